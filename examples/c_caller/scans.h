@@ -1,0 +1,7 @@
+/* scans.h - the scans this program uses, declared for C (defined in scans.cu). */
+#ifndef SCANS_H
+#define SCANS_H
+#include "gpuscan_c.h"
+GPUSCAN_DECLARE(int, int, add)
+GPUSCAN_DECLARE(f32, float, max)
+#endif

@@ -1,0 +1,64 @@
+/* gpuscan.cuh - header-only CUDA C prefix scans and reductions for any type and operator.
+ *
+ *   #include "gpuscan.cuh"
+ *   GPUSCAN_DEFINE(int, add)                           // gpuscan_int_add_inclusive(...) etc.
+ *   GPUSCAN_DEFINE_NAMED(u64, unsigned long long, max) // gpuscan_u64_max_inclusive(...) etc.
+ *
+ * Layers (each in gpuscan/, each a set of small macros over the prefix P = gpuscan_<name>_<op>):
+ *   element.cuh  the operator, shuffles and global slots of one T
+ *   warp.cuh     warp scan / reduce on shuffles
+ *   block.cuh    block primitives, tile load/store, the block scan algorithms
+ *   grid.cuh     hierarchical, domino and look-back kernels; the reduce kernel
+ *   host.cuh     argument checks, workspace plans, launches, the public functions
+ * docs/api.md documents the public surface, docs/algorithms.md the algorithms. */
+#ifndef GPUSCAN_CUH
+#define GPUSCAN_CUH
+
+#include <cuda_runtime.h>
+#include <cuda_fp16.h>
+#include <cuda_bf16.h>
+#include "gpuscan/api.h"
+#include "gpuscan_ops.h"
+#include "gpuscan/element.cuh"
+#include "gpuscan/warp.cuh"
+#include "gpuscan/block.cuh"
+#include "gpuscan/grid.cuh"
+#include "gpuscan/host.cuh"
+
+#define GPUSCAN_VERSION_MAJOR 0
+#define GPUSCAN_VERSION_MINOR 1
+
+/* The device code of one (T, op): every block algorithm and every grid strategy. */
+#define GPUSCAN_DEVICE_CODE_(P, name, T, op)                                                        \
+    GPUSCAN_ELEMENT_(P, name, T, op)                                                                \
+    GPUSCAN_WARP_(P, T)                                                                             \
+    GPUSCAN_BLOCK_PRIMITIVES_(P, T)                                                                 \
+    GPUSCAN_LOOKBACK_(P, T)                                                                         \
+    GPUSCAN_BLOCK_ALGORITHM_(P, T, KS)                                                              \
+    GPUSCAN_BLOCK_ALGORITHM_(P, T, KSW)                                                             \
+    GPUSCAN_BLOCK_ALGORITHM_(P, T, BK)                                                              \
+    GPUSCAN_BLOCK_ALGORITHM_(P, T, CO)                                                              \
+    GPUSCAN_GRID_KERNELS_(P, T, KS)                                                                 \
+    GPUSCAN_GRID_KERNELS_(P, T, KSW)                                                                \
+    GPUSCAN_GRID_KERNELS_(P, T, BK)                                                                 \
+    GPUSCAN_GRID_KERNELS_(P, T, CO)                                                                 \
+    GPUSCAN_REDUCE_KERNEL_(P, T)
+
+/* Everything for one (name, T, op), with the public functions' linkage SCOPE. */
+#define GPUSCAN_ASSEMBLE_(SCOPE, P, name, T, op)                                                    \
+    GPUSCAN_DEVICE_CODE_(P, name, T, op)                                                            \
+    GPUSCAN_HOST_(SCOPE, P, T)
+
+/* Public functions local to this translation unit (like klib's KHASH_INIT).  A type whose name
+ * is not one token gets a name: GPUSCAN_DEFINE_NAMED(u64, unsigned long long, add). */
+#define GPUSCAN_DEFINE_NAMED(name, T, op)                                                           \
+    GPUSCAN_ASSEMBLE_(static __attribute__((unused)), gpuscan_##name##_##op, name, T, op)
+#define GPUSCAN_DEFINE(T, op) GPUSCAN_DEFINE_NAMED(T, T, op)
+
+/* Public functions with C linkage, to be called from other files - plain C too - that see
+ * GPUSCAN_DECLARE(name, T, op) (gpuscan_c.h).  Define each (name, op) once per program. */
+#define GPUSCAN_DEFINE_EXPORT(name, T, op)                                                          \
+    GPUSCAN_DECLARE(name, T, op)                                                                    \
+    GPUSCAN_ASSEMBLE_(GPUSCAN_EXTERN_C, gpuscan_##name##_##op, name, T, op)
+
+#endif /* GPUSCAN_CUH */

@@ -1,0 +1,117 @@
+/* gpuscan/api.h - the part of gpuscan that plain C can see.
+ *
+ * Status codes, algorithm choices and GPUSCAN_DECLARE, which writes the prototypes of the
+ * functions that GPUSCAN_DEFINE_EXPORT defines in a .cu file.  Includes only C headers,
+ * so a .c file compiled by gcc can include it (through gpuscan_c.h). */
+#ifndef GPUSCAN_API_H
+#define GPUSCAN_API_H
+
+#include <stddef.h>
+#include <cuda_runtime_api.h>
+
+#ifdef __cplusplus
+#define GPUSCAN_EXTERN_C extern "C"
+#else
+#define GPUSCAN_EXTERN_C extern
+#endif
+
+/* ---- status codes ------------------------------------------------------------------------- */
+typedef enum gpuscan_status {
+    GPUSCAN_SUCCESS = 0,
+    GPUSCAN_ERROR_NULL_POINTER = 1,        /* a required pointer is NULL while n > 0 */
+    GPUSCAN_ERROR_INVALID_ALGORITHM = 2,   /* grid or block algorithm value does not exist */
+    GPUSCAN_ERROR_UNSUPPORTED = 3,         /* the combination cannot serve this type/operation */
+    GPUSCAN_ERROR_WORKSPACE_TOO_SMALL = 4, /* *workspace_bytes now holds the size needed */
+    GPUSCAN_ERROR_OVERLAP = 5,             /* input and output overlap without being equal */
+    GPUSCAN_ERROR_TOO_LARGE = 6,           /* n exceeds what the grid layer can index */
+    GPUSCAN_ERROR_MISALIGNED = 7,          /* a pointer is not aligned to its element type */
+    /* A CUDA runtime error: the status is GPUSCAN_ERROR_CUDA_BASE + the cudaError_t value.
+     * gpuscan_cuda_error() recovers it; gpuscan_status_string() prints CUDA's own text. */
+    GPUSCAN_ERROR_CUDA_BASE = 1000
+} gpuscan_status;
+
+/* Grid-level strategy: how tiles learn the combined value of all earlier tiles. */
+typedef enum gpuscan_grid {
+    GPUSCAN_GRID_AUTO = 0,
+    GPUSCAN_GRID_HIERARCHICAL = 1, /* scan tiles, scan the tile sums (recursively), add back */
+    GPUSCAN_GRID_DOMINO = 2,       /* single pass, each tile waits for its left neighbour */
+    GPUSCAN_GRID_LOOKBACK = 3,     /* single pass, decoupled look-back over predecessors */
+    GPUSCAN_GRID_COUNT_
+} gpuscan_grid;
+
+/* Block-level algorithm: how one thread block scans its tile. */
+typedef enum gpuscan_block {
+    GPUSCAN_BLOCK_AUTO = 0,
+    GPUSCAN_BLOCK_KOGGE_STONE = 1,      /* shared memory, double buffered, 1 item per thread */
+    GPUSCAN_BLOCK_KOGGE_STONE_WARP = 2, /* warp shuffles + scan of warp totals, 1 item/thread */
+    GPUSCAN_BLOCK_BRENT_KUNG = 3,       /* up-sweep + down-sweep tree, 2 items per thread */
+    GPUSCAN_BLOCK_COARSENED = 4,        /* three-phase: thread scan, block scan of totals, add */
+    GPUSCAN_BLOCK_COUNT_
+} gpuscan_block;
+
+typedef enum gpuscan_kind {
+    GPUSCAN_INCLUSIVE = 0,
+    GPUSCAN_EXCLUSIVE = 1
+} gpuscan_kind;
+
+static inline int gpuscan_is_cuda_error(gpuscan_status s) { return (int)s >= GPUSCAN_ERROR_CUDA_BASE; }
+
+static inline cudaError_t gpuscan_cuda_error(gpuscan_status s)
+{
+    return gpuscan_is_cuda_error(s) ? (cudaError_t)((int)s - GPUSCAN_ERROR_CUDA_BASE) : cudaSuccess;
+}
+
+static inline const char *gpuscan_status_string(gpuscan_status s)
+{
+    switch (s) {
+    case GPUSCAN_SUCCESS: return "success";
+    case GPUSCAN_ERROR_NULL_POINTER: return "a required pointer is NULL";
+    case GPUSCAN_ERROR_INVALID_ALGORITHM: return "unknown grid or block algorithm";
+    case GPUSCAN_ERROR_UNSUPPORTED: return "this algorithm cannot serve this element type";
+    case GPUSCAN_ERROR_WORKSPACE_TOO_SMALL: return "workspace too small (*workspace_bytes holds the size needed)";
+    case GPUSCAN_ERROR_OVERLAP: return "input and output overlap partially (only d_in == d_out is allowed)";
+    case GPUSCAN_ERROR_TOO_LARGE: return "n is too large for this algorithm";
+    case GPUSCAN_ERROR_MISALIGNED: return "a pointer is not aligned to its element type";
+    default: break;
+    }
+    if (gpuscan_is_cuda_error(s)) return cudaGetErrorString(gpuscan_cuda_error(s));
+    return "unknown gpuscan status";
+}
+
+static inline const char *gpuscan_grid_name(gpuscan_grid g)
+{
+    static const char *const names[] = {"auto", "hierarchical", "domino", "lookback"};
+    return ((unsigned)g < (unsigned)GPUSCAN_GRID_COUNT_) ? names[g] : "invalid";
+}
+
+static inline const char *gpuscan_block_name(gpuscan_block b)
+{
+    static const char *const names[] = {"auto", "kogge-stone", "kogge-stone-warp", "brent-kung", "coarsened"};
+    return ((unsigned)b < (unsigned)GPUSCAN_BLOCK_COUNT_) ? names[b] : "invalid";
+}
+
+/* ---- prototypes ------------------------------------------------------------------------------
+ * GPUSCAN_DECLARE(name, T, op) declares, with C linkage:
+ *   gpuscan_<name>_<op>_inclusive(in, out, n, stream)
+ *   gpuscan_<name>_<op>_exclusive(in, out, n, init, stream)
+ *   gpuscan_<name>_<op>_reduce(in, d_result, n, stream)
+ *   gpuscan_<name>_<op>_scan_ex(d_ws, &ws_bytes, in, out, n, kind, init, grid, block, stream)
+ *   gpuscan_<name>_<op>_reduce_ex(d_ws, &ws_bytes, in, d_result, n, stream)
+ * The _ex forms take a caller workspace; with d_ws == NULL they only store the size needed. */
+#define GPUSCAN_PROTOTYPES_(LINKAGE, name, T, op)                                                   \
+    LINKAGE gpuscan_status gpuscan_##name##_##op##_scan_ex(                                         \
+        void *d_workspace, size_t *workspace_bytes, const T *d_in, T *d_out, size_t n,              \
+        gpuscan_kind kind, T init, gpuscan_grid grid, gpuscan_block block, cudaStream_t stream);    \
+    LINKAGE gpuscan_status gpuscan_##name##_##op##_reduce_ex(                                       \
+        void *d_workspace, size_t *workspace_bytes, const T *d_in, T *d_result, size_t n,           \
+        cudaStream_t stream);                                                                       \
+    LINKAGE gpuscan_status gpuscan_##name##_##op##_inclusive(const T *d_in, T *d_out, size_t n,     \
+                                                             cudaStream_t stream);                  \
+    LINKAGE gpuscan_status gpuscan_##name##_##op##_exclusive(const T *d_in, T *d_out, size_t n,     \
+                                                             T init, cudaStream_t stream);          \
+    LINKAGE gpuscan_status gpuscan_##name##_##op##_reduce(const T *d_in, T *d_result, size_t n,     \
+                                                          cudaStream_t stream);
+
+#define GPUSCAN_DECLARE(name, T, op) GPUSCAN_PROTOTYPES_(GPUSCAN_EXTERN_C, name, T, op)
+
+#endif /* GPUSCAN_API_H */

@@ -1,0 +1,207 @@
+/* gpuscan/grid.cuh - the grid layer: how the tiles of one array learn what came before them.
+ *
+ * For each block algorithm TAG, GPUSCAN_GRID_KERNELS_(P, T, TAG) defines the kernels of every
+ * grid strategy; they differ only in how a tile gets its prefix (the combination of all earlier
+ * tiles, with `init` in front for exclusive scans), all load, scan and store tiles the same way:
+ *   P_TAG_tiles     scans each tile; writes the final result when there is one tile, else the
+ *                   tile-local scan and each tile's aggregate (hierarchical, pass 1)
+ *   P_TAG_fixup     combines the scanned aggregates into the tiles (hierarchical, pass 3)
+ *   P_TAG_domino    single pass: waits for the left neighbour's running prefix (StreamScan)
+ *   P_TAG_lookback  single pass: decoupled look-back over predecessors (Merrill & Garland)
+ * Single-pass kernels take tiles in the order blocks start (an atomic counter), never blockIdx,
+ * so a tile only ever waits for tiles whose blocks are already running: no deadlock. */
+#ifndef GPUSCAN_GRID_CUH
+#define GPUSCAN_GRID_CUH
+
+/* Tile states in the single-pass flag arrays (zeroed before each launch). */
+#define GPUSCAN_STATE_EMPTY 0u     /* nothing published yet */
+#define GPUSCAN_STATE_AGGREGATE 1u /* the tile's own aggregate is in its aggregate slot */
+#define GPUSCAN_STATE_PREFIX 2u    /* the inclusive prefix (all tiles up to this one) is published */
+
+/* The next tile index, in the order blocks reach this point. */
+static __device__ __forceinline__ unsigned gpuscan_next_tile_(unsigned *counter)
+{
+    __shared__ unsigned tile;
+    if (threadIdx.x == 0) tile = atomicAdd(counter, 1u);
+    __syncthreads();
+    return tile;
+}
+
+/* Publication protocol for values of any size: write the value's slot (at L2), fence, then set
+ * the flag; a reader waits for the flag, fences, then reads the slot (at L2).  The fences order
+ * the value before the flag for every observer on the device. */
+static __device__ __forceinline__ void gpuscan_flag_publish_(unsigned *flag, unsigned state)
+{
+    __threadfence();
+    *(volatile unsigned *)flag = state;
+}
+
+static __device__ __forceinline__ unsigned gpuscan_flag_wait_(const unsigned *flag)
+{
+    unsigned state;
+    while ((state = *(const volatile unsigned *)flag) == GPUSCAN_STATE_EMPTY) {
+    }
+    __threadfence();
+    return state;
+}
+
+/* Tile geometry common to all kernels of one block algorithm. */
+#define GPUSCAN_TILE_BOUNDS_(TAG, T, tile, n, base, valid)                                          \
+    const size_t base = (size_t)(tile) * GPUSCAN_TILE_(TAG, T);                                     \
+    const unsigned valid = (unsigned)((n) - base < (size_t)GPUSCAN_TILE_(TAG, T)                    \
+                                          ? (n) - base : (size_t)GPUSCAN_TILE_(TAG, T))
+
+/* Decoupled look-back by one warp: lane 31 looks at the nearest predecessor, lane 0 at the one
+ * 31 tiles further back.  Each lane waits until its tile has published something; the nearest
+ * lane holding an inclusive prefix ends the search, and the lanes from it to lane 31 are
+ * reduced in order.  Otherwise all 32 aggregates are folded in and the window moves left.
+ * Tile 0 always publishes a prefix, so the search ends.  Returns the exclusive prefix of `tile`
+ * (init included) in every lane. */
+#define GPUSCAN_LOOKBACK_(P, T)                                                                     \
+    static __device__ __forceinline__ T P##_lookback(unsigned tile, const unsigned *flags,          \
+                                                     const unsigned *agg_slots,                     \
+                                                     const unsigned *prefix_slots, T fill)          \
+    {                                                                                               \
+        const int lane = threadIdx.x & 31;                                                          \
+        long long nearest = (long long)tile - 1;                                                    \
+        T acc = fill;                                                                               \
+        int have = 0;                                                                               \
+        for (;;) {                                                                                  \
+            const long long j = nearest - 31 + lane;                                                \
+            unsigned state = GPUSCAN_STATE_AGGREGATE;                                               \
+            T v = fill;                                                                             \
+            if (j >= 0) {                                                                           \
+                state = gpuscan_flag_wait_(flags + j);                                              \
+                v = (state == GPUSCAN_STATE_PREFIX)                                                 \
+                        ? P##_slot_load(prefix_slots + (size_t)j * GPUSCAN_WORDS_(T))               \
+                        : P##_slot_load(agg_slots + (size_t)j * GPUSCAN_WORDS_(T));                 \
+            }                                                                                       \
+            unsigned prefixes = __ballot_sync(0xffffffffu, state == GPUSCAN_STATE_PREFIX);          \
+            int first = prefixes ? 31 - __clz(prefixes) : 0;                                        \
+            T part = P##_shfl_idx(P##_warp_reduce(v, lane, 32), first);                             \
+            acc = have ? P##_combine(part, acc) : part;                                             \
+            have = 1;                                                                               \
+            if (prefixes) return acc;                                                               \
+            nearest -= 32;                                                                          \
+        }                                                                                           \
+    }
+
+#define GPUSCAN_GRID_KERNELS_(P, T, TAG)                                                             \
+    static __global__ void __launch_bounds__(GPUSCAN_##TAG##_THREADS(T))                             \
+    P##_##TAG##_tiles(const T *in, T *out, size_t n, T *tile_aggregates, int exclusive, T init)      \
+    {                                                                                                \
+        T items[GPUSCAN_##TAG##_ITEMS(T)];                                                           \
+        T *buf = P##_##TAG##_buffer();                                                               \
+        GPUSCAN_TILE_BOUNDS_(TAG, T, blockIdx.x, n, base, valid);                                    \
+        P##_##TAG##_load(in, base, valid, items, buf);                                               \
+        T aggregate = P##_##TAG##_scan_tile(items, buf);                                             \
+        if (tile_aggregates == NULL) { /* the only tile: final result */                             \
+            P##_##TAG##_store(out, base, valid, items, init, exclusive, exclusive, buf);             \
+        } else {                                                                                     \
+            P##_##TAG##_store(out, base, valid, items, init, 0, 0, buf);                             \
+            if (threadIdx.x == 0) tile_aggregates[blockIdx.x] = aggregate;                           \
+        }                                                                                            \
+    }                                                                                                \
+    static __global__ void __launch_bounds__(GPUSCAN_##TAG##_THREADS(T))                             \
+    P##_##TAG##_fixup(T *out, size_t n, const T *scanned_aggregates, int exclusive, T init)          \
+    {                                                                                                \
+        T items[GPUSCAN_##TAG##_ITEMS(T)];                                                           \
+        T *buf = P##_##TAG##_buffer();                                                               \
+        if (blockIdx.x == 0 && !exclusive) return; /* tile 0 of an inclusive scan is final */        \
+        GPUSCAN_TILE_BOUNDS_(TAG, T, blockIdx.x, n, base, valid);                                    \
+        T prefix = init;                                                                             \
+        if (blockIdx.x > 0) {                                                                        \
+            prefix = scanned_aggregates[blockIdx.x - 1];                                             \
+            if (exclusive) prefix = P##_combine(init, prefix);                                       \
+        }                                                                                            \
+        P##_##TAG##_load(out, base, valid, items, buf);                                              \
+        P##_##TAG##_store(out, base, valid, items, prefix, 1, exclusive, buf);                       \
+    }                                                                                                \
+    static __global__ void __launch_bounds__(GPUSCAN_##TAG##_THREADS(T))                             \
+    P##_##TAG##_domino(const T *in, T *out, size_t n, unsigned *counter, unsigned *flags,            \
+                       unsigned *carry_slots, int exclusive, T init)                                 \
+    {                                                                                                \
+        T items[GPUSCAN_##TAG##_ITEMS(T)];                                                           \
+        T *buf = P##_##TAG##_buffer();                                                               \
+        const unsigned tile = gpuscan_next_tile_(counter);                                           \
+        GPUSCAN_TILE_BOUNDS_(TAG, T, tile, n, base, valid);                                          \
+        P##_##TAG##_load(in, base, valid, items, buf);                                               \
+        T aggregate = P##_##TAG##_scan_tile(items, buf);                                             \
+        T prefix = init;                                                                             \
+        int has_prefix = exclusive;                                                                  \
+        if (threadIdx.x == 0) {                                                                      \
+            if (tile > 0) { /* adjacent synchronization: wait for the left neighbour only */         \
+                gpuscan_flag_wait_(flags + tile - 1);                                                \
+                prefix = P##_slot_load(carry_slots + (size_t)(tile - 1) * GPUSCAN_WORDS_(T));        \
+                has_prefix = 1;                                                                      \
+            }                                                                                        \
+            P##_slot_store(carry_slots + (size_t)tile * GPUSCAN_WORDS_(T),                           \
+                           has_prefix ? P##_combine(prefix, aggregate) : aggregate);                 \
+            gpuscan_flag_publish_(flags + tile, GPUSCAN_STATE_PREFIX);                               \
+        }                                                                                            \
+        prefix = P##_block_broadcast(prefix, &has_prefix);                                           \
+        P##_##TAG##_store(out, base, valid, items, prefix, has_prefix, exclusive, buf);              \
+    }                                                                                                \
+    static __global__ void __launch_bounds__(GPUSCAN_##TAG##_THREADS(T))                             \
+    P##_##TAG##_lookback(const T *in, T *out, size_t n, unsigned *counter, unsigned *flags,          \
+                         unsigned *agg_slots, unsigned *prefix_slots, int exclusive, T init)         \
+    {                                                                                                \
+        T items[GPUSCAN_##TAG##_ITEMS(T)];                                                           \
+        T *buf = P##_##TAG##_buffer();                                                               \
+        const unsigned tile = gpuscan_next_tile_(counter);                                           \
+        GPUSCAN_TILE_BOUNDS_(TAG, T, tile, n, base, valid);                                          \
+        P##_##TAG##_load(in, base, valid, items, buf);                                               \
+        T aggregate = P##_##TAG##_scan_tile(items, buf);                                             \
+        T prefix = init;                                                                             \
+        int has_prefix = exclusive;                                                                  \
+        if (threadIdx.x < 32) {                                                                      \
+            unsigned *my_prefix = prefix_slots + (size_t)tile * GPUSCAN_WORDS_(T);                   \
+            if (tile == 0) {                                                                         \
+                if (threadIdx.x == 0) {                                                              \
+                    P##_slot_store(my_prefix, exclusive ? P##_combine(init, aggregate) : aggregate); \
+                    gpuscan_flag_publish_(flags, GPUSCAN_STATE_PREFIX);                              \
+                }                                                                                    \
+            } else {                                                                                 \
+                if (threadIdx.x == 0) { /* let successors use our aggregate right away */            \
+                    P##_slot_store(agg_slots + (size_t)tile * GPUSCAN_WORDS_(T), aggregate);         \
+                    gpuscan_flag_publish_(flags + tile, GPUSCAN_STATE_AGGREGATE);                    \
+                }                                                                                    \
+                prefix = P##_lookback(tile, flags, agg_slots, prefix_slots, aggregate);              \
+                has_prefix = 1;                                                                      \
+                if (threadIdx.x == 0) {                                                              \
+                    P##_slot_store(my_prefix, P##_combine(prefix, aggregate));                       \
+                    gpuscan_flag_publish_(flags + tile, GPUSCAN_STATE_PREFIX);                       \
+                }                                                                                    \
+            }                                                                                        \
+        }                                                                                            \
+        prefix = P##_block_broadcast(prefix, &has_prefix);                                           \
+        P##_##TAG##_store(out, base, valid, items, prefix, has_prefix, exclusive, buf);              \
+    }
+
+/* Device-wide reduction: block b reduces a contiguous run of tiles in order (thread runs, then
+ * a shuffle tree per warp, then one warp over the warp totals) and writes one partial; a
+ * second launch with one block reduces the partials.  Order is kept, so any associative
+ * operator works.  Uses the coarsened algorithm's tile loads. */
+#define GPUSCAN_REDUCE_KERNEL_(P, T)                                                                \
+    static __global__ void __launch_bounds__(GPUSCAN_CO_THREADS(T))                                 \
+    P##_reduce_tiles(const T *in, size_t n, unsigned tiles_per_block, T *partials)                  \
+    {                                                                                               \
+        enum { ITEMS = GPUSCAN_CO_ITEMS(T), TILE = GPUSCAN_TILE_(CO, T) };                          \
+        T items[ITEMS];                                                                             \
+        T *buf = P##_CO_buffer();                                                                   \
+        const size_t first = (size_t)blockIdx.x * tiles_per_block;                                  \
+        const size_t tiles = (n + TILE - 1) / TILE;                                                 \
+        const size_t last = first + tiles_per_block < tiles ? first + tiles_per_block : tiles;      \
+        T acc = P##_identity();                                                                     \
+        for (size_t tile = first; tile < last; ++tile) {                                            \
+            GPUSCAN_TILE_BOUNDS_(CO, T, tile, n, base, valid);                                      \
+            P##_CO_load(in, base, valid, items, buf);                                               \
+            T v = items[0];                                                                         \
+            _Pragma("unroll") for (int j = 1; j < ITEMS; ++j) v = P##_combine(v, items[j]);         \
+            v = P##_block_reduce_values(v, GPUSCAN_CO_THREADS(T));                                  \
+            acc = (tile == first) ? v : P##_combine(acc, v);                                        \
+        }                                                                                           \
+        if (threadIdx.x == 0) partials[blockIdx.x] = acc;                                           \
+    }
+
+#endif /* GPUSCAN_GRID_CUH */

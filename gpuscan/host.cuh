@@ -1,0 +1,334 @@
+/* gpuscan/host.cuh - the host layer: argument checks, workspace plans, launches.
+ *
+ * The checks and plans are plain functions of sizes and pointers (no CUDA calls), shared by
+ * every instantiation and tested on machines without a GPU.  GPUSCAN_HOST_(SCOPE, P, T) then
+ * defines the typed entry points that the user calls. */
+#ifndef GPUSCAN_HOST_CUH
+#define GPUSCAN_HOST_CUH
+
+#include <stdint.h>
+
+#define GPUSCAN_MAX_LEVELS_ 24
+#define GPUSCAN_ALIGN_UP_(x) (((x) + (size_t)255) & ~(size_t)255)
+/* The reduce's first pass uses at most this many blocks (each takes a run of tiles). */
+#define GPUSCAN_REDUCE_MAX_BLOCKS_ 1024u
+
+/* Where each piece of a scan's workspace lives, in bytes from its start. */
+typedef struct gpuscan_plan_ {
+    size_t bytes;     /* workspace size needed */
+    size_t num_tiles; /* tiles of the input */
+    /* hierarchical: the tile aggregates of level k (k = 1..levels) scanned in place */
+    int levels;
+    size_t level_len[GPUSCAN_MAX_LEVELS_ + 1];
+    size_t level_off[GPUSCAN_MAX_LEVELS_ + 1];
+    /* single pass: tile counter, then one flag per tile (zeroed together), then value slots */
+    size_t counter_off, flags_off, slots_off[2];
+} gpuscan_plan_;
+
+static inline size_t gpuscan_ceil_div_(size_t a, size_t b) { return a / b + (a % b != 0); }
+
+static inline int gpuscan_valid_grid_(gpuscan_grid g) { return (unsigned)g < (unsigned)GPUSCAN_GRID_COUNT_; }
+static inline int gpuscan_valid_block_(gpuscan_block b) { return (unsigned)b < (unsigned)GPUSCAN_BLOCK_COUNT_; }
+
+/* AUTO choices (measured: docs/performance.md). */
+static inline gpuscan_grid gpuscan_resolve_grid_(gpuscan_grid g) { return g == GPUSCAN_GRID_AUTO ? GPUSCAN_GRID_LOOKBACK : g; }
+static inline gpuscan_block gpuscan_resolve_block_(gpuscan_block b) { return b == GPUSCAN_BLOCK_AUTO ? GPUSCAN_BLOCK_COARSENED : b; }
+
+/* Lays out the workspace of a scan of n elements in tiles of `tile` elements of elem_size
+ * bytes; a published value takes slot_bytes.  A scan of one tile needs no workspace. */
+static inline gpuscan_status gpuscan_plan_scan_(gpuscan_plan_ *plan, size_t n, gpuscan_grid grid,
+                                                size_t tile, size_t elem_size, size_t slot_bytes)
+{
+    size_t off = 0, len = n;
+    memset(plan, 0, sizeof *plan);
+    plan->num_tiles = gpuscan_ceil_div_(n, tile);
+    if (plan->num_tiles > (size_t)INT32_MAX) return GPUSCAN_ERROR_TOO_LARGE; /* gridDim.x limit */
+    if (plan->num_tiles <= 1) return GPUSCAN_SUCCESS;
+    switch (grid) {
+    case GPUSCAN_GRID_HIERARCHICAL:
+        while (gpuscan_ceil_div_(len, tile) > 1) {
+            if (plan->levels == GPUSCAN_MAX_LEVELS_) return GPUSCAN_ERROR_TOO_LARGE;
+            len = gpuscan_ceil_div_(len, tile);
+            plan->levels++;
+            plan->level_len[plan->levels] = len;
+            plan->level_off[plan->levels] = off;
+            off += GPUSCAN_ALIGN_UP_(len * elem_size);
+        }
+        break;
+    case GPUSCAN_GRID_DOMINO:
+    case GPUSCAN_GRID_LOOKBACK:
+        plan->counter_off = 0;
+        plan->flags_off = 256;
+        off = GPUSCAN_ALIGN_UP_(plan->flags_off + plan->num_tiles * sizeof(unsigned));
+        plan->slots_off[0] = off;
+        off += GPUSCAN_ALIGN_UP_(plan->num_tiles * slot_bytes);
+        if (grid == GPUSCAN_GRID_LOOKBACK) {
+            plan->slots_off[1] = off;
+            off += GPUSCAN_ALIGN_UP_(plan->num_tiles * slot_bytes);
+        }
+        break;
+    default: return GPUSCAN_ERROR_INVALID_ALGORITHM;
+    }
+    plan->bytes = off;
+    return GPUSCAN_SUCCESS;
+}
+
+/* Reduce: blocks of the first pass and the tiles each one takes. */
+static inline size_t gpuscan_reduce_blocks_(size_t n, size_t tile, size_t *tiles_per_block)
+{
+    size_t tiles = gpuscan_ceil_div_(n, tile);
+    size_t blocks = tiles < GPUSCAN_REDUCE_MAX_BLOCKS_ ? tiles : GPUSCAN_REDUCE_MAX_BLOCKS_;
+    *tiles_per_block = blocks ? gpuscan_ceil_div_(tiles, blocks) : 0;
+    return blocks ? gpuscan_ceil_div_(tiles, *tiles_per_block) : 0;
+}
+
+/* Checks of the data pointers (not made for a workspace-size query). */
+static inline gpuscan_status gpuscan_check_io_(const void *in, const void *out, size_t n,
+                                               size_t elem_size, size_t elem_align)
+{
+    uintptr_t a = (uintptr_t)in, b = (uintptr_t)out;
+    if (n == 0) return GPUSCAN_SUCCESS;
+    if (in == NULL || out == NULL) return GPUSCAN_ERROR_NULL_POINTER;
+    if (a % elem_align != 0 || b % elem_align != 0) return GPUSCAN_ERROR_MISALIGNED;
+    if (n > (SIZE_MAX / 2) / elem_size) return GPUSCAN_ERROR_TOO_LARGE;
+    if (a != b && a < b + n * elem_size && b < a + n * elem_size) return GPUSCAN_ERROR_OVERLAP;
+    return GPUSCAN_SUCCESS;
+}
+
+static inline gpuscan_status gpuscan_check_choice_(gpuscan_kind kind, gpuscan_grid grid, gpuscan_block block)
+{
+    if ((unsigned)kind > (unsigned)GPUSCAN_EXCLUSIVE) return GPUSCAN_ERROR_INVALID_ALGORITHM;
+    if (!gpuscan_valid_grid_(grid) || !gpuscan_valid_block_(block)) return GPUSCAN_ERROR_INVALID_ALGORITHM;
+    return GPUSCAN_SUCCESS;
+}
+
+/* Size query / size check common to every _ex entry point. */
+static inline gpuscan_status gpuscan_check_workspace_(const void *d_workspace, size_t *workspace_bytes,
+                                                      size_t needed, int *query_only)
+{
+    needed = needed > 0 ? needed : 1;
+    *query_only = (d_workspace == NULL);
+    if (*query_only) {
+        *workspace_bytes = needed;
+        return GPUSCAN_SUCCESS;
+    }
+    if (*workspace_bytes < needed) {
+        *workspace_bytes = needed;
+        return GPUSCAN_ERROR_WORKSPACE_TOO_SMALL;
+    }
+    return GPUSCAN_SUCCESS;
+}
+
+static inline gpuscan_status gpuscan_from_cuda_(cudaError_t e)
+{
+    return e == cudaSuccess ? GPUSCAN_SUCCESS : (gpuscan_status)(GPUSCAN_ERROR_CUDA_BASE + (int)e);
+}
+
+#define GPUSCAN_TRY_(expr)                                                                          \
+    do {                                                                                            \
+        gpuscan_status try_status_ = (expr);                                                        \
+        if (try_status_ != GPUSCAN_SUCCESS) return try_status_;                                     \
+    } while (0)
+/* Every launch is followed by a check of the launch error. */
+#define GPUSCAN_LAUNCH_(kernel, blocks, threads, stream, ...)                                       \
+    do {                                                                                            \
+        kernel<<<(unsigned)(blocks), (threads), 0, (stream)>>>(__VA_ARGS__);                        \
+        GPUSCAN_TRY_(gpuscan_from_cuda_(cudaGetLastError()));                                       \
+    } while (0)
+
+/* Runs one scan with block algorithm TAG and the grid strategy in plan (workspace checked). */
+#define GPUSCAN_GRID_HOST_(P, T, TAG)                                                                                               \
+    static gpuscan_status P##_##TAG##_run(const gpuscan_plan_ *plan, gpuscan_grid grid, char *ws,                                   \
+                                          const T *in, T *out, size_t n, int exclusive, T init,                                     \
+                                          cudaStream_t stream)                                                                      \
+    {                                                                                                                               \
+        enum { THREADS = GPUSCAN_##TAG##_THREADS(T) };                                                                              \
+        if (plan->num_tiles == 1) {                                                                                                 \
+            GPUSCAN_LAUNCH_(P##_##TAG##_tiles, 1, THREADS, stream, in, out, n, (T *)NULL, exclusive, init);                         \
+            return GPUSCAN_SUCCESS;                                                                                                 \
+        }                                                                                                                           \
+        switch (grid) {                                                                                                             \
+        case GPUSCAN_GRID_HIERARCHICAL: {                                                                                           \
+            /* down: scan tiles of each level, their aggregates become the next level */                                            \
+            const T *src = in;                                                                                                      \
+            T *dst = out;                                                                                                           \
+            size_t len = n;                                                                                                         \
+            for (int k = 1; k <= plan->levels + 1; ++k) {                                                                           \
+                T *aggs = k <= plan->levels ? (T *)(ws + plan->level_off[k]) : NULL;                                                \
+                GPUSCAN_LAUNCH_(P##_##TAG##_tiles, gpuscan_ceil_div_(len, GPUSCAN_TILE_(TAG, T)),                                   \
+                                THREADS, stream, src, dst, len, aggs, k == 1 ? exclusive : 0, init);                                \
+                if (aggs == NULL) break;                                                                                            \
+                src = dst = aggs;                                                                                                   \
+                len = plan->level_len[k];                                                                                           \
+            }                                                                                                                       \
+            /* up: add each level's scanned aggregates back into the level below */                                                 \
+            for (int k = plan->levels; k >= 1; --k) {                                                                               \
+                T *below = k > 1 ? (T *)(ws + plan->level_off[k - 1]) : out;                                                        \
+                size_t below_len = k > 1 ? plan->level_len[k - 1] : n;                                                              \
+                GPUSCAN_LAUNCH_(P##_##TAG##_fixup, gpuscan_ceil_div_(below_len, GPUSCAN_TILE_(TAG, T)),                             \
+                                THREADS, stream, below, below_len, (const T *)(ws + plan->level_off[k]),                            \
+                                k == 1 ? exclusive : 0, init);                                                                      \
+            }                                                                                                                       \
+            return GPUSCAN_SUCCESS;                                                                                                 \
+        }                                                                                                                           \
+        case GPUSCAN_GRID_DOMINO:                                                                                                   \
+        case GPUSCAN_GRID_LOOKBACK: {                                                                                               \
+            unsigned *counter = (unsigned *)(ws + plan->counter_off);                                                               \
+            unsigned *flags = (unsigned *)(ws + plan->flags_off);                                                                   \
+            GPUSCAN_TRY_(gpuscan_from_cuda_(cudaMemsetAsync(ws, 0, plan->flags_off + plan->num_tiles * sizeof(unsigned), stream))); \
+            if (grid == GPUSCAN_GRID_DOMINO)                                                                                        \
+                GPUSCAN_LAUNCH_(P##_##TAG##_domino, plan->num_tiles, THREADS, stream, in, out, n, counter,                          \
+                                flags, (unsigned *)(ws + plan->slots_off[0]), exclusive, init);                                     \
+            else                                                                                                                    \
+                GPUSCAN_LAUNCH_(P##_##TAG##_lookback, plan->num_tiles, THREADS, stream, in, out, n, counter,                        \
+                                flags, (unsigned *)(ws + plan->slots_off[0]),                                                       \
+                                (unsigned *)(ws + plan->slots_off[1]), exclusive, init);                                            \
+            return GPUSCAN_SUCCESS;                                                                                                 \
+        }                                                                                                                           \
+        default: return GPUSCAN_ERROR_INVALID_ALGORITHM;                                                                            \
+        }                                                                                                                           \
+    }
+
+/* Calls M(TAG) for the block algorithm `block` (a gpuscan_block value) as a switch. */
+#define GPUSCAN_SWITCH_BLOCK_(block, M, ...)                                                        \
+    switch (block) {                                                                                \
+    case GPUSCAN_BLOCK_KOGGE_STONE: M(KS, __VA_ARGS__); break;                                      \
+    case GPUSCAN_BLOCK_KOGGE_STONE_WARP: M(KSW, __VA_ARGS__); break;                                \
+    case GPUSCAN_BLOCK_BRENT_KUNG: M(BK, __VA_ARGS__); break;                                       \
+    case GPUSCAN_BLOCK_COARSENED: M(CO, __VA_ARGS__); break;                                        \
+    default: return GPUSCAN_ERROR_INVALID_ALGORITHM;                                                \
+    }
+#define GPUSCAN_TILE_OF_(TAG, T, tile_var) tile_var = GPUSCAN_TILE_(TAG, T)
+#define GPUSCAN_RUN_OF_(TAG, P, ...) return P##_##TAG##_run(__VA_ARGS__)
+
+/* Checks the choices, resolves AUTO and lays out the workspace of a scan. */
+#define GPUSCAN_SCAN_PREPARE_(P, T)                                                                  \
+    static gpuscan_status P##_scan_prepare_(gpuscan_plan_ *plan, gpuscan_grid *grid,                 \
+                                            gpuscan_block *block, gpuscan_kind kind, size_t n)       \
+    {                                                                                                \
+        size_t tile = 0;                                                                             \
+        GPUSCAN_TRY_(gpuscan_check_choice_(kind, *grid, *block));                                    \
+        *grid = gpuscan_resolve_grid_(*grid);                                                        \
+        *block = gpuscan_resolve_block_(*block);                                                     \
+        GPUSCAN_SWITCH_BLOCK_(*block, GPUSCAN_TILE_OF_, T, tile);                                    \
+        return gpuscan_plan_scan_(plan, n, *grid, tile, sizeof(T), GPUSCAN_WORDS_(T) * 4);           \
+    }                                                                                                \
+    static gpuscan_status P##_scan_launch_(const gpuscan_plan_ *plan, gpuscan_grid grid,             \
+                                           gpuscan_block block, void *ws, const T *d_in, T *d_out,   \
+                                           size_t n, gpuscan_kind kind, T init, cudaStream_t stream) \
+    {                                                                                                \
+        if (n == 0) return GPUSCAN_SUCCESS;                                                          \
+        GPUSCAN_TRY_(gpuscan_check_io_(d_in, d_out, n, sizeof(T), __alignof__(T)));                  \
+        GPUSCAN_SWITCH_BLOCK_(block, GPUSCAN_RUN_OF_, P, plan, grid, (char *)ws, d_in, d_out, n,     \
+                              kind == GPUSCAN_EXCLUSIVE, init, stream);                              \
+        return GPUSCAN_SUCCESS;                                                                      \
+    }
+
+/* Reduce: the first pass's blocks, and the launches. */
+#define GPUSCAN_REDUCE_HOST_(P, T)                                                                         \
+    static size_t P##_reduce_workspace_(size_t n, size_t *per_block)                                       \
+    {                                                                                                      \
+        size_t blocks = gpuscan_reduce_blocks_(n, GPUSCAN_TILE_(CO, T), per_block);                        \
+        return blocks > 1 ? blocks * sizeof(T) : 0;                                                        \
+    }                                                                                                      \
+    static gpuscan_status P##_reduce_launch_(void *ws, const T *d_in, T *d_result, size_t n,               \
+                                             cudaStream_t stream)                                          \
+    {                                                                                                      \
+        enum { THREADS = GPUSCAN_CO_THREADS(T), TILE = GPUSCAN_TILE_(CO, T) };                             \
+        size_t per_block, blocks = gpuscan_reduce_blocks_(n, TILE, &per_block);                            \
+        if (n == 0) return GPUSCAN_SUCCESS;                                                                \
+        GPUSCAN_TRY_(gpuscan_check_io_(d_in, d_in, n, sizeof(T), __alignof__(T)));                         \
+        GPUSCAN_TRY_(gpuscan_check_io_(d_in, d_result, 1, sizeof(T), __alignof__(T)));                     \
+        if (blocks == 1) {                                                                                 \
+            GPUSCAN_LAUNCH_(P##_reduce_tiles, 1, THREADS, stream, d_in, n, (unsigned)per_block, d_result); \
+            return GPUSCAN_SUCCESS;                                                                        \
+        }                                                                                                  \
+        GPUSCAN_LAUNCH_(P##_reduce_tiles, blocks, THREADS, stream, d_in, n, (unsigned)per_block, (T *)ws); \
+        GPUSCAN_LAUNCH_(P##_reduce_tiles, 1, THREADS, stream, (const T *)ws, blocks, 1u, d_result);        \
+        return GPUSCAN_SUCCESS;                                                                            \
+    }
+
+/* The _ex forms: caller's workspace, CUB's convention (d_workspace == NULL: size query only;
+ * the size reported is at least 1 byte, so the second call always has a non-NULL pointer). */
+#define GPUSCAN_EX_FORMS_(SCOPE, P, T)                                                                 \
+    SCOPE gpuscan_status P##_scan_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in,        \
+                                     T *d_out, size_t n, gpuscan_kind kind, T init,                    \
+                                     gpuscan_grid grid, gpuscan_block block, cudaStream_t stream)      \
+    {                                                                                                  \
+        gpuscan_plan_ plan;                                                                            \
+        int query_only;                                                                                \
+        if (workspace_bytes == NULL) return GPUSCAN_ERROR_NULL_POINTER;                                \
+        GPUSCAN_TRY_(P##_scan_prepare_(&plan, &grid, &block, kind, n));                                \
+        GPUSCAN_TRY_(gpuscan_check_workspace_(d_workspace, workspace_bytes, plan.bytes, &query_only)); \
+        if (query_only) return GPUSCAN_SUCCESS;                                                        \
+        return P##_scan_launch_(&plan, grid, block, d_workspace, d_in, d_out, n, kind, init, stream);  \
+    }                                                                                                  \
+    SCOPE gpuscan_status P##_reduce_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in,      \
+                                       T *d_result, size_t n, cudaStream_t stream)                     \
+    {                                                                                                  \
+        size_t per_block;                                                                              \
+        int query_only;                                                                                \
+        if (workspace_bytes == NULL) return GPUSCAN_ERROR_NULL_POINTER;                                \
+        GPUSCAN_TRY_(gpuscan_check_workspace_(d_workspace, workspace_bytes,                            \
+                                              P##_reduce_workspace_(n, &per_block), &query_only));     \
+        if (query_only) return GPUSCAN_SUCCESS;                                                        \
+        return P##_reduce_launch_(d_workspace, d_in, d_result, n, stream);                             \
+    }
+
+/* Runs `launch` (an expression using `ws`) with `bytes` of workspace from the stream-ordered
+ * allocator, so the simple forms stay capturable in CUDA graphs; no allocation when 0. */
+#define GPUSCAN_WITH_ALLOCATED_(bytes, stream, launch)                                              \
+    do {                                                                                            \
+        void *ws = NULL;                                                                            \
+        gpuscan_status status_;                                                                     \
+        cudaError_t free_error_;                                                                    \
+        if ((bytes) > 0) GPUSCAN_TRY_(gpuscan_from_cuda_(cudaMallocAsync(&ws, (bytes), (stream)))); \
+        status_ = (launch);                                                                         \
+        if (ws == NULL) return status_;                                                             \
+        free_error_ = cudaFreeAsync(ws, (stream));                                                  \
+        return status_ != GPUSCAN_SUCCESS ? status_ : gpuscan_from_cuda_(free_error_);              \
+    } while (0)
+
+/* The simple forms: AUTO algorithms, their own workspace.  Arguments are checked before any
+ * allocation. */
+#define GPUSCAN_SIMPLE_FORMS_(SCOPE, P, T)                                                                     \
+    static gpuscan_status P##_scan_alloc_(const T *d_in, T *d_out, size_t n, gpuscan_kind kind,                \
+                                          T init, cudaStream_t stream)                                         \
+    {                                                                                                          \
+        gpuscan_plan_ plan;                                                                                    \
+        gpuscan_grid grid = GPUSCAN_GRID_AUTO;                                                                 \
+        gpuscan_block block = GPUSCAN_BLOCK_AUTO;                                                              \
+        GPUSCAN_TRY_(gpuscan_check_io_(d_in, d_out, n, sizeof(T), __alignof__(T)));                            \
+        GPUSCAN_TRY_(P##_scan_prepare_(&plan, &grid, &block, kind, n));                                        \
+        if (n == 0) return GPUSCAN_SUCCESS;                                                                    \
+        GPUSCAN_WITH_ALLOCATED_(plan.bytes, stream,                                                            \
+                                P##_scan_launch_(&plan, grid, block, ws, d_in, d_out, n, kind, init, stream)); \
+    }                                                                                                          \
+    SCOPE gpuscan_status P##_inclusive(const T *d_in, T *d_out, size_t n, cudaStream_t stream)                 \
+    {                                                                                                          \
+        return P##_scan_alloc_(d_in, d_out, n, GPUSCAN_INCLUSIVE, P##_identity(), stream);                     \
+    }                                                                                                          \
+    SCOPE gpuscan_status P##_exclusive(const T *d_in, T *d_out, size_t n, T init, cudaStream_t stream)         \
+    {                                                                                                          \
+        return P##_scan_alloc_(d_in, d_out, n, GPUSCAN_EXCLUSIVE, init, stream);                               \
+    }                                                                                                          \
+    SCOPE gpuscan_status P##_reduce(const T *d_in, T *d_result, size_t n, cudaStream_t stream)                 \
+    {                                                                                                          \
+        size_t per_block;                                                                                      \
+        GPUSCAN_TRY_(gpuscan_check_io_(d_in, d_result, n ? 1 : 0, sizeof(T), __alignof__(T)));                 \
+        if (n == 0) return GPUSCAN_SUCCESS;                                                                    \
+        GPUSCAN_WITH_ALLOCATED_(P##_reduce_workspace_(n, &per_block), stream,                                  \
+                                P##_reduce_launch_(ws, d_in, d_result, n, stream));                            \
+    }
+
+#define GPUSCAN_HOST_(SCOPE, P, T)                                                                  \
+    GPUSCAN_GRID_HOST_(P, T, KS)                                                                    \
+    GPUSCAN_GRID_HOST_(P, T, KSW)                                                                   \
+    GPUSCAN_GRID_HOST_(P, T, BK)                                                                    \
+    GPUSCAN_GRID_HOST_(P, T, CO)                                                                    \
+    GPUSCAN_SCAN_PREPARE_(P, T)                                                                     \
+    GPUSCAN_REDUCE_HOST_(P, T)                                                                      \
+    GPUSCAN_EX_FORMS_(SCOPE, P, T)                                                                  \
+    GPUSCAN_SIMPLE_FORMS_(SCOPE, P, T)
+
+#endif /* GPUSCAN_HOST_CUH */

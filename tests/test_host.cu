@@ -1,0 +1,170 @@
+/* tests/test_host.cu - everything that can be checked without a GPU, run for real on CI:
+ * argument validation (made before any CUDA call), status strings, workspace-size queries and
+ * plans, and that a CUDA failure comes back as a status (on a machine without a GPU). */
+#include "gpuscan.cuh"
+#include "test_common.h"
+#include "custom_ops.h"
+
+GPUSCAN_DEFINE(int, add)
+GPUSCAN_DEFINE_NAMED(u8, uint8_t, max)
+GPUSCAN_DEFINE_NAMED(f64, double, min)
+GPUSCAN_DEFINE(mat2, matmul)
+
+static void test_status_strings(void)
+{
+    for (int s = 0; s <= GPUSCAN_ERROR_MISALIGNED; ++s) {
+        const char *m = gpuscan_status_string((gpuscan_status)s);
+        EXPECT(m && strlen(m) > 3 && strcmp(m, "unknown gpuscan status") != 0, "status %d has no text", s);
+    }
+    EXPECT(strcmp(gpuscan_status_string((gpuscan_status)999), "unknown gpuscan status") == 0, "unknown status");
+    gpuscan_status oom = (gpuscan_status)(GPUSCAN_ERROR_CUDA_BASE + cudaErrorMemoryAllocation);
+    EXPECT(gpuscan_is_cuda_error(oom) && gpuscan_cuda_error(oom) == cudaErrorMemoryAllocation, "cuda error round trip");
+    EXPECT(strcmp(gpuscan_status_string(oom), cudaGetErrorString(cudaErrorMemoryAllocation)) == 0,
+           "cuda error text: %s", gpuscan_status_string(oom));
+    EXPECT(gpuscan_cuda_error(GPUSCAN_ERROR_OVERLAP) == cudaSuccess, "non-CUDA status has no CUDA error");
+    EXPECT(strcmp(gpuscan_grid_name(GPUSCAN_GRID_LOOKBACK), "lookback") == 0, "grid name");
+    EXPECT(strcmp(gpuscan_block_name(GPUSCAN_BLOCK_BRENT_KUNG), "brent-kung") == 0, "block name");
+    EXPECT(strcmp(gpuscan_block_name((gpuscan_block)42), "invalid") == 0, "invalid block name");
+}
+
+/* Bad arguments: each returns its status before any CUDA work. */
+static void test_validation(void)
+{
+    /* fake, never dereferenced: validation must reject before touching them */
+    int *a = (int *)(uintptr_t)0x10000, *b = (int *)(uintptr_t)0x20000;
+    char *ws = (char *)(uintptr_t)0x40000;
+    size_t bytes = 0;
+    gpuscan_status st;
+
+    st = gpuscan_int_add_inclusive(NULL, b, 10, 0);
+    EXPECT(st == GPUSCAN_ERROR_NULL_POINTER, "NULL input: %s", gpuscan_status_string(st));
+    st = gpuscan_int_add_inclusive(a, NULL, 10, 0);
+    EXPECT(st == GPUSCAN_ERROR_NULL_POINTER, "NULL output: %s", gpuscan_status_string(st));
+    st = gpuscan_int_add_exclusive(NULL, NULL, 0, 0, 0);
+    EXPECT(st == GPUSCAN_SUCCESS, "n = 0 with NULL pointers is a no-op: %s", gpuscan_status_string(st));
+    st = gpuscan_int_add_reduce(NULL, b, 5, 0);
+    EXPECT(st == GPUSCAN_ERROR_NULL_POINTER, "reduce NULL input: %s", gpuscan_status_string(st));
+    st = gpuscan_int_add_reduce(a, NULL, 5, 0);
+    EXPECT(st == GPUSCAN_ERROR_NULL_POINTER, "reduce NULL result: %s", gpuscan_status_string(st));
+    st = gpuscan_int_add_reduce(NULL, NULL, 0, 0);
+    EXPECT(st == GPUSCAN_SUCCESS, "reduce n = 0: %s", gpuscan_status_string(st));
+
+    /* partial overlap is rejected; equal pointers (in place) are allowed */
+    st = gpuscan_int_add_inclusive(a, a + 3, 10, 0);
+    EXPECT(st == GPUSCAN_ERROR_OVERLAP, "partial overlap: %s", gpuscan_status_string(st));
+    st = gpuscan_int_add_inclusive(a + 3, a, 10, 0);
+    EXPECT(st == GPUSCAN_ERROR_OVERLAP, "partial overlap (other side): %s", gpuscan_status_string(st));
+    st = gpuscan_int_add_inclusive(a, a + 10, 10, 0);
+    EXPECT(st != GPUSCAN_ERROR_OVERLAP, "adjacent ranges do not overlap");
+    /* misaligned for the element type */
+    st = gpuscan_int_add_inclusive((const int *)((char *)a + 2), b, 10, 0);
+    EXPECT(st == GPUSCAN_ERROR_MISALIGNED, "misaligned input: %s", gpuscan_status_string(st));
+    st = gpuscan_f64_min_inclusive((const double *)((char *)a + 4), (double *)b, 10, 0);
+    EXPECT(st == GPUSCAN_ERROR_MISALIGNED, "misaligned double: %s", gpuscan_status_string(st));
+    /* absurd n */
+    st = gpuscan_int_add_inclusive(a, b, SIZE_MAX / 2, 0);
+    EXPECT(st == GPUSCAN_ERROR_TOO_LARGE, "huge n: %s", gpuscan_status_string(st));
+
+    /* algorithm choices that do not exist */
+    st = gpuscan_int_add_scan_ex(NULL, &bytes, a, b, 100, GPUSCAN_INCLUSIVE, 0, (gpuscan_grid)17,
+                                 GPUSCAN_BLOCK_AUTO, 0);
+    EXPECT(st == GPUSCAN_ERROR_INVALID_ALGORITHM, "bad grid: %s", gpuscan_status_string(st));
+    st = gpuscan_int_add_scan_ex(NULL, &bytes, a, b, 100, GPUSCAN_INCLUSIVE, 0, GPUSCAN_GRID_AUTO,
+                                 (gpuscan_block)-1, 0);
+    EXPECT(st == GPUSCAN_ERROR_INVALID_ALGORITHM, "bad block: %s", gpuscan_status_string(st));
+    st = gpuscan_int_add_scan_ex(NULL, &bytes, a, b, 100, (gpuscan_kind)5, 0, GPUSCAN_GRID_AUTO,
+                                 GPUSCAN_BLOCK_AUTO, 0);
+    EXPECT(st == GPUSCAN_ERROR_INVALID_ALGORITHM, "bad kind: %s", gpuscan_status_string(st));
+    st = gpuscan_int_add_scan_ex(NULL, NULL, a, b, 100, GPUSCAN_INCLUSIVE, 0, GPUSCAN_GRID_AUTO,
+                                 GPUSCAN_BLOCK_AUTO, 0);
+    EXPECT(st == GPUSCAN_ERROR_NULL_POINTER, "NULL workspace_bytes: %s", gpuscan_status_string(st));
+
+    /* workspace too small: the status says so and the size needed comes back */
+    size_t need = 0;
+    st = gpuscan_int_add_scan_ex(NULL, &need, NULL, NULL, 1 << 24, GPUSCAN_INCLUSIVE, 0,
+                                 GPUSCAN_GRID_LOOKBACK, GPUSCAN_BLOCK_COARSENED, 0);
+    EXPECT(st == GPUSCAN_SUCCESS && need > 0, "size query: %s", gpuscan_status_string(st));
+    bytes = need - 1;
+    st = gpuscan_int_add_scan_ex(ws, &bytes, a, b, 1 << 24, GPUSCAN_INCLUSIVE, 0,
+                                 GPUSCAN_GRID_LOOKBACK, GPUSCAN_BLOCK_COARSENED, 0);
+    EXPECT(st == GPUSCAN_ERROR_WORKSPACE_TOO_SMALL && bytes == need, "too small: %s, %zu vs %zu",
+           gpuscan_status_string(st), bytes, need);
+    /* bad pointers with a workspace given */
+    bytes = need;
+    st = gpuscan_int_add_scan_ex(ws, &bytes, NULL, b, 1 << 24, GPUSCAN_INCLUSIVE, 0,
+                                 GPUSCAN_GRID_LOOKBACK, GPUSCAN_BLOCK_COARSENED, 0);
+    EXPECT(st == GPUSCAN_ERROR_NULL_POINTER, "ex NULL input: %s", gpuscan_status_string(st));
+    st = gpuscan_int_add_scan_ex(ws, &bytes, a, a + 1, 1 << 24, GPUSCAN_INCLUSIVE, 0,
+                                 GPUSCAN_GRID_LOOKBACK, GPUSCAN_BLOCK_COARSENED, 0);
+    EXPECT(st == GPUSCAN_ERROR_OVERLAP, "ex overlap: %s", gpuscan_status_string(st));
+    /* n = 0 with a workspace: success, nothing launched */
+    st = gpuscan_int_add_scan_ex(ws, &bytes, NULL, NULL, 0, GPUSCAN_EXCLUSIVE, 0,
+                                 GPUSCAN_GRID_DOMINO, GPUSCAN_BLOCK_BRENT_KUNG, 0);
+    EXPECT(st == GPUSCAN_SUCCESS, "ex n = 0: %s", gpuscan_status_string(st));
+    st = gpuscan_mat2_matmul_reduce_ex(NULL, NULL, NULL, NULL, 10, 0);
+    EXPECT(st == GPUSCAN_ERROR_NULL_POINTER, "reduce_ex NULL bytes: %s", gpuscan_status_string(st));
+}
+
+/* Workspace sizes: every grid x block answers, sizes grow with n, one tile needs none (1 byte). */
+static void test_workspace_queries(void)
+{
+    const gpuscan_grid grids[] = {GPUSCAN_GRID_AUTO, GPUSCAN_GRID_HIERARCHICAL, GPUSCAN_GRID_DOMINO, GPUSCAN_GRID_LOOKBACK};
+    const gpuscan_block blocks[] = {GPUSCAN_BLOCK_AUTO, GPUSCAN_BLOCK_KOGGE_STONE, GPUSCAN_BLOCK_KOGGE_STONE_WARP,
+                                    GPUSCAN_BLOCK_BRENT_KUNG, GPUSCAN_BLOCK_COARSENED};
+    for (int g = 0; g < 4; ++g)
+        for (int b = 0; b < 5; ++b) {
+            size_t small = 0, big = 0, huge = 0;
+            gpuscan_status s1 = gpuscan_u8_max_scan_ex(NULL, &small, NULL, NULL, 10, GPUSCAN_INCLUSIVE, 0, grids[g], blocks[b], 0);
+            gpuscan_status s2 = gpuscan_u8_max_scan_ex(NULL, &big, NULL, NULL, 1 << 20, GPUSCAN_INCLUSIVE, 0, grids[g], blocks[b], 0);
+            gpuscan_status s3 = gpuscan_u8_max_scan_ex(NULL, &huge, NULL, NULL, (size_t)5 << 32, GPUSCAN_EXCLUSIVE, 0, grids[g], blocks[b], 0);
+            EXPECT(s1 == GPUSCAN_SUCCESS && s2 == GPUSCAN_SUCCESS && s3 == GPUSCAN_SUCCESS, "query %s/%s",
+                   gpuscan_grid_name(grids[g]), gpuscan_block_name(blocks[b]));
+            EXPECT(small == 1 && big > 1 && huge > big, "sizes %s/%s: %zu %zu %zu", gpuscan_grid_name(grids[g]),
+                   gpuscan_block_name(blocks[b]), small, big, huge);
+        }
+}
+
+/* The plans themselves: hierarchical levels, single-pass layout. */
+static void test_plans(void)
+{
+    gpuscan_plan_ p;
+    EXPECT(gpuscan_plan_scan_(&p, 1024, GPUSCAN_GRID_HIERARCHICAL, 1024, 4, 4) == GPUSCAN_SUCCESS && p.bytes == 0 && p.num_tiles == 1, "one tile");
+    EXPECT(gpuscan_plan_scan_(&p, 1025, GPUSCAN_GRID_HIERARCHICAL, 1024, 4, 4) == GPUSCAN_SUCCESS && p.levels == 1 && p.level_len[1] == 2, "two tiles: %d levels", p.levels);
+    EXPECT(gpuscan_plan_scan_(&p, (size_t)1024 * 1024 + 1, GPUSCAN_GRID_HIERARCHICAL, 1024, 4, 4) == GPUSCAN_SUCCESS && p.levels == 2 && p.level_len[1] == 1025 && p.level_len[2] == 2, "tile^2+1: %d levels", p.levels);
+    EXPECT(gpuscan_plan_scan_(&p, (size_t)1 << 40, GPUSCAN_GRID_HIERARCHICAL, 1024, 4, 4) == GPUSCAN_SUCCESS && p.levels == 3, "2^40: %d levels", p.levels);
+    EXPECT(gpuscan_plan_scan_(&p, 100000, GPUSCAN_GRID_LOOKBACK, 4096, 4, 4) == GPUSCAN_SUCCESS && p.num_tiles == 25
+           && p.flags_off >= p.counter_off + 4 && p.slots_off[0] >= p.flags_off + 25 * 4 && p.slots_off[1] >= p.slots_off[0] + 25 * 4
+           && p.bytes >= p.slots_off[1] + 25 * 4 && p.slots_off[0] % 256 == 0, "lookback layout");
+    EXPECT(gpuscan_plan_scan_(&p, 100000, GPUSCAN_GRID_DOMINO, 4096, 16, 16) == GPUSCAN_SUCCESS && p.bytes >= p.slots_off[0] + 25 * 16, "domino layout");
+    EXPECT(gpuscan_plan_scan_(&p, (size_t)1 << 50, GPUSCAN_GRID_LOOKBACK, 32, 4, 4) == GPUSCAN_ERROR_TOO_LARGE, "too many tiles");
+    size_t per;
+    EXPECT(gpuscan_reduce_blocks_(1, 4096, &per) == 1 && per == 1, "reduce 1");
+    EXPECT(gpuscan_reduce_blocks_((size_t)1 << 30, 4096, &per) * per >= ((size_t)1 << 30) / 4096, "reduce covers all tiles");
+    /* tile shapes stay within the static shared-memory limit for large structs */
+    EXPECT(GPUSCAN_TILE_BUFFER_(KS, mat2) * sizeof(mat2) <= 32768 && GPUSCAN_TILE_BUFFER_(CO, mat2) * sizeof(mat2) <= 32768, "mat2 buffers");
+}
+
+/* Without a GPU, a valid call must come back with a CUDA status, not crash. */
+static void test_cuda_error_path(void)
+{
+    int count = 0;
+    if (cudaGetDeviceCount(&count) == cudaSuccess && count > 0) {
+        printf("  (GPU present: the no-GPU error path is not exercised here)\n");
+        return;
+    }
+    int *a = (int *)(uintptr_t)0x10000000, *b = (int *)(uintptr_t)0x20000000;
+    gpuscan_status st = gpuscan_int_add_inclusive(a, b, 1 << 20, 0);
+    EXPECT(gpuscan_is_cuda_error(st), "no GPU: expected a CUDA status, got %s", gpuscan_status_string(st));
+    printf("  no GPU: scan returned %d (%s)\n", (int)st, gpuscan_status_string(st));
+}
+
+int main(void)
+{
+    printf("host checks (no GPU needed)\n");
+    test_status_strings();
+    test_validation();
+    test_workspace_queries();
+    test_plans();
+    test_cuda_error_path();
+    return test_finish("host");
+}

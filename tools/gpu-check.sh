@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# tools/gpu-check.sh - the one GPU run: build for sm_90, run the whole GPU test suite, the demo
+# and (with "bench") the benchmark, and print a short summary table last.
+#   tools/gpu-check.sh [tests] [demo] [bench] [quick]      (default: tests demo)
+# Logs go to $OUT (the device tool's result folder) or ./gpu-check-out.
+set -u
+OUT=${OUT:-$PWD/gpu-check-out}
+mkdir -p "$OUT"
+what="${*:-tests demo}"
+has() { case " $what " in *" $1 "*) return 0 ;; esac; return 1; }
+summary="$OUT/summary.txt"
+: >"$summary"
+
+gpu=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | head -1)
+echo "device: ${gpu:-none}  commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)  date: $(date -u +%FT%TZ)" | tee -a "$summary"
+
+t0=$(date +%s)
+targets=""
+has tests && targets="$targets all"
+has demo && targets="$targets demo"
+has bench && targets="$targets bench"
+cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 >"$OUT/cmake.log" 2>&1 || { tail -20 "$OUT/cmake.log"; exit 1; }
+if ! cmake --build build-gpu -j "$(nproc)" >"$OUT/build.log" 2>&1; then
+    grep -B2 -A8 "error" "$OUT/build.log" | head -60
+    exit 1
+fi
+echo "build: $(( $(date +%s) - t0 )) s" | tee -a "$summary"
+
+if has tests; then
+    quick=""
+    has quick && export GPUSCAN_TEST_MAX_RANDOM=$((1 << 21))
+    ( cd build-gpu && ctest --output-on-failure -j 6 --timeout 900 ) >"$OUT/ctest.log" 2>&1
+    grep -E "^ *[0-9]+/[0-9]+ Test|tests passed|tests failed" "$OUT/ctest.log" | sed 's/  */ /g' | tee -a "$summary"
+    grep -E "passed, [0-9]+ failed" "$OUT/ctest.log" | head -40 >>"$summary"
+    grep -E "^FAIL" "$OUT/ctest.log" | head -20 | tee -a "$summary"
+fi
+if has demo; then
+    ./build-gpu/examples/demo $((1 << 28)) >"$OUT/demo.log" 2>&1
+    cat "$OUT/demo.log" >>"$summary"
+fi
+if has bench; then
+    ./build-gpu/bench/bench --csv "$OUT/bench.csv" >"$OUT/bench.log" 2>&1
+    tail -60 "$OUT/bench.log" >>"$summary"
+fi
+echo "total: $(( $(date +%s) - t0 )) s" >>"$summary"
+echo "================ summary ================"
+cat "$summary"
