@@ -244,7 +244,8 @@ static inline gpuscan_status gpuscan_from_cuda_(cudaError_t e)
             return GPUSCAN_SUCCESS;                                                                        \
         }                                                                                                  \
         GPUSCAN_LAUNCH_(P##_reduce_tiles, blocks, THREADS, stream, d_in, n, (unsigned)per_block, (T *)ws); \
-        GPUSCAN_LAUNCH_(P##_reduce_tiles, 1, THREADS, stream, (const T *)ws, blocks, 1u, d_result);        \
+        GPUSCAN_LAUNCH_(P##_reduce_tiles, 1, THREADS, stream, (const T *)ws, blocks,                     \
+                        (unsigned)gpuscan_ceil_div_(blocks, TILE), d_result);                      \
         return GPUSCAN_SUCCESS;                                                                            \
     }
 

@@ -2,7 +2,8 @@
 # tools/gpu-check.sh - the one GPU run: build for sm_90, run the whole GPU test suite, the demo
 # and (with "bench") the benchmark, and print a short summary table last.
 #   tools/gpu-check.sh [tests] [demo] [bench] [quick]      (default: tests demo)
-# Logs go to $OUT (the device tool's result folder) or ./gpu-check-out.
+# Logs go to $OUT (the device tool's result folder) or ./gpu-check-out.  Where the checkout has no
+# .git (the device machine), pass the commit as GPUSCAN_COMMIT=<hash>.
 set -u
 OUT=${OUT:-$PWD/gpu-check-out}
 mkdir -p "$OUT"
@@ -12,7 +13,7 @@ summary="$OUT/summary.txt"
 : >"$summary"
 
 gpu=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | head -1)
-echo "device: ${gpu:-none}  commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)  date: $(date -u +%FT%TZ)" | tee -a "$summary"
+echo "device: ${gpu:-none}  commit: ${GPUSCAN_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}  date: $(date -u +%FT%TZ)" | tee -a "$summary"
 
 t0=$(date +%s)
 targets=""
