@@ -33,6 +33,7 @@
     GPUSCAN_ELEMENT_(P, name, T, op)                                                                \
     GPUSCAN_WARP_(P, T)                                                                             \
     GPUSCAN_BLOCK_PRIMITIVES_(P, T)                                                                 \
+    GPUSCAN_TILE_STATE_(P, T)                                                                       \
     GPUSCAN_LOOKBACK_(P, T)                                                                         \
     GPUSCAN_BLOCK_ALGORITHM_(P, T, KS)                                                              \
     GPUSCAN_BLOCK_ALGORITHM_(P, T, KSW)                                                             \

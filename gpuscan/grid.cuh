@@ -13,9 +13,9 @@
 #ifndef GPUSCAN_GRID_CUH
 #define GPUSCAN_GRID_CUH
 
-/* Tile states in the single-pass flag arrays (zeroed before each launch). */
+/* Tile states in the single-pass state arrays (zeroed before each launch). */
 #define GPUSCAN_STATE_EMPTY 0u     /* nothing published yet */
-#define GPUSCAN_STATE_AGGREGATE 1u /* the tile's own aggregate is in its aggregate slot */
+#define GPUSCAN_STATE_AGGREGATE 1u /* the tile's own aggregate is published */
 #define GPUSCAN_STATE_PREFIX 2u    /* the inclusive prefix (all tiles up to this one) is published */
 
 /* The next tile index, in the order blocks reach this point. */
@@ -27,23 +27,72 @@ static __device__ __forceinline__ unsigned gpuscan_next_tile_(unsigned *counter)
     return tile;
 }
 
-/* Publication protocol for values of any size: write the value's slot (at L2), fence, then set
- * the flag; a reader waits for the flag, fences, then reads the slot (at L2).  The fences order
- * the value before the flag for every observer on the device. */
-static __device__ __forceinline__ void gpuscan_flag_publish_(unsigned *flag, unsigned state)
+/* Publication protocol.  A value of at most 4 bytes travels with its status in one 64-bit word
+ * (status in the low half), written and read as one access, so no fence is needed.  A larger
+ * value goes to a slot first; the 32-bit status is then stored with release semantics and
+ * loaded with acquire semantics, which orders the slot write before the status and the slot
+ * read after it (cheaper than the sequentially consistent __threadfence()). */
+#define GPUSCAN_PACKED_(T) (sizeof(T) <= 4)
+#define GPUSCAN_STATE_BYTES_(T) (GPUSCAN_PACKED_(T) ? 8u : 4u)
+#define GPUSCAN_SLOT_BYTES_(T) (GPUSCAN_PACKED_(T) ? 0u : 4u * GPUSCAN_WORDS_(T))
+
+static __device__ __forceinline__ void gpuscan_store_release_u32_(unsigned *p, unsigned v)
 {
-    __threadfence();
-    *(volatile unsigned *)flag = state;
+    asm volatile("st.release.gpu.global.u32 [%0], %1;" ::"l"(p), "r"(v) : "memory");
+}
+static __device__ __forceinline__ unsigned gpuscan_load_acquire_u32_(const unsigned *p)
+{
+    unsigned v;
+    asm volatile("ld.acquire.gpu.global.u32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
+    return v;
+}
+static __device__ __forceinline__ void gpuscan_store_relaxed_u64_(unsigned long long *p, unsigned long long v)
+{
+    asm volatile("st.relaxed.gpu.global.u64 [%0], %1;" ::"l"(p), "l"(v) : "memory");
+}
+static __device__ __forceinline__ unsigned long long gpuscan_load_relaxed_u64_(const unsigned long long *p)
+{
+    unsigned long long v;
+    asm volatile("ld.relaxed.gpu.global.u64 %0, [%1];" : "=l"(v) : "l"(p) : "memory");
+    return v;
 }
 
-static __device__ __forceinline__ unsigned gpuscan_flag_wait_(const unsigned *flag)
-{
-    unsigned state;
-    while ((state = *(const volatile unsigned *)flag) == GPUSCAN_STATE_EMPTY) {
+#define GPUSCAN_TILE_STATE_(P, T)                                                                                  \
+    /* Publishes `status` and value v for `tile` (`slots`: where a large value goes). */                           \
+    static __device__ __forceinline__ void P##_publish(void *states, unsigned *slots, size_t tile,                 \
+                                                       unsigned status, T v)                                       \
+    {                                                                                                              \
+        if (GPUSCAN_PACKED_(T)) {                                                                                  \
+            unsigned bits = 0u;                                                                                    \
+            memcpy(&bits, &v, sizeof(T) <= 4 ? sizeof(T) : 4);                                                     \
+            gpuscan_store_relaxed_u64_((unsigned long long *)states + tile,                                        \
+                                       ((unsigned long long)bits << 32) | status);                                 \
+        } else {                                                                                                   \
+            P##_slot_store(slots + tile * GPUSCAN_WORDS_(T), v);                                                   \
+            gpuscan_store_release_u32_((unsigned *)states + tile, status);                                         \
+        }                                                                                                          \
+    }                                                                                                              \
+    /* Waits until `tile` has published something; returns its status, its value in *v. */                         \
+    static __device__ __forceinline__ unsigned P##_await(const void *states, const unsigned *agg_slots,            \
+                                                         const unsigned *prefix_slots, size_t tile, T *v)          \
+    {                                                                                                              \
+        unsigned status;                                                                                           \
+        if (GPUSCAN_PACKED_(T)) {                                                                                  \
+            unsigned long long w;                                                                                  \
+            do {                                                                                                   \
+                w = gpuscan_load_relaxed_u64_((const unsigned long long *)states + tile);                          \
+            } while ((unsigned)w == GPUSCAN_STATE_EMPTY);                                                          \
+            unsigned bits = (unsigned)(w >> 32);                                                                   \
+            memcpy(v, &bits, sizeof(T) <= 4 ? sizeof(T) : 4);                                                      \
+            status = (unsigned)w;                                                                                  \
+        } else {                                                                                                   \
+            while ((status = gpuscan_load_acquire_u32_((const unsigned *)states + tile)) == GPUSCAN_STATE_EMPTY) { \
+            }                                                                                                      \
+            *v = P##_slot_load((status == GPUSCAN_STATE_PREFIX ? prefix_slots : agg_slots) +                       \
+                               tile * GPUSCAN_WORDS_(T));                                                          \
+        }                                                                                                          \
+        return status;                                                                                             \
     }
-    __threadfence();
-    return state;
-}
 
 /* Tile geometry common to all kernels of one block algorithm. */
 #define GPUSCAN_TILE_BOUNDS_(TAG, T, tile, n, base, valid)                                          \
@@ -58,7 +107,7 @@ static __device__ __forceinline__ unsigned gpuscan_flag_wait_(const unsigned *fl
  * Tile 0 always publishes a prefix, so the search ends.  Returns the exclusive prefix of `tile`
  * (init included) in every lane. */
 #define GPUSCAN_LOOKBACK_(P, T)                                                                     \
-    static __device__ __forceinline__ T P##_lookback(unsigned tile, const unsigned *flags,          \
+    static __device__ __forceinline__ T P##_lookback(unsigned tile, const void *states,             \
                                                      const unsigned *agg_slots,                     \
                                                      const unsigned *prefix_slots, T fill)          \
     {                                                                                               \
@@ -70,12 +119,7 @@ static __device__ __forceinline__ unsigned gpuscan_flag_wait_(const unsigned *fl
             const long long j = nearest - 31 + lane;                                                \
             unsigned state = GPUSCAN_STATE_AGGREGATE;                                               \
             T v = fill;                                                                             \
-            if (j >= 0) {                                                                           \
-                state = gpuscan_flag_wait_(flags + j);                                              \
-                v = (state == GPUSCAN_STATE_PREFIX)                                                 \
-                        ? P##_slot_load(prefix_slots + (size_t)j * GPUSCAN_WORDS_(T))               \
-                        : P##_slot_load(agg_slots + (size_t)j * GPUSCAN_WORDS_(T));                 \
-            }                                                                                       \
+            if (j >= 0) state = P##_await(states, agg_slots, prefix_slots, (size_t)j, &v);          \
             unsigned prefixes = __ballot_sync(0xffffffffu, state == GPUSCAN_STATE_PREFIX);          \
             int first = prefixes ? 31 - __clz(prefixes) : 0;                                        \
             T part = P##_shfl_idx(P##_warp_reduce(v, lane, 32), first);                             \
@@ -86,96 +130,88 @@ static __device__ __forceinline__ unsigned gpuscan_flag_wait_(const unsigned *fl
         }                                                                                           \
     }
 
-#define GPUSCAN_GRID_KERNELS_(P, T, TAG)                                                             \
-    static __global__ void __launch_bounds__(GPUSCAN_##TAG##_THREADS(T))                             \
-    P##_##TAG##_tiles(const T *in, T *out, size_t n, T *tile_aggregates, int exclusive, T init)      \
-    {                                                                                                \
-        T items[GPUSCAN_##TAG##_ITEMS(T)];                                                           \
-        T *buf = P##_##TAG##_buffer();                                                               \
-        GPUSCAN_TILE_BOUNDS_(TAG, T, blockIdx.x, n, base, valid);                                    \
-        P##_##TAG##_load(in, base, valid, items, buf);                                               \
-        T aggregate = P##_##TAG##_scan_tile(items, buf);                                             \
-        if (tile_aggregates == NULL) { /* the only tile: final result */                             \
-            P##_##TAG##_store(out, base, valid, items, init, exclusive, exclusive, buf);             \
-        } else {                                                                                     \
-            P##_##TAG##_store(out, base, valid, items, init, 0, 0, buf);                             \
-            if (threadIdx.x == 0) tile_aggregates[blockIdx.x] = aggregate;                           \
-        }                                                                                            \
-    }                                                                                                \
-    static __global__ void __launch_bounds__(GPUSCAN_##TAG##_THREADS(T))                             \
-    P##_##TAG##_fixup(T *out, size_t n, const T *scanned_aggregates, int exclusive, T init)          \
-    {                                                                                                \
-        T items[GPUSCAN_##TAG##_ITEMS(T)];                                                           \
-        T *buf = P##_##TAG##_buffer();                                                               \
-        if (blockIdx.x == 0 && !exclusive) return; /* tile 0 of an inclusive scan is final */        \
-        GPUSCAN_TILE_BOUNDS_(TAG, T, blockIdx.x, n, base, valid);                                    \
-        T prefix = init;                                                                             \
-        if (blockIdx.x > 0) {                                                                        \
-            prefix = scanned_aggregates[blockIdx.x - 1];                                             \
-            if (exclusive) prefix = P##_combine(init, prefix);                                       \
-        }                                                                                            \
-        P##_##TAG##_load(out, base, valid, items, buf);                                              \
-        P##_##TAG##_store(out, base, valid, items, prefix, 1, exclusive, buf);                       \
-    }                                                                                                \
-    static __global__ void __launch_bounds__(GPUSCAN_##TAG##_THREADS(T))                             \
-    P##_##TAG##_domino(const T *in, T *out, size_t n, unsigned *counter, unsigned *flags,            \
-                       unsigned *carry_slots, int exclusive, T init)                                 \
-    {                                                                                                \
-        T items[GPUSCAN_##TAG##_ITEMS(T)];                                                           \
-        T *buf = P##_##TAG##_buffer();                                                               \
-        const unsigned tile = gpuscan_next_tile_(counter);                                           \
-        GPUSCAN_TILE_BOUNDS_(TAG, T, tile, n, base, valid);                                          \
-        P##_##TAG##_load(in, base, valid, items, buf);                                               \
-        T aggregate = P##_##TAG##_scan_tile(items, buf);                                             \
-        T prefix = init;                                                                             \
-        int has_prefix = exclusive;                                                                  \
-        if (threadIdx.x == 0) {                                                                      \
-            if (tile > 0) { /* adjacent synchronization: wait for the left neighbour only */         \
-                gpuscan_flag_wait_(flags + tile - 1);                                                \
-                prefix = P##_slot_load(carry_slots + (size_t)(tile - 1) * GPUSCAN_WORDS_(T));        \
-                has_prefix = 1;                                                                      \
-            }                                                                                        \
-            P##_slot_store(carry_slots + (size_t)tile * GPUSCAN_WORDS_(T),                           \
-                           has_prefix ? P##_combine(prefix, aggregate) : aggregate);                 \
-            gpuscan_flag_publish_(flags + tile, GPUSCAN_STATE_PREFIX);                               \
-        }                                                                                            \
-        prefix = P##_block_broadcast(prefix, &has_prefix);                                           \
-        P##_##TAG##_store(out, base, valid, items, prefix, has_prefix, exclusive, buf);              \
-    }                                                                                                \
-    static __global__ void __launch_bounds__(GPUSCAN_##TAG##_THREADS(T))                             \
-    P##_##TAG##_lookback(const T *in, T *out, size_t n, unsigned *counter, unsigned *flags,          \
-                         unsigned *agg_slots, unsigned *prefix_slots, int exclusive, T init)         \
-    {                                                                                                \
-        T items[GPUSCAN_##TAG##_ITEMS(T)];                                                           \
-        T *buf = P##_##TAG##_buffer();                                                               \
-        const unsigned tile = gpuscan_next_tile_(counter);                                           \
-        GPUSCAN_TILE_BOUNDS_(TAG, T, tile, n, base, valid);                                          \
-        P##_##TAG##_load(in, base, valid, items, buf);                                               \
-        T aggregate = P##_##TAG##_scan_tile(items, buf);                                             \
-        T prefix = init;                                                                             \
-        int has_prefix = exclusive;                                                                  \
-        if (threadIdx.x < 32) {                                                                      \
-            unsigned *my_prefix = prefix_slots + (size_t)tile * GPUSCAN_WORDS_(T);                   \
-            if (tile == 0) {                                                                         \
-                if (threadIdx.x == 0) {                                                              \
-                    P##_slot_store(my_prefix, exclusive ? P##_combine(init, aggregate) : aggregate); \
-                    gpuscan_flag_publish_(flags, GPUSCAN_STATE_PREFIX);                              \
-                }                                                                                    \
-            } else {                                                                                 \
-                if (threadIdx.x == 0) { /* let successors use our aggregate right away */            \
-                    P##_slot_store(agg_slots + (size_t)tile * GPUSCAN_WORDS_(T), aggregate);         \
-                    gpuscan_flag_publish_(flags + tile, GPUSCAN_STATE_AGGREGATE);                    \
-                }                                                                                    \
-                prefix = P##_lookback(tile, flags, agg_slots, prefix_slots, aggregate);              \
-                has_prefix = 1;                                                                      \
-                if (threadIdx.x == 0) {                                                              \
-                    P##_slot_store(my_prefix, P##_combine(prefix, aggregate));                       \
-                    gpuscan_flag_publish_(flags + tile, GPUSCAN_STATE_PREFIX);                       \
-                }                                                                                    \
-            }                                                                                        \
-        }                                                                                            \
-        prefix = P##_block_broadcast(prefix, &has_prefix);                                           \
-        P##_##TAG##_store(out, base, valid, items, prefix, has_prefix, exclusive, buf);              \
+#define GPUSCAN_GRID_KERNELS_(P, T, TAG)                                                                           \
+    static __global__ void __launch_bounds__(GPUSCAN_##TAG##_THREADS(T))                                           \
+    P##_##TAG##_tiles(const T *in, T *out, size_t n, T *tile_aggregates, int exclusive, T init)                    \
+    {                                                                                                              \
+        T items[GPUSCAN_##TAG##_ITEMS(T)];                                                                         \
+        T *buf = P##_##TAG##_buffer();                                                                             \
+        GPUSCAN_TILE_BOUNDS_(TAG, T, blockIdx.x, n, base, valid);                                                  \
+        P##_##TAG##_load(in, base, valid, items, buf);                                                             \
+        T aggregate = P##_##TAG##_scan_tile(items, buf);                                                           \
+        if (tile_aggregates == NULL) { /* the only tile: final result */                                           \
+            P##_##TAG##_store(out, base, valid, items, init, exclusive, exclusive, buf);                           \
+        } else {                                                                                                   \
+            P##_##TAG##_store(out, base, valid, items, init, 0, 0, buf);                                           \
+            if (threadIdx.x == 0) tile_aggregates[blockIdx.x] = aggregate;                                         \
+        }                                                                                                          \
+    }                                                                                                              \
+    static __global__ void __launch_bounds__(GPUSCAN_##TAG##_THREADS(T))                                           \
+    P##_##TAG##_fixup(T *out, size_t n, const T *scanned_aggregates, int exclusive, T init)                        \
+    {                                                                                                              \
+        T items[GPUSCAN_##TAG##_ITEMS(T)];                                                                         \
+        T *buf = P##_##TAG##_buffer();                                                                             \
+        if (blockIdx.x == 0 && !exclusive) return; /* tile 0 of an inclusive scan is final */                      \
+        GPUSCAN_TILE_BOUNDS_(TAG, T, blockIdx.x, n, base, valid);                                                  \
+        T prefix = init;                                                                                           \
+        if (blockIdx.x > 0) {                                                                                      \
+            prefix = scanned_aggregates[blockIdx.x - 1];                                                           \
+            if (exclusive) prefix = P##_combine(init, prefix);                                                     \
+        }                                                                                                          \
+        P##_##TAG##_load(out, base, valid, items, buf);                                                            \
+        P##_##TAG##_store(out, base, valid, items, prefix, 1, exclusive, buf);                                     \
+    }                                                                                                              \
+    static __global__ void __launch_bounds__(GPUSCAN_##TAG##_THREADS(T))                                           \
+    P##_##TAG##_domino(const T *in, T *out, size_t n, unsigned *counter, void *states,                             \
+                       unsigned *carry_slots, int exclusive, T init)                                               \
+    {                                                                                                              \
+        T items[GPUSCAN_##TAG##_ITEMS(T)];                                                                         \
+        T *buf = P##_##TAG##_buffer();                                                                             \
+        const unsigned tile = gpuscan_next_tile_(counter);                                                         \
+        GPUSCAN_TILE_BOUNDS_(TAG, T, tile, n, base, valid);                                                        \
+        P##_##TAG##_load(in, base, valid, items, buf);                                                             \
+        T aggregate = P##_##TAG##_scan_tile(items, buf);                                                           \
+        T prefix = init;                                                                                           \
+        int has_prefix = exclusive;                                                                                \
+        if (threadIdx.x == 0) {                                                                                    \
+            if (tile > 0) { /* adjacent synchronization: wait for the left neighbour only */                       \
+                P##_await(states, carry_slots, carry_slots, tile - 1, &prefix);                                    \
+                has_prefix = 1;                                                                                    \
+            }                                                                                                      \
+            P##_publish(states, carry_slots, tile, GPUSCAN_STATE_PREFIX,                                           \
+                        has_prefix ? P##_combine(prefix, aggregate) : aggregate);                                  \
+        }                                                                                                          \
+        prefix = P##_block_broadcast(prefix, &has_prefix);                                                         \
+        P##_##TAG##_store(out, base, valid, items, prefix, has_prefix, exclusive, buf);                            \
+    }                                                                                                              \
+    static __global__ void __launch_bounds__(GPUSCAN_##TAG##_THREADS(T))                                           \
+    P##_##TAG##_lookback(const T *in, T *out, size_t n, unsigned *counter, void *states,                           \
+                         unsigned *agg_slots, unsigned *prefix_slots, int exclusive, T init)                       \
+    {                                                                                                              \
+        T items[GPUSCAN_##TAG##_ITEMS(T)];                                                                         \
+        T *buf = P##_##TAG##_buffer();                                                                             \
+        const unsigned tile = gpuscan_next_tile_(counter);                                                         \
+        GPUSCAN_TILE_BOUNDS_(TAG, T, tile, n, base, valid);                                                        \
+        P##_##TAG##_load(in, base, valid, items, buf);                                                             \
+        T aggregate = P##_##TAG##_scan_tile(items, buf);                                                           \
+        T prefix = init;                                                                                           \
+        int has_prefix = exclusive;                                                                                \
+        if (threadIdx.x < 32) {                                                                                    \
+            if (tile == 0) {                                                                                       \
+                if (threadIdx.x == 0)                                                                              \
+                    P##_publish(states, prefix_slots, 0, GPUSCAN_STATE_PREFIX,                                     \
+                                exclusive ? P##_combine(init, aggregate) : aggregate);                             \
+            } else {                                                                                               \
+                if (threadIdx.x == 0) /* let successors use our aggregate right away */                            \
+                    P##_publish(states, agg_slots, tile, GPUSCAN_STATE_AGGREGATE, aggregate);                      \
+                prefix = P##_lookback(tile, states, agg_slots, prefix_slots, aggregate);                           \
+                has_prefix = 1;                                                                                    \
+                if (threadIdx.x == 0)                                                                              \
+                    P##_publish(states, prefix_slots, tile, GPUSCAN_STATE_PREFIX, P##_combine(prefix, aggregate)); \
+            }                                                                                                      \
+        }                                                                                                          \
+        prefix = P##_block_broadcast(prefix, &has_prefix);                                                         \
+        P##_##TAG##_store(out, base, valid, items, prefix, has_prefix, exclusive, buf);                            \
     }
 
 /* Device-wide reduction: block b reduces a contiguous run of tiles in order (thread runs, then

@@ -21,8 +21,8 @@ typedef struct gpuscan_plan_ {
     int levels;
     size_t level_len[GPUSCAN_MAX_LEVELS_ + 1];
     size_t level_off[GPUSCAN_MAX_LEVELS_ + 1];
-    /* single pass: tile counter, then one flag per tile (zeroed together), then value slots */
-    size_t counter_off, flags_off, slots_off[2];
+    /* single pass: tile counter, then one state word per tile (zeroed together), value slots */
+    size_t counter_off, flags_off, slots_off[2], state_bytes;
 } gpuscan_plan_;
 
 static inline size_t gpuscan_ceil_div_(size_t a, size_t b) { return a / b + (a % b != 0); }
@@ -35,9 +35,11 @@ static inline gpuscan_grid gpuscan_resolve_grid_(gpuscan_grid g) { return g == G
 static inline gpuscan_block gpuscan_resolve_block_(gpuscan_block b) { return b == GPUSCAN_BLOCK_AUTO ? GPUSCAN_BLOCK_COARSENED : b; }
 
 /* Lays out the workspace of a scan of n elements in tiles of `tile` elements of elem_size
- * bytes; a published value takes slot_bytes.  A scan of one tile needs no workspace. */
+ * bytes; a tile's state word takes state_bytes, a published value slot_bytes (0: the value
+ * lives in the state word).  A scan of one tile needs no workspace. */
 static inline gpuscan_status gpuscan_plan_scan_(gpuscan_plan_ *plan, size_t n, gpuscan_grid grid,
-                                                size_t tile, size_t elem_size, size_t slot_bytes)
+                                                size_t tile, size_t elem_size, size_t state_bytes,
+                                                size_t slot_bytes)
 {
     size_t off = 0, len = n;
     memset(plan, 0, sizeof *plan);
@@ -59,7 +61,8 @@ static inline gpuscan_status gpuscan_plan_scan_(gpuscan_plan_ *plan, size_t n, g
     case GPUSCAN_GRID_LOOKBACK:
         plan->counter_off = 0;
         plan->flags_off = 256;
-        off = GPUSCAN_ALIGN_UP_(plan->flags_off + plan->num_tiles * sizeof(unsigned));
+        off = GPUSCAN_ALIGN_UP_(plan->flags_off + plan->num_tiles * state_bytes);
+        plan->state_bytes = state_bytes;
         plan->slots_off[0] = off;
         off += GPUSCAN_ALIGN_UP_(plan->num_tiles * slot_bytes);
         if (grid == GPUSCAN_GRID_LOOKBACK) {
@@ -174,14 +177,14 @@ static inline gpuscan_status gpuscan_from_cuda_(cudaError_t e)
         case GPUSCAN_GRID_DOMINO:                                                                                                   \
         case GPUSCAN_GRID_LOOKBACK: {                                                                                               \
             unsigned *counter = (unsigned *)(ws + plan->counter_off);                                                               \
-            unsigned *flags = (unsigned *)(ws + plan->flags_off);                                                                   \
-            GPUSCAN_TRY_(gpuscan_from_cuda_(cudaMemsetAsync(ws, 0, plan->flags_off + plan->num_tiles * sizeof(unsigned), stream))); \
+            void *states = ws + plan->flags_off;                                                                   \
+            GPUSCAN_TRY_(gpuscan_from_cuda_(cudaMemsetAsync(ws, 0, plan->flags_off + plan->num_tiles * plan->state_bytes, stream))); \
             if (grid == GPUSCAN_GRID_DOMINO)                                                                                        \
                 GPUSCAN_LAUNCH_(P##_##TAG##_domino, plan->num_tiles, THREADS, stream, in, out, n, counter,                          \
-                                flags, (unsigned *)(ws + plan->slots_off[0]), exclusive, init);                                     \
+                                states, (unsigned *)(ws + plan->slots_off[0]), exclusive, init);                                     \
             else                                                                                                                    \
                 GPUSCAN_LAUNCH_(P##_##TAG##_lookback, plan->num_tiles, THREADS, stream, in, out, n, counter,                        \
-                                flags, (unsigned *)(ws + plan->slots_off[0]),                                                       \
+                                states, (unsigned *)(ws + plan->slots_off[0]),                                                       \
                                 (unsigned *)(ws + plan->slots_off[1]), exclusive, init);                                            \
             return GPUSCAN_SUCCESS;                                                                                                 \
         }                                                                                                                           \
@@ -211,7 +214,8 @@ static inline gpuscan_status gpuscan_from_cuda_(cudaError_t e)
         *grid = gpuscan_resolve_grid_(*grid);                                                        \
         *block = gpuscan_resolve_block_(*block);                                                     \
         GPUSCAN_SWITCH_BLOCK_(*block, GPUSCAN_TILE_OF_, T, tile);                                    \
-        return gpuscan_plan_scan_(plan, n, *grid, tile, sizeof(T), GPUSCAN_WORDS_(T) * 4);           \
+        return gpuscan_plan_scan_(plan, n, *grid, tile, sizeof(T), GPUSCAN_STATE_BYTES_(T),     \
+                                  GPUSCAN_SLOT_BYTES_(T));           \
     }                                                                                                \
     static gpuscan_status P##_scan_launch_(const gpuscan_plan_ *plan, gpuscan_grid grid,             \
                                            gpuscan_block block, void *ws, const T *d_in, T *d_out,   \

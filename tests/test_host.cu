@@ -128,15 +128,15 @@ static void test_workspace_queries(void)
 static void test_plans(void)
 {
     gpuscan_plan_ p;
-    EXPECT(gpuscan_plan_scan_(&p, 1024, GPUSCAN_GRID_HIERARCHICAL, 1024, 4, 4) == GPUSCAN_SUCCESS && p.bytes == 0 && p.num_tiles == 1, "one tile");
-    EXPECT(gpuscan_plan_scan_(&p, 1025, GPUSCAN_GRID_HIERARCHICAL, 1024, 4, 4) == GPUSCAN_SUCCESS && p.levels == 1 && p.level_len[1] == 2, "two tiles: %d levels", p.levels);
-    EXPECT(gpuscan_plan_scan_(&p, (size_t)1024 * 1024 + 1, GPUSCAN_GRID_HIERARCHICAL, 1024, 4, 4) == GPUSCAN_SUCCESS && p.levels == 2 && p.level_len[1] == 1025 && p.level_len[2] == 2, "tile^2+1: %d levels", p.levels);
-    EXPECT(gpuscan_plan_scan_(&p, (size_t)1 << 40, GPUSCAN_GRID_HIERARCHICAL, 1024, 4, 4) == GPUSCAN_SUCCESS && p.levels == 3, "2^40: %d levels", p.levels);
-    EXPECT(gpuscan_plan_scan_(&p, 100000, GPUSCAN_GRID_LOOKBACK, 4096, 4, 4) == GPUSCAN_SUCCESS && p.num_tiles == 25
+    EXPECT(gpuscan_plan_scan_(&p, 1024, GPUSCAN_GRID_HIERARCHICAL, 1024, 4, 4, 4) == GPUSCAN_SUCCESS && p.bytes == 0 && p.num_tiles == 1, "one tile");
+    EXPECT(gpuscan_plan_scan_(&p, 1025, GPUSCAN_GRID_HIERARCHICAL, 1024, 4, 4, 4) == GPUSCAN_SUCCESS && p.levels == 1 && p.level_len[1] == 2, "two tiles: %d levels", p.levels);
+    EXPECT(gpuscan_plan_scan_(&p, (size_t)1024 * 1024 + 1, GPUSCAN_GRID_HIERARCHICAL, 1024, 4, 4, 4) == GPUSCAN_SUCCESS && p.levels == 2 && p.level_len[1] == 1025 && p.level_len[2] == 2, "tile^2+1: %d levels", p.levels);
+    EXPECT(gpuscan_plan_scan_(&p, (size_t)1 << 40, GPUSCAN_GRID_HIERARCHICAL, 1024, 4, 4, 4) == GPUSCAN_SUCCESS && p.levels == 3, "2^40: %d levels", p.levels);
+    EXPECT(gpuscan_plan_scan_(&p, 100000, GPUSCAN_GRID_LOOKBACK, 4096, 4, 4, 4) == GPUSCAN_SUCCESS && p.num_tiles == 25
            && p.flags_off >= p.counter_off + 4 && p.slots_off[0] >= p.flags_off + 25 * 4 && p.slots_off[1] >= p.slots_off[0] + 25 * 4
            && p.bytes >= p.slots_off[1] + 25 * 4 && p.slots_off[0] % 256 == 0, "lookback layout");
-    EXPECT(gpuscan_plan_scan_(&p, 100000, GPUSCAN_GRID_DOMINO, 4096, 16, 16) == GPUSCAN_SUCCESS && p.bytes >= p.slots_off[0] + 25 * 16, "domino layout");
-    EXPECT(gpuscan_plan_scan_(&p, (size_t)1 << 50, GPUSCAN_GRID_LOOKBACK, 32, 4, 4) == GPUSCAN_ERROR_TOO_LARGE, "too many tiles");
+    EXPECT(gpuscan_plan_scan_(&p, 100000, GPUSCAN_GRID_DOMINO, 4096, 16, 4, 16) == GPUSCAN_SUCCESS && p.bytes >= p.slots_off[0] + 25 * 16, "domino layout");
+    EXPECT(gpuscan_plan_scan_(&p, (size_t)1 << 50, GPUSCAN_GRID_LOOKBACK, 32, 4, 4, 4) == GPUSCAN_ERROR_TOO_LARGE, "too many tiles");
     size_t per;
     EXPECT(gpuscan_reduce_blocks_(1, 4096, &per) == 1 && per == 1, "reduce 1");
     EXPECT(gpuscan_reduce_blocks_((size_t)1 << 30, 4096, &per) * per >= ((size_t)1 << 30) / 4096, "reduce covers all tiles");

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # tools/gpu-check.sh - the one GPU run: build for sm_90, run the whole GPU test suite, the demo
 # and (with "bench") the benchmark, and print a short summary table last.
-#   tools/gpu-check.sh [tests] [demo] [bench] [quick]      (default: tests demo)
+#   tools/gpu-check.sh [tests] [demo] [bench] [quick] [profile]      (default: tests demo)
+# Environment: TESTS=<ctest -R regex> runs a subset; BENCH_ARGS passes options to the bench
+# (e.g. "--quick --types i32.add,u8.add").
 # Logs go to $OUT (the device tool's result folder) or ./gpu-check-out.  Where the checkout has no
 # .git (the device machine), pass the commit as GPUSCAN_COMMIT=<hash>.
 set -u
@@ -30,7 +32,7 @@ echo "build: $(( $(date +%s) - t0 )) s" | tee -a "$summary"
 if has tests; then
     quick=""
     has quick && export GPUSCAN_TEST_MAX_RANDOM=$((1 << 21))
-    ( cd build-gpu && ctest --output-on-failure -j 6 --timeout 900 ) >"$OUT/ctest.log" 2>&1
+    ( cd build-gpu && ctest --output-on-failure -j 6 --timeout 900 ${TESTS:+-R "$TESTS"} ) >"$OUT/ctest.log" 2>&1
     grep -E "^ *[0-9]+/[0-9]+ Test|tests passed|tests failed" "$OUT/ctest.log" | sed 's/  */ /g' | tee -a "$summary"
     grep -E "passed, [0-9]+ failed" "$OUT/ctest.log" | head -40 >>"$summary"
     grep -E "^FAIL" "$OUT/ctest.log" | head -20 | tee -a "$summary"
@@ -40,8 +42,14 @@ if has demo; then
     cat "$OUT/demo.log" >>"$summary"
 fi
 if has bench; then
-    ./build-gpu/bench/bench --csv "$OUT/bench.csv" >"$OUT/bench.log" 2>&1
+    GPUSCAN_COMMIT=${GPUSCAN_COMMIT:-unknown} ./build-gpu/bench/bench --csv "$OUT/bench.csv" ${BENCH_ARGS:-} >"$OUT/bench.log" 2>&1
     tail -60 "$OUT/bench.log" >>"$summary"
+fi
+if has profile; then
+    # where the look-back kernel spends its time (int32 add, 2^26 elements)
+    ncu --kernel-name regex:CO_lookback --launch-count 1 --section SpeedOfLight --section Occupancy \
+        --section WarpStateStats --section MemoryWorkloadAnalysis ./build-gpu/examples/demo $((1 << 26)) >"$OUT/ncu.log" 2>&1
+    grep -E "Duration|Throughput|Occupancy|Registers|Stall|Warp Cycles|Block Limit|Active Warps|Bandwidth" "$OUT/ncu.log" | head -40 >>"$summary"
 fi
 echo "total: $(( $(date +%s) - t0 )) s" >>"$summary"
 echo "================ summary ================"
