@@ -4,11 +4,14 @@
  * functions of T:  GPUSCAN_<TAG>_THREADS(T)  threads per block,
  *                  GPUSCAN_<TAG>_ITEMS(T)    items per thread (a tile is THREADS * ITEMS),
  *                  GPUSCAN_<TAG>_SCRATCH(T)  shared-memory elements its scan needs,
- * and by one function, P_<TAG>_scan_tile(items, scratch) -> tile aggregate, which turns the
- * thread's items (blocked: thread t holds tile elements t*ITEMS ... t*ITEMS+ITEMS-1) into the
- * tile-local inclusive scan.  Loading and storing tiles is shared by all algorithms
- * (P_<TAG>_load / P_<TAG>_store): global memory is read and written striped (coalesced) and
- * transposed to blocked order through one shared buffer, which the scan may use as scratch. */
+ * and by one function, P_<TAG>_scan_tile(items, scratch, &before) -> tile aggregate, which turns
+ * the thread's items (blocked: thread t holds tile elements t*ITEMS ... t*ITEMS+ITEMS-1) into
+ * the tile-local inclusive scan and gives the thread's exclusive prefix in `before`.
+ * Loading and storing tiles is shared by all algorithms (P_<TAG>_load / P_<TAG>_store): warp w
+ * owns the contiguous run [w*32*ITEMS, (w+1)*32*ITEMS) of the tile, reads and writes it striped
+ * (coalesced; 16-byte vectors where the type and alignment allow) and transposes it to blocked
+ * order through its own part of one shared buffer, with __syncwarp only.  A scan that uses the
+ * buffer across warps (Kogge-Stone, Brent-Kung) brackets that use with __syncthreads. */
 #ifndef GPUSCAN_BLOCK_CUH
 #define GPUSCAN_BLOCK_CUH
 
@@ -37,10 +40,15 @@
 #define GPUSCAN_BK_ITEMS(T) 2
 #define GPUSCAN_BK_SCRATCH(T) (2 * GPUSCAN_BK_THREADS(T))
 /* Coarsened three-phase: each thread owns a run of ITEMS (about 64 bytes of data). */
+#ifndef GPUSCAN_CO_ITEMS
 #define GPUSCAN_CO_ITEMS(T)                                                                         \
     (sizeof(T) <= 2 ? 32 : sizeof(T) <= 4 ? 16 : sizeof(T) <= 8 ? 8 : sizeof(T) <= 16 ? 4          \
      : sizeof(T) <= 32 ? 2 : 1)
-#define GPUSCAN_CO_THREADS(T) GPUSCAN_FIT_THREADS_(GPUSCAN_CO_ITEMS(T) * sizeof(T), 256)
+#endif
+#ifndef GPUSCAN_CO_MAX_THREADS
+#define GPUSCAN_CO_MAX_THREADS 256
+#endif
+#define GPUSCAN_CO_THREADS(T) GPUSCAN_FIT_THREADS_(GPUSCAN_CO_ITEMS(T) * sizeof(T), GPUSCAN_CO_MAX_THREADS)
 #define GPUSCAN_CO_SCRATCH(T) 0
 
 #define GPUSCAN_TILE_(TAG, T) (GPUSCAN_##TAG##_THREADS(T) * GPUSCAN_##TAG##_ITEMS(T))
@@ -54,7 +62,7 @@
         __shared__ __align__(16) unsigned char raw[32 * sizeof(T)];                                 \
         return (T *)raw;                                                                            \
     }                                                                                               \
-    /* Thread 0's value and flag, handed to every thread. */                                        \
+    /* Thread 0's value and flag, handed to every thread (one barrier; once per block). */          \
     static __device__ __forceinline__ T P##_block_broadcast(T v, int *flag)                         \
     {                                                                                               \
         __shared__ __align__(16) unsigned char raw[sizeof(T)];                                      \
@@ -66,12 +74,12 @@
         __syncthreads();                                                                            \
         memcpy(&v, raw, sizeof(T));                                                                 \
         *flag = shared_flag;                                                                        \
-        __syncthreads();                                                                            \
         return v;                                                                                   \
     }                                                                                               \
     /* Scan of one value per thread in thread order (nthreads a multiple of 32).  Returns the       \
      * inclusive value; *excl gets the exclusive one (meaningless in thread 0), *total the sum      \
-     * of the block, in every thread. */                                                            \
+     * of the block, in every thread.  One barrier: every warp scans the warp totals itself.        \
+     * Two calls must be separated by a __syncthreads() (the warp totals are reused). */            \
     static __device__ __forceinline__ T P##_block_scan_values(T v, int nthreads, T *excl, T *total) \
     {                                                                                               \
         T *warp_tot = P##_warp_totals();                                                            \
@@ -80,19 +88,14 @@
         T ex = P##_shfl_up(inc, 1);                                                                 \
         if (lane == 31) warp_tot[warp] = inc;                                                       \
         __syncthreads();                                                                            \
-        if (warp == 0) {                                                                            \
-            T t = P##_warp_inclusive(warp_tot[lane < nwarps ? lane : nwarps - 1], lane);            \
-            if (lane < nwarps) warp_tot[lane] = t;                                                  \
-        }                                                                                           \
-        __syncthreads();                                                                            \
+        T scanned = P##_warp_inclusive(warp_tot[lane < nwarps ? lane : nwarps - 1], lane);          \
+        *total = P##_shfl_idx(scanned, nwarps - 1);                                                 \
+        T before = P##_shfl_idx(scanned, warp > 0 ? warp - 1 : 0);                                  \
         if (warp > 0) {                                                                             \
-            T before = warp_tot[warp - 1];                                                          \
             ex = (lane == 0) ? before : P##_combine(before, ex);                                    \
             inc = P##_combine(before, inc);                                                         \
         }                                                                                           \
         *excl = ex;                                                                                 \
-        *total = warp_tot[nwarps - 1];                                                              \
-        __syncthreads(); /* warp_tot is reused by the next call */                                  \
         return inc;                                                                                 \
     }                                                                                               \
     /* Reduction of one value per thread in thread order; the result is valid in thread 0. */       \
@@ -109,68 +112,142 @@
     }
 
 /* ---- tile load/store, shared by every block algorithm ---------------------------------------- */
-#define GPUSCAN_TILE_IO_(P, T, TAG)                                                                             \
-    static __device__ __forceinline__ T *P##_##TAG##_buffer(void)                                               \
-    {                                                                                                           \
-        __shared__ __align__(16) unsigned char raw[GPUSCAN_TILE_BUFFER_(TAG, T) * sizeof(T)];                   \
-        return (T *)raw;                                                                                        \
-    }                                                                                                           \
-    /* Reads elements [base, base + valid) into blocked items; the rest of the tile gets the                    \
-     * identity.  With more than one item per thread it ends with a barrier (buffer free again). */             \
-    static __device__ __forceinline__ void P##_##TAG##_load(const T *in, size_t base,                           \
-                                                            unsigned valid, T *items, T *buf)                   \
-    {                                                                                                           \
-        enum { THREADS = GPUSCAN_##TAG##_THREADS(T), ITEMS = GPUSCAN_##TAG##_ITEMS(T) };                        \
-        const unsigned t = threadIdx.x;                                                                         \
-        if (ITEMS == 1) { /* striped and blocked orders are the same */                                         \
-            items[0] = (t < valid) ? in[base + t] : P##_identity();                                             \
-        } else {                                                                                                \
-            _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                            \
-                unsigned i = j * THREADS + t;                                                                   \
-                buf[GPUSCAN_PAD_(i)] = (i < valid) ? in[base + i] : P##_identity();                             \
-            }                                                                                                   \
-            __syncthreads();                                                                                    \
-            _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) items[j] = buf[GPUSCAN_PAD_(t * ITEMS + j)]; \
-            __syncthreads();                                                                                    \
-        }                                                                                                       \
-    }                                                                                                           \
-    /* Writes the tile from its local inclusive scan in blocked items.  Inclusive: element i gets               \
-     * prefix (x) local[i] (prefix only if has_prefix).  Exclusive (has_prefix must be set):                    \
-     * element 0 gets prefix, element i gets prefix (x) local[i-1].  Ends with a barrier. */                    \
-    static __device__ __forceinline__ void P##_##TAG##_store(T *out, size_t base, unsigned valid,               \
-                                                             const T *items, T prefix,                          \
-                                                             int has_prefix, int exclusive, T *buf)             \
-    {                                                                                                           \
-        enum { THREADS = GPUSCAN_##TAG##_THREADS(T), ITEMS = GPUSCAN_##TAG##_ITEMS(T) };                        \
-        const unsigned t = threadIdx.x;                                                                         \
-        _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) buf[GPUSCAN_PAD_(t * ITEMS + j)] = items[j];     \
-        __syncthreads();                                                                                        \
-        _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                                \
-            unsigned i = j * THREADS + t;                                                                       \
-            if (i < valid) {                                                                                    \
-                T v;                                                                                            \
-                if (exclusive)                                                                                  \
-                    v = (i == 0) ? prefix : P##_combine(prefix, buf[GPUSCAN_PAD_(i - 1)]);                      \
-                else                                                                                            \
-                    v = has_prefix ? P##_combine(prefix, buf[GPUSCAN_PAD_(i)]) : buf[GPUSCAN_PAD_(i)];          \
-                out[base + i] = v;                                                                              \
-            }                                                                                                   \
-        }                                                                                                       \
-        __syncthreads();                                                                                        \
+/* 16-byte vector accesses for a warp's run: T must divide 16 bytes and a thread's run must be a
+ * whole number of vectors; the pointer's alignment is checked at run time. */
+#define GPUSCAN_VECTOR_OK_(T, ITEMS) (16u % sizeof(T) == 0u && ((ITEMS) * sizeof(T)) % 16u == 0u)
+#define GPUSCAN_VECTOR_ELEMS_(T, ITEMS) (GPUSCAN_VECTOR_OK_(T, ITEMS) ? 16u / sizeof(T) : 1u)
+#define GPUSCAN_ALIGNED16_(p) ((((uintptr_t)(p)) & 15u) == 0u)
+
+#define GPUSCAN_TILE_IO_(P, T, TAG)                                                                                  \
+    static __device__ __forceinline__ T *P##_##TAG##_buffer(void)                                                    \
+    {                                                                                                                \
+        __shared__ __align__(16) unsigned char raw[GPUSCAN_TILE_BUFFER_(TAG, T) * sizeof(T)];                        \
+        return (T *)raw;                                                                                             \
+    }                                                                                                                \
+    /* Reads elements [base, base + valid) into blocked items; the rest of the tile gets the                         \
+     * identity.  Warp-local: no block barrier. */                                                                   \
+    static __device__ __forceinline__ void P##_##TAG##_load(const T *in, size_t base,                                \
+                                                            unsigned valid, T *items, T *buf)                        \
+    {                                                                                                                \
+        enum { THREADS = GPUSCAN_##TAG##_THREADS(T), ITEMS = GPUSCAN_##TAG##_ITEMS(T),                               \
+               TILE = THREADS * ITEMS, VEC = GPUSCAN_VECTOR_ELEMS_(T, ITEMS) };                                      \
+        const unsigned t = threadIdx.x, lane = t & 31u, seg = (t >> 5) * 32u * ITEMS;                                \
+        if (ITEMS == 1) { /* striped and blocked orders are the same */                                              \
+            items[0] = (t < valid) ? in[base + t] : P##_identity();                                                  \
+            return;                                                                                                  \
+        }                                                                                                            \
+        if (GPUSCAN_VECTOR_OK_(T, ITEMS) && valid == TILE && GPUSCAN_ALIGNED16_(in)) {                               \
+            const uint4 *src = (const uint4 *)(in + base + seg);                                                     \
+            _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c) {                                           \
+                uint4 v = __ldcs(src + c * 32u + lane);                                                              \
+                T part[VEC];                                                                                         \
+                memcpy(part, &v, GPUSCAN_VECTOR_OK_(T, ITEMS) ? 16u : sizeof(T));                                    \
+                _Pragma("unroll") for (unsigned k = 0; k < VEC; ++k)                                                 \
+                    buf[GPUSCAN_PAD_(seg + (c * 32u + lane) * VEC + k)] = part[k];                                   \
+            }                                                                                                        \
+        } else {                                                                                                     \
+            _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                                 \
+                unsigned i = seg + j * 32u + lane;                                                                   \
+                buf[GPUSCAN_PAD_(i)] = (i < valid) ? in[base + i] : P##_identity();                                  \
+            }                                                                                                        \
+        }                                                                                                            \
+        __syncwarp();                                                                                                \
+        _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) items[j] = buf[GPUSCAN_PAD_(seg + lane * ITEMS + j)]; \
+        __syncwarp();                                                                                                \
+    }                                                                                                                \
+    /* Storing a tile takes two steps, so that a kernel can drop its items from registers while                      \
+     * it waits for the tile's prefix: stage (blocked items to the warp's part of the buffer)                        \
+     * and emit (striped, coalesced writes of the final values).  Inclusive: element i gets                          \
+     * prefix (x) local[i] (prefix only if has_prefix).  Exclusive (has_prefix must be set):                         \
+     * element 0 gets prefix, element i gets prefix (x) local[i-1]; `before` is the thread's                         \
+     * exclusive prefix within the tile (from scan_tile).  Both warp-local. */                                       \
+    static __device__ __forceinline__ void P##_##TAG##_stage(const T *items, T *buf)                                 \
+    {                                                                                                                \
+        enum { ITEMS = GPUSCAN_##TAG##_ITEMS(T) };                                                                   \
+        const unsigned lane = threadIdx.x & 31u, seg = (threadIdx.x >> 5) * 32u * ITEMS;                             \
+        if (ITEMS == 1) return; /* emit uses the register */                                                         \
+        _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) buf[GPUSCAN_PAD_(seg + lane * ITEMS + j)] = items[j]; \
+        __syncwarp();                                                                                                \
+    }                                                                                                                \
+    /* The final value of tile element e (of the warp run starting at seg) from the staged scan. */                  \
+    static __device__ __forceinline__ T P##_##TAG##_final(const T *buf, unsigned e, unsigned seg, T prefix,          \
+                                                          int has_prefix, int exclusive, T run_before)               \
+    {                                                                                                                \
+        if (exclusive) {                                                                                             \
+            if (e != seg) return P##_combine(prefix, buf[GPUSCAN_PAD_(e - 1)]);                                      \
+            return seg == 0 ? prefix : P##_combine(prefix, run_before);                                              \
+        }                                                                                                            \
+        return has_prefix ? P##_combine(prefix, buf[GPUSCAN_PAD_(e)]) : buf[GPUSCAN_PAD_(e)];                        \
+    }                                                                                                                \
+    static __device__ __forceinline__ void P##_##TAG##_emit(T *out, size_t base, unsigned valid,                     \
+                                                            const T *items, T prefix, int has_prefix,                \
+                                                            int exclusive, T before, const T *buf)                   \
+    {                                                                                                                \
+        enum { THREADS = GPUSCAN_##TAG##_THREADS(T), ITEMS = GPUSCAN_##TAG##_ITEMS(T),                               \
+               TILE = THREADS * ITEMS, VEC = GPUSCAN_VECTOR_ELEMS_(T, ITEMS) };                                      \
+        const unsigned t = threadIdx.x, lane = t & 31u, seg = (t >> 5) * 32u * ITEMS;                                \
+        if (ITEMS == 1) { /* element t: its own item; its left neighbour's is `before` */                            \
+            T v = items[0];                                                                                          \
+            if (exclusive) v = (t == 0) ? prefix : P##_combine(prefix, before);                                      \
+            else if (has_prefix) v = P##_combine(prefix, v);                                                         \
+            if (t < valid) out[base + t] = v;                                                                        \
+            return;                                                                                                  \
+        }                                                                                                            \
+        const T run_before = P##_shfl_idx(before, 0); /* exclusive prefix of the warp's run */                       \
+        if (GPUSCAN_VECTOR_OK_(T, ITEMS) && valid == TILE && GPUSCAN_ALIGNED16_(out)) {                              \
+            uint4 *dst = (uint4 *)(out + base + seg);                                                                \
+            _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c) {                                           \
+                T part[VEC];                                                                                         \
+                uint4 v;                                                                                             \
+                _Pragma("unroll") for (unsigned k = 0; k < VEC; ++k)                                                 \
+                    part[k] = P##_##TAG##_final(buf, seg + (c * 32u + lane) * VEC + k, seg, prefix,                  \
+                                                has_prefix, exclusive, run_before);                                  \
+                memcpy(&v, part, GPUSCAN_VECTOR_OK_(T, ITEMS) ? 16u : sizeof(T));                                    \
+                __stcs(dst + c * 32u + lane, v);                                                                     \
+            }                                                                                                        \
+        } else {                                                                                                     \
+            _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                                 \
+                unsigned i = seg + j * 32u + lane;                                                                   \
+                if (i < valid)                                                                                       \
+                    out[base + i] = P##_##TAG##_final(buf, i, seg, prefix, has_prefix, exclusive, run_before);       \
+            }                                                                                                        \
+        }                                                                                                            \
+        __syncwarp();                                                                                                \
+    }                                                                                                                \
+    static __device__ __forceinline__ void P##_##TAG##_store(T *out, size_t base, unsigned valid,                    \
+                                                             const T *items, T prefix, int has_prefix,               \
+                                                             int exclusive, T before, T *buf)                        \
+    {                                                                                                                \
+        P##_##TAG##_stage(items, buf);                                                                               \
+        P##_##TAG##_emit(out, base, valid, items, prefix, has_prefix, exclusive, before, buf);                       \
+    }                                                                                                                \
+    /* The previous thread's last item (the exclusive prefix of a tile scanned in an earlier                         \
+     * pass), through the buffer; two block barriers. */                                                             \
+    static __device__ __forceinline__ T P##_##TAG##_previous(const T *items, T *buf)                                 \
+    {                                                                                                                \
+        enum { ITEMS = GPUSCAN_##TAG##_ITEMS(T) };                                                                   \
+        __syncthreads();                                                                                             \
+        buf[threadIdx.x] = items[ITEMS - 1];                                                                         \
+        __syncthreads();                                                                                             \
+        T prev = buf[threadIdx.x > 0 ? threadIdx.x - 1 : 0];                                                         \
+        __syncthreads();                                                                                             \
+        return prev;                                                                                                 \
     }
 
 /* ---- the block algorithms (seed 000, sections 11.2-11.5) --------------------------------------
- * Each P_<TAG>_scan_tile(items, scratch) leaves the tile-local inclusive scan in items and
- * returns the tile aggregate in every thread; it ends with a barrier. */
+ * Each P_<TAG>_scan_tile(items, scratch, &before) leaves the tile-local inclusive scan in items,
+ * the thread's exclusive prefix in before (not in thread 0) and returns the tile aggregate in
+ * every thread. */
 
 /* Kogge-Stone, shared memory, double buffered: log2(THREADS) steps, each thread combining the
  * value `off` places to its left; the buffers swap roles every step. */
 #define GPUSCAN_KS_SCAN_TILE_(P, T)                                                                 \
-    static __device__ __forceinline__ T P##_KS_scan_tile(T *items, T *scratch)                      \
+    static __device__ __forceinline__ T P##_KS_scan_tile(T *items, T *scratch, T *before)           \
     {                                                                                               \
         enum { THREADS = GPUSCAN_KS_THREADS(T) };                                                   \
         const int t = threadIdx.x;                                                                  \
         T *src = scratch, *dst = scratch + THREADS;                                                 \
+        __syncthreads(); /* the buffer may still be in use by other warps */                        \
         src[t] = items[0];                                                                          \
         __syncthreads();                                                                            \
         _Pragma("unroll") for (int off = 1; off < THREADS; off <<= 1) {                             \
@@ -181,6 +258,7 @@
             T *swap = src; src = dst; dst = swap;                                                   \
         }                                                                                           \
         items[0] = src[t];                                                                          \
+        *before = src[t > 0 ? t - 1 : 0];                                                           \
         T aggregate = src[THREADS - 1];                                                             \
         __syncthreads();                                                                            \
         return aggregate;                                                                           \
@@ -188,11 +266,11 @@
 
 /* Kogge-Stone over warp shuffles (registers only) plus one warp scanning the warp totals. */
 #define GPUSCAN_KSW_SCAN_TILE_(P, T)                                                                \
-    static __device__ __forceinline__ T P##_KSW_scan_tile(T *items, T *scratch)                     \
+    static __device__ __forceinline__ T P##_KSW_scan_tile(T *items, T *scratch, T *before)          \
     {                                                                                               \
-        T excl, aggregate;                                                                          \
+        T aggregate;                                                                                \
         (void)scratch;                                                                              \
-        items[0] = P##_block_scan_values(items[0], GPUSCAN_KSW_THREADS(T), &excl, &aggregate);      \
+        items[0] = P##_block_scan_values(items[0], GPUSCAN_KSW_THREADS(T), before, &aggregate);     \
         return aggregate;                                                                           \
     }
 
@@ -200,10 +278,11 @@
  * all), a down-sweep pushes them to the elements in between.  Thread t works on index
  * (t+1)*2*stride-1, so active threads are contiguous and whole warps retire together. */
 #define GPUSCAN_BK_SCAN_TILE_(P, T)                                                                 \
-    static __device__ __forceinline__ T P##_BK_scan_tile(T *items, T *xy)                           \
+    static __device__ __forceinline__ T P##_BK_scan_tile(T *items, T *xy, T *before)                \
     {                                                                                               \
         enum { THREADS = GPUSCAN_BK_THREADS(T), SECTION = 2 * GPUSCAN_BK_THREADS(T) };              \
         const int t = threadIdx.x;                                                                  \
+        __syncthreads(); /* the buffer may still be in use by other warps */                        \
         xy[2 * t] = items[0];                                                                       \
         xy[2 * t + 1] = items[1];                                                                   \
         for (int stride = 1; stride <= THREADS; stride <<= 1) {                                     \
@@ -219,6 +298,7 @@
         __syncthreads();                                                                            \
         items[0] = xy[2 * t];                                                                       \
         items[1] = xy[2 * t + 1];                                                                   \
+        *before = xy[t > 0 ? 2 * t - 1 : 0];                                                        \
         T aggregate = xy[SECTION - 1];                                                              \
         __syncthreads();                                                                            \
         return aggregate;                                                                           \
@@ -227,15 +307,15 @@
 /* Coarsened three-phase: (1) each thread scans its own run of ITEMS sequentially, (2) the block
  * scans the run totals, (3) each thread combines the total of all earlier runs into its run. */
 #define GPUSCAN_CO_SCAN_TILE_(P, T)                                                                       \
-    static __device__ __forceinline__ T P##_CO_scan_tile(T *items, T *scratch)                            \
+    static __device__ __forceinline__ T P##_CO_scan_tile(T *items, T *scratch, T *before)                 \
     {                                                                                                     \
         enum { ITEMS = GPUSCAN_CO_ITEMS(T) };                                                             \
-        T before, aggregate;                                                                              \
+        T aggregate;                                                                                      \
         (void)scratch;                                                                                    \
         _Pragma("unroll") for (int j = 1; j < ITEMS; ++j) items[j] = P##_combine(items[j - 1], items[j]); \
-        P##_block_scan_values(items[ITEMS - 1], GPUSCAN_CO_THREADS(T), &before, &aggregate);              \
+        P##_block_scan_values(items[ITEMS - 1], GPUSCAN_CO_THREADS(T), before, &aggregate);               \
         if (threadIdx.x > 0) {                                                                            \
-            _Pragma("unroll") for (int j = 0; j < ITEMS; ++j) items[j] = P##_combine(before, items[j]);   \
+            _Pragma("unroll") for (int j = 0; j < ITEMS; ++j) items[j] = P##_combine(*before, items[j]);  \
         }                                                                                                 \
         return aggregate;                                                                                 \
     }

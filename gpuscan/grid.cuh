@@ -138,11 +138,11 @@ static __device__ __forceinline__ unsigned long long gpuscan_load_relaxed_u64_(c
         T *buf = P##_##TAG##_buffer();                                                                             \
         GPUSCAN_TILE_BOUNDS_(TAG, T, blockIdx.x, n, base, valid);                                                  \
         P##_##TAG##_load(in, base, valid, items, buf);                                                             \
-        T aggregate = P##_##TAG##_scan_tile(items, buf);                                                           \
+        T before, aggregate = P##_##TAG##_scan_tile(items, buf, &before);                                          \
         if (tile_aggregates == NULL) { /* the only tile: final result */                                           \
-            P##_##TAG##_store(out, base, valid, items, init, exclusive, exclusive, buf);                           \
+            P##_##TAG##_store(out, base, valid, items, init, exclusive, exclusive, before, buf);                   \
         } else {                                                                                                   \
-            P##_##TAG##_store(out, base, valid, items, init, 0, 0, buf);                                           \
+            P##_##TAG##_store(out, base, valid, items, init, 0, 0, before, buf);                                   \
             if (threadIdx.x == 0) tile_aggregates[blockIdx.x] = aggregate;                                         \
         }                                                                                                          \
     }                                                                                                              \
@@ -159,7 +159,8 @@ static __device__ __forceinline__ unsigned long long gpuscan_load_relaxed_u64_(c
             if (exclusive) prefix = P##_combine(init, prefix);                                                     \
         }                                                                                                          \
         P##_##TAG##_load(out, base, valid, items, buf);                                                            \
-        P##_##TAG##_store(out, base, valid, items, prefix, 1, exclusive, buf);                                     \
+        T before = exclusive ? P##_##TAG##_previous(items, buf) : prefix;                                          \
+        P##_##TAG##_store(out, base, valid, items, prefix, 1, exclusive, before, buf);                             \
     }                                                                                                              \
     static __global__ void __launch_bounds__(GPUSCAN_##TAG##_THREADS(T))                                           \
     P##_##TAG##_domino(const T *in, T *out, size_t n, unsigned *counter, void *states,                             \
@@ -170,9 +171,10 @@ static __device__ __forceinline__ unsigned long long gpuscan_load_relaxed_u64_(c
         const unsigned tile = gpuscan_next_tile_(counter);                                                         \
         GPUSCAN_TILE_BOUNDS_(TAG, T, tile, n, base, valid);                                                        \
         P##_##TAG##_load(in, base, valid, items, buf);                                                             \
-        T aggregate = P##_##TAG##_scan_tile(items, buf);                                                           \
+        T before, aggregate = P##_##TAG##_scan_tile(items, buf, &before);                                          \
         T prefix = init;                                                                                           \
         int has_prefix = exclusive;                                                                                \
+        P##_##TAG##_stage(items, buf); /* frees the items' registers while we wait */                              \
         if (threadIdx.x == 0) {                                                                                    \
             if (tile > 0) { /* adjacent synchronization: wait for the left neighbour only */                       \
                 P##_await(states, carry_slots, carry_slots, tile - 1, &prefix);                                    \
@@ -182,7 +184,7 @@ static __device__ __forceinline__ unsigned long long gpuscan_load_relaxed_u64_(c
                         has_prefix ? P##_combine(prefix, aggregate) : aggregate);                                  \
         }                                                                                                          \
         prefix = P##_block_broadcast(prefix, &has_prefix);                                                         \
-        P##_##TAG##_store(out, base, valid, items, prefix, has_prefix, exclusive, buf);                            \
+        P##_##TAG##_emit(out, base, valid, items, prefix, has_prefix, exclusive, before, buf);                     \
     }                                                                                                              \
     static __global__ void __launch_bounds__(GPUSCAN_##TAG##_THREADS(T))                                           \
     P##_##TAG##_lookback(const T *in, T *out, size_t n, unsigned *counter, void *states,                           \
@@ -193,9 +195,10 @@ static __device__ __forceinline__ unsigned long long gpuscan_load_relaxed_u64_(c
         const unsigned tile = gpuscan_next_tile_(counter);                                                         \
         GPUSCAN_TILE_BOUNDS_(TAG, T, tile, n, base, valid);                                                        \
         P##_##TAG##_load(in, base, valid, items, buf);                                                             \
-        T aggregate = P##_##TAG##_scan_tile(items, buf);                                                           \
+        T before, aggregate = P##_##TAG##_scan_tile(items, buf, &before);                                          \
         T prefix = init;                                                                                           \
         int has_prefix = exclusive;                                                                                \
+        P##_##TAG##_stage(items, buf); /* frees the items' registers while we look back */                         \
         if (threadIdx.x < 32) {                                                                                    \
             if (tile == 0) {                                                                                       \
                 if (threadIdx.x == 0)                                                                              \
@@ -211,7 +214,7 @@ static __device__ __forceinline__ unsigned long long gpuscan_load_relaxed_u64_(c
             }                                                                                                      \
         }                                                                                                          \
         prefix = P##_block_broadcast(prefix, &has_prefix);                                                         \
-        P##_##TAG##_store(out, base, valid, items, prefix, has_prefix, exclusive, buf);                            \
+        P##_##TAG##_emit(out, base, valid, items, prefix, has_prefix, exclusive, before, buf);                     \
     }
 
 /* Device-wide reduction: block b reduces a contiguous run of tiles in order (thread runs, then
