@@ -1,7 +1,7 @@
 /* bench/bench.cu - gpuscan against cub::DeviceScan and a device-to-device copy of the same bytes
  * (n read + n written: the physical ceiling of a scan), all measured in one run of one binary.
  *
- *   bench [--csv FILE] [--quick] [--types i32,u8,...] [--max-log2 30]
+ *   bench [--csv FILE] [--quick] [--types i32.add,u8.add,...] [--min-log2 10] [--max-log2 30]
  *
  * For every element type, operator, size (2^10 ... 2^30, as memory allows) and algorithm
  * (every grid x block combination, AUTO, CUB, copy): median time of many runs (CUDA events,
@@ -49,7 +49,7 @@ struct V4Min { __host__ __device__ vec4i operator()(vec4i a, vec4i b) const { re
 static std::string g_device, g_commit, g_date;
 static FILE *g_csv = nullptr;
 static bool g_quick = false;
-static int g_max_log2 = 30;
+static int g_max_log2 = 30, g_min_log2 = 10;
 
 struct Row { std::string type, op, algo; size_t n; double us, gbs, of_copy, of_cub; const char *check; };
 static std::vector<Row> g_rows;
@@ -148,7 +148,7 @@ struct Buffers { std::vector<void *> in, out; size_t n; };
     static void bench_##name##_##op(void)                                                           \
     {                                                                                               \
         typedef T E;                                                                                \
-        for (int lg = 10; lg <= g_max_log2; lg += 2) {                                              \
+        for (int lg = g_min_log2; lg <= g_max_log2; lg += 2) {                                              \
             size_t n = (size_t)1 << lg;                                                             \
             if (sizeof(E) == 1 && lg == 30) n = (size_t)1 << 30;                                    \
             size_t bytes = n * sizeof(E), free_b, total_b;                                          \
@@ -290,6 +290,7 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--quick")) g_quick = true;
         else if (!strcmp(argv[i], "--types") && i + 1 < argc) types = argv[++i];
         else if (!strcmp(argv[i], "--max-log2") && i + 1 < argc) g_max_log2 = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--min-log2") && i + 1 < argc) g_min_log2 = atoi(argv[++i]);
     }
     int count = 0;
     if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) { printf("bench: no CUDA device\n"); return 1; }
