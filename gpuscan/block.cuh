@@ -39,11 +39,12 @@
 #define GPUSCAN_BK_THREADS(T) GPUSCAN_FIT_THREADS_(2 * sizeof(T), 512)
 #define GPUSCAN_BK_ITEMS(T) 2
 #define GPUSCAN_BK_SCRATCH(T) (2 * GPUSCAN_BK_THREADS(T))
-/* Coarsened three-phase: each thread owns a run of ITEMS (about 64 bytes of data). */
+/* Coarsened three-phase: each thread owns a run of ITEMS consecutive elements. */
+/* Items per thread: 32 for types of up to 4 bytes, 16 for 8, 8 for 16 (measured on an H100:
+ * bench/NOTES.md, step 3); 256 threads.  Both can be overridden at compile time. */
 #ifndef GPUSCAN_CO_ITEMS
 #define GPUSCAN_CO_ITEMS(T)                                                                         \
-    (sizeof(T) <= 2 ? 32 : sizeof(T) <= 4 ? 16 : sizeof(T) <= 8 ? 8 : sizeof(T) <= 16 ? 4          \
-     : sizeof(T) <= 32 ? 2 : 1)
+    (sizeof(T) <= 4 ? 32 : sizeof(T) <= 8 ? 16 : sizeof(T) <= 16 ? 8 : sizeof(T) <= 32 ? 2 : 1)
 #endif
 #ifndef GPUSCAN_CO_MAX_THREADS
 #define GPUSCAN_CO_MAX_THREADS 256
@@ -117,121 +118,158 @@
 #define GPUSCAN_VECTOR_OK_(T, ITEMS) (16u % sizeof(T) == 0u && ((ITEMS) * sizeof(T)) % 16u == 0u)
 #define GPUSCAN_VECTOR_ELEMS_(T, ITEMS) (GPUSCAN_VECTOR_OK_(T, ITEMS) ? 16u / sizeof(T) : 1u)
 #define GPUSCAN_ALIGNED16_(p) ((((uintptr_t)(p)) & 15u) == 0u)
+/* 1- and 2-byte types skip the shared-memory transpose: byte-wide shared accesses cost more than
+ * the transpose saves, so each thread reads and writes its own run as 16-byte vectors. */
+#define GPUSCAN_DIRECT_IO_(T, ITEMS) (sizeof(T) <= 2u && GPUSCAN_VECTOR_OK_(T, ITEMS))
 
-#define GPUSCAN_TILE_IO_(P, T, TAG)                                                                                  \
-    static __device__ __forceinline__ T *P##_##TAG##_buffer(void)                                                    \
-    {                                                                                                                \
-        __shared__ __align__(16) unsigned char raw[GPUSCAN_TILE_BUFFER_(TAG, T) * sizeof(T)];                        \
-        return (T *)raw;                                                                                             \
-    }                                                                                                                \
-    /* Reads elements [base, base + valid) into blocked items; the rest of the tile gets the                         \
-     * identity.  Warp-local: no block barrier. */                                                                   \
-    static __device__ __forceinline__ void P##_##TAG##_load(const T *in, size_t base,                                \
-                                                            unsigned valid, T *items, T *buf)                        \
-    {                                                                                                                \
-        enum { THREADS = GPUSCAN_##TAG##_THREADS(T), ITEMS = GPUSCAN_##TAG##_ITEMS(T),                               \
-               TILE = THREADS * ITEMS, VEC = GPUSCAN_VECTOR_ELEMS_(T, ITEMS) };                                      \
-        const unsigned t = threadIdx.x, lane = t & 31u, seg = (t >> 5) * 32u * ITEMS;                                \
-        if (ITEMS == 1) { /* striped and blocked orders are the same */                                              \
-            items[0] = (t < valid) ? in[base + t] : P##_identity();                                                  \
-            return;                                                                                                  \
-        }                                                                                                            \
-        if (GPUSCAN_VECTOR_OK_(T, ITEMS) && valid == TILE && GPUSCAN_ALIGNED16_(in)) {                               \
-            const uint4 *src = (const uint4 *)(in + base + seg);                                                     \
-            _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c) {                                           \
-                uint4 v = __ldcs(src + c * 32u + lane);                                                              \
-                T part[VEC];                                                                                         \
-                memcpy(part, &v, GPUSCAN_VECTOR_OK_(T, ITEMS) ? 16u : sizeof(T));                                    \
-                _Pragma("unroll") for (unsigned k = 0; k < VEC; ++k)                                                 \
-                    buf[GPUSCAN_PAD_(seg + (c * 32u + lane) * VEC + k)] = part[k];                                   \
-            }                                                                                                        \
-        } else {                                                                                                     \
-            _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                                 \
-                unsigned i = seg + j * 32u + lane;                                                                   \
-                buf[GPUSCAN_PAD_(i)] = (i < valid) ? in[base + i] : P##_identity();                                  \
-            }                                                                                                        \
-        }                                                                                                            \
-        __syncwarp();                                                                                                \
-        _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) items[j] = buf[GPUSCAN_PAD_(seg + lane * ITEMS + j)]; \
-        __syncwarp();                                                                                                \
-    }                                                                                                                \
-    /* Storing a tile takes two steps, so that a kernel can drop its items from registers while                      \
-     * it waits for the tile's prefix: stage (blocked items to the warp's part of the buffer)                        \
-     * and emit (striped, coalesced writes of the final values).  Inclusive: element i gets                          \
-     * prefix (x) local[i] (prefix only if has_prefix).  Exclusive (has_prefix must be set):                         \
-     * element 0 gets prefix, element i gets prefix (x) local[i-1]; `before` is the thread's                         \
-     * exclusive prefix within the tile (from scan_tile).  Both warp-local. */                                       \
-    static __device__ __forceinline__ void P##_##TAG##_stage(const T *items, T *buf)                                 \
-    {                                                                                                                \
-        enum { ITEMS = GPUSCAN_##TAG##_ITEMS(T) };                                                                   \
-        const unsigned lane = threadIdx.x & 31u, seg = (threadIdx.x >> 5) * 32u * ITEMS;                             \
-        if (ITEMS == 1) return; /* emit uses the register */                                                         \
-        _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) buf[GPUSCAN_PAD_(seg + lane * ITEMS + j)] = items[j]; \
-        __syncwarp();                                                                                                \
-    }                                                                                                                \
-    /* The final value of tile element e (of the warp run starting at seg) from the staged scan. */                  \
-    static __device__ __forceinline__ T P##_##TAG##_final(const T *buf, unsigned e, unsigned seg, T prefix,          \
-                                                          int has_prefix, int exclusive, T run_before)               \
-    {                                                                                                                \
-        if (exclusive) {                                                                                             \
-            if (e != seg) return P##_combine(prefix, buf[GPUSCAN_PAD_(e - 1)]);                                      \
-            return seg == 0 ? prefix : P##_combine(prefix, run_before);                                              \
-        }                                                                                                            \
-        return has_prefix ? P##_combine(prefix, buf[GPUSCAN_PAD_(e)]) : buf[GPUSCAN_PAD_(e)];                        \
-    }                                                                                                                \
-    static __device__ __forceinline__ void P##_##TAG##_emit(T *out, size_t base, unsigned valid,                     \
-                                                            const T *items, T prefix, int has_prefix,                \
-                                                            int exclusive, T before, const T *buf)                   \
-    {                                                                                                                \
-        enum { THREADS = GPUSCAN_##TAG##_THREADS(T), ITEMS = GPUSCAN_##TAG##_ITEMS(T),                               \
-               TILE = THREADS * ITEMS, VEC = GPUSCAN_VECTOR_ELEMS_(T, ITEMS) };                                      \
-        const unsigned t = threadIdx.x, lane = t & 31u, seg = (t >> 5) * 32u * ITEMS;                                \
-        if (ITEMS == 1) { /* element t: its own item; its left neighbour's is `before` */                            \
-            T v = items[0];                                                                                          \
-            if (exclusive) v = (t == 0) ? prefix : P##_combine(prefix, before);                                      \
-            else if (has_prefix) v = P##_combine(prefix, v);                                                         \
-            if (t < valid) out[base + t] = v;                                                                        \
-            return;                                                                                                  \
-        }                                                                                                            \
-        const T run_before = P##_shfl_idx(before, 0); /* exclusive prefix of the warp's run */                       \
-        if (GPUSCAN_VECTOR_OK_(T, ITEMS) && valid == TILE && GPUSCAN_ALIGNED16_(out)) {                              \
-            uint4 *dst = (uint4 *)(out + base + seg);                                                                \
-            _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c) {                                           \
-                T part[VEC];                                                                                         \
-                uint4 v;                                                                                             \
-                _Pragma("unroll") for (unsigned k = 0; k < VEC; ++k)                                                 \
-                    part[k] = P##_##TAG##_final(buf, seg + (c * 32u + lane) * VEC + k, seg, prefix,                  \
-                                                has_prefix, exclusive, run_before);                                  \
-                memcpy(&v, part, GPUSCAN_VECTOR_OK_(T, ITEMS) ? 16u : sizeof(T));                                    \
-                __stcs(dst + c * 32u + lane, v);                                                                     \
-            }                                                                                                        \
-        } else {                                                                                                     \
-            _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                                 \
-                unsigned i = seg + j * 32u + lane;                                                                   \
-                if (i < valid)                                                                                       \
-                    out[base + i] = P##_##TAG##_final(buf, i, seg, prefix, has_prefix, exclusive, run_before);       \
-            }                                                                                                        \
-        }                                                                                                            \
-        __syncwarp();                                                                                                \
-    }                                                                                                                \
-    static __device__ __forceinline__ void P##_##TAG##_store(T *out, size_t base, unsigned valid,                    \
-                                                             const T *items, T prefix, int has_prefix,               \
-                                                             int exclusive, T before, T *buf)                        \
-    {                                                                                                                \
-        P##_##TAG##_stage(items, buf);                                                                               \
-        P##_##TAG##_emit(out, base, valid, items, prefix, has_prefix, exclusive, before, buf);                       \
-    }                                                                                                                \
-    /* The previous thread's last item (the exclusive prefix of a tile scanned in an earlier                         \
-     * pass), through the buffer; two block barriers. */                                                             \
-    static __device__ __forceinline__ T P##_##TAG##_previous(const T *items, T *buf)                                 \
-    {                                                                                                                \
-        enum { ITEMS = GPUSCAN_##TAG##_ITEMS(T) };                                                                   \
-        __syncthreads();                                                                                             \
-        buf[threadIdx.x] = items[ITEMS - 1];                                                                         \
-        __syncthreads();                                                                                             \
-        T prev = buf[threadIdx.x > 0 ? threadIdx.x - 1 : 0];                                                         \
-        __syncthreads();                                                                                             \
-        return prev;                                                                                                 \
+#define GPUSCAN_TILE_IO_(P, T, TAG)                                                                                   \
+    static __device__ __forceinline__ T *P##_##TAG##_buffer(void)                                                     \
+    {                                                                                                                 \
+        __shared__ __align__(16) unsigned char raw[GPUSCAN_TILE_BUFFER_(TAG, T) * sizeof(T)];                         \
+        return (T *)raw;                                                                                              \
+    }                                                                                                                 \
+    /* Reads elements [base, base + valid) into blocked items; the rest of the tile gets the                          \
+     * identity.  Warp-local: no block barrier. */                                                                    \
+    static __device__ __forceinline__ void P##_##TAG##_load(const T *in, size_t base,                                 \
+                                                            unsigned valid, T *items, T *buf)                         \
+    {                                                                                                                 \
+        enum { THREADS = GPUSCAN_##TAG##_THREADS(T), ITEMS = GPUSCAN_##TAG##_ITEMS(T),                                \
+               TILE = THREADS * ITEMS, VEC = GPUSCAN_VECTOR_ELEMS_(T, ITEMS) };                                       \
+        const unsigned t = threadIdx.x, lane = t & 31u, seg = (t >> 5) * 32u * ITEMS;                                 \
+        if (ITEMS == 1) { /* striped and blocked orders are the same */                                               \
+            items[0] = (t < valid) ? in[base + t] : P##_identity();                                                   \
+            return;                                                                                                   \
+        }                                                                                                             \
+        if (GPUSCAN_DIRECT_IO_(T, ITEMS) && valid == TILE && GPUSCAN_ALIGNED16_(in)) {                                \
+            const uint4 *src = (const uint4 *)(in + base + (size_t)t * ITEMS);                                        \
+            _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c) {                                            \
+                uint4 v = src[c];                                                                                     \
+                memcpy(items + c * VEC, &v, GPUSCAN_VECTOR_OK_(T, ITEMS) ? 16u : sizeof(T));                          \
+            }                                                                                                         \
+            return;                                                                                                   \
+        }                                                                                                             \
+        if (GPUSCAN_VECTOR_OK_(T, ITEMS) && valid == TILE && GPUSCAN_ALIGNED16_(in)) {                                \
+            const uint4 *src = (const uint4 *)(in + base + seg);                                                      \
+            _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c) {                                            \
+                uint4 v = __ldcs(src + c * 32u + lane);                                                               \
+                T part[VEC];                                                                                          \
+                memcpy(part, &v, GPUSCAN_VECTOR_OK_(T, ITEMS) ? 16u : sizeof(T));                                     \
+                _Pragma("unroll") for (unsigned k = 0; k < VEC; ++k)                                                  \
+                    buf[GPUSCAN_PAD_(seg + (c * 32u + lane) * VEC + k)] = part[k];                                    \
+            }                                                                                                         \
+        } else {                                                                                                      \
+            _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                                  \
+                unsigned i = seg + j * 32u + lane;                                                                    \
+                buf[GPUSCAN_PAD_(i)] = (i < valid) ? in[base + i] : P##_identity();                                   \
+            }                                                                                                         \
+        }                                                                                                             \
+        __syncwarp();                                                                                                 \
+        _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) items[j] = buf[GPUSCAN_PAD_(seg + lane * ITEMS + j)];  \
+        __syncwarp();                                                                                                 \
+    }                                                                                                                 \
+    /* Storing a tile takes two steps, so that a kernel can drop its items from registers while                       \
+     * it waits for the tile's prefix: stage (blocked items to the warp's part of the buffer)                         \
+     * and emit (striped, coalesced writes of the final values).  Inclusive: element i gets                           \
+     * prefix (x) local[i] (prefix only if has_prefix).  Exclusive (has_prefix must be set):                          \
+     * element 0 gets prefix, element i gets prefix (x) local[i-1]; `before` is the thread's                          \
+     * exclusive prefix within the tile (from scan_tile).  Both warp-local. */                                        \
+    static __device__ __forceinline__ void P##_##TAG##_stage_to(const T *items, T *buf)                               \
+    {                                                                                                                 \
+        enum { ITEMS = GPUSCAN_##TAG##_ITEMS(T) };                                                                    \
+        const unsigned lane = threadIdx.x & 31u, seg = (threadIdx.x >> 5) * 32u * ITEMS;                              \
+        _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) buf[GPUSCAN_PAD_(seg + lane * ITEMS + j)] = items[j];  \
+        __syncwarp();                                                                                                 \
+    }                                                                                                                 \
+    /* Staging is skipped where emit will write from registers (one item per thread; direct I/O). */                  \
+    static __device__ __forceinline__ void P##_##TAG##_stage(const T *items, T *buf)                                  \
+    {                                                                                                                 \
+        if (GPUSCAN_##TAG##_ITEMS(T) == 1 || GPUSCAN_DIRECT_IO_(T, GPUSCAN_##TAG##_ITEMS(T))) return;                 \
+        P##_##TAG##_stage_to(items, buf);                                                                             \
+    }                                                                                                                 \
+    /* The final value of tile element e (of the warp run starting at seg) from the staged scan. */                   \
+    static __device__ __forceinline__ T P##_##TAG##_final(const T *buf, unsigned e, unsigned seg, T prefix,           \
+                                                          int has_prefix, int exclusive, T run_before)                \
+    {                                                                                                                 \
+        if (exclusive) {                                                                                              \
+            if (e != seg) return P##_combine(prefix, buf[GPUSCAN_PAD_(e - 1)]);                                       \
+            return seg == 0 ? prefix : P##_combine(prefix, run_before);                                               \
+        }                                                                                                             \
+        return has_prefix ? P##_combine(prefix, buf[GPUSCAN_PAD_(e)]) : buf[GPUSCAN_PAD_(e)];                         \
+    }                                                                                                                 \
+    static __device__ __forceinline__ void P##_##TAG##_emit(T *out, size_t base, unsigned valid,                      \
+                                                            const T *items, T prefix, int has_prefix,                 \
+                                                            int exclusive, T before, const T *buf)                    \
+    {                                                                                                                 \
+        enum { THREADS = GPUSCAN_##TAG##_THREADS(T), ITEMS = GPUSCAN_##TAG##_ITEMS(T),                                \
+               TILE = THREADS * ITEMS, VEC = GPUSCAN_VECTOR_ELEMS_(T, ITEMS) };                                       \
+        const unsigned t = threadIdx.x, lane = t & 31u, seg = (t >> 5) * 32u * ITEMS;                                 \
+        if (ITEMS == 1) { /* element t: its own item; its left neighbour's is `before` */                             \
+            T v = items[0];                                                                                           \
+            if (exclusive) v = (t == 0) ? prefix : P##_combine(prefix, before);                                       \
+            else if (has_prefix) v = P##_combine(prefix, v);                                                          \
+            if (t < valid) out[base + t] = v;                                                                         \
+            return;                                                                                                   \
+        }                                                                                                             \
+        if (GPUSCAN_DIRECT_IO_(T, ITEMS)) {                                                                           \
+            T v[ITEMS];                                                                                               \
+            _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                                  \
+                if (exclusive)                                                                                        \
+                    v[j] = j > 0 ? P##_combine(prefix, items[j - 1]) : t == 0 ? prefix : P##_combine(prefix, before); \
+                else                                                                                                  \
+                    v[j] = has_prefix ? P##_combine(prefix, items[j]) : items[j];                                     \
+            }                                                                                                         \
+            if (valid == TILE && GPUSCAN_ALIGNED16_(out)) {                                                           \
+                uint4 *dst = (uint4 *)(out + base + (size_t)t * ITEMS);                                               \
+                _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c) {                                        \
+                    uint4 w;                                                                                          \
+                    memcpy(&w, v + c * VEC, GPUSCAN_VECTOR_OK_(T, ITEMS) ? 16u : sizeof(T));                          \
+                    dst[c] = w;                                                                                       \
+                }                                                                                                     \
+            } else {                                                                                                  \
+                _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j)                                                \
+                    if (t * ITEMS + j < valid) out[base + t * ITEMS + j] = v[j];                                      \
+            }                                                                                                         \
+            return;                                                                                                   \
+        }                                                                                                             \
+        const T run_before = P##_shfl_idx(before, 0); /* exclusive prefix of the warp's run */                        \
+        if (GPUSCAN_VECTOR_OK_(T, ITEMS) && valid == TILE && GPUSCAN_ALIGNED16_(out)) {                               \
+            uint4 *dst = (uint4 *)(out + base + seg);                                                                 \
+            _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c) {                                            \
+                T part[VEC];                                                                                          \
+                uint4 v;                                                                                              \
+                _Pragma("unroll") for (unsigned k = 0; k < VEC; ++k)                                                  \
+                    part[k] = P##_##TAG##_final(buf, seg + (c * 32u + lane) * VEC + k, seg, prefix,                   \
+                                                has_prefix, exclusive, run_before);                                   \
+                memcpy(&v, part, GPUSCAN_VECTOR_OK_(T, ITEMS) ? 16u : sizeof(T));                                     \
+                __stcs(dst + c * 32u + lane, v);                                                                      \
+            }                                                                                                         \
+        } else {                                                                                                      \
+            _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                                  \
+                unsigned i = seg + j * 32u + lane;                                                                    \
+                if (i < valid)                                                                                        \
+                    out[base + i] = P##_##TAG##_final(buf, i, seg, prefix, has_prefix, exclusive, run_before);        \
+            }                                                                                                         \
+        }                                                                                                             \
+        __syncwarp();                                                                                                 \
+    }                                                                                                                 \
+    static __device__ __forceinline__ void P##_##TAG##_store(T *out, size_t base, unsigned valid,                     \
+                                                             const T *items, T prefix, int has_prefix,                \
+                                                             int exclusive, T before, T *buf)                         \
+    {                                                                                                                 \
+        P##_##TAG##_stage(items, buf);                                                                                \
+        P##_##TAG##_emit(out, base, valid, items, prefix, has_prefix, exclusive, before, buf);                        \
+    }                                                                                                                 \
+    /* The previous thread's last item (the exclusive prefix of a tile scanned in an earlier                          \
+     * pass), through the buffer; two block barriers. */                                                              \
+    static __device__ __forceinline__ T P##_##TAG##_previous(const T *items, T *buf)                                  \
+    {                                                                                                                 \
+        enum { ITEMS = GPUSCAN_##TAG##_ITEMS(T) };                                                                    \
+        __syncthreads();                                                                                              \
+        buf[threadIdx.x] = items[ITEMS - 1];                                                                          \
+        __syncthreads();                                                                                              \
+        T prev = buf[threadIdx.x > 0 ? threadIdx.x - 1 : 0];                                                          \
+        __syncthreads();                                                                                              \
+        return prev;                                                                                                  \
     }
 
 /* ---- the block algorithms (seed 000, sections 11.2-11.5) --------------------------------------
