@@ -72,6 +72,24 @@ static __device__ __forceinline__ unsigned long long gpuscan_load_relaxed_u64_(c
             gpuscan_store_release_u32_((unsigned *)states + tile, status);                                         \
         }                                                                                                          \
     }                                                                                                              \
+    /* One look at `tile`'s state: its status (possibly EMPTY) and, if published, its value. */                    \
+    static __device__ __forceinline__ unsigned P##_peek(const void *states, const unsigned *agg_slots,             \
+                                                        const unsigned *prefix_slots, size_t tile, T *v)           \
+    {                                                                                                              \
+        unsigned status;                                                                                           \
+        if (GPUSCAN_PACKED_(T)) {                                                                                  \
+            unsigned long long w = gpuscan_load_relaxed_u64_((const unsigned long long *)states + tile);           \
+            unsigned bits = (unsigned)(w >> 32);                                                                   \
+            memcpy(v, &bits, sizeof(T) <= 4 ? sizeof(T) : 4);                                                      \
+            status = (unsigned)w;                                                                                  \
+        } else {                                                                                                   \
+            status = gpuscan_load_acquire_u32_((const unsigned *)states + tile);                                   \
+            if (status != GPUSCAN_STATE_EMPTY)                                                                     \
+                *v = P##_slot_load((status == GPUSCAN_STATE_PREFIX ? prefix_slots : agg_slots) +                   \
+                                   tile * GPUSCAN_WORDS_(T));                                                      \
+        }                                                                                                          \
+        return status;                                                                                             \
+    }                                                                                                              \
     /* Waits until `tile` has published something; returns its status, its value in *v. */                         \
     static __device__ __forceinline__ unsigned P##_await(const void *states, const unsigned *agg_slots,            \
                                                          const unsigned *prefix_slots, size_t tile, T *v)          \
@@ -100,34 +118,58 @@ static __device__ __forceinline__ unsigned long long gpuscan_load_relaxed_u64_(c
     const unsigned valid = (unsigned)((n) - base < (size_t)GPUSCAN_TILE_(TAG, T)                    \
                                           ? (n) - base : (size_t)GPUSCAN_TILE_(TAG, T))
 
-/* Decoupled look-back by one warp: lane 31 looks at the nearest predecessor, lane 0 at the one
- * 31 tiles further back.  Each lane waits until its tile has published something; the nearest
- * lane holding an inclusive prefix ends the search, and the lanes from it to lane 31 are
- * reduced in order.  Otherwise all 32 aggregates are folded in and the window moves left.
- * Tile 0 always publishes a prefix, so the search ends.  Returns the exclusive prefix of `tile`
- * (init included) in every lane. */
-#define GPUSCAN_LOOKBACK_(P, T)                                                                     \
-    static __device__ __forceinline__ T P##_lookback(unsigned tile, const void *states,             \
-                                                     const unsigned *agg_slots,                     \
-                                                     const unsigned *prefix_slots, T fill)          \
-    {                                                                                               \
-        const int lane = threadIdx.x & 31;                                                          \
-        long long nearest = (long long)tile - 1;                                                    \
-        T acc = fill;                                                                               \
-        int have = 0;                                                                               \
-        for (;;) {                                                                                  \
-            const long long j = nearest - 31 + lane;                                                \
-            unsigned state = GPUSCAN_STATE_AGGREGATE;                                               \
-            T v = fill;                                                                             \
-            if (j >= 0) state = P##_await(states, agg_slots, prefix_slots, (size_t)j, &v);          \
-            unsigned prefixes = __ballot_sync(0xffffffffu, state == GPUSCAN_STATE_PREFIX);          \
-            int first = prefixes ? 31 - __clz(prefixes) : 0;                                        \
-            T part = P##_shfl_idx(P##_warp_reduce(v, lane, 32), first);                             \
-            acc = have ? P##_combine(part, acc) : part;                                             \
-            have = 1;                                                                               \
-            if (prefixes) return acc;                                                               \
-            nearest -= 32;                                                                          \
-        }                                                                                           \
+/* Decoupled look-back by one warp over a window of 32 * GPUSCAN_LOOKBACK_SPAN predecessors:
+ * lane l inspects SPAN consecutive tiles (lane 31 the nearest ones), issuing all its loads
+ * before waiting on any.  Each lane waits until its tiles have published something and folds
+ * them in order from its nearest inclusive prefix (or all of them); the nearest lane holding a
+ * prefix ends the search and the lanes from it to lane 31 are reduced in order.  Otherwise the
+ * window's aggregates are folded in and it moves left.  Tile 0 always publishes a prefix, so
+ * the search ends.  A wider window lets the front of known prefixes advance further per
+ * round trip to L2 (bench/NOTES.md, step 4).  Returns the exclusive prefix of `tile` (init
+ * included) in every lane. */
+#ifndef GPUSCAN_LOOKBACK_SPAN
+#define GPUSCAN_LOOKBACK_SPAN 4
+#endif
+#define GPUSCAN_LOOKBACK_(P, T)                                                                          \
+    static __device__ __forceinline__ T P##_lookback(unsigned tile, const void *states,                  \
+                                                     const unsigned *agg_slots,                          \
+                                                     const unsigned *prefix_slots, T fill)               \
+    {                                                                                                    \
+        enum { SPAN = GPUSCAN_LOOKBACK_SPAN };                                                           \
+        const int lane = threadIdx.x & 31;                                                               \
+        long long nearest = (long long)tile - 1;                                                         \
+        T acc = fill;                                                                                    \
+        int have = 0;                                                                                    \
+        for (;;) {                                                                                       \
+            const long long first_j = nearest - (32 * SPAN - 1) + (long long)lane * SPAN;                \
+            unsigned state[SPAN];                                                                        \
+            T v[SPAN];                                                                                   \
+            _Pragma("unroll") for (int k = 0; k < SPAN; ++k) {                                           \
+                v[k] = fill;                                                                             \
+                state[k] = first_j + k >= 0                                                              \
+                               ? P##_peek(states, agg_slots, prefix_slots, (size_t)(first_j + k), &v[k]) \
+                               : GPUSCAN_STATE_AGGREGATE; /* before tile 0: never reached */             \
+            }                                                                                            \
+            _Pragma("unroll") for (int k = 0; k < SPAN; ++k)                                             \
+                while (state[k] == GPUSCAN_STATE_EMPTY)                                                  \
+                    state[k] = P##_peek(states, agg_slots, prefix_slots, (size_t)(first_j + k), &v[k]);  \
+            /* fold this lane's tiles, from its nearest prefix if it has one */                          \
+            T mine = v[SPAN - 1];                                                                        \
+            int lane_prefix = first_j + SPAN - 1 >= 0 && state[SPAN - 1] == GPUSCAN_STATE_PREFIX;        \
+            _Pragma("unroll") for (int k = SPAN - 2; k >= 0; --k) {                                      \
+                if (!lane_prefix && first_j + k >= 0) {                                                  \
+                    mine = P##_combine(v[k], mine);                                                      \
+                    lane_prefix = state[k] == GPUSCAN_STATE_PREFIX;                                      \
+                }                                                                                        \
+            }                                                                                            \
+            unsigned prefixes = __ballot_sync(0xffffffffu, lane_prefix);                                 \
+            int from = prefixes ? 31 - __clz(prefixes) : 0;                                              \
+            T part = P##_shfl_idx(P##_warp_reduce(mine, lane, 32), from);                                \
+            acc = have ? P##_combine(part, acc) : part;                                                  \
+            have = 1;                                                                                    \
+            if (prefixes) return acc;                                                                    \
+            nearest -= 32 * SPAN;                                                                        \
+        }                                                                                                \
     }
 
 #define GPUSCAN_GRID_KERNELS_(P, T, TAG)                                                                           \
