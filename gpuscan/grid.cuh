@@ -124,11 +124,10 @@ static __device__ __forceinline__ unsigned long long gpuscan_load_relaxed_u64_(c
  * them in order from its nearest inclusive prefix (or all of them); the nearest lane holding a
  * prefix ends the search and the lanes from it to lane 31 are reduced in order.  Otherwise the
  * window's aggregates are folded in and it moves left.  Tile 0 always publishes a prefix, so
- * the search ends.  A wider window lets the front of known prefixes advance further per
- * round trip to L2 (bench/NOTES.md, step 4).  Returns the exclusive prefix of `tile` (init
+ * the search ends.  Returns the exclusive prefix of `tile` (init
  * included) in every lane. */
 #ifndef GPUSCAN_LOOKBACK_SPAN
-#define GPUSCAN_LOOKBACK_SPAN 4
+#define GPUSCAN_LOOKBACK_SPAN 1 /* 4 measured slower on an H100 (bench/NOTES.md, step 4) */
 #endif
 #define GPUSCAN_LOOKBACK_(P, T)                                                                          \
     static __device__ __forceinline__ T P##_lookback(unsigned tile, const void *states,                  \
