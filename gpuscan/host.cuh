@@ -30,8 +30,17 @@ static inline size_t gpuscan_ceil_div_(size_t a, size_t b) { return a / b + (a %
 static inline int gpuscan_valid_grid_(gpuscan_grid g) { return (unsigned)g < (unsigned)GPUSCAN_GRID_COUNT_; }
 static inline int gpuscan_valid_block_(gpuscan_block b) { return (unsigned)b < (unsigned)GPUSCAN_BLOCK_COUNT_; }
 
-/* AUTO choices (measured: docs/performance.md). */
-static inline gpuscan_grid gpuscan_resolve_grid_(gpuscan_grid g) { return g == GPUSCAN_GRID_AUTO ? GPUSCAN_GRID_LOOKBACK : g; }
+/* AUTO's choices, from the H100 measurements in bench/results (docs/performance.md): decoupled
+ * look-back with the coarsened block scan everywhere, except for 1-byte types from 2^22
+ * elements on, where the hierarchical scan was 3-31 % faster (look-back's tile rate, not memory,
+ * limits small types there: bench/NOTES.md). */
+#define GPUSCAN_AUTO_HIERARCHICAL_MIN_N_1BYTE ((size_t)1 << 22)
+static inline gpuscan_grid gpuscan_resolve_grid_(gpuscan_grid g, size_t elem_size, size_t n)
+{
+    if (g != GPUSCAN_GRID_AUTO) return g;
+    if (elem_size == 1 && n >= GPUSCAN_AUTO_HIERARCHICAL_MIN_N_1BYTE) return GPUSCAN_GRID_HIERARCHICAL;
+    return GPUSCAN_GRID_LOOKBACK;
+}
 static inline gpuscan_block gpuscan_resolve_block_(gpuscan_block b) { return b == GPUSCAN_BLOCK_AUTO ? GPUSCAN_BLOCK_COARSENED : b; }
 
 /* Lays out the workspace of a scan of n elements in tiles of `tile` elements of elem_size
@@ -211,7 +220,7 @@ static inline gpuscan_status gpuscan_from_cuda_(cudaError_t e)
     {                                                                                                \
         size_t tile = 0;                                                                             \
         GPUSCAN_TRY_(gpuscan_check_choice_(kind, *grid, *block));                                    \
-        *grid = gpuscan_resolve_grid_(*grid);                                                        \
+        *grid = gpuscan_resolve_grid_(*grid, sizeof(T), n);                                          \
         *block = gpuscan_resolve_block_(*block);                                                     \
         GPUSCAN_SWITCH_BLOCK_(*block, GPUSCAN_TILE_OF_, T, tile);                                    \
         return gpuscan_plan_scan_(plan, n, *grid, tile, sizeof(T), GPUSCAN_STATE_BYTES_(T),     \

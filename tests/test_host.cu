@@ -137,6 +137,12 @@ static void test_plans(void)
            && p.bytes >= p.slots_off[1] + 25 * 4 && p.slots_off[0] % 256 == 0, "lookback layout");
     EXPECT(gpuscan_plan_scan_(&p, 100000, GPUSCAN_GRID_DOMINO, 4096, 16, 4, 16) == GPUSCAN_SUCCESS && p.bytes >= p.slots_off[0] + 25 * 16, "domino layout");
     EXPECT(gpuscan_plan_scan_(&p, (size_t)1 << 50, GPUSCAN_GRID_LOOKBACK, 32, 4, 4, 4) == GPUSCAN_ERROR_TOO_LARGE, "too many tiles");
+    /* AUTO's measured choices (docs/performance.md) */
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 28) == GPUSCAN_GRID_LOOKBACK, "auto int32");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 20) == GPUSCAN_GRID_LOOKBACK, "auto u8 mid");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 22) == GPUSCAN_GRID_HIERARCHICAL, "auto u8 large");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_DOMINO, 1, (size_t)1 << 30) == GPUSCAN_GRID_DOMINO, "explicit choice kept");
+    EXPECT(gpuscan_resolve_block_(GPUSCAN_BLOCK_AUTO) == GPUSCAN_BLOCK_COARSENED, "auto block");
     size_t per;
     EXPECT(gpuscan_reduce_blocks_(1, 4096, &per) == 1 && per == 1, "reduce 1");
     EXPECT(gpuscan_reduce_blocks_((size_t)1 << 30, 4096, &per) * per >= ((size_t)1 << 30) / 4096, "reduce covers all tiles");
