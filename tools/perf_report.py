@@ -32,7 +32,10 @@ def main():
                "after three warm-ups; GB/s counts bytes read + written (2·n·sizeof(T)); "
                "\"of copy\" = device-to-device copy time of the same bytes / scan time (1.0 is the "
                "ceiling); \"vs CUB\" = CUB time / gpuscan time (> 1: gpuscan faster). Every gpuscan "
-               "result was checked against CUB's on the device (column *check*).\n")
+               "result was checked against CUB's on the device (column *check*). AUTO is look-back + "
+               "coarsened except for 1-byte types from 2^22 elements, where it now takes the "
+               "hierarchical + coarsened path (see that column; the AUTO column of runs before "
+               "that rule shows look-back).\n")
     out.append("## Summary: AUTO against CUB and copy\n")
     out.append("| type.op | n | copy µs | CUB µs | AUTO µs | AUTO of copy | CUB of copy | AUTO vs CUB |")
     out.append("|---|---|---|---|---|---|---|---|")
