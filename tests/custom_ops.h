@@ -3,6 +3,7 @@
 #ifndef GPUSCAN_TEST_CUSTOM_OPS_H
 #define GPUSCAN_TEST_CUSTOM_OPS_H
 #include <stdint.h>
+#include "test_common.h"
 
 /* Affine maps x -> a*x + b on uint32 (mod 2^32), combined "first f, then g": non-commutative. */
 typedef struct { uint32_t a, b; } affine;
@@ -16,6 +17,16 @@ static __host__ __device__ inline affine affine_then(affine f, affine g)
 static __host__ __device__ inline affine affine_identity(void) { affine r; r.a = 1; r.b = 0; return r; }
 #define GPUSCAN_OP_compose_IDENTITY(name, T) affine_identity()
 #define GPUSCAN_OP_compose_COMBINE(T, x, y) affine_then(x, y)
+/* Test data: random maps with odd slopes (invertible mod 2^32, so compositions never collapse). */
+static inline void gen_affine(affine *x, size_t n, int opc, uint64_t *rng)
+{
+    (void)opc;
+    for (size_t i = 0; i < n; ++i) {
+        uint64_t r = rng_next(rng);
+        x[i].a = (uint32_t)r | 1u;
+        x[i].b = (uint32_t)(r >> 32);
+    }
+}
 
 /* Running argmax: (value, index), the earlier pair wins ties - associative, not commutative. */
 typedef struct { float value; int index; } argmax_t;

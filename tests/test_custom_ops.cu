@@ -5,15 +5,6 @@
 #include "scan_suite.cuh"
 #include "custom_ops.h"
 
-static void gen_affine(affine *x, size_t n, int opc, uint64_t *rng)
-{
-    (void)opc;
-    for (size_t i = 0; i < n; ++i) {
-        uint64_t r = rng_next(rng);
-        x[i].a = (uint32_t)r | 1u;
-        x[i].b = (uint32_t)(r >> 32);
-    }
-}
 static void gen_argmax(argmax_t *x, size_t n, int opc, uint64_t *rng)
 {
     (void)opc;

@@ -10,15 +10,6 @@
 GPUSCAN_DEFINE_NAMED(i32, int32_t, add)
 GPUSCAN_DEFINE(affine, compose)
 GEN_INTEGER(i32, int32_t)
-static void gen_affine(affine *x, size_t n, int opc, uint64_t *rng)
-{
-    (void)opc;
-    for (size_t i = 0; i < n; ++i) {
-        uint64_t r = rng_next(rng);
-        x[i].a = (uint32_t)r | 1u;
-        x[i].b = (uint32_t)(r >> 32);
-    }
-}
 SUITE_REFERENCE_(gpuscan_i32_add, int32_t, SUITE_NO_DOUBLE)
 SUITE_COMPARE_(gpuscan_i32_add, int32_t, 0, SUITE_NO_DOUBLE)
 SUITE_REFERENCE_(gpuscan_affine_compose, affine, SUITE_NO_DOUBLE)
