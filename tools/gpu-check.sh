@@ -30,7 +30,6 @@ fi
 echo "build: $(( $(date +%s) - t0 )) s" | tee -a "$summary"
 
 if has tests; then
-    quick=""
     has quick && export GPUSCAN_TEST_MAX_RANDOM=$((1 << 21))
     ( cd build-gpu && ctest --output-on-failure -j 6 --timeout 900 ${TESTS:+-R "$TESTS"} ) >"$OUT/ctest.log" 2>&1
     grep -E "^ *[0-9]+/[0-9]+ Test|tests passed|tests failed" "$OUT/ctest.log" | sed 's/  */ /g' | tee -a "$summary"
