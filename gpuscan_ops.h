@@ -25,8 +25,10 @@
  * Integer add and mul wrap modulo 2^bits (two's complement for signed types, as nvcc and
  * gcc/clang generate it; C leaves signed overflow undefined, so prefer unsigned types where
  * wrapping is intended).  Small integer types are promoted to int by C and truncated back.
- * min/max return the earlier argument on ties; with NaN the result follows (b < a ? b : a)
- * and (a < b ? b : a): a NaN is kept only when it is the earlier operand. */
+ * min/max return the earlier argument on ties and propagate NaN: once a NaN has been seen, the
+ * running min/max is NaN (as numpy's minimum/maximum.accumulate).  That keeps them associative
+ * with NaN inputs, so every algorithm gives the same answer; (b != b) is false for non-floating
+ * types and compiles away. */
 #ifndef GPUSCAN_OPS_H
 #define GPUSCAN_OPS_H
 
@@ -43,10 +45,10 @@
 #define GPUSCAN_OP_mul_COMBINE(T, a, b) ((T)((a) * (b)))
 
 #define GPUSCAN_OP_min_IDENTITY(name, T) (GPUSCAN_LIMITS_##name##_HIGHEST)
-#define GPUSCAN_OP_min_COMBINE(T, a, b) (((b) < (a)) ? (b) : (a))
+#define GPUSCAN_OP_min_COMBINE(T, a, b) (((b) < (a) || (b) != (b)) ? (b) : (a))
 
 #define GPUSCAN_OP_max_IDENTITY(name, T) (GPUSCAN_LIMITS_##name##_LOWEST)
-#define GPUSCAN_OP_max_COMBINE(T, a, b) (((a) < (b)) ? (b) : (a))
+#define GPUSCAN_OP_max_COMBINE(T, a, b) (((a) < (b) || (b) != (b)) ? (b) : (a))
 
 #define GPUSCAN_OP_and_IDENTITY(name, T) ((T) ~(T)0)
 #define GPUSCAN_OP_and_COMBINE(T, a, b) ((T)((a) & (b)))

@@ -6,10 +6,11 @@
  *   P_TAG_tiles     scans each tile; writes the final result when there is one tile, else the
  *                   tile-local scan and each tile's aggregate (hierarchical, pass 1)
  *   P_TAG_fixup     combines the scanned aggregates into the tiles (hierarchical, pass 3)
- *   P_TAG_domino    single pass: waits for the left neighbour's running prefix (StreamScan)
- *   P_TAG_lookback  single pass: decoupled look-back over predecessors (Merrill & Garland)
- * Single-pass kernels take tiles in the order blocks start (an atomic counter), never blockIdx,
- * so a tile only ever waits for tiles whose blocks are already running: no deadlock. */
+ *   P_TAG_single_pass  one pass; a tile's prefix comes from P_tile_prefix: domino (waits for
+ *                   the left neighbour's running prefix, StreamScan) or decoupled look-back over
+ *                   predecessors (Merrill & Garland)
+ * Single-pass kernels take tiles in the order blocks claim them (an atomic counter), never
+ * blockIdx, so a tile only ever waits for tiles already claimed by running blocks. */
 #ifndef GPUSCAN_GRID_CUH
 #define GPUSCAN_GRID_CUH
 
@@ -118,144 +119,160 @@ static __device__ __forceinline__ unsigned long long gpuscan_load_relaxed_u64_(c
     const unsigned valid = (unsigned)((n) - base < (size_t)GPUSCAN_TILE_(TAG, T)                    \
                                           ? (n) - base : (size_t)GPUSCAN_TILE_(TAG, T))
 
-/* Decoupled look-back by one warp over a window of 32 * GPUSCAN_LOOKBACK_SPAN predecessors:
- * lane l inspects SPAN consecutive tiles (lane 31 the nearest ones), issuing all its loads
- * before waiting on any.  Each lane waits until its tiles have published something and folds
- * them in order from its nearest inclusive prefix (or all of them); the nearest lane holding a
- * prefix ends the search and the lanes from it to lane 31 are reduced in order.  Otherwise the
- * window's aggregates are folded in and it moves left.  Tile 0 always publishes a prefix, so
- * the search ends.  Returns the exclusive prefix of `tile` (init
- * included) in every lane. */
-#ifndef GPUSCAN_LOOKBACK_SPAN
-#define GPUSCAN_LOOKBACK_SPAN 1 /* 4 measured slower on an H100 (bench/NOTES.md, step 4) */
+/* Decoupled look-back by one warp, over windows of 32 predecessors (lane 31 the nearest).  Each
+ * lane waits until its tile has published something; the nearest lane holding an inclusive
+ * prefix starts the fold.  Without one the search moves a window to the left.
+ *
+ * Determinism.  The prefix is folded strictly left to right - P(i-1) = ((F(j) (x) a(j+1)) (x) ...)
+ * (x) a(i-1) from the nearest published prefix F(j) - so by induction every published prefix is
+ * F(i) = F(i-1) (x) a(i), whichever j a tile happened to find: the association, hence the bits
+ * of a floating-point result, do not depend on timing.  When the search had to move left, the
+ * fold walks the windows back to the right (re-reading them: a prefix published meanwhile is
+ * the same F and shortens the fold).  That is the mode GPUSCAN_DETERMINISTIC=1; the default (0)
+ * combines each window with a shuffle tree while moving left, which is faster (the fold's chain
+ * of combines sits on every tile's critical path; measured in bench/NOTES.md) but associates
+ * by where the prefix was found, i.e. by timing. */
+#ifndef GPUSCAN_DETERMINISTIC
+#define GPUSCAN_DETERMINISTIC 0
 #endif
-#define GPUSCAN_LOOKBACK_(P, T)                                                                          \
-    static __device__ __forceinline__ T P##_lookback(unsigned tile, const void *states,                  \
-                                                     const unsigned *agg_slots,                          \
-                                                     const unsigned *prefix_slots, T fill)               \
-    {                                                                                                    \
-        enum { SPAN = GPUSCAN_LOOKBACK_SPAN };                                                           \
-        const int lane = threadIdx.x & 31;                                                               \
-        long long nearest = (long long)tile - 1;                                                         \
-        T acc = fill;                                                                                    \
-        int have = 0;                                                                                    \
-        for (;;) {                                                                                       \
-            const long long first_j = nearest - (32 * SPAN - 1) + (long long)lane * SPAN;                \
-            unsigned state[SPAN];                                                                        \
-            T v[SPAN];                                                                                   \
-            _Pragma("unroll") for (int k = 0; k < SPAN; ++k) {                                           \
-                v[k] = fill;                                                                             \
-                state[k] = first_j + k >= 0                                                              \
-                               ? P##_peek(states, agg_slots, prefix_slots, (size_t)(first_j + k), &v[k]) \
-                               : GPUSCAN_STATE_AGGREGATE; /* before tile 0: never reached */             \
-            }                                                                                            \
-            _Pragma("unroll") for (int k = 0; k < SPAN; ++k)                                             \
-                while (state[k] == GPUSCAN_STATE_EMPTY)                                                  \
-                    state[k] = P##_peek(states, agg_slots, prefix_slots, (size_t)(first_j + k), &v[k]);  \
-            /* fold this lane's tiles, from its nearest prefix if it has one */                          \
-            T mine = v[SPAN - 1];                                                                        \
-            int lane_prefix = first_j + SPAN - 1 >= 0 && state[SPAN - 1] == GPUSCAN_STATE_PREFIX;        \
-            _Pragma("unroll") for (int k = SPAN - 2; k >= 0; --k) {                                      \
-                if (!lane_prefix && first_j + k >= 0) {                                                  \
-                    mine = P##_combine(v[k], mine);                                                      \
-                    lane_prefix = state[k] == GPUSCAN_STATE_PREFIX;                                      \
-                }                                                                                        \
-            }                                                                                            \
-            unsigned prefixes = __ballot_sync(0xffffffffu, lane_prefix);                                 \
-            int from = prefixes ? 31 - __clz(prefixes) : 0;                                              \
-            T part = P##_shfl_idx(P##_warp_reduce(mine, lane, 32), from);                                \
-            acc = have ? P##_combine(part, acc) : part;                                                  \
-            have = 1;                                                                                    \
-            if (prefixes) return acc;                                                                    \
-            nearest -= 32 * SPAN;                                                                        \
-        }                                                                                                \
+#define GPUSCAN_LOOKBACK_(P, T)                                                                                \
+    /* Lane l: the state of tile nearest-31+l, once published (tiles before 0 count as                         \
+     * aggregates and are never folded: tile 0 always publishes a prefix).  Returns the ballot                 \
+     * of lanes holding an inclusive prefix. */                                                                \
+    static __device__ __forceinline__ unsigned P##_window(long long nearest, const void *states,               \
+                                                          const unsigned *agg_slots,                           \
+                                                          const unsigned *prefix_slots, T *v)                  \
+    {                                                                                                          \
+        const long long j = nearest - 31 + (threadIdx.x & 31);                                                 \
+        unsigned status = GPUSCAN_STATE_AGGREGATE;                                                             \
+        if (j >= 0) {                                                                                          \
+            do {                                                                                               \
+                status = P##_peek(states, agg_slots, prefix_slots, (size_t)j, v);                              \
+            } while (status == GPUSCAN_STATE_EMPTY);                                                           \
+        }                                                                                                      \
+        return __ballot_sync(0xffffffffu, status == GPUSCAN_STATE_PREFIX);                                     \
+    }                                                                                                          \
+    /* The left-to-right fold of the window's values from lane `from` on (after `acc` when                     \
+     * has_acc), in every lane.  All 32 shuffles are independent of the fold, so they issue                    \
+     * back to back and only the combines form a chain (a loop of dependent shuffles from                      \
+     * `from` measured 35 % slower overall). */                                                                \
+    static __device__ __forceinline__ T P##_window_fold(T v, int from, T acc, int has_acc)                     \
+    {                                                                                                          \
+        _Pragma("unroll") for (int l = 0; l < 32; ++l) {                                                       \
+            T w = P##_shfl_idx(v, l);                                                                          \
+            if (l == from && !has_acc) acc = w;                                                                \
+            else if (l >= from) acc = P##_combine(acc, w);                                                     \
+        }                                                                                                      \
+        return acc;                                                                                            \
+    }                                                                                                          \
+    /* The exclusive prefix of `tile` > 0 in lane 0 (init included: it is in tile 0's prefix). */              \
+    static __device__ __forceinline__ T P##_lookback(unsigned tile, const void *states,                        \
+                                                     const unsigned *agg_slots,                                \
+                                                     const unsigned *prefix_slots, T fill)                     \
+    {                                                                                                          \
+        const int lane = threadIdx.x & 31;                                                                     \
+        long long nearest = (long long)tile - 1;                                                               \
+        T v = fill, acc = fill;                                                                                \
+        int has_acc = 0;                                                                                       \
+        unsigned prefixes;                                                                                     \
+        while ((prefixes = P##_window(nearest, states, agg_slots, prefix_slots, &v)) == 0u) {                  \
+            if (!GPUSCAN_DETERMINISTIC) { /* fold the window in now, as a tree */                              \
+                T part = P##_shfl_idx(P##_warp_reduce(v, lane, 32), 0);                                        \
+                acc = has_acc ? P##_combine(part, acc) : part;                                                 \
+                has_acc = 1;                                                                                   \
+            }                                                                                                  \
+            nearest -= 32;                                                                                     \
+        }                                                                                                      \
+        if (!GPUSCAN_DETERMINISTIC) {                                                                          \
+            T part = P##_shfl_idx(P##_warp_reduce(v, lane, 32), 31 - __clz(prefixes));                         \
+            return has_acc ? P##_combine(part, acc) : part;                                                    \
+        }                                                                                                      \
+        acc = P##_window_fold(v, 31 - __clz(prefixes), acc, 0);                                                \
+        while (nearest < (long long)tile - 1) { /* back to the right, window by window */                      \
+            nearest += 32;                                                                                     \
+            prefixes = P##_window(nearest, states, agg_slots, prefix_slots, &v);                               \
+            acc = prefixes ? P##_window_fold(v, 31 - __clz(prefixes), acc, 0) : P##_window_fold(v, 0, acc, 1); \
+        }                                                                                                      \
+        return acc;                                                                                            \
+    }                                                                                                          \
+    /* How a single-pass tile learns its exclusive prefix, and publishes its inclusive one:                    \
+     * look-back (warp 0; the aggregate is published first so successors can use it at once)                   \
+     * or domino (thread 0 waits for the left neighbour).  The prefix is returned in thread 0;                 \
+     * *has_prefix tells whether there is one (not for tile 0 of an inclusive scan). */                        \
+    static __device__ __forceinline__ T P##_tile_prefix(int lookback, unsigned tile, T aggregate,              \
+                                                        void *states, unsigned *agg_slots,                     \
+                                                        unsigned *prefix_slots, int exclusive,                 \
+                                                        T init, int *has_prefix)                               \
+    {                                                                                                          \
+        T prefix = init;                                                                                       \
+        *has_prefix = exclusive;                                                                               \
+        if (threadIdx.x >= 32) return prefix;                                                                  \
+        if (tile > 0 && lookback) {                                                                            \
+            if (threadIdx.x == 0) P##_publish(states, agg_slots, tile, GPUSCAN_STATE_AGGREGATE, aggregate);    \
+            prefix = P##_lookback(tile, states, agg_slots, prefix_slots, aggregate);                           \
+            *has_prefix = 1;                                                                                   \
+        } else if (tile > 0 && threadIdx.x == 0) {                                                             \
+            P##_await(states, prefix_slots, prefix_slots, tile - 1, &prefix);                                  \
+            *has_prefix = 1;                                                                                   \
+        }                                                                                                      \
+        if (threadIdx.x == 0)                                                                                  \
+            P##_publish(states, prefix_slots, tile, GPUSCAN_STATE_PREFIX,                                      \
+                        *has_prefix ? P##_combine(prefix, aggregate) : aggregate);                             \
+        return prefix;                                                                                         \
     }
 
-#define GPUSCAN_GRID_KERNELS_(P, T, TAG)                                                                           \
-    static __global__ void __launch_bounds__(GPUSCAN_##TAG##_THREADS(T))                                           \
-    P##_##TAG##_tiles(const T *in, T *out, size_t n, T *tile_aggregates, int exclusive, T init)                    \
-    {                                                                                                              \
-        T items[GPUSCAN_##TAG##_ITEMS(T)];                                                                         \
-        T *buf = P##_##TAG##_buffer();                                                                             \
-        GPUSCAN_TILE_BOUNDS_(TAG, T, blockIdx.x, n, base, valid);                                                  \
-        P##_##TAG##_load(in, base, valid, items, buf);                                                             \
-        T before, aggregate = P##_##TAG##_scan_tile(items, buf, &before);                                          \
-        if (tile_aggregates == NULL) { /* the only tile: final result */                                           \
-            P##_##TAG##_store(out, base, valid, items, init, exclusive, exclusive, before, buf);                   \
-        } else {                                                                                                   \
-            P##_##TAG##_store(out, base, valid, items, init, 0, 0, before, buf);                                   \
-            if (threadIdx.x == 0) tile_aggregates[blockIdx.x] = aggregate;                                         \
-        }                                                                                                          \
-    }                                                                                                              \
-    static __global__ void __launch_bounds__(GPUSCAN_##TAG##_THREADS(T))                                           \
-    P##_##TAG##_fixup(T *out, size_t n, const T *scanned_aggregates, int exclusive, T init)                        \
-    {                                                                                                              \
-        T items[GPUSCAN_##TAG##_ITEMS(T)];                                                                         \
-        T *buf = P##_##TAG##_buffer();                                                                             \
-        if (blockIdx.x == 0 && !exclusive) return; /* tile 0 of an inclusive scan is final */                      \
-        GPUSCAN_TILE_BOUNDS_(TAG, T, blockIdx.x, n, base, valid);                                                  \
-        T prefix = init;                                                                                           \
-        if (blockIdx.x > 0) {                                                                                      \
-            prefix = scanned_aggregates[blockIdx.x - 1];                                                           \
-            if (exclusive) prefix = P##_combine(init, prefix);                                                     \
-        }                                                                                                          \
-        P##_##TAG##_load(out, base, valid, items, buf);                                                            \
-        T before = exclusive ? P##_##TAG##_previous(items, buf) : prefix;                                          \
-        P##_##TAG##_store(out, base, valid, items, prefix, 1, exclusive, before, buf);                             \
-    }                                                                                                              \
-    static __global__ void __launch_bounds__(GPUSCAN_##TAG##_THREADS(T))                                           \
-    P##_##TAG##_domino(const T *in, T *out, size_t n, unsigned *counter, void *states,                             \
-                       unsigned *carry_slots, int exclusive, T init)                                               \
-    {                                                                                                              \
-        T items[GPUSCAN_##TAG##_ITEMS(T)];                                                                         \
-        T *buf = P##_##TAG##_buffer();                                                                             \
-        const unsigned tile = gpuscan_next_tile_(counter);                                                         \
-        GPUSCAN_TILE_BOUNDS_(TAG, T, tile, n, base, valid);                                                        \
-        P##_##TAG##_load(in, base, valid, items, buf);                                                             \
-        T before, aggregate = P##_##TAG##_scan_tile(items, buf, &before);                                          \
-        T prefix = init;                                                                                           \
-        int has_prefix = exclusive;                                                                                \
-        P##_##TAG##_stage(items, buf); /* frees the items' registers while we wait */                              \
-        if (threadIdx.x == 0) {                                                                                    \
-            if (tile > 0) { /* adjacent synchronization: wait for the left neighbour only */                       \
-                P##_await(states, carry_slots, carry_slots, tile - 1, &prefix);                                    \
-                has_prefix = 1;                                                                                    \
-            }                                                                                                      \
-            P##_publish(states, carry_slots, tile, GPUSCAN_STATE_PREFIX,                                           \
-                        has_prefix ? P##_combine(prefix, aggregate) : aggregate);                                  \
-        }                                                                                                          \
-        prefix = P##_block_broadcast(prefix, &has_prefix);                                                         \
-        P##_##TAG##_emit(out, base, valid, items, prefix, has_prefix, exclusive, before, buf);                     \
-    }                                                                                                              \
-    static __global__ void __launch_bounds__(GPUSCAN_##TAG##_THREADS(T))                                           \
-    P##_##TAG##_lookback(const T *in, T *out, size_t n, unsigned *counter, void *states,                           \
-                         unsigned *agg_slots, unsigned *prefix_slots, int exclusive, T init)                       \
-    {                                                                                                              \
-        T items[GPUSCAN_##TAG##_ITEMS(T)];                                                                         \
-        T *buf = P##_##TAG##_buffer();                                                                             \
-        const unsigned tile = gpuscan_next_tile_(counter);                                                         \
-        GPUSCAN_TILE_BOUNDS_(TAG, T, tile, n, base, valid);                                                        \
-        P##_##TAG##_load(in, base, valid, items, buf);                                                             \
-        T before, aggregate = P##_##TAG##_scan_tile(items, buf, &before);                                          \
-        T prefix = init;                                                                                           \
-        int has_prefix = exclusive;                                                                                \
-        P##_##TAG##_stage(items, buf); /* frees the items' registers while we look back */                         \
-        if (threadIdx.x < 32) {                                                                                    \
-            if (tile == 0) {                                                                                       \
-                if (threadIdx.x == 0)                                                                              \
-                    P##_publish(states, prefix_slots, 0, GPUSCAN_STATE_PREFIX,                                     \
-                                exclusive ? P##_combine(init, aggregate) : aggregate);                             \
-            } else {                                                                                               \
-                if (threadIdx.x == 0) /* let successors use our aggregate right away */                            \
-                    P##_publish(states, agg_slots, tile, GPUSCAN_STATE_AGGREGATE, aggregate);                      \
-                prefix = P##_lookback(tile, states, agg_slots, prefix_slots, aggregate);                           \
-                has_prefix = 1;                                                                                    \
-                if (threadIdx.x == 0)                                                                              \
-                    P##_publish(states, prefix_slots, tile, GPUSCAN_STATE_PREFIX, P##_combine(prefix, aggregate)); \
-            }                                                                                                      \
-        }                                                                                                          \
-        prefix = P##_block_broadcast(prefix, &has_prefix);                                                         \
-        P##_##TAG##_emit(out, base, valid, items, prefix, has_prefix, exclusive, before, buf);                     \
+/* The kernels.  A single-pass block takes one tile from the counter when it starts (a tile it
+ * could not start at once would hold back every successor waiting for its aggregate); a tile
+ * only waits for tiles taken earlier, by blocks already running, so no deadlock is possible. */
+#define GPUSCAN_GRID_KERNELS_(P, T, TAG)                                                              \
+    static __global__ void __launch_bounds__(GPUSCAN_##TAG##_THREADS(T))                              \
+    P##_##TAG##_tiles(const T *in, T *out, size_t n, T *tile_aggregates, int exclusive, T init)       \
+    {                                                                                                 \
+        T items[GPUSCAN_##TAG##_ITEMS(T)];                                                            \
+        T *buf = P##_##TAG##_buffer();                                                                \
+        GPUSCAN_TILE_BOUNDS_(TAG, T, blockIdx.x, n, base, valid);                                     \
+        P##_##TAG##_load(in, base, valid, items, buf);                                                \
+        T before, aggregate = P##_##TAG##_scan_tile(items, buf, &before);                             \
+        if (tile_aggregates == NULL) { /* the only tile: final result */                              \
+            P##_##TAG##_store(out, base, valid, items, init, exclusive, exclusive, before, buf);      \
+        } else {                                                                                      \
+            P##_##TAG##_store(out, base, valid, items, init, 0, 0, before, buf);                      \
+            if (threadIdx.x == 0) tile_aggregates[blockIdx.x] = aggregate;                            \
+        }                                                                                             \
+    }                                                                                                 \
+    static __global__ void __launch_bounds__(GPUSCAN_##TAG##_THREADS(T))                              \
+    P##_##TAG##_fixup(T *out, size_t n, const T *scanned_aggregates, int exclusive, T init)           \
+    {                                                                                                 \
+        T items[GPUSCAN_##TAG##_ITEMS(T)];                                                            \
+        T *buf = P##_##TAG##_buffer();                                                                \
+        if (blockIdx.x == 0 && !exclusive) return; /* tile 0 of an inclusive scan is final */         \
+        GPUSCAN_TILE_BOUNDS_(TAG, T, blockIdx.x, n, base, valid);                                     \
+        T prefix = init;                                                                              \
+        if (blockIdx.x > 0) {                                                                         \
+            prefix = scanned_aggregates[blockIdx.x - 1];                                              \
+            if (exclusive) prefix = P##_combine(init, prefix);                                        \
+        }                                                                                             \
+        P##_##TAG##_load(out, base, valid, items, buf);                                               \
+        T before = exclusive ? P##_##TAG##_previous(items, buf) : prefix;                             \
+        P##_##TAG##_store(out, base, valid, items, prefix, 1, exclusive, before, buf);                \
+    }                                                                                                 \
+    static __global__ void __launch_bounds__(GPUSCAN_##TAG##_THREADS(T))                              \
+    P##_##TAG##_single_pass(const T *in, T *out, size_t n, unsigned *counter, void *states,           \
+                            unsigned *agg_slots, unsigned *prefix_slots, int lookback, int exclusive, \
+                            T init)                                                                   \
+    {                                                                                                 \
+        T items[GPUSCAN_##TAG##_ITEMS(T)];                                                            \
+        T *buf = P##_##TAG##_buffer();                                                                \
+        const unsigned tile = gpuscan_next_tile_(counter);                                            \
+        GPUSCAN_TILE_BOUNDS_(TAG, T, tile, n, base, valid);                                           \
+        P##_##TAG##_load(in, base, valid, items, buf);                                                \
+        T before, aggregate = P##_##TAG##_scan_tile(items, buf, &before);                             \
+        P##_##TAG##_stage(items, buf); /* frees the items' registers while we wait */                 \
+        int has_prefix;                                                                               \
+        T prefix = P##_tile_prefix(lookback, tile, aggregate, states, agg_slots, prefix_slots,        \
+                                   exclusive, init, &has_prefix);                                     \
+        prefix = P##_block_broadcast(prefix, &has_prefix);                                            \
+        P##_##TAG##_emit(out, base, valid, items, prefix, has_prefix, exclusive, before, buf);        \
     }
 
 /* Device-wide reduction: block b reduces a contiguous run of tiles in order (thread runs, then

@@ -149,56 +149,53 @@ static inline gpuscan_status gpuscan_from_cuda_(cudaError_t e)
     } while (0)
 
 /* Runs one scan with block algorithm TAG and the grid strategy in plan (workspace checked). */
-#define GPUSCAN_GRID_HOST_(P, T, TAG)                                                                                               \
-    static gpuscan_status P##_##TAG##_run(const gpuscan_plan_ *plan, gpuscan_grid grid, char *ws,                                   \
-                                          const T *in, T *out, size_t n, int exclusive, T init,                                     \
-                                          cudaStream_t stream)                                                                      \
-    {                                                                                                                               \
-        enum { THREADS = GPUSCAN_##TAG##_THREADS(T) };                                                                              \
-        if (plan->num_tiles == 1) {                                                                                                 \
-            GPUSCAN_LAUNCH_(P##_##TAG##_tiles, 1, THREADS, stream, in, out, n, (T *)NULL, exclusive, init);                         \
-            return GPUSCAN_SUCCESS;                                                                                                 \
-        }                                                                                                                           \
-        switch (grid) {                                                                                                             \
-        case GPUSCAN_GRID_HIERARCHICAL: {                                                                                           \
-            /* down: scan tiles of each level, their aggregates become the next level */                                            \
-            const T *src = in;                                                                                                      \
-            T *dst = out;                                                                                                           \
-            size_t len = n;                                                                                                         \
-            for (int k = 1; k <= plan->levels + 1; ++k) {                                                                           \
-                T *aggs = k <= plan->levels ? (T *)(ws + plan->level_off[k]) : NULL;                                                \
-                GPUSCAN_LAUNCH_(P##_##TAG##_tiles, gpuscan_ceil_div_(len, GPUSCAN_TILE_(TAG, T)),                                   \
-                                THREADS, stream, src, dst, len, aggs, k == 1 ? exclusive : 0, init);                                \
-                if (aggs == NULL) break;                                                                                            \
-                src = dst = aggs;                                                                                                   \
-                len = plan->level_len[k];                                                                                           \
-            }                                                                                                                       \
-            /* up: add each level's scanned aggregates back into the level below */                                                 \
-            for (int k = plan->levels; k >= 1; --k) {                                                                               \
-                T *below = k > 1 ? (T *)(ws + plan->level_off[k - 1]) : out;                                                        \
-                size_t below_len = k > 1 ? plan->level_len[k - 1] : n;                                                              \
-                GPUSCAN_LAUNCH_(P##_##TAG##_fixup, gpuscan_ceil_div_(below_len, GPUSCAN_TILE_(TAG, T)),                             \
-                                THREADS, stream, below, below_len, (const T *)(ws + plan->level_off[k]),                            \
-                                k == 1 ? exclusive : 0, init);                                                                      \
-            }                                                                                                                       \
-            return GPUSCAN_SUCCESS;                                                                                                 \
-        }                                                                                                                           \
-        case GPUSCAN_GRID_DOMINO:                                                                                                   \
-        case GPUSCAN_GRID_LOOKBACK: {                                                                                               \
-            unsigned *counter = (unsigned *)(ws + plan->counter_off);                                                               \
-            void *states = ws + plan->flags_off;                                                                   \
+#define GPUSCAN_GRID_HOST_(P, T, TAG)                                                                                                \
+    static gpuscan_status P##_##TAG##_run(const gpuscan_plan_ *plan, gpuscan_grid grid, char *ws,                                    \
+                                          const T *in, T *out, size_t n, int exclusive, T init,                                      \
+                                          cudaStream_t stream)                                                                       \
+    {                                                                                                                                \
+        enum { THREADS = GPUSCAN_##TAG##_THREADS(T) };                                                                               \
+        if (plan->num_tiles == 1) {                                                                                                  \
+            GPUSCAN_LAUNCH_(P##_##TAG##_tiles, 1, THREADS, stream, in, out, n, (T *)NULL, exclusive, init);                          \
+            return GPUSCAN_SUCCESS;                                                                                                  \
+        }                                                                                                                            \
+        switch (grid) {                                                                                                              \
+        case GPUSCAN_GRID_HIERARCHICAL: {                                                                                            \
+            /* down: scan tiles of each level, their aggregates become the next level */                                             \
+            const T *src = in;                                                                                                       \
+            T *dst = out;                                                                                                            \
+            size_t len = n;                                                                                                          \
+            for (int k = 1; k <= plan->levels + 1; ++k) {                                                                            \
+                T *aggs = k <= plan->levels ? (T *)(ws + plan->level_off[k]) : NULL;                                                 \
+                GPUSCAN_LAUNCH_(P##_##TAG##_tiles, gpuscan_ceil_div_(len, GPUSCAN_TILE_(TAG, T)),                                    \
+                                THREADS, stream, src, dst, len, aggs, k == 1 ? exclusive : 0, init);                                 \
+                if (aggs == NULL) break;                                                                                             \
+                src = dst = aggs;                                                                                                    \
+                len = plan->level_len[k];                                                                                            \
+            }                                                                                                                        \
+            /* up: add each level's scanned aggregates back into the level below */                                                  \
+            for (int k = plan->levels; k >= 1; --k) {                                                                                \
+                T *below = k > 1 ? (T *)(ws + plan->level_off[k - 1]) : out;                                                         \
+                size_t below_len = k > 1 ? plan->level_len[k - 1] : n;                                                               \
+                GPUSCAN_LAUNCH_(P##_##TAG##_fixup, gpuscan_ceil_div_(below_len, GPUSCAN_TILE_(TAG, T)),                              \
+                                THREADS, stream, below, below_len, (const T *)(ws + plan->level_off[k]),                             \
+                                k == 1 ? exclusive : 0, init);                                                                       \
+            }                                                                                                                        \
+            return GPUSCAN_SUCCESS;                                                                                                  \
+        }                                                                                                                            \
+        case GPUSCAN_GRID_DOMINO:                                                                                                    \
+        case GPUSCAN_GRID_LOOKBACK: {                                                                                                \
+            const int lookback = grid == GPUSCAN_GRID_LOOKBACK;                                                                      \
+            unsigned *slots0 = (unsigned *)(ws + plan->slots_off[0]);                                                                \
+            unsigned *slots1 = lookback ? (unsigned *)(ws + plan->slots_off[1]) : slots0;                                            \
             GPUSCAN_TRY_(gpuscan_from_cuda_(cudaMemsetAsync(ws, 0, plan->flags_off + plan->num_tiles * plan->state_bytes, stream))); \
-            if (grid == GPUSCAN_GRID_DOMINO)                                                                                        \
-                GPUSCAN_LAUNCH_(P##_##TAG##_domino, plan->num_tiles, THREADS, stream, in, out, n, counter,                          \
-                                states, (unsigned *)(ws + plan->slots_off[0]), exclusive, init);                                     \
-            else                                                                                                                    \
-                GPUSCAN_LAUNCH_(P##_##TAG##_lookback, plan->num_tiles, THREADS, stream, in, out, n, counter,                        \
-                                states, (unsigned *)(ws + plan->slots_off[0]),                                                       \
-                                (unsigned *)(ws + plan->slots_off[1]), exclusive, init);                                            \
-            return GPUSCAN_SUCCESS;                                                                                                 \
-        }                                                                                                                           \
-        default: return GPUSCAN_ERROR_INVALID_ALGORITHM;                                                                            \
-        }                                                                                                                           \
+            GPUSCAN_LAUNCH_(P##_##TAG##_single_pass, plan->num_tiles, THREADS, stream, in, out, n,                                   \
+                            (unsigned *)(ws + plan->counter_off), (void *)(ws + plan->flags_off), slots0,                            \
+                            slots1, lookback, exclusive, init);                                                                      \
+            return GPUSCAN_SUCCESS;                                                                                                  \
+        }                                                                                                                            \
+        default: return GPUSCAN_ERROR_INVALID_ALGORITHM;                                                                             \
+        }                                                                                                                            \
     }
 
 /* Calls M(TAG) for the block algorithm `block` (a gpuscan_block value) as a switch. */
@@ -223,8 +220,8 @@ static inline gpuscan_status gpuscan_from_cuda_(cudaError_t e)
         *grid = gpuscan_resolve_grid_(*grid, sizeof(T), n);                                          \
         *block = gpuscan_resolve_block_(*block);                                                     \
         GPUSCAN_SWITCH_BLOCK_(*block, GPUSCAN_TILE_OF_, T, tile);                                    \
-        return gpuscan_plan_scan_(plan, n, *grid, tile, sizeof(T), GPUSCAN_STATE_BYTES_(T),     \
-                                  GPUSCAN_SLOT_BYTES_(T));           \
+        return gpuscan_plan_scan_(plan, n, *grid, tile, sizeof(T), GPUSCAN_STATE_BYTES_(T),          \
+                                  GPUSCAN_SLOT_BYTES_(T));                                           \
     }                                                                                                \
     static gpuscan_status P##_scan_launch_(const gpuscan_plan_ *plan, gpuscan_grid grid,             \
                                            gpuscan_block block, void *ws, const T *d_in, T *d_out,   \
@@ -257,8 +254,8 @@ static inline gpuscan_status gpuscan_from_cuda_(cudaError_t e)
             return GPUSCAN_SUCCESS;                                                                        \
         }                                                                                                  \
         GPUSCAN_LAUNCH_(P##_reduce_tiles, blocks, THREADS, stream, d_in, n, (unsigned)per_block, (T *)ws); \
-        GPUSCAN_LAUNCH_(P##_reduce_tiles, 1, THREADS, stream, (const T *)ws, blocks,                     \
-                        (unsigned)gpuscan_ceil_div_(blocks, TILE), d_result);                      \
+        GPUSCAN_LAUNCH_(P##_reduce_tiles, 1, THREADS, stream, (const T *)ws, blocks,                       \
+                        (unsigned)gpuscan_ceil_div_(blocks, TILE), d_result);                              \
         return GPUSCAN_SUCCESS;                                                                            \
     }
 

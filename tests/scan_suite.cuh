@@ -52,7 +52,9 @@ static void *workspace_for(size_t bytes)
 }
 
 /* The size list for element type T: edges, each block algorithm's tile -1/0/+1 and 2 tiles + 1,
- * one tile^2 + 1 (three hierarchy levels), random sizes up to 2^24.  Returns the count. */
+ * one tile^2 + 1 (three hierarchy levels), random sizes up to 2^24.  Returns the count.
+ * max_random below 2^20 (GPUSCAN_TEST_MAX_RANDOM; the sanitizer runs) keeps only the sizes up
+ * to it, with one random size under it. */
 static int make_sizes(size_t *sizes, const size_t *tiles, int ntiles, uint64_t *rng, size_t max_random)
 {
     static const size_t fixed[] = {0, 1, 2, 31, 32, 33, 1023, 1024, 1025};
@@ -65,6 +67,13 @@ static int make_sizes(size_t *sizes, const size_t *tiles, int ntiles, uint64_t *
         sizes[k++] = tiles[t] + 1;
         sizes[k++] = 2 * tiles[t] + 1;
         if (tiles[t] < smallest) smallest = tiles[t];
+    }
+    if (max_random < ((size_t)1 << 20)) {
+        int kept = 0;
+        for (int i = 0; i < k; ++i)
+            if (sizes[i] <= max_random) sizes[kept++] = sizes[i];
+        sizes[kept++] = 1 + rng_next(rng) % max_random;
+        return kept;
     }
     sizes[k++] = smallest * smallest + 1;
     sizes[k++] = 1000 + rng_next(rng) % (1u << 18);
@@ -244,7 +253,8 @@ static int guard_intact(const unsigned char *g, size_t bytes)
 /* Floating types, made from doubles by FROM_DOUBLE.  add: uniform in [-1, 1] (compared with a
  * tolerance), or, with TELESCOPE, x_i = s_i - s_(i-1) for random s_i in [-8, 8], so that every
  * partial sum of any contiguous range is a small integer, exact even in half/bf16, in any
- * order; mul: +-1 (exact); min/max: uniform in [-1000, 1000]. */
+ * order; mul: +-1 (exact); min/max: uniform in [-1000, 1000], with a NaN once in about 2^21
+ * elements (min/max propagate NaN: every algorithm must agree on where the NaNs start). */
 #define GEN_REAL(name, T, FROM_DOUBLE, TELESCOPE)                                                   \
     static void gen_##name(T *x, size_t n, int opc, uint64_t *rng)                                  \
     {                                                                                               \
@@ -261,6 +271,7 @@ static int guard_intact(const unsigned char *g, size_t bytes)
                 v = (rng_next(rng) & 1) ? 1.0 : -1.0;                                               \
             } else {                                                                                \
                 v = 2000.0 * rng_uniform(rng) - 1000.0;                                             \
+                if (rng_next(rng) % (1u << 21) == 0) v = NAN;                                       \
             }                                                                                       \
             x[i] = FROM_DOUBLE(v);                                                                  \
         }                                                                                           \

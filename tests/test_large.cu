@@ -1,5 +1,7 @@
-/* tests/test_large.cu - large inputs: n >= 2^27 for 4-byte types and n > 2^31 for a 1-byte type
- * (64-bit indexing, many tiles, several hierarchy levels), every grid strategy, both kinds. */
+/* tests/test_large.cu - large inputs (64-bit indexing, millions of tiles, several hierarchy
+ * levels), every grid strategy, both kinds, and the reduce: float at 2^27, int32 past 2^31
+ * elements (8 GiB), uint8 past 2^32 elements (4 GiB).  The uint8 look-back with Kogge-Stone
+ * tiles of 1024 elements launches over 4 million blocks, far more than the GPU holds at once. */
 #include "gpuscan.cuh"
 #include "scan_suite.cuh"
 
@@ -17,50 +19,65 @@ SUITE_REFERENCE_(gpuscan_f32_add, float, SUITE_TO_DOUBLE)
 SUITE_COMPARE_(gpuscan_f32_add, float, 1e-4, SUITE_TO_DOUBLE)
 
 /* One large case: n elements, the given combos, inclusive and exclusive. */
-#define LARGE_CASE(name, T, n_, TOL, combos, ncombos)                                               \
-    do {                                                                                            \
-        const size_t n = (n_);                                                                      \
-        size_t free_b = 0, total_b = 0;                                                             \
-        CHECK_CUDA(cudaMemGetInfo(&free_b, &total_b));                                              \
-        if (free_b < 2 * n * sizeof(T) + (n * sizeof(T)) / 8 + ((size_t)256 << 20)) {              \
-            printf("  %s n=%zu: not enough device memory, skipped\n", #name, n);                    \
-            break;                                                                                  \
-        }                                                                                           \
-        T *h_in = (T *)malloc(n * sizeof(T)), *h_out = (T *)malloc(n * sizeof(T));                  \
-        T *h_ref = (T *)malloc(n * sizeof(T)), *d_in, *d_out, init;                                 \
-        double *dref = TOL > 0 ? (double *)malloc(n * sizeof(double)) : NULL;                       \
-        double *dabs = TOL > 0 ? (double *)malloc(n * sizeof(double)) : NULL;                       \
-        gen_##name(h_in, n, OPC_ADD, &rng);                                                         \
-        gen_##name(&init, 1, OPC_ADD, &rng);                                                        \
-        CHECK_CUDA(cudaMalloc(&d_in, n * sizeof(T)));                                               \
-        CHECK_CUDA(cudaMalloc(&d_out, n * sizeof(T)));                                              \
-        CHECK_CUDA(cudaMemcpy(d_in, h_in, n * sizeof(T), cudaMemcpyHostToDevice));                  \
-        for (int kind = 0; kind < 2; ++kind) {                                                      \
-            ref_gpuscan_##name##_add(h_in, h_ref, n, kind, init, dref, dabs);                       \
-            for (int c = 0; c < (ncombos); ++c) {                                                   \
-                size_t bytes = 0;                                                                   \
-                gpuscan_status st = gpuscan_##name##_add_scan_ex(NULL, &bytes, NULL, NULL, n,       \
-                    (gpuscan_kind)kind, init, combos[c].grid, combos[c].block, 0);                  \
-                CHECK_CUDA(cudaMemset(d_out, POISON_BYTE, n * sizeof(T)));                          \
-                st = gpuscan_##name##_add_scan_ex(workspace_for(bytes), &bytes, d_in, d_out, n,     \
-                    (gpuscan_kind)kind, init, combos[c].grid, combos[c].block, 0);                  \
-                EXPECT(st == GPUSCAN_SUCCESS, "%s: %s", #name, gpuscan_status_string(st));          \
-                CHECK_CUDA(cudaGetLastError());                                                     \
-                CHECK_CUDA(cudaDeviceSynchronize());                                                \
-                CHECK_CUDA(cudaMemcpy(h_out, d_out, n * sizeof(T), cudaMemcpyDeviceToHost));        \
-                size_t first = 0, bad = cmp_gpuscan_##name##_add(h_out, h_ref, dref, dabs, n, &first); \
-                EXPECT(bad == 0, "%s add %s n=%zu grid=%s block=%s: %zu mismatches, first at %zu", \
-                       #name, kind ? "exclusive" : "inclusive", n, gpuscan_grid_name(combos[c].grid), \
-                       gpuscan_block_name(combos[c].block), bad, first);                            \
+#define LARGE_CASE(name, T, n_, TOL, combos, ncombos)                                                     \
+    do {                                                                                                  \
+        const size_t n = (n_);                                                                            \
+        size_t free_b = 0, total_b = 0;                                                                   \
+        CHECK_CUDA(cudaMemGetInfo(&free_b, &total_b));                                                    \
+        if (free_b < 2 * n * sizeof(T) + (n * sizeof(T)) / 8 + ((size_t)256 << 20)) {                     \
+            printf("  %s n=%zu: not enough device memory, skipped\n", #name, n);                          \
+            break;                                                                                        \
+        }                                                                                                 \
+        T *h_in = (T *)malloc(n * sizeof(T)), *h_out = (T *)malloc(n * sizeof(T));                        \
+        T *h_ref = (T *)malloc(n * sizeof(T)), *d_in, *d_out, init;                                       \
+        double *dref = TOL > 0 ? (double *)malloc(n * sizeof(double)) : NULL;                             \
+        double *dabs = TOL > 0 ? (double *)malloc(n * sizeof(double)) : NULL;                             \
+        gen_##name(h_in, n, OPC_ADD, &rng);                                                               \
+        gen_##name(&init, 1, OPC_ADD, &rng);                                                              \
+        CHECK_CUDA(cudaMalloc(&d_in, n * sizeof(T)));                                                     \
+        CHECK_CUDA(cudaMalloc(&d_out, n * sizeof(T)));                                                    \
+        CHECK_CUDA(cudaMemcpy(d_in, h_in, n * sizeof(T), cudaMemcpyHostToDevice));                        \
+        for (int kind = 0; kind < 2; ++kind) {                                                            \
+            ref_gpuscan_##name##_add(h_in, h_ref, n, kind, init, dref, dabs);                             \
+            for (int c = 0; c < (ncombos); ++c) {                                                         \
+                size_t bytes = 0;                                                                         \
+                gpuscan_status st = gpuscan_##name##_add_scan_ex(NULL, &bytes, NULL, NULL, n,             \
+                    (gpuscan_kind)kind, init, combos[c].grid, combos[c].block, 0);                        \
+                CHECK_CUDA(cudaMemset(d_out, POISON_BYTE, n * sizeof(T)));                                \
+                st = gpuscan_##name##_add_scan_ex(workspace_for(bytes), &bytes, d_in, d_out, n,           \
+                    (gpuscan_kind)kind, init, combos[c].grid, combos[c].block, 0);                        \
+                EXPECT(st == GPUSCAN_SUCCESS, "%s: %s", #name, gpuscan_status_string(st));                \
+                CHECK_CUDA(cudaGetLastError());                                                           \
+                CHECK_CUDA(cudaDeviceSynchronize());                                                      \
+                CHECK_CUDA(cudaMemcpy(h_out, d_out, n * sizeof(T), cudaMemcpyDeviceToHost));              \
+                size_t first = 0, bad = cmp_gpuscan_##name##_add(h_out, h_ref, dref, dabs, n, &first);    \
+                EXPECT(bad == 0, "%s add %s n=%zu grid=%s block=%s: %zu mismatches, first at %zu",        \
+                       #name, kind ? "exclusive" : "inclusive", n, gpuscan_grid_name(combos[c].grid),     \
+                       gpuscan_block_name(combos[c].block), bad, first);                                  \
                 printf("  %-4s add %-9s n=%zu %-12s %-16s %s\n", #name, kind ? "exclusive" : "inclusive", \
-                       n, gpuscan_grid_name(combos[c].grid), gpuscan_block_name(combos[c].block),   \
-                       bad ? "MISMATCH" : "ok");                                                    \
-                fflush(stdout);                                                                     \
-            }                                                                                       \
-        }                                                                                           \
-        CHECK_CUDA(cudaFree(d_in));                                                                 \
-        CHECK_CUDA(cudaFree(d_out));                                                                \
-        free(h_in); free(h_out); free(h_ref); free(dref); free(dabs);                               \
+                       n, gpuscan_grid_name(combos[c].grid), gpuscan_block_name(combos[c].block),         \
+                       bad ? "MISMATCH" : "ok");                                                          \
+                fflush(stdout);                                                                           \
+            }                                                                                             \
+        }                                                                                                 \
+        { /* reduce: the last inclusive prefix */                                                         \
+            T total, got;                                                                                 \
+            ref_gpuscan_##name##_add(h_in, h_ref, n, 0, init, dref, dabs);                                \
+            total = h_ref[n - 1];                                                                         \
+            size_t bytes = 0, first = 0;                                                                  \
+            gpuscan_##name##_add_reduce_ex(NULL, &bytes, NULL, NULL, n, 0);                               \
+            gpuscan_status st = gpuscan_##name##_add_reduce_ex(workspace_for(bytes), &bytes, d_in,        \
+                                                               d_out, n, 0);                              \
+            EXPECT(st == GPUSCAN_SUCCESS, "%s reduce: %s", #name, gpuscan_status_string(st));             \
+            CHECK_CUDA(cudaMemcpy(&got, d_out, sizeof(T), cudaMemcpyDeviceToHost));                       \
+            size_t bad = cmp_gpuscan_##name##_add(&got, &total, dref ? dref + n - 1 : NULL,               \
+                                                  dabs ? dabs + n - 1 : NULL, 1, &first);                 \
+            EXPECT(bad == 0, "%s reduce n=%zu wrong", #name, n);                                          \
+            printf("  %-4s reduce n=%zu %s\n", #name, n, bad ? "MISMATCH" : "ok");                        \
+        }                                                                                                 \
+        CHECK_CUDA(cudaFree(d_in));                                                                       \
+        CHECK_CUDA(cudaFree(d_out));                                                                      \
+        free(h_in); free(h_out); free(h_ref); free(dref); free(dabs);                                     \
     } while (0)
 
 int main(void)
@@ -75,8 +92,8 @@ int main(void)
         {GPUSCAN_GRID_LOOKBACK, GPUSCAN_BLOCK_COARSENED},
         {GPUSCAN_GRID_LOOKBACK, GPUSCAN_BLOCK_BRENT_KUNG},
     };
-    LARGE_CASE(i32, int32_t, ((size_t)1 << 27) + 7, 0, all_grids, 6);
     LARGE_CASE(f32, float, ((size_t)1 << 27) + 3, 1e-4, all_grids, 2);
-    LARGE_CASE(u8, uint8_t, ((size_t)1 << 31) + 9, 0, all_grids, 6);
+    LARGE_CASE(i32, int32_t, ((size_t)1 << 31) + 7, 0, all_grids, 6);
+    LARGE_CASE(u8, uint8_t, ((size_t)1 << 32) + ((size_t)1 << 20) + 9, 0, all_grids, 6);
     return test_finish("gpu_large");
 }

@@ -1,16 +1,23 @@
 #!/usr/bin/env bash
-# tools/variants.sh - builds the benchmark with several coarsened tile shapes (compile-time knobs
-# GPUSCAN_CO_ITEMS / GPUSCAN_CO_MAX_THREADS) in parallel and runs each on a few cases.
+# tools/variants.sh - builds the benchmark with several compile-time settings in parallel and
+# runs each on a few cases (GPUSCAN_CO_ITEMS, GPUSCAN_CO_MAX_THREADS, GPUSCAN_PIPELINE, ...).
 #   tools/variants.sh "NAME:FLAGS" ...      e.g. "t512:-DGPUSCAN_CO_MAX_THREADS=512"
+# FLAGS come before -I., so "old:-Ibaseline" builds against another copy of the headers (e.g.
+# from `git worktree add`) for a same-run A/B comparison.  STEP=build or STEP=run does one half
+# (so the builds can overlap other work on the machine).
 set -u
 OUT=${OUT:-$PWD/gpu-check-out}
+STEP=${STEP:-all}
 mkdir -p "$OUT" build-variants
 ARGS=${BENCH_ARGS:---quick --types i32.add,i64.add,u8.add --min-log2 24 --max-log2 28}
-for v in "$@"; do
-    name=${v%%:*} flags=${v#*:}
-    nvcc -O3 -std=c++17 -arch=sm_90 --extended-lambda -I. $flags bench/bench.cu -o build-variants/bench_$name &
-done
-wait
+if [ "$STEP" != run ]; then
+    for v in "$@"; do
+        name=${v%%:*} flags=${v#*:}
+        nvcc -O3 -std=c++17 -arch=sm_90 --extended-lambda $flags -I. bench/bench.cu -o build-variants/bench_$name &
+    done
+    wait
+fi
+[ "$STEP" = build ] && exit 0
 for v in "$@"; do
     name=${v%%:*}
     echo "=== variant $name: ${v#*:}"

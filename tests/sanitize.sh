@@ -1,0 +1,9 @@
+#!/bin/sh
+# tests/sanitize.sh SANITIZER TOOL EXE - runs EXE under `compute-sanitizer --tool TOOL`; any report
+# fails.  Without a GPU, EXE --probe exits 77 and so does this script (ctest: skipped), whatever
+# compute-sanitizer would do on such a machine.
+sanitizer=$1 tool=$2 exe=$3
+"$exe" --probe || exit $?
+extra=""
+[ "$tool" = memcheck ] && extra="--leak-check full"
+exec "$sanitizer" --tool "$tool" $extra --error-exitcode 1 "$exe"

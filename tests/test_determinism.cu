@@ -1,0 +1,131 @@
+/* tests/test_determinism.cu - floating-point scans are bitwise identical run to run.
+ *
+ * For float and double sums of values spread over many binades (so any change of association
+ * changes the bits), every grid x block combination, inclusive and exclusive, at a few tiles,
+ * ~2^20 and ~2^24 elements: one run is the reference, then RUNS more are compared with it bit
+ * for bit.  Every other run starts while a "noise" kernel of random length holds part of the
+ * GPU, so that tiles start, publish and look back in a different order each time.  Each first
+ * run is also checked against a double reference (so the test cannot pass on garbage).
+ * Built in the deterministic mode (GPUSCAN_DETERMINISTIC=1; hierarchical and domino are
+ * deterministic in any mode), and a second time in the default mode as gpu_determinism_default,
+ * which only reports how many look-back runs differed (GPUSCAN_EXPECT_NONDETERMINISM). */
+#ifndef GPUSCAN_DETERMINISTIC
+#define GPUSCAN_DETERMINISTIC 1
+#endif
+#include "gpuscan.cuh"
+#include "scan_suite.cuh"
+
+GPUSCAN_DEFINE_NAMED(f32, float, add)
+GPUSCAN_DEFINE_NAMED(f64, double, add)
+SUITE_REFERENCE_(gpuscan_f32_add, float, SUITE_TO_DOUBLE)
+SUITE_COMPARE_(gpuscan_f32_add, float, 1e-4, SUITE_TO_DOUBLE)
+SUITE_REFERENCE_(gpuscan_f64_add, double, SUITE_TO_DOUBLE)
+SUITE_COMPARE_(gpuscan_f64_add, double, 1e-12, SUITE_TO_DOUBLE)
+
+#define RUNS 16
+
+/* Busy-waits about `ns` nanoseconds in every thread. */
+static __global__ void noise(unsigned long long ns)
+{
+    unsigned long long t0;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
+    for (;;) {
+        unsigned long long t;
+        asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+        if (t - t0 >= ns) break;
+    }
+}
+
+/* +-u * 2^e, u uniform in [0.5, 1), e uniform in [-12, 12]. */
+#define GEN_SPREAD(name, T)                                                                         \
+    static void gen_##name(T *x, size_t n, uint64_t *rng)                                           \
+    {                                                                                               \
+        for (size_t i = 0; i < n; ++i) {                                                            \
+            double u = 0.5 + 0.5 * rng_uniform(rng);                                                \
+            int e = (int)(rng_next(rng) % 25) - 12;                                                 \
+            x[i] = (T)((rng_next(rng) & 1 ? u : -u) * ldexp(1.0, e));                               \
+        }                                                                                           \
+    }
+GEN_SPREAD(f32, float)
+GEN_SPREAD(f64, double)
+
+#define DETERMINISM_CASE(name, T, n_)                                                                            \
+    do {                                                                                                         \
+        const size_t n = (n_);                                                                                   \
+        T *h_in = (T *)malloc(n * sizeof(T)), *h_first = (T *)malloc(n * sizeof(T));                             \
+        T *h_out = (T *)malloc(n * sizeof(T)), *h_ref = (T *)malloc(n * sizeof(T));                              \
+        double *dref = (double *)malloc(n * sizeof(double)), *dabs = (double *)malloc(n * sizeof(double));       \
+        T *d_in, *d_out, init;                                                                                   \
+        gen_##name(h_in, n, &rng);                                                                               \
+        gen_##name(&init, 1, &rng);                                                                              \
+        CHECK_CUDA(cudaMalloc(&d_in, n * sizeof(T)));                                                            \
+        CHECK_CUDA(cudaMalloc(&d_out, n * sizeof(T)));                                                           \
+        CHECK_CUDA(cudaMemcpy(d_in, h_in, n * sizeof(T), cudaMemcpyHostToDevice));                               \
+        for (int kind = 0; kind < 2; ++kind) {                                                                   \
+            ref_gpuscan_##name##_add(h_in, h_ref, n, kind, init, dref, dabs);                                    \
+            for (int c = 0; c < N_COMBOS; ++c) {                                                                 \
+                size_t bytes = 0;                                                                                \
+                int differing = 0;                                                                               \
+                gpuscan_##name##_add_scan_ex(NULL, &bytes, NULL, NULL, n, (gpuscan_kind)kind, init,              \
+                                             k_combos[c].grid, k_combos[c].block, 0);                            \
+                void *ws = workspace_for(bytes);                                                                 \
+                for (int r = 0; r <= RUNS; ++r) {                                                                \
+                    CHECK_CUDA(cudaMemsetAsync(d_out, POISON_BYTE, n * sizeof(T), scan_stream));                 \
+                    CHECK_CUDA(cudaStreamSynchronize(scan_stream));                                              \
+                    if (r % 2) {                                                                                 \
+                        noise<<<1 + (unsigned)(rng_next(&rng) % 264), 1024, 0, noise_stream>>>(                  \
+                            1000 + rng_next(&rng) % 50000);                                                      \
+                        CHECK_CUDA(cudaGetLastError());                                                          \
+                    }                                                                                            \
+                    gpuscan_status st = gpuscan_##name##_add_scan_ex(ws, &bytes, d_in, d_out, n,                 \
+                        (gpuscan_kind)kind, init, k_combos[c].grid, k_combos[c].block, scan_stream);             \
+                    EXPECT(st == GPUSCAN_SUCCESS, "%s", gpuscan_status_string(st));                              \
+                    CHECK_CUDA(cudaDeviceSynchronize());                                                         \
+                    CHECK_CUDA(cudaMemcpy(r ? h_out : h_first, d_out, n * sizeof(T), cudaMemcpyDeviceToHost));   \
+                    if (r == 0) {                                                                                \
+                        size_t first = 0, bad = cmp_gpuscan_##name##_add(h_first, h_ref, dref, dabs, n, &first); \
+                        EXPECT(bad == 0, "%s %s n=%zu %s/%s: %zu wrong (first %zu)", #name,                      \
+                               kind ? "exclusive" : "inclusive", n, gpuscan_grid_name(k_combos[c].grid),         \
+                               gpuscan_block_name(k_combos[c].block), bad, first);                               \
+                    } else {                                                                                     \
+                        differing += memcmp(h_out, h_first, n * sizeof(T)) != 0;                                 \
+                    }                                                                                            \
+                }                                                                                                \
+                if (!GPUSCAN_DETERMINISTIC && k_combos[c].grid != GPUSCAN_GRID_HIERARCHICAL &&                   \
+                    k_combos[c].grid != GPUSCAN_GRID_DOMINO)                                                     \
+                    differing_tolerated += differing, differing = 0;                                             \
+                EXPECT(differing == 0, "%s %s n=%zu %s/%s: %d of %d runs differ from the first",                 \
+                       #name, kind ? "exclusive" : "inclusive", n, gpuscan_grid_name(k_combos[c].grid),          \
+                       gpuscan_block_name(k_combos[c].block), differing, RUNS);                                  \
+                total_differing += differing;                                                                    \
+            }                                                                                                    \
+        }                                                                                                        \
+        printf("  %s add n=%zu: %d combinations x 2 kinds x %d repeats, %ld differing so far\n",                 \
+               #name, n, N_COMBOS, RUNS, total_differing);                                                       \
+        fflush(stdout);                                                                                          \
+        CHECK_CUDA(cudaFree(d_in));                                                                              \
+        CHECK_CUDA(cudaFree(d_out));                                                                             \
+        free(h_in); free(h_first); free(h_out); free(h_ref); free(dref); free(dabs);                             \
+    } while (0)
+
+int main(void)
+{
+    require_gpu(GPUSCAN_DETERMINISTIC ? "gpu_determinism" : "gpu_determinism_default");
+    uint64_t rng = test_seed();
+    long total_differing = 0, differing_tolerated = 0;
+    cudaStream_t scan_stream, noise_stream;
+    CHECK_CUDA(cudaStreamCreateWithFlags(&scan_stream, cudaStreamNonBlocking));
+    CHECK_CUDA(cudaStreamCreateWithFlags(&noise_stream, cudaStreamNonBlocking));
+    const size_t sizes[] = {3 * (size_t)GPUSCAN_TILE_(CO, float) + 5, ((size_t)1 << 20) + 3, ((size_t)1 << 24) + 1};
+    for (int s = 0; s < 3; ++s) {
+        DETERMINISM_CASE(f32, float, sizes[s]);
+        DETERMINISM_CASE(f64, double, sizes[s]);
+    }
+    printf("determinism (GPUSCAN_DETERMINISTIC=%d): %ld runs differed from their first run", GPUSCAN_DETERMINISTIC,
+           total_differing);
+    if (!GPUSCAN_DETERMINISTIC) printf("; look-back and AUTO (not promised): %ld", differing_tolerated);
+    printf("\n");
+    CHECK_CUDA(cudaStreamDestroy(scan_stream));
+    CHECK_CUDA(cudaStreamDestroy(noise_stream));
+    return test_finish(GPUSCAN_DETERMINISTIC ? "gpu_determinism" : "gpu_determinism_default");
+}
