@@ -2,7 +2,8 @@
  *
  * SCAN_SUITE(name, T, op, GEN) / SCAN_SUITE_TOL(name, T, op, GEN, TOL) define suite_<name>_<op>(rng): for every size in the list
  * (edges, every block algorithm's tile +-1, tile^2 + 1, random sizes up to 2^24), inclusive and
- * exclusive, every grid x block combination and AUTO, in-place too, it poisons the output (and a
+ * exclusive, every grid x block combination and AUTO, in-place too, and AUTO plus each grid with
+ * the coarsened block on pointers one element off 16-byte alignment, it poisons the output (and a
  * guard zone past its end), runs the scan, checks every status and CUDA error, and compares with
  * a sequential CPU fold of the same operator: bit for bit (TOL == 0), or for float sums against
  * a double reference: |out - ref| <= TOL * sum(|x|) (SCAN_SUITE_TOL).  Reduce is checked likewise. */
@@ -86,32 +87,32 @@ static int make_sizes(size_t *sizes, const size_t *tiles, int ntiles, uint64_t *
     size_t tiles[4] = {GPUSCAN_TILE_(KS, T), GPUSCAN_TILE_(KSW, T), GPUSCAN_TILE_(BK, T), GPUSCAN_TILE_(CO, T)}
 
 /* Reference: sequential fold with the library's own combine (host side). */
-#define SUITE_REFERENCE_(P, T, TO_DOUBLE)                                                                    \
+#define SUITE_REFERENCE_(P, T, TO_DOUBLE)                                                                \
     static void ref_##P(const T *x, T *ref, size_t n, int exclusive, T init, double *dref, double *dabs) \
-    {                                                                                               \
-        T acc = init;                                                                               \
-        double dacc = 0, aacc = 0;                                                                  \
-        if (dref) { dacc = TO_DOUBLE(init); aacc = fabs(TO_DOUBLE(init)); }                               \
-        for (size_t i = 0; i < n; ++i) {                                                            \
-            if (exclusive) {                                                                        \
-                ref[i] = acc;                                                                       \
-                if (dref) { dref[i] = dacc; dabs[i] = aacc; }                                       \
-                acc = P##_combine(acc, x[i]);                                                       \
-            } else {                                                                                \
-                acc = (i == 0) ? x[0] : P##_combine(acc, x[i]);                                     \
-                ref[i] = acc;                                                                       \
-            }                                                                                       \
-            if (dref) {                                                                             \
-                if (!exclusive && i == 0) { dacc = 0; aacc = 0; }                                   \
-                dacc += TO_DOUBLE(x[i]);                                                               \
-                aacc += fabs(TO_DOUBLE(x[i]));                                                         \
-                if (!exclusive) { dref[i] = dacc; dabs[i] = aacc; }                                 \
-            }                                                                                       \
-        }                                                                                           \
+    {                                                                                                    \
+        T acc = init;                                                                                    \
+        double dacc = 0, aacc = 0;                                                                       \
+        if (dref) { dacc = TO_DOUBLE(init); aacc = fabs(TO_DOUBLE(init)); }                              \
+        for (size_t i = 0; i < n; ++i) {                                                                 \
+            if (exclusive) {                                                                             \
+                ref[i] = acc;                                                                            \
+                if (dref) { dref[i] = dacc; dabs[i] = aacc; }                                            \
+                acc = P##_combine(acc, x[i]);                                                            \
+            } else {                                                                                     \
+                acc = (i == 0) ? x[0] : P##_combine(acc, x[i]);                                          \
+                ref[i] = acc;                                                                            \
+            }                                                                                            \
+            if (dref) {                                                                                  \
+                if (!exclusive && i == 0) { dacc = 0; aacc = 0; }                                        \
+                dacc += TO_DOUBLE(x[i]);                                                                 \
+                aacc += fabs(TO_DOUBLE(x[i]));                                                           \
+                if (!exclusive) { dref[i] = dacc; dabs[i] = aacc; }                                      \
+            }                                                                                            \
+        }                                                                                                \
     }
 
 /* Number of mismatches in out[0..n); the first one's index in *first. */
-#define SUITE_COMPARE_(P, T, TOL, TO_DOUBLE)                                                                 \
+#define SUITE_COMPARE_(P, T, TOL, TO_DOUBLE)                                                        \
     static size_t cmp_##P(const T *out, const T *ref, const double *dref, const double *dabs,       \
                           size_t n, size_t *first)                                                  \
     {                                                                                               \
@@ -119,7 +120,7 @@ static int make_sizes(size_t *sizes, const size_t *tiles, int ntiles, uint64_t *
         for (size_t i = 0; i < n; ++i) {                                                            \
             int ok;                                                                                 \
             if (TOL > 0) {                                                                          \
-                double o = TO_DOUBLE(out[i]);                                                          \
+                double o = TO_DOUBLE(out[i]);                                                       \
                 ok = fabs(o - dref[i]) <= (TOL) * dabs[i] + 1e-300;                                 \
             } else {                                                                                \
                 ok = memcmp(&out[i], &ref[i], sizeof(T)) == 0;                                      \
@@ -137,96 +138,123 @@ static int guard_intact(const unsigned char *g, size_t bytes)
     return 1;
 }
 
-#define SCAN_SUITE_(name, T, op, GEN, TOL, TO_DOUBLE)                                                         \
-    SUITE_REFERENCE_(gpuscan_##name##_##op, T, TO_DOUBLE)                                                    \
-    SUITE_COMPARE_(gpuscan_##name##_##op, T, TOL, TO_DOUBLE)                                                 \
-    static void suite_##name##_##op(uint64_t *rng, size_t max_random)                               \
-    {                                                                                               \
-        SUITE_TILES_(T, tiles);                                                                     \
-        size_t sizes[40];                                                                           \
-        int nsizes = make_sizes(sizes, tiles, 4, rng, max_random);                                  \
-        size_t maxn = 0;                                                                            \
-        for (int s = 0; s < nsizes; ++s) maxn = sizes[s] > maxn ? sizes[s] : maxn;                  \
-        size_t cap = maxn + GUARD_ELEMS;                                                            \
-        T *h_in = (T *)malloc(cap * sizeof(T)), *h_out = (T *)malloc(cap * sizeof(T));              \
-        T *h_ref = (T *)malloc(cap * sizeof(T));                                                    \
-        double *dref = TOL > 0 ? (double *)malloc(cap * sizeof(double)) : NULL;                     \
-        double *dabs = TOL > 0 ? (double *)malloc(cap * sizeof(double)) : NULL;                     \
-        T *d_in, *d_out;                                                                            \
-        CHECK_CUDA(cudaMalloc(&d_in, cap * sizeof(T)));                                             \
-        CHECK_CUDA(cudaMalloc(&d_out, cap * sizeof(T)));                                            \
-        for (int s = 0; s < nsizes; ++s) {                                                          \
-            const size_t n = sizes[s];                                                              \
-            T init;                                                                                 \
-            GEN(h_in, n, OPC_##op, rng);                                                            \
-            GEN(&init, 1, OPC_##op, rng);                                                           \
-            CHECK_CUDA(cudaMemcpy(d_in, h_in, n * sizeof(T), cudaMemcpyHostToDevice));              \
-            for (int kind = 0; kind < 2; ++kind) {                                                  \
-                ref_gpuscan_##name##_##op(h_in, h_ref, n, kind, init, dref, dabs);                  \
-                for (int c = 0; c < N_COMBOS + 2; ++c) {                                            \
-                    /* the last two runs: in place (lookback, hierarchical) */                      \
-                    const int in_place = c >= N_COMBOS;                                             \
-                    const combo_t cb = in_place ? k_combos[c == N_COMBOS ? 12 : 4] : k_combos[c];   \
-                    size_t bytes = 0;                                                               \
-                    gpuscan_status st;                                                              \
-                    CHECK_CUDA(cudaMemset(d_out, POISON_BYTE, cap * sizeof(T)));                    \
-                    if (in_place) CHECK_CUDA(cudaMemcpy(d_out, d_in, n * sizeof(T), cudaMemcpyDeviceToDevice)); \
-                    st = gpuscan_##name##_##op##_scan_ex(NULL, &bytes, NULL, NULL, n,               \
-                                                         (gpuscan_kind)kind, init, cb.grid, cb.block, 0); \
-                    EXPECT(st == GPUSCAN_SUCCESS && bytes > 0, "size query: %s", gpuscan_status_string(st)); \
-                    st = gpuscan_##name##_##op##_scan_ex(workspace_for(bytes), &bytes,              \
-                                                         in_place ? d_out : d_in, d_out, n,         \
-                                                         (gpuscan_kind)kind, init, cb.grid, cb.block, 0); \
-                    EXPECT(st == GPUSCAN_SUCCESS, "%s_%s n=%zu: %s", #name, #op, n, gpuscan_status_string(st)); \
-                    CHECK_CUDA(cudaGetLastError());                                                 \
-                    CHECK_CUDA(cudaDeviceSynchronize());                                            \
-                    CHECK_CUDA(cudaMemcpy(h_out, d_out, cap * sizeof(T), cudaMemcpyDeviceToHost));  \
-                    size_t first = 0, bad = cmp_gpuscan_##name##_##op(h_out, h_ref, dref, dabs, n, &first); \
-                    EXPECT(bad == 0, "%s_%s %s n=%zu grid=%s block=%s%s: %zu mismatches, first at %zu", \
-                           #name, #op, kind ? "exclusive" : "inclusive", n, gpuscan_grid_name(cb.grid), \
-                           gpuscan_block_name(cb.block), in_place ? " in-place" : "", bad, first);  \
-                    EXPECT(guard_intact((const unsigned char *)(h_out + n), GUARD_ELEMS * sizeof(T)), \
-                           "%s_%s n=%zu grid=%s block=%s: wrote past the end", #name, #op, n,       \
-                           gpuscan_grid_name(cb.grid), gpuscan_block_name(cb.block));               \
-                }                                                                                   \
-                /* the simple forms */                                                              \
-                CHECK_CUDA(cudaMemset(d_out, POISON_BYTE, cap * sizeof(T)));                        \
-                gpuscan_status st = kind ? gpuscan_##name##_##op##_exclusive(d_in, d_out, n, init, 0) \
-                                         : gpuscan_##name##_##op##_inclusive(d_in, d_out, n, 0);    \
-                EXPECT(st == GPUSCAN_SUCCESS, "simple form: %s", gpuscan_status_string(st));        \
-                CHECK_CUDA(cudaDeviceSynchronize());                                                \
-                CHECK_CUDA(cudaMemcpy(h_out, d_out, cap * sizeof(T), cudaMemcpyDeviceToHost));      \
-                size_t first = 0, bad = cmp_gpuscan_##name##_##op(h_out, h_ref, dref, dabs, n, &first); \
-                EXPECT(bad == 0, "%s_%s simple %s n=%zu: %zu mismatches, first at %zu", #name, #op, \
-                       kind ? "exclusive" : "inclusive", n, bad, first);                            \
-            }                                                                                       \
-            /* reduce == last element of the inclusive scan (h_ref holds the exclusive one) */      \
-            if (n > 0) {                                                                            \
-                ref_gpuscan_##name##_##op(h_in, h_ref, n, 0, init, dref, dabs);                     \
-                size_t bytes = 0;                                                                   \
-                gpuscan_status st = gpuscan_##name##_##op##_reduce_ex(NULL, &bytes, NULL, NULL, n, 0); \
-                CHECK_CUDA(cudaMemset(d_out, POISON_BYTE, sizeof(T)));                              \
-                st = gpuscan_##name##_##op##_reduce_ex(workspace_for(bytes), &bytes, d_in, d_out, n, 0); \
-                EXPECT(st == GPUSCAN_SUCCESS, "reduce_ex: %s", gpuscan_status_string(st));          \
-                CHECK_CUDA(cudaMemcpy(h_out, d_out, sizeof(T), cudaMemcpyDeviceToHost));            \
-                size_t first = 0;                                                                   \
-                EXPECT(cmp_gpuscan_##name##_##op(h_out, h_ref + n - 1, dref ? dref + n - 1 : NULL,  \
-                                                 dabs ? dabs + n - 1 : NULL, 1, &first) == 0,       \
-                       "%s_%s reduce n=%zu wrong", #name, #op, n);                                  \
-                CHECK_CUDA(cudaMemset(d_out, POISON_BYTE, sizeof(T)));                              \
-                st = gpuscan_##name##_##op##_reduce(d_in, d_out, n, 0);                             \
-                CHECK_CUDA(cudaMemcpy(h_out, d_out, sizeof(T), cudaMemcpyDeviceToHost));            \
-                EXPECT(st == GPUSCAN_SUCCESS && cmp_gpuscan_##name##_##op(h_out, h_ref + n - 1,     \
-                       dref ? dref + n - 1 : NULL, dabs ? dabs + n - 1 : NULL, 1, &first) == 0,     \
-                       "%s_%s simple reduce n=%zu wrong", #name, #op, n);                           \
-            }                                                                                       \
-        }                                                                                           \
-        printf("  %-6s %-4s %d sizes (max %zu) x %d runs: %ld passed, %ld failed so far\n", #name, \
-               #op, nsizes, maxn, 2 * (N_COMBOS + 3), g_passed, g_failed);                          \
-        fflush(stdout);                                                                             \
-        CHECK_CUDA(cudaFree(d_in));                                                                 \
-        CHECK_CUDA(cudaFree(d_out));                                                                \
-        free(h_in); free(h_out); free(h_ref); free(dref); free(dabs);                               \
+#define SCAN_SUITE_(name, T, op, GEN, TOL, TO_DOUBLE)                                                                                 \
+    SUITE_REFERENCE_(gpuscan_##name##_##op, T, TO_DOUBLE)                                                                             \
+    SUITE_COMPARE_(gpuscan_##name##_##op, T, TOL, TO_DOUBLE)                                                                          \
+    static void suite_##name##_##op(uint64_t *rng, size_t max_random)                                                                 \
+    {                                                                                                                                 \
+        SUITE_TILES_(T, tiles);                                                                                                       \
+        size_t sizes[40];                                                                                                             \
+        int nsizes = make_sizes(sizes, tiles, 4, rng, max_random);                                                                    \
+        size_t maxn = 0;                                                                                                              \
+        for (int s = 0; s < nsizes; ++s) maxn = sizes[s] > maxn ? sizes[s] : maxn;                                                    \
+        size_t cap = maxn + GUARD_ELEMS;                                                                                              \
+        T *h_in = (T *)malloc(cap * sizeof(T)), *h_out = (T *)malloc(cap * sizeof(T));                                                \
+        T *h_ref = (T *)malloc(cap * sizeof(T));                                                                                      \
+        double *dref = TOL > 0 ? (double *)malloc(cap * sizeof(double)) : NULL;                                                       \
+        double *dabs = TOL > 0 ? (double *)malloc(cap * sizeof(double)) : NULL;                                                       \
+        T *d_in, *d_out;                                                                                                              \
+        CHECK_CUDA(cudaMalloc(&d_in, cap * sizeof(T)));                                                                               \
+        CHECK_CUDA(cudaMalloc(&d_out, cap * sizeof(T)));                                                                              \
+        T *d_in_off, *d_out_off; /* cap + 1 elements, used from element 1 on */                                                       \
+        CHECK_CUDA(cudaMalloc(&d_in_off, (cap + 1) * sizeof(T)));                                                                     \
+        CHECK_CUDA(cudaMalloc(&d_out_off, (cap + 1) * sizeof(T)));                                                                    \
+        for (int s = 0; s < nsizes; ++s) {                                                                                            \
+            const size_t n = sizes[s];                                                                                                \
+            T init;                                                                                                                   \
+            GEN(h_in, n, OPC_##op, rng);                                                                                              \
+            GEN(&init, 1, OPC_##op, rng);                                                                                             \
+            CHECK_CUDA(cudaMemcpy(d_in, h_in, n * sizeof(T), cudaMemcpyHostToDevice));                                                \
+            for (int kind = 0; kind < 2; ++kind) {                                                                                    \
+                ref_gpuscan_##name##_##op(h_in, h_ref, n, kind, init, dref, dabs);                                                    \
+                for (int c = 0; c < N_COMBOS + 2; ++c) {                                                                              \
+                    /* the last two runs: in place (lookback, hierarchical) */                                                        \
+                    const int in_place = c >= N_COMBOS;                                                                               \
+                    const combo_t cb = in_place ? k_combos[c == N_COMBOS ? 12 : 4] : k_combos[c];                                     \
+                    size_t bytes = 0;                                                                                                 \
+                    gpuscan_status st;                                                                                                \
+                    CHECK_CUDA(cudaMemset(d_out, POISON_BYTE, cap * sizeof(T)));                                                      \
+                    if (in_place) CHECK_CUDA(cudaMemcpy(d_out, d_in, n * sizeof(T), cudaMemcpyDeviceToDevice));                       \
+                    st = gpuscan_##name##_##op##_scan_ex(NULL, &bytes, NULL, NULL, n,                                                 \
+                                                         (gpuscan_kind)kind, init, cb.grid, cb.block, 0);                             \
+                    EXPECT(st == GPUSCAN_SUCCESS && bytes > 0, "size query: %s", gpuscan_status_string(st));                          \
+                    st = gpuscan_##name##_##op##_scan_ex(workspace_for(bytes), &bytes,                                                \
+                                                         in_place ? d_out : d_in, d_out, n,                                           \
+                                                         (gpuscan_kind)kind, init, cb.grid, cb.block, 0);                             \
+                    EXPECT(st == GPUSCAN_SUCCESS, "%s_%s n=%zu: %s", #name, #op, n, gpuscan_status_string(st));                       \
+                    CHECK_CUDA(cudaGetLastError());                                                                                   \
+                    CHECK_CUDA(cudaDeviceSynchronize());                                                                              \
+                    CHECK_CUDA(cudaMemcpy(h_out, d_out, cap * sizeof(T), cudaMemcpyDeviceToHost));                                    \
+                    size_t first = 0, bad = cmp_gpuscan_##name##_##op(h_out, h_ref, dref, dabs, n, &first);                           \
+                    EXPECT(bad == 0, "%s_%s %s n=%zu grid=%s block=%s%s: %zu mismatches, first at %zu",                               \
+                           #name, #op, kind ? "exclusive" : "inclusive", n, gpuscan_grid_name(cb.grid),                               \
+                           gpuscan_block_name(cb.block), in_place ? " in-place" : "", bad, first);                                    \
+                    EXPECT(guard_intact((const unsigned char *)(h_out + n), GUARD_ELEMS * sizeof(T)),                                 \
+                           "%s_%s n=%zu grid=%s block=%s: wrote past the end", #name, #op, n,                                         \
+                           gpuscan_grid_name(cb.grid), gpuscan_block_name(cb.block));                                                 \
+                }                                                                                                                     \
+                /* pointers one element past a 16-byte boundary: the vector paths must fall back */                                   \
+                for (int c = 0; c < N_COMBOS; c += 4) {                                                                               \
+                    const combo_t cb = k_combos[c];                                                                                   \
+                    size_t bytes = 0;                                                                                                 \
+                    gpuscan_status st;                                                                                                \
+                    CHECK_CUDA(cudaMemcpy(d_in_off + 1, h_in, n * sizeof(T), cudaMemcpyHostToDevice));                                \
+                    CHECK_CUDA(cudaMemset(d_out_off, POISON_BYTE, (cap + 1) * sizeof(T)));                                            \
+                    st = gpuscan_##name##_##op##_scan_ex(NULL, &bytes, NULL, NULL, n, (gpuscan_kind)kind,                             \
+                                                         init, cb.grid, cb.block, 0);                                                 \
+                    st = gpuscan_##name##_##op##_scan_ex(workspace_for(bytes), &bytes, d_in_off + 1,                                  \
+                                                         d_out_off + 1, n, (gpuscan_kind)kind, init,                                  \
+                                                         cb.grid, cb.block, 0);                                                       \
+                    EXPECT(st == GPUSCAN_SUCCESS, "%s_%s offset n=%zu: %s", #name, #op, n, gpuscan_status_string(st));                \
+                    CHECK_CUDA(cudaDeviceSynchronize());                                                                              \
+                    CHECK_CUDA(cudaMemcpy(h_out, d_out_off + 1, cap * sizeof(T), cudaMemcpyDeviceToHost));                            \
+                    size_t first = 0, bad = cmp_gpuscan_##name##_##op(h_out, h_ref, dref, dabs, n, &first);                           \
+                    EXPECT(bad == 0, "%s_%s %s n=%zu grid=%s block=%s, pointers offset by one element: %zu mismatches, first at %zu", \
+                           #name, #op, kind ? "exclusive" : "inclusive", n, gpuscan_grid_name(cb.grid),                               \
+                           gpuscan_block_name(cb.block), bad, first);                                                                 \
+                    EXPECT(guard_intact((const unsigned char *)(h_out + n), GUARD_ELEMS * sizeof(T)),                                 \
+                           "%s_%s n=%zu offset: wrote past the end", #name, #op, n);                                                  \
+                }                                                                                                                     \
+                /* the simple forms */                                                                                                \
+                CHECK_CUDA(cudaMemset(d_out, POISON_BYTE, cap * sizeof(T)));                                                          \
+                gpuscan_status st = kind ? gpuscan_##name##_##op##_exclusive(d_in, d_out, n, init, 0)                                 \
+                                         : gpuscan_##name##_##op##_inclusive(d_in, d_out, n, 0);                                      \
+                EXPECT(st == GPUSCAN_SUCCESS, "simple form: %s", gpuscan_status_string(st));                                          \
+                CHECK_CUDA(cudaDeviceSynchronize());                                                                                  \
+                CHECK_CUDA(cudaMemcpy(h_out, d_out, cap * sizeof(T), cudaMemcpyDeviceToHost));                                        \
+                size_t first = 0, bad = cmp_gpuscan_##name##_##op(h_out, h_ref, dref, dabs, n, &first);                               \
+                EXPECT(bad == 0, "%s_%s simple %s n=%zu: %zu mismatches, first at %zu", #name, #op,                                   \
+                       kind ? "exclusive" : "inclusive", n, bad, first);                                                              \
+            }                                                                                                                         \
+            /* reduce == last element of the inclusive scan (h_ref holds the exclusive one) */                                        \
+            if (n > 0) {                                                                                                              \
+                ref_gpuscan_##name##_##op(h_in, h_ref, n, 0, init, dref, dabs);                                                       \
+                size_t bytes = 0;                                                                                                     \
+                gpuscan_status st = gpuscan_##name##_##op##_reduce_ex(NULL, &bytes, NULL, NULL, n, 0);                                \
+                CHECK_CUDA(cudaMemset(d_out, POISON_BYTE, sizeof(T)));                                                                \
+                st = gpuscan_##name##_##op##_reduce_ex(workspace_for(bytes), &bytes, d_in, d_out, n, 0);                              \
+                EXPECT(st == GPUSCAN_SUCCESS, "reduce_ex: %s", gpuscan_status_string(st));                                            \
+                CHECK_CUDA(cudaMemcpy(h_out, d_out, sizeof(T), cudaMemcpyDeviceToHost));                                              \
+                size_t first = 0;                                                                                                     \
+                EXPECT(cmp_gpuscan_##name##_##op(h_out, h_ref + n - 1, dref ? dref + n - 1 : NULL,                                    \
+                                                 dabs ? dabs + n - 1 : NULL, 1, &first) == 0,                                         \
+                       "%s_%s reduce n=%zu wrong", #name, #op, n);                                                                    \
+                CHECK_CUDA(cudaMemset(d_out, POISON_BYTE, sizeof(T)));                                                                \
+                st = gpuscan_##name##_##op##_reduce(d_in, d_out, n, 0);                                                               \
+                CHECK_CUDA(cudaMemcpy(h_out, d_out, sizeof(T), cudaMemcpyDeviceToHost));                                              \
+                EXPECT(st == GPUSCAN_SUCCESS && cmp_gpuscan_##name##_##op(h_out, h_ref + n - 1,                                       \
+                       dref ? dref + n - 1 : NULL, dabs ? dabs + n - 1 : NULL, 1, &first) == 0,                                       \
+                       "%s_%s simple reduce n=%zu wrong", #name, #op, n);                                                             \
+            }                                                                                                                         \
+        }                                                                                                                             \
+        printf("  %-6s %-4s %d sizes (max %zu) x %d runs: %ld passed, %ld failed so far\n", #name,                                    \
+               #op, nsizes, maxn, 2 * (N_COMBOS + 7), g_passed, g_failed);                                                            \
+        fflush(stdout);                                                                                                               \
+        CHECK_CUDA(cudaFree(d_in));                                                                                                   \
+        CHECK_CUDA(cudaFree(d_out));                                                                                                  \
+        CHECK_CUDA(cudaFree(d_in_off));                                                                                               \
+        CHECK_CUDA(cudaFree(d_out_off));                                                                                              \
+        free(h_in); free(h_out); free(h_ref); free(dref); free(dabs);                                                                 \
     }
 
 /* Exact comparison (any type), or a tolerance against a double reference (arithmetic types). */
@@ -238,16 +266,16 @@ static int guard_intact(const unsigned char *g, size_t bytes)
 /* ---- generators ----------------------------------------------------------------------------- */
 /* Integers: full-range random bits; odd numbers for mul (products never collapse to 0); mostly
  * ones for and, mostly zeros for or (so the prefixes stay interesting for a while). */
-#define GEN_INTEGER(name, T)                                                                        \
-    static void gen_##name(T *x, size_t n, int opc, uint64_t *rng)                                  \
-    {                                                                                               \
-        for (size_t i = 0; i < n; ++i) {                                                            \
-            uint64_t r = rng_next(rng);                                                             \
-            if (opc == OPC_MUL) r |= 1;                                                             \
+#define GEN_INTEGER(name, T)                                                                                \
+    static void gen_##name(T *x, size_t n, int opc, uint64_t *rng)                                          \
+    {                                                                                                       \
+        for (size_t i = 0; i < n; ++i) {                                                                    \
+            uint64_t r = rng_next(rng);                                                                     \
+            if (opc == OPC_MUL) r |= 1;                                                                     \
             if (opc == OPC_AND) r = (r % 97 == 0) ? ~((uint64_t)1 << (r % (8 * sizeof(T)))) : ~(uint64_t)0; \
-            if (opc == OPC_OR) r = (r % 97 == 0) ? ((uint64_t)1 << (r % (8 * sizeof(T)))) : 0;     \
-            memcpy(&x[i], &r, sizeof(T));                                                           \
-        }                                                                                           \
+            if (opc == OPC_OR) r = (r % 97 == 0) ? ((uint64_t)1 << (r % (8 * sizeof(T)))) : 0;              \
+            memcpy(&x[i], &r, sizeof(T));                                                                   \
+        }                                                                                                   \
     }
 
 /* Floating types, made from doubles by FROM_DOUBLE.  add: uniform in [-1, 1] (compared with a
