@@ -28,13 +28,15 @@ static __device__ __forceinline__ unsigned gpuscan_next_tile_(unsigned *counter)
     return tile;
 }
 
-/* Publication protocol.  A value of at most 4 bytes travels with its status in one 64-bit word
- * (status in the low half), written and read as one access, so no fence is needed.  A larger
- * value goes to a slot first; the 32-bit status is then stored with release semantics and
- * loaded with acquire semantics, which orders the slot write before the status and the slot
- * read after it (cheaper than the sequentially consistent __threadfence()). */
-#define GPUSCAN_PACKED_(T) (sizeof(T) <= 4)
-#define GPUSCAN_STATE_BYTES_(T) (GPUSCAN_PACKED_(T) ? 8u : 4u)
+/* Publication protocol.  A value of at most 12 bytes travels with its status in one word (the
+ * status in the first 4 bytes, the value after it): 8 bytes for values of up to 4 bytes, 16
+ * bytes otherwise.  The word is written and read as one access (st/ld.relaxed.gpu of a .u64 or
+ * a .b128, both single accesses on sm_70 and later), so a reader sees either nothing or the
+ * status together with its value, and no fence is needed.  A larger value goes to a slot
+ * first; the 32-bit status is then stored with release semantics and loaded with acquire
+ * semantics, which orders the slot write before the status and the slot read after it. */
+#define GPUSCAN_PACKED_(T) (sizeof(T) <= 12)
+#define GPUSCAN_STATE_BYTES_(T) (sizeof(T) <= 4 ? 8u : GPUSCAN_PACKED_(T) ? 16u : 4u)
 #define GPUSCAN_SLOT_BYTES_(T) (GPUSCAN_PACKED_(T) ? 0u : 4u * GPUSCAN_WORDS_(T))
 
 static __device__ __forceinline__ void gpuscan_store_release_u32_(unsigned *p, unsigned v)
@@ -47,15 +49,25 @@ static __device__ __forceinline__ unsigned gpuscan_load_acquire_u32_(const unsig
     asm volatile("ld.acquire.gpu.global.u32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
     return v;
 }
-static __device__ __forceinline__ void gpuscan_store_relaxed_u64_(unsigned long long *p, unsigned long long v)
+/* One packed state word of `bytes` (8 or 16) as four 32-bit words w[0..3], relaxed, gpu scope. */
+static __device__ __forceinline__ void gpuscan_store_word_(void *p, const unsigned *w, unsigned bytes)
 {
-    asm volatile("st.relaxed.gpu.global.u64 [%0], %1;" ::"l"(p), "l"(v) : "memory");
+    unsigned long long lo = ((unsigned long long)w[1] << 32) | w[0], hi = ((unsigned long long)w[3] << 32) | w[2];
+    if (bytes == 8u)
+        asm volatile("st.relaxed.gpu.global.u64 [%0], %1;" ::"l"(p), "l"(lo) : "memory");
+    else
+        asm volatile("{ .reg .b128 t; mov.b128 t, {%1, %2}; st.relaxed.gpu.global.b128 [%0], t; }"
+                     ::"l"(p), "l"(lo), "l"(hi) : "memory");
 }
-static __device__ __forceinline__ unsigned long long gpuscan_load_relaxed_u64_(const unsigned long long *p)
+static __device__ __forceinline__ void gpuscan_load_word_(const void *p, unsigned *w, unsigned bytes)
 {
-    unsigned long long v;
-    asm volatile("ld.relaxed.gpu.global.u64 %0, [%1];" : "=l"(v) : "l"(p) : "memory");
-    return v;
+    unsigned long long lo, hi = 0;
+    if (bytes == 8u)
+        asm volatile("ld.relaxed.gpu.global.u64 %0, [%1];" : "=l"(lo) : "l"(p) : "memory");
+    else
+        asm volatile("{ .reg .b128 t; ld.relaxed.gpu.global.b128 t, [%2]; mov.b128 {%0, %1}, t; }"
+                     : "=l"(lo), "=l"(hi) : "l"(p) : "memory");
+    w[0] = (unsigned)lo, w[1] = (unsigned)(lo >> 32), w[2] = (unsigned)hi, w[3] = (unsigned)(hi >> 32);
 }
 
 #define GPUSCAN_TILE_STATE_(P, T)                                                                                  \
@@ -64,10 +76,9 @@ static __device__ __forceinline__ unsigned long long gpuscan_load_relaxed_u64_(c
                                                        unsigned status, T v)                                       \
     {                                                                                                              \
         if (GPUSCAN_PACKED_(T)) {                                                                                  \
-            unsigned bits = 0u;                                                                                    \
-            memcpy(&bits, &v, sizeof(T) <= 4 ? sizeof(T) : 4);                                                     \
-            gpuscan_store_relaxed_u64_((unsigned long long *)states + tile,                                        \
-                                       ((unsigned long long)bits << 32) | status);                                 \
+            unsigned w[4] = {status, 0u, 0u, 0u};                                                                  \
+            memcpy(w + 1, &v, GPUSCAN_PACKED_(T) ? sizeof(T) : 0);                                                 \
+            gpuscan_store_word_((char *)states + tile * GPUSCAN_STATE_BYTES_(T), w, GPUSCAN_STATE_BYTES_(T));      \
         } else {                                                                                                   \
             P##_slot_store(slots + tile * GPUSCAN_WORDS_(T), v);                                                   \
             gpuscan_store_release_u32_((unsigned *)states + tile, status);                                         \
@@ -79,10 +90,10 @@ static __device__ __forceinline__ unsigned long long gpuscan_load_relaxed_u64_(c
     {                                                                                                              \
         unsigned status;                                                                                           \
         if (GPUSCAN_PACKED_(T)) {                                                                                  \
-            unsigned long long w = gpuscan_load_relaxed_u64_((const unsigned long long *)states + tile);           \
-            unsigned bits = (unsigned)(w >> 32);                                                                   \
-            memcpy(v, &bits, sizeof(T) <= 4 ? sizeof(T) : 4);                                                      \
-            status = (unsigned)w;                                                                                  \
+            unsigned w[4];                                                                                         \
+            gpuscan_load_word_((const char *)states + tile * GPUSCAN_STATE_BYTES_(T), w, GPUSCAN_STATE_BYTES_(T)); \
+            memcpy(v, w + 1, GPUSCAN_PACKED_(T) ? sizeof(T) : 0);                                                  \
+            status = w[0];                                                                                         \
         } else {                                                                                                   \
             status = gpuscan_load_acquire_u32_((const unsigned *)states + tile);                                   \
             if (status != GPUSCAN_STATE_EMPTY)                                                                     \
@@ -96,19 +107,7 @@ static __device__ __forceinline__ unsigned long long gpuscan_load_relaxed_u64_(c
                                                          const unsigned *prefix_slots, size_t tile, T *v)          \
     {                                                                                                              \
         unsigned status;                                                                                           \
-        if (GPUSCAN_PACKED_(T)) {                                                                                  \
-            unsigned long long w;                                                                                  \
-            do {                                                                                                   \
-                w = gpuscan_load_relaxed_u64_((const unsigned long long *)states + tile);                          \
-            } while ((unsigned)w == GPUSCAN_STATE_EMPTY);                                                          \
-            unsigned bits = (unsigned)(w >> 32);                                                                   \
-            memcpy(v, &bits, sizeof(T) <= 4 ? sizeof(T) : 4);                                                      \
-            status = (unsigned)w;                                                                                  \
-        } else {                                                                                                   \
-            while ((status = gpuscan_load_acquire_u32_((const unsigned *)states + tile)) == GPUSCAN_STATE_EMPTY) { \
-            }                                                                                                      \
-            *v = P##_slot_load((status == GPUSCAN_STATE_PREFIX ? prefix_slots : agg_slots) +                       \
-                               tile * GPUSCAN_WORDS_(T));                                                          \
+        while ((status = P##_peek(states, agg_slots, prefix_slots, tile, v)) == GPUSCAN_STATE_EMPTY) {             \
         }                                                                                                          \
         return status;                                                                                             \
     }
@@ -221,6 +220,17 @@ static __device__ __forceinline__ unsigned long long gpuscan_load_relaxed_u64_(c
         return prefix;                                                                                         \
     }
 
+/* Single-pass blocks spend about half their life waiting in the look-back, holding their
+ * registers, so the more of them fit on an SM the more keep loading meanwhile (bench/NOTES.md
+ * step 8): the single-pass kernels ask the compiler (__launch_bounds__) for registers that let
+ * this many threads reside per SM - 1280 (48 registers a thread), 1024 for types over 8 bytes,
+ * whose items need more.  Can be overridden at compile time. */
+#ifndef GPUSCAN_SINGLE_PASS_THREADS_PER_SM
+#define GPUSCAN_SINGLE_PASS_THREADS_PER_SM(T) (sizeof(T) > 8 ? 1024 : 1280)
+#endif
+#define GPUSCAN_SINGLE_PASS_MIN_BLOCKS_(TAG, T)                                                     \
+    GPUSCAN_MAX_(1, GPUSCAN_SINGLE_PASS_THREADS_PER_SM(T) / GPUSCAN_##TAG##_THREADS(T))
+
 /* The kernels.  A single-pass block takes one tile from the counter when it starts (a tile it
  * could not start at once would hold back every successor waiting for its aggregate); a tile
  * only waits for tiles taken earlier, by blocks already running, so no deadlock is possible. */
@@ -256,7 +266,8 @@ static __device__ __forceinline__ unsigned long long gpuscan_load_relaxed_u64_(c
         T before = exclusive ? P##_##TAG##_previous(items, buf) : prefix;                             \
         P##_##TAG##_store(out, base, valid, items, prefix, 1, exclusive, before, buf);                \
     }                                                                                                 \
-    static __global__ void __launch_bounds__(GPUSCAN_##TAG##_THREADS(T))                              \
+    static __global__ void                                                                            \
+    __launch_bounds__(GPUSCAN_##TAG##_THREADS(T), GPUSCAN_SINGLE_PASS_MIN_BLOCKS_(TAG, T))            \
     P##_##TAG##_single_pass(const T *in, T *out, size_t n, unsigned *counter, void *states,           \
                             unsigned *agg_slots, unsigned *prefix_slots, int lookback, int exclusive, \
                             T init)                                                                   \

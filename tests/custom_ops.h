@@ -64,6 +64,21 @@ static __host__ __device__ inline rgb rgb_zero(void) { rgb o = {0, 0, 0}; return
 #define GPUSCAN_OP_rgbadd_IDENTITY(name, T) rgb_zero()
 #define GPUSCAN_OP_rgbadd_COMBINE(T, x, y) rgb_add(x, y)
 
+/* A 12-byte struct - the largest value that travels packed with its tile status in one 16-byte
+ * word: an affine map on uint32 plus a step count, composed "first f, then g" (non-commutative). */
+typedef struct { uint32_t a, b, steps; } affine3;
+static __host__ __device__ inline affine3 affine3_then(affine3 f, affine3 g)
+{
+    affine3 r;
+    r.a = g.a * f.a;
+    r.b = g.a * f.b + g.b;
+    r.steps = f.steps + g.steps;
+    return r;
+}
+static __host__ __device__ inline affine3 affine3_identity(void) { affine3 r = {1u, 0u, 0u}; return r; }
+#define GPUSCAN_OP_compose3_IDENTITY(name, T) affine3_identity()
+#define GPUSCAN_OP_compose3_COMBINE(T, x, y) affine3_then(x, y)
+
 /* A 40-byte struct: running sum of a 10-vector of int32 (many shuffle words). */
 typedef struct { int32_t v[10]; } vec10;
 static __host__ __device__ inline vec10 vec10_add(vec10 x, vec10 y)

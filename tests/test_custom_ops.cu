@@ -1,6 +1,7 @@
 /* tests/test_custom_ops.cu - user-defined types and non-commutative operators through every
  * algorithm: affine-map composition, running argmax with ties, 2x2 matrix products, a 3-byte
- * struct and a 40-byte struct. */
+ * struct, a 12-byte affine map with a step count (the largest value packed with its tile
+ * status) and a 40-byte struct. */
 #include "gpuscan.cuh"
 #include "scan_suite.cuh"
 #include "custom_ops.h"
@@ -28,6 +29,16 @@ static void gen_rgb(rgb *x, size_t n, int opc, uint64_t *rng)
         x[i].r = (uint8_t)r; x[i].g = (uint8_t)(r >> 8); x[i].b = (uint8_t)(r >> 16);
     }
 }
+static void gen_affine3(affine3 *x, size_t n, int opc, uint64_t *rng)
+{
+    (void)opc;
+    for (size_t i = 0; i < n; ++i) {
+        uint64_t r = rng_next(rng);
+        x[i].a = (uint32_t)r | 1u;
+        x[i].b = (uint32_t)(r >> 32);
+        x[i].steps = (uint32_t)rng_next(rng);
+    }
+}
 static void gen_vec10(vec10 *x, size_t n, int opc, uint64_t *rng)
 {
     (void)opc;
@@ -38,6 +49,7 @@ static void gen_vec10(vec10 *x, size_t n, int opc, uint64_t *rng)
 #define OPC_argmax OPC_ADD
 #define OPC_matmul OPC_ADD
 #define OPC_rgbadd OPC_ADD
+#define OPC_compose3 OPC_ADD
 #define OPC_vadd OPC_ADD
 
 GPUSCAN_DEFINE(affine, compose)
@@ -48,6 +60,8 @@ GPUSCAN_DEFINE(mat2, matmul)
 SCAN_SUITE(mat2, mat2, matmul, gen_mat2)
 GPUSCAN_DEFINE(rgb, rgbadd)
 SCAN_SUITE(rgb, rgb, rgbadd, gen_rgb)
+GPUSCAN_DEFINE(affine3, compose3)
+SCAN_SUITE(affine3, affine3, compose3, gen_affine3)
 GPUSCAN_DEFINE(vec10, vadd)
 SCAN_SUITE(vec10, vec10, vadd, gen_vec10)
 
@@ -61,6 +75,7 @@ int main(void)
     suite_argmax_argmax(&rng, max_random);
     suite_mat2_matmul(&rng, max_random);
     suite_rgb_rgbadd(&rng, max_random);
+    suite_affine3_compose3(&rng, max_random);
     suite_vec10_vadd(&rng, max_random);
     return test_finish("gpu_custom_ops");
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tools/gpu-check.sh - the one GPU run: build for sm_90, run the whole GPU test suite, the demo
 # and (with "bench") the benchmark, and print a short summary table last.
-#   tools/gpu-check.sh [tests] [demo] [bench] [quick] [profile]      (default: tests demo)
+#   tools/gpu-check.sh [tests] [demo] [bench] [anatomy] [quick] [profile]      (default: tests demo)
 # Environment: TESTS=<ctest -R regex> runs a subset, TESTS_EXCLUDE=<ctest -E regex> leaves some
 # out (e.g. "sanitize" for a quick run); BENCH_ARGS passes options to the bench
 # (e.g. "--quick --types i32.add,u8.add").
@@ -23,6 +23,7 @@ targets=""
 has tests && targets="$targets all"
 has demo && targets="$targets demo"
 has bench && targets="$targets bench"
+has anatomy && targets="$targets anatomy"
 cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 >"$OUT/cmake.log" 2>&1 || { tail -20 "$OUT/cmake.log"; exit 1; }
 if ! cmake --build build-gpu -j "$(nproc)" >"$OUT/build.log" 2>&1; then
     grep -B2 -A8 "error" "$OUT/build.log" | head -60
@@ -48,6 +49,11 @@ fi
 if has bench; then
     GPUSCAN_COMMIT=${GPUSCAN_COMMIT:-unknown} ./build-gpu/bench/bench --csv "$OUT/bench.csv" ${BENCH_ARGS:-} >"$OUT/bench.log" 2>&1
     tail -60 "$OUT/bench.log" >>"$summary"
+fi
+if has anatomy; then
+    # the look-back scan taken apart (stages added one at a time), and its clocks per tile
+    { ./build-gpu/bench/anatomy 28; ./build-gpu/bench/anatomy 28 clocks; } >"$OUT/anatomy.log" 2>&1
+    cat "$OUT/anatomy.log" >>"$summary"
 fi
 if has profile; then
     # where the look-back kernel spends its time (int32 add, 2^26 elements)
