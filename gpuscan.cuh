@@ -35,6 +35,7 @@
     GPUSCAN_BLOCK_PRIMITIVES_(P, T)                                                                 \
     GPUSCAN_TILE_STATE_(P, T)                                                                       \
     GPUSCAN_LOOKBACK_(P, T)                                                                         \
+    GPUSCAN_CLUSTER_PREFIX_(P, T)                                                                   \
     GPUSCAN_BLOCK_ALGORITHM_(P, T, KS)                                                              \
     GPUSCAN_BLOCK_ALGORITHM_(P, T, KSW)                                                             \
     GPUSCAN_BLOCK_ALGORITHM_(P, T, BK)                                                              \

@@ -220,13 +220,71 @@ static __device__ __forceinline__ void gpuscan_load_word_(const void *p, unsigne
         return prefix;                                                                                         \
     }
 
+/* Thread-block clusters (sm_90).  A scan of at most GPUSCAN_CLUSTER_MAX_TILES tiles runs as one
+ * cluster: the tiles' aggregates go through distributed shared memory, so it needs no tile
+ * states in global memory, no memset before it and one launch (the small-n path of the
+ * look-back; 0 turns it off).  The host uses it only where the device launches clusters and
+ * the kernel was built for sm_90 or later; elsewhere these helpers trap. */
+#ifndef GPUSCAN_CLUSTER_MAX_TILES
+#define GPUSCAN_CLUSTER_MAX_TILES 16
+#endif
+/* Every thread of every block of the cluster: the shared-memory writes before it are seen by
+ * the reads after it in all blocks. */
+static __device__ __forceinline__ void gpuscan_cluster_sync_(void)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    asm volatile("barrier.cluster.arrive.release.aligned;\n\tbarrier.cluster.wait.acquire.aligned;" ::: "memory");
+#else
+    __trap();
+#endif
+}
+/* The address of `p` (this block's shared memory) in block `rank` of the cluster. */
+static __device__ __forceinline__ const void *gpuscan_cluster_map_(const void *p, unsigned rank)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    const void *q;
+    asm volatile("mapa.u64 %0, %1, %2;" : "=l"(q) : "l"(p), "r"(rank));
+    return q;
+#else
+    (void)rank;
+    __trap();
+    return p;
+#endif
+}
+#define GPUSCAN_CLUSTER_PREFIX_(P, T)                                                                 \
+    /* The prefix of the tile of block `tile` of a one-cluster scan, in thread 0, like                \
+     * P_tile_prefix: warp 0's lane r reads block r's aggregate, a shuffle tree folds them            \
+     * in order.  The second barrier keeps every block's shared memory alive until all                \
+     * have read it. */                                                                               \
+    static __device__ __forceinline__ T P##_cluster_prefix(unsigned tile, T aggregate, int exclusive, \
+                                                           T init, int *has_prefix)                   \
+    {                                                                                                 \
+        __shared__ __align__(16) unsigned char mine[sizeof(T)];                                       \
+        T prefix = init;                                                                              \
+        *has_prefix = exclusive || tile > 0;                                                          \
+        if (threadIdx.x == 0) memcpy(mine, &aggregate, sizeof(T));                                    \
+        gpuscan_cluster_sync_();                                                                      \
+        if (threadIdx.x < 32 && tile > 0) {                                                           \
+            T a = aggregate;                                                                          \
+            if (threadIdx.x < tile) memcpy(&a, gpuscan_cluster_map_(mine, threadIdx.x), sizeof(T));   \
+            a = P##_warp_reduce(a, threadIdx.x, (int)tile);                                           \
+            prefix = exclusive ? P##_combine(init, a) : a;                                            \
+        }                                                                                             \
+        gpuscan_cluster_sync_();                                                                      \
+        return prefix;                                                                                \
+    }
+
 /* Single-pass blocks spend about half their life waiting in the look-back, holding their
  * registers, so the more of them fit on an SM the more keep loading meanwhile (bench/NOTES.md
  * step 8): the single-pass kernels ask the compiler (__launch_bounds__) for registers that let
  * this many threads reside per SM - 1280 (48 registers a thread), 1024 for types over 8 bytes,
  * whose items need more.  Can be overridden at compile time. */
 #ifndef GPUSCAN_SINGLE_PASS_THREADS_PER_SM
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800 /* Turing holds at most 1024 threads per SM */
+#define GPUSCAN_SINGLE_PASS_THREADS_PER_SM(T) 1024
+#else
 #define GPUSCAN_SINGLE_PASS_THREADS_PER_SM(T) (sizeof(T) > 8 ? 1024 : 1280)
+#endif
 #endif
 #define GPUSCAN_SINGLE_PASS_MIN_BLOCKS_(TAG, T)                                                     \
     GPUSCAN_MAX_(1, GPUSCAN_SINGLE_PASS_THREADS_PER_SM(T) / GPUSCAN_##TAG##_THREADS(T))
@@ -282,6 +340,21 @@ static __device__ __forceinline__ void gpuscan_load_word_(const void *p, unsigne
         int has_prefix;                                                                               \
         T prefix = P##_tile_prefix(lookback, tile, aggregate, states, agg_slots, prefix_slots,        \
                                    exclusive, init, &has_prefix);                                     \
+        prefix = P##_block_broadcast(prefix, &has_prefix);                                            \
+        P##_##TAG##_emit(out, base, valid, items, prefix, has_prefix, exclusive, before, buf);        \
+    }                                                                                                 \
+    /* One cluster, block b scans tile b (see GPUSCAN_CLUSTER_MAX_TILES). */                          \
+    static __global__ void __launch_bounds__(GPUSCAN_##TAG##_THREADS(T))                              \
+    P##_##TAG##_cluster(const T *in, T *out, size_t n, int exclusive, T init)                         \
+    {                                                                                                 \
+        T items[GPUSCAN_##TAG##_ITEMS(T)];                                                            \
+        T *buf = P##_##TAG##_buffer();                                                                \
+        GPUSCAN_TILE_BOUNDS_(TAG, T, blockIdx.x, n, base, valid);                                     \
+        P##_##TAG##_load(in, base, valid, items, buf);                                                \
+        T before, aggregate = P##_##TAG##_scan_tile(items, buf, &before);                             \
+        P##_##TAG##_stage(items, buf);                                                                \
+        int has_prefix;                                                                               \
+        T prefix = P##_cluster_prefix(blockIdx.x, aggregate, exclusive, init, &has_prefix);           \
         prefix = P##_block_broadcast(prefix, &has_prefix);                                            \
         P##_##TAG##_emit(out, base, valid, items, prefix, has_prefix, exclusive, before, buf);        \
     }

@@ -148,6 +148,50 @@ static inline gpuscan_status gpuscan_from_cuda_(cudaError_t e)
         GPUSCAN_TRY_(gpuscan_from_cuda_(cudaGetLastError()));                                       \
     } while (0)
 
+/* The most tiles a one-cluster scan (GPUSCAN_CLUSTER_MAX_TILES) may take with `kernel` on the
+ * current device: 0 where the device cannot launch clusters or the kernel was not built for
+ * sm_90 or later (its cluster code would trap).  Found once per device and kept in cache[]
+ * (entry + 1; a kernel's cache is its own, so the answers do not mix). */
+#define GPUSCAN_CLUSTER_CACHE_DEVICES_ 16
+static inline int gpuscan_cluster_tiles_(const void *kernel, int threads, int *cache)
+{
+    int dev = 0, ok = 0, limit = 0;
+    struct cudaFuncAttributes attr;
+    if (GPUSCAN_CLUSTER_MAX_TILES < 2 || cudaGetDevice(&dev) != cudaSuccess) return 0;
+    if (dev < GPUSCAN_CLUSTER_CACHE_DEVICES_ && cache[dev] > 0) return cache[dev] - 1;
+    if (cudaDeviceGetAttribute(&ok, cudaDevAttrClusterLaunch, dev) == cudaSuccess && ok &&
+        cudaFuncGetAttributes(&attr, kernel) == cudaSuccess && attr.binaryVersion >= 90 && attr.ptxVersion >= 90) {
+        cudaLaunchConfig_t config;
+        memset(&config, 0, sizeof config);
+        config.gridDim = dim3(GPUSCAN_CLUSTER_MAX_TILES);
+        config.blockDim = dim3((unsigned)threads);
+        limit = 8; /* the portable cluster size */
+        if (cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1) == cudaSuccess &&
+            cudaOccupancyMaxPotentialClusterSize(&ok, kernel, &config) == cudaSuccess && ok > limit)
+            limit = ok;
+    }
+    (void)cudaGetLastError(); /* a query that failed above only means: no clusters */
+    limit = limit < GPUSCAN_CLUSTER_MAX_TILES ? limit : GPUSCAN_CLUSTER_MAX_TILES;
+    if (dev < GPUSCAN_CLUSTER_CACHE_DEVICES_) cache[dev] = limit + 1;
+    return limit;
+}
+/* A launch of `blocks` blocks as one cluster. */
+static inline void gpuscan_cluster_config_(cudaLaunchConfig_t *config, cudaLaunchAttribute *attr, unsigned blocks,
+                                           unsigned threads, cudaStream_t stream)
+{
+    memset(config, 0, sizeof *config);
+    memset(attr, 0, sizeof *attr);
+    config->gridDim = dim3(blocks);
+    config->blockDim = dim3(threads);
+    config->stream = stream;
+    attr->id = cudaLaunchAttributeClusterDimension;
+    attr->val.clusterDim.x = blocks;
+    attr->val.clusterDim.y = 1;
+    attr->val.clusterDim.z = 1;
+    config->attrs = attr;
+    config->numAttrs = 1;
+}
+
 /* Runs one scan with block algorithm TAG and the grid strategy in plan (workspace checked). */
 #define GPUSCAN_GRID_HOST_(P, T, TAG)                                                                                                \
     static gpuscan_status P##_##TAG##_run(const gpuscan_plan_ *plan, gpuscan_grid grid, char *ws,                                    \
@@ -185,7 +229,16 @@ static inline gpuscan_status gpuscan_from_cuda_(cudaError_t e)
         }                                                                                                                            \
         case GPUSCAN_GRID_DOMINO:                                                                                                    \
         case GPUSCAN_GRID_LOOKBACK: {                                                                                                \
+            static int cluster_cache[GPUSCAN_CLUSTER_CACHE_DEVICES_];                                                                \
             const int lookback = grid == GPUSCAN_GRID_LOOKBACK;                                                                      \
+            if (lookback && plan->num_tiles <= (size_t)gpuscan_cluster_tiles_((const void *)P##_##TAG##_cluster, THREADS,            \
+                                                                              cluster_cache)) {                                      \
+                cudaLaunchConfig_t config;                                                                                           \
+                cudaLaunchAttribute attr;                                                                                            \
+                gpuscan_cluster_config_(&config, &attr, (unsigned)plan->num_tiles, THREADS, stream);                                 \
+                GPUSCAN_TRY_(gpuscan_from_cuda_(cudaLaunchKernelEx(&config, P##_##TAG##_cluster, in, out, n, exclusive, init)));     \
+                return GPUSCAN_SUCCESS;                                                                                              \
+            }                                                                                                                        \
             unsigned *slots0 = (unsigned *)(ws + plan->slots_off[0]);                                                                \
             unsigned *slots1 = lookback ? (unsigned *)(ws + plan->slots_off[1]) : slots0;                                            \
             GPUSCAN_TRY_(gpuscan_from_cuda_(cudaMemsetAsync(ws, 0, plan->flags_off + plan->num_tiles * plan->state_bytes, stream))); \
