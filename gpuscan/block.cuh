@@ -118,9 +118,13 @@
 #define GPUSCAN_VECTOR_OK_(T, ITEMS) (16u % sizeof(T) == 0u && ((ITEMS) * sizeof(T)) % 16u == 0u)
 #define GPUSCAN_VECTOR_ELEMS_(T, ITEMS) (GPUSCAN_VECTOR_OK_(T, ITEMS) ? 16u / sizeof(T) : 1u)
 #define GPUSCAN_ALIGNED16_(p) ((((uintptr_t)(p)) & 15u) == 0u)
-/* 1- and 2-byte types skip the shared-memory transpose: byte-wide shared accesses cost more than
- * the transpose saves, so each thread reads and writes its own run as 16-byte vectors. */
-#define GPUSCAN_DIRECT_IO_(T, ITEMS) (sizeof(T) <= 2u && GPUSCAN_VECTOR_OK_(T, ITEMS))
+/* 1-byte types skip the shared-memory transpose: byte-wide shared accesses cost more than the
+ * transpose saves, so each thread reads and writes its own run as 16-byte vectors.  2-byte types
+ * are faster with the transpose (int16 at 2^28: 0.57 -> 0.69 of copy, bench/NOTES.md step 10). */
+#ifndef GPUSCAN_DIRECT_IO_MAX_BYTES
+#define GPUSCAN_DIRECT_IO_MAX_BYTES 1u
+#endif
+#define GPUSCAN_DIRECT_IO_(T, ITEMS) (sizeof(T) <= GPUSCAN_DIRECT_IO_MAX_BYTES && GPUSCAN_VECTOR_OK_(T, ITEMS))
 
 #define GPUSCAN_TILE_IO_(P, T, TAG)                                                                                   \
     static __device__ __forceinline__ T *P##_##TAG##_buffer(void)                                                     \
