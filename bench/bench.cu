@@ -19,15 +19,8 @@
 #include <cub/cub.cuh>
 #include <cuda/functional>
 #include "gpuscan.cuh"
+#include "bench_common.h"
 
-#define CK(x)                                                                                       \
-    do {                                                                                            \
-        cudaError_t e_ = (x);                                                                       \
-        if (e_ != cudaSuccess) {                                                                    \
-            fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_));      \
-            exit(1);                                                                                \
-        }                                                                                           \
-    } while (0)
 
 /* A 16-byte struct with component-wise add / max / min. */
 struct vec4i { int32_t v[4]; };

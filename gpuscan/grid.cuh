@@ -8,7 +8,8 @@
  *   P_TAG_fixup     combines the scanned aggregates into the tiles (hierarchical, pass 3)
  *   P_TAG_single_pass  one pass; a tile's prefix comes from P_tile_prefix: domino (waits for
  *                   the left neighbour's running prefix, StreamScan) or decoupled look-back over
- *                   predecessors (Merrill & Garland)
+ *                   predecessors (Merrill & Garland); or, for a grid that is one thread-block
+ *                   cluster, from P_cluster_prefix (distributed shared memory)
  * Single-pass kernels take tiles in the order blocks claim them (an atomic counter), never
  * blockIdx, so a tile only ever waits for tiles already claimed by running blocks. */
 #ifndef GPUSCAN_GRID_CUH
@@ -289,6 +290,13 @@ static __device__ __forceinline__ const void *gpuscan_cluster_map_(const void *p
 #define GPUSCAN_SINGLE_PASS_MIN_BLOCKS_(TAG, T)                                                     \
     GPUSCAN_MAX_(1, GPUSCAN_SINGLE_PASS_THREADS_PER_SM(T) / GPUSCAN_##TAG##_THREADS(T))
 
+/* How a single-pass tile gets its prefix: from its left neighbour (domino), by decoupled
+ * look-back, or - when the whole grid is one thread-block cluster - through distributed shared
+ * memory (tile = block index; no counter, no tile states). */
+#define GPUSCAN_VIA_DOMINO 0
+#define GPUSCAN_VIA_LOOKBACK 1
+#define GPUSCAN_VIA_CLUSTER 2
+
 /* The kernels.  A single-pass block takes one tile from the counter when it starts (a tile it
  * could not start at once would hold back every successor waiting for its aggregate); a tile
  * only waits for tiles taken earlier, by blocks already running, so no deadlock is possible. */
@@ -327,34 +335,21 @@ static __device__ __forceinline__ const void *gpuscan_cluster_map_(const void *p
     static __global__ void                                                                            \
     __launch_bounds__(GPUSCAN_##TAG##_THREADS(T), GPUSCAN_SINGLE_PASS_MIN_BLOCKS_(TAG, T))            \
     P##_##TAG##_single_pass(const T *in, T *out, size_t n, unsigned *counter, void *states,           \
-                            unsigned *agg_slots, unsigned *prefix_slots, int lookback, int exclusive, \
+                            unsigned *agg_slots, unsigned *prefix_slots, int via, int exclusive,      \
                             T init)                                                                   \
     {                                                                                                 \
         T items[GPUSCAN_##TAG##_ITEMS(T)];                                                            \
         T *buf = P##_##TAG##_buffer();                                                                \
-        const unsigned tile = gpuscan_next_tile_(counter);                                            \
+        const int cluster = via == GPUSCAN_VIA_CLUSTER;                                               \
+        const unsigned tile = cluster ? blockIdx.x : gpuscan_next_tile_(counter);                     \
         GPUSCAN_TILE_BOUNDS_(TAG, T, tile, n, base, valid);                                           \
         P##_##TAG##_load(in, base, valid, items, buf);                                                \
         T before, aggregate = P##_##TAG##_scan_tile(items, buf, &before);                             \
         P##_##TAG##_stage(items, buf); /* frees the items' registers while we wait */                 \
         int has_prefix;                                                                               \
-        T prefix = P##_tile_prefix(lookback, tile, aggregate, states, agg_slots, prefix_slots,        \
-                                   exclusive, init, &has_prefix);                                     \
-        prefix = P##_block_broadcast(prefix, &has_prefix);                                            \
-        P##_##TAG##_emit(out, base, valid, items, prefix, has_prefix, exclusive, before, buf);        \
-    }                                                                                                 \
-    /* One cluster, block b scans tile b (see GPUSCAN_CLUSTER_MAX_TILES). */                          \
-    static __global__ void __launch_bounds__(GPUSCAN_##TAG##_THREADS(T))                              \
-    P##_##TAG##_cluster(const T *in, T *out, size_t n, int exclusive, T init)                         \
-    {                                                                                                 \
-        T items[GPUSCAN_##TAG##_ITEMS(T)];                                                            \
-        T *buf = P##_##TAG##_buffer();                                                                \
-        GPUSCAN_TILE_BOUNDS_(TAG, T, blockIdx.x, n, base, valid);                                     \
-        P##_##TAG##_load(in, base, valid, items, buf);                                                \
-        T before, aggregate = P##_##TAG##_scan_tile(items, buf, &before);                             \
-        P##_##TAG##_stage(items, buf);                                                                \
-        int has_prefix;                                                                               \
-        T prefix = P##_cluster_prefix(blockIdx.x, aggregate, exclusive, init, &has_prefix);           \
+        T prefix = cluster ? P##_cluster_prefix(tile, aggregate, exclusive, init, &has_prefix)        \
+                           : P##_tile_prefix(via == GPUSCAN_VIA_LOOKBACK, tile, aggregate, states,    \
+                                             agg_slots, prefix_slots, exclusive, init, &has_prefix);  \
         prefix = P##_block_broadcast(prefix, &has_prefix);                                            \
         P##_##TAG##_emit(out, base, valid, items, prefix, has_prefix, exclusive, before, buf);        \
     }

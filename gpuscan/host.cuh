@@ -230,13 +230,15 @@ static inline void gpuscan_cluster_config_(cudaLaunchConfig_t *config, cudaLaunc
         case GPUSCAN_GRID_DOMINO:                                                                                                    \
         case GPUSCAN_GRID_LOOKBACK: {                                                                                                \
             static int cluster_cache[GPUSCAN_CLUSTER_CACHE_DEVICES_];                                                                \
-            const int lookback = grid == GPUSCAN_GRID_LOOKBACK;                                                                      \
-            if (lookback && plan->num_tiles <= (size_t)gpuscan_cluster_tiles_((const void *)P##_##TAG##_cluster, THREADS,            \
+            const int lookback = grid == GPUSCAN_GRID_LOOKBACK; /* = GPUSCAN_VIA_LOOKBACK, else _DOMINO */                           \
+            if (lookback && plan->num_tiles <= (size_t)gpuscan_cluster_tiles_((const void *)P##_##TAG##_single_pass, THREADS,        \
                                                                               cluster_cache)) {                                      \
                 cudaLaunchConfig_t config;                                                                                           \
                 cudaLaunchAttribute attr;                                                                                            \
                 gpuscan_cluster_config_(&config, &attr, (unsigned)plan->num_tiles, THREADS, stream);                                 \
-                GPUSCAN_TRY_(gpuscan_from_cuda_(cudaLaunchKernelEx(&config, P##_##TAG##_cluster, in, out, n, exclusive, init)));     \
+                GPUSCAN_TRY_(gpuscan_from_cuda_(cudaLaunchKernelEx(&config, P##_##TAG##_single_pass, in, out, n, (unsigned *)NULL,   \
+                                                                   (void *)NULL, (unsigned *)NULL, (unsigned *)NULL,                 \
+                                                                   (int)GPUSCAN_VIA_CLUSTER, exclusive, init)));                     \
                 return GPUSCAN_SUCCESS;                                                                                              \
             }                                                                                                                        \
             unsigned *slots0 = (unsigned *)(ws + plan->slots_off[0]);                                                                \
