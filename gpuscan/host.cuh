@@ -231,7 +231,8 @@ static inline void gpuscan_cluster_config_(cudaLaunchConfig_t *config, cudaLaunc
         case GPUSCAN_GRID_LOOKBACK: {                                                                                                \
             static int cluster_cache[GPUSCAN_CLUSTER_CACHE_DEVICES_];                                                                \
             const int lookback = grid == GPUSCAN_GRID_LOOKBACK; /* = GPUSCAN_VIA_LOOKBACK, else _DOMINO */                           \
-            if (lookback && plan->num_tiles <= (size_t)gpuscan_cluster_tiles_((const void *)P##_##TAG##_single_pass, THREADS,        \
+            if (lookback && plan->num_tiles <= GPUSCAN_CLUSTER_MAX_TILES && /* no device query for large scans */                    \
+                plan->num_tiles <= (size_t)gpuscan_cluster_tiles_((const void *)P##_##TAG##_single_pass, THREADS,                    \
                                                                               cluster_cache)) {                                      \
                 cudaLaunchConfig_t config;                                                                                           \
                 cudaLaunchAttribute attr;                                                                                            \
