@@ -36,6 +36,7 @@ typedef enum gpuscan_grid {
     GPUSCAN_GRID_HIERARCHICAL = 1, /* scan tiles, scan the tile sums (recursively), add back */
     GPUSCAN_GRID_DOMINO = 2,       /* single pass, each tile waits for its left neighbour */
     GPUSCAN_GRID_LOOKBACK = 3,     /* single pass, decoupled look-back over predecessors */
+    GPUSCAN_GRID_REDUCE_AHEAD = 4, /* one kernel: tiles reduced ahead (through L2), then scanned */
     GPUSCAN_GRID_COUNT_
 } gpuscan_grid;
 
@@ -80,7 +81,7 @@ static inline const char *gpuscan_status_string(gpuscan_status s)
 
 static inline const char *gpuscan_grid_name(gpuscan_grid g)
 {
-    static const char *const names[] = {"auto", "hierarchical", "domino", "lookback"};
+    static const char *const names[] = {"auto", "hierarchical", "domino", "lookback", "reduce-ahead"};
     return ((unsigned)g < (unsigned)GPUSCAN_GRID_COUNT_) ? names[g] : "invalid";
 }
 

@@ -133,9 +133,10 @@
         return (T *)raw;                                                                                              \
     }                                                                                                                 \
     /* Reads elements [base, base + valid) into blocked items; the rest of the tile gets the                          \
-     * identity.  Warp-local: no block barrier. */                                                                    \
-    static __device__ __forceinline__ void P##_##TAG##_load(const T *in, size_t base,                                 \
-                                                            unsigned valid, T *items, T *buf)                         \
+     * identity.  Warp-local: no block barrier.  The reads stream (evict first from L2) unless                        \
+     * `keep`, for a tile that will be read again soon. */                                                            \
+    static __device__ __forceinline__ void P##_##TAG##_load_hinted(const T *in, size_t base, unsigned valid,          \
+                                                                   T *items, T *buf, int keep)                        \
     {                                                                                                                 \
         enum { THREADS = GPUSCAN_##TAG##_THREADS(T), ITEMS = GPUSCAN_##TAG##_ITEMS(T),                                \
                TILE = THREADS * ITEMS, VEC = GPUSCAN_VECTOR_ELEMS_(T, ITEMS) };                                       \
@@ -155,7 +156,7 @@
         if (GPUSCAN_VECTOR_OK_(T, ITEMS) && valid == TILE && GPUSCAN_ALIGNED16_(in)) {                                \
             const uint4 *src = (const uint4 *)(in + base + seg);                                                      \
             _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c) {                                            \
-                uint4 v = __ldcs(src + c * 32u + lane);                                                               \
+                uint4 v = keep ? src[c * 32u + lane] : __ldcs(src + c * 32u + lane);                                  \
                 T part[VEC];                                                                                          \
                 memcpy(part, &v, GPUSCAN_VECTOR_OK_(T, ITEMS) ? 16u : sizeof(T));                                     \
                 _Pragma("unroll") for (unsigned k = 0; k < VEC; ++k)                                                  \
@@ -170,6 +171,22 @@
         __syncwarp();                                                                                                 \
         _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) items[j] = buf[GPUSCAN_PAD_(seg + lane * ITEMS + j)];  \
         __syncwarp();                                                                                                 \
+    }                                                                                                                 \
+    static __device__ __forceinline__ void P##_##TAG##_load(const T *in, size_t base, unsigned valid, T *items,        \
+                                                            T *buf)                                                   \
+    {                                                                                                                 \
+        P##_##TAG##_load_hinted(in, base, valid, items, buf, 0);                                                      \
+    }                                                                                                                 \
+    /* The reduction of elements [base, base + valid) in order, in thread 0 (block barriers). */                     \
+    static __device__ __forceinline__ T P##_##TAG##_reduce(const T *in, size_t base, unsigned valid, T *buf,          \
+                                                           int keep)                                                  \
+    {                                                                                                                 \
+        enum { ITEMS = GPUSCAN_##TAG##_ITEMS(T) };                                                                    \
+        T items[ITEMS];                                                                                               \
+        P##_##TAG##_load_hinted(in, base, valid, items, buf, keep);                                                   \
+        T v = items[0];                                                                                               \
+        _Pragma("unroll") for (int j = 1; j < ITEMS; ++j) v = P##_combine(v, items[j]);                               \
+        return P##_block_reduce_values(v, GPUSCAN_##TAG##_THREADS(T));                                                \
     }                                                                                                                 \
     /* Storing a tile takes two steps, so that a kernel can drop its items from registers while                       \
      * it waits for the tile's prefix: stage (blocked items to the warp's part of the buffer)                         \

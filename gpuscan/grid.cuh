@@ -297,6 +297,51 @@ static __device__ __forceinline__ const void *gpuscan_cluster_map_(const void *p
 #define GPUSCAN_VIA_LOOKBACK 1
 #define GPUSCAN_VIA_CLUSTER 2
 
+/* Reduce-ahead (GPUSCAN_GRID_REDUCE_AHEAD).  The look-back's tiles spend most of their time
+ * waiting for predecessors that are still loading (bench/NOTES.md step 8).  Here one kernel takes
+ * two kinds of work item from the counter: "reduce unit u" (read it, publish its aggregate, exit)
+ * and "scan unit u" (look back over aggregates published long ago, publish the inclusive prefix,
+ * then read the unit again, scan and write it).  Reduces run GPUSCAN_AHEAD_BYTES of input ahead of
+ * scans, so that the second read hits L2 and DRAM still sees n reads and n writes.  A unit is
+ * GPUSCAN_AHEAD_UNIT_BYTES of tiles (whole tiles, at least one).  Measured on the H100
+ * (bench/ahead.cu, NOTES.md step 11): ahead of 8 MiB and 16 KiB units were best. */
+#ifndef GPUSCAN_AHEAD_BYTES
+#define GPUSCAN_AHEAD_BYTES ((size_t)8 << 20)
+#endif
+#ifndef GPUSCAN_AHEAD_UNIT_BYTES
+#define GPUSCAN_AHEAD_UNIT_BYTES 16384u
+#endif
+/* Its blocks wait little, so they need fewer of them resident than the look-back (registers for
+ * this many threads per SM). */
+#ifndef GPUSCAN_AHEAD_THREADS_PER_SM
+#define GPUSCAN_AHEAD_THREADS_PER_SM(T) 1024
+#endif
+#define GPUSCAN_AHEAD_MIN_BLOCKS_(TAG, T) GPUSCAN_MAX_(1, GPUSCAN_AHEAD_THREADS_PER_SM(T) / GPUSCAN_##TAG##_THREADS(T))
+/* Tiles per unit for tiles of tile_bytes. */
+static __host__ __device__ __forceinline__ unsigned gpuscan_ahead_tiles_(size_t tile_bytes)
+{
+    return tile_bytes >= GPUSCAN_AHEAD_UNIT_BYTES ? 1u : (unsigned)(GPUSCAN_AHEAD_UNIT_BYTES / tile_bytes);
+}
+/* Work item w of a reduce-ahead scan of `units` units, `ahead` units ahead: the first `ahead`
+ * items reduce units 0..ahead-1, then pairs (reduce u + ahead, scan u), then the last scans.  So
+ * every unit is reduced before it is scanned, and scanned in order. */
+static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsigned units, unsigned ahead,
+                                                               int *reduce)
+{
+    const unsigned pairs = units - ahead;
+    if (w < ahead) {
+        *reduce = 1;
+        return w;
+    }
+    w -= ahead;
+    if (w < 2u * pairs) {
+        *reduce = !(w & 1u);
+        return (w & 1u) ? w >> 1 : ahead + (w >> 1);
+    }
+    *reduce = 0;
+    return pairs + (w - 2u * pairs);
+}
+
 /* The kernels.  A single-pass block takes one tile from the counter when it starts (a tile it
  * could not start at once would hold back every successor waiting for its aggregate); a tile
  * only waits for tiles taken earlier, by blocks already running, so no deadlock is possible. */
@@ -352,6 +397,63 @@ static __device__ __forceinline__ const void *gpuscan_cluster_map_(const void *p
                                              agg_slots, prefix_slots, exclusive, init, &has_prefix);  \
         prefix = P##_block_broadcast(prefix, &has_prefix);                                            \
         P##_##TAG##_emit(out, base, valid, items, prefix, has_prefix, exclusive, before, buf);        \
+    }                                                                                                 \
+    /* Reduce-ahead: launched with 2 * units blocks, one work item each.  A scan item's lane 0         \
+     * waits until its own unit's reduce has published, i.e. has read its input, before any of        \
+     * the unit is written (in-place scans).  Warp 0 looks back while the other warps load. */         \
+    static __global__ void                                                                            \
+    __launch_bounds__(GPUSCAN_##TAG##_THREADS(T), GPUSCAN_AHEAD_MIN_BLOCKS_(TAG, T))                  \
+    P##_##TAG##_ahead(const T *in, T *out, size_t n, unsigned *counter, void *states,                 \
+                      unsigned *agg_slots, unsigned *prefix_slots, unsigned units, unsigned ahead,    \
+                      int exclusive, T init)                                                          \
+    {                                                                                                 \
+        enum { TILE = GPUSCAN_TILE_(TAG, T) };                                                        \
+        T *buf = P##_##TAG##_buffer();                                                                \
+        int reduce;                                                                                   \
+        const unsigned unit = gpuscan_ahead_item_(gpuscan_next_tile_(counter), units, ahead, &reduce); \
+        const unsigned per_unit = gpuscan_ahead_tiles_(TILE * sizeof(T)),                             \
+                       tiles = (unsigned)((n + TILE - 1) / TILE), first = unit * per_unit,            \
+                       last = first + per_unit < tiles ? first + per_unit : tiles;                    \
+        if (reduce) {                                                                                 \
+            T acc = init;                                                                             \
+            _Pragma("unroll 1") for (unsigned tile = first; tile < last; ++tile) {                    \
+                GPUSCAN_TILE_BOUNDS_(TAG, T, tile, n, base, valid);                                   \
+                T v = P##_##TAG##_reduce(in, base, valid, buf, 1);                                    \
+                acc = (tile == first && (unit > 0 || !exclusive)) ? v : P##_combine(acc, v);          \
+            }                                                                                         \
+            if (threadIdx.x == 0)                                                                     \
+                P##_publish(states, unit > 0 ? agg_slots : prefix_slots, unit,                        \
+                            unit > 0 ? GPUSCAN_STATE_AGGREGATE : GPUSCAN_STATE_PREFIX, acc);          \
+            return;                                                                                   \
+        }                                                                                             \
+        T prefix = init;                                                                              \
+        int has_prefix = exclusive;                                                                   \
+        if (threadIdx.x < 32) {                                                                       \
+            T own = init;                                                                             \
+            unsigned status = GPUSCAN_STATE_EMPTY;                                                    \
+            if (threadIdx.x == 0) status = P##_peek(states, agg_slots, prefix_slots, unit, &own);     \
+            if (unit > 0) {                                                                           \
+                prefix = P##_lookback(unit, states, agg_slots, prefix_slots, init);                   \
+                has_prefix = 1;                                                                       \
+            }                                                                                         \
+            if (threadIdx.x == 0) {                                                                   \
+                while (status == GPUSCAN_STATE_EMPTY)                                                 \
+                    status = P##_peek(states, agg_slots, prefix_slots, unit, &own);                   \
+                if (unit > 0)                                                                         \
+                    P##_publish(states, prefix_slots, unit, GPUSCAN_STATE_PREFIX, P##_combine(prefix, own)); \
+            }                                                                                         \
+        }                                                                                             \
+        _Pragma("unroll 1") for (unsigned tile = first; tile < last; ++tile) {                        \
+            T items[GPUSCAN_##TAG##_ITEMS(T)];                                                        \
+            GPUSCAN_TILE_BOUNDS_(TAG, T, tile, n, base, valid);                                       \
+            P##_##TAG##_load(in, base, valid, items, buf);                                            \
+            if (tile == first) prefix = P##_block_broadcast(prefix, &has_prefix);                     \
+            T before, aggregate = P##_##TAG##_scan_tile(items, buf, &before);                         \
+            P##_##TAG##_store(out, base, valid, items, prefix, has_prefix, exclusive, before, buf);   \
+            prefix = has_prefix ? P##_combine(prefix, aggregate) : aggregate;                         \
+            has_prefix = 1;                                                                           \
+            __syncthreads(); /* the buffer and the block scan's shared memory are reused */           \
+        }                                                                                             \
     }
 
 /* Device-wide reduction: block b reduces a contiguous run of tiles in order (thread runs, then
@@ -362,8 +464,7 @@ static __device__ __forceinline__ const void *gpuscan_cluster_map_(const void *p
     static __global__ void __launch_bounds__(GPUSCAN_CO_THREADS(T))                                 \
     P##_reduce_tiles(const T *in, size_t n, unsigned tiles_per_block, T *partials)                  \
     {                                                                                               \
-        enum { ITEMS = GPUSCAN_CO_ITEMS(T), TILE = GPUSCAN_TILE_(CO, T) };                          \
-        T items[ITEMS];                                                                             \
+        enum { TILE = GPUSCAN_TILE_(CO, T) };                                                       \
         T *buf = P##_CO_buffer();                                                                   \
         const size_t first = (size_t)blockIdx.x * tiles_per_block;                                  \
         const size_t tiles = (n + TILE - 1) / TILE;                                                 \
@@ -371,10 +472,7 @@ static __device__ __forceinline__ const void *gpuscan_cluster_map_(const void *p
         T acc = P##_identity();                                                                     \
         for (size_t tile = first; tile < last; ++tile) {                                            \
             GPUSCAN_TILE_BOUNDS_(CO, T, tile, n, base, valid);                                      \
-            P##_CO_load(in, base, valid, items, buf);                                               \
-            T v = items[0];                                                                         \
-            _Pragma("unroll") for (int j = 1; j < ITEMS; ++j) v = P##_combine(v, items[j]);         \
-            v = P##_block_reduce_values(v, GPUSCAN_CO_THREADS(T));                                  \
+            T v = P##_CO_reduce(in, base, valid, buf, 0);                                           \
             acc = (tile == first) ? v : P##_combine(acc, v);                                        \
         }                                                                                           \
         if (threadIdx.x == 0) partials[blockIdx.x] = acc;                                           \

@@ -21,8 +21,11 @@ typedef struct gpuscan_plan_ {
     int levels;
     size_t level_len[GPUSCAN_MAX_LEVELS_ + 1];
     size_t level_off[GPUSCAN_MAX_LEVELS_ + 1];
-    /* single pass: tile counter, then one state word per tile (zeroed together), value slots */
+    /* single pass: tile counter, then one state word per tile (per unit for reduce-ahead;
+     * zeroed together), value slots */
     size_t counter_off, flags_off, slots_off[2], state_bytes;
+    size_t units; /* tiles (domino, look-back) or units of tiles (reduce-ahead) with a state */
+    size_t ahead; /* reduce-ahead: units reduced ahead of the scan */
 } gpuscan_plan_;
 
 static inline size_t gpuscan_ceil_div_(size_t a, size_t b) { return a / b + (a % b != 0); }
@@ -30,14 +33,20 @@ static inline size_t gpuscan_ceil_div_(size_t a, size_t b) { return a / b + (a %
 static inline int gpuscan_valid_grid_(gpuscan_grid g) { return (unsigned)g < (unsigned)GPUSCAN_GRID_COUNT_; }
 static inline int gpuscan_valid_block_(gpuscan_block b) { return (unsigned)b < (unsigned)GPUSCAN_BLOCK_COUNT_; }
 
-/* AUTO's choices, from the H100 measurements in bench/results (docs/performance.md): decoupled
- * look-back with the coarsened block scan everywhere, except for 1-byte types from 2^22
- * elements on, where the hierarchical scan was 3-31 % faster (look-back's tile rate, not memory,
- * limits small types there: bench/NOTES.md). */
+/* AUTO's choices, from the H100 measurements in bench/results (docs/performance.md, bench/NOTES.md
+ * step 11): coarsened block scans; reduce-ahead for large inputs of types up to 8 bytes (from 32
+ * MiB; 16 MiB for 1-byte types), where it beat the look-back by 2-10 % (1-byte types: 30 % over
+ * hierarchical); below that decoupled look-back, except for 1-byte types from 2^22 elements,
+ * where hierarchical was 3-31 % faster (look-back's rate of tiles, not memory, limits small
+ * tiles). */
+#define GPUSCAN_AUTO_AHEAD_MIN_BYTES ((size_t)32 << 20)
+#define GPUSCAN_AUTO_AHEAD_MIN_BYTES_1BYTE ((size_t)16 << 20)
 #define GPUSCAN_AUTO_HIERARCHICAL_MIN_N_1BYTE ((size_t)1 << 22)
 static inline gpuscan_grid gpuscan_resolve_grid_(gpuscan_grid g, size_t elem_size, size_t n)
 {
     if (g != GPUSCAN_GRID_AUTO) return g;
+    if (elem_size <= 8 && n * elem_size >= (elem_size == 1 ? GPUSCAN_AUTO_AHEAD_MIN_BYTES_1BYTE : GPUSCAN_AUTO_AHEAD_MIN_BYTES))
+        return GPUSCAN_GRID_REDUCE_AHEAD;
     if (elem_size == 1 && n >= GPUSCAN_AUTO_HIERARCHICAL_MIN_N_1BYTE) return GPUSCAN_GRID_HIERARCHICAL;
     return GPUSCAN_GRID_LOOKBACK;
 }
@@ -68,15 +77,24 @@ static inline gpuscan_status gpuscan_plan_scan_(gpuscan_plan_ *plan, size_t n, g
         break;
     case GPUSCAN_GRID_DOMINO:
     case GPUSCAN_GRID_LOOKBACK:
+    case GPUSCAN_GRID_REDUCE_AHEAD:
+        plan->units = plan->num_tiles;
+        if (grid == GPUSCAN_GRID_REDUCE_AHEAD) { /* two work items (blocks) per unit */
+            size_t per_unit = gpuscan_ahead_tiles_(tile * elem_size);
+            plan->units = gpuscan_ceil_div_(plan->num_tiles, per_unit);
+            if (plan->units > (size_t)INT32_MAX / 2) return GPUSCAN_ERROR_TOO_LARGE;
+            plan->ahead = GPUSCAN_AHEAD_BYTES / (per_unit * tile * elem_size);
+            plan->ahead = plan->ahead < 1 ? 1 : plan->ahead > plan->units ? plan->units : plan->ahead;
+        }
         plan->counter_off = 0;
         plan->flags_off = 256;
-        off = GPUSCAN_ALIGN_UP_(plan->flags_off + plan->num_tiles * state_bytes);
+        off = GPUSCAN_ALIGN_UP_(plan->flags_off + plan->units * state_bytes);
         plan->state_bytes = state_bytes;
         plan->slots_off[0] = off;
-        off += GPUSCAN_ALIGN_UP_(plan->num_tiles * slot_bytes);
-        if (grid == GPUSCAN_GRID_LOOKBACK) {
+        off += GPUSCAN_ALIGN_UP_(plan->units * slot_bytes);
+        if (grid != GPUSCAN_GRID_DOMINO) { /* aggregates and prefixes in separate slots */
             plan->slots_off[1] = off;
-            off += GPUSCAN_ALIGN_UP_(plan->num_tiles * slot_bytes);
+            off += GPUSCAN_ALIGN_UP_(plan->units * slot_bytes);
         }
         break;
     default: return GPUSCAN_ERROR_INVALID_ALGORITHM;
@@ -250,6 +268,12 @@ static inline void gpuscan_cluster_config_(cudaLaunchConfig_t *config, cudaLaunc
                             slots1, lookback, exclusive, init);                                                                      \
             return GPUSCAN_SUCCESS;                                                                                                  \
         }                                                                                                                            \
+        case GPUSCAN_GRID_REDUCE_AHEAD:                                                                                              \
+            GPUSCAN_TRY_(gpuscan_from_cuda_(cudaMemsetAsync(ws, 0, plan->flags_off + plan->units * plan->state_bytes, stream)));     \
+            GPUSCAN_LAUNCH_(P##_##TAG##_ahead, 2 * plan->units, THREADS, stream, in, out, n, (unsigned *)(ws + plan->counter_off),   \
+                            (void *)(ws + plan->flags_off), (unsigned *)(ws + plan->slots_off[0]),                                   \
+                            (unsigned *)(ws + plan->slots_off[1]), (unsigned)plan->units, (unsigned)plan->ahead, exclusive, init);   \
+            return GPUSCAN_SUCCESS;                                                                                                  \
         default: return GPUSCAN_ERROR_INVALID_ALGORITHM;                                                                             \
         }                                                                                                                            \
     }

@@ -23,6 +23,7 @@ static void test_status_strings(void)
            "cuda error text: %s", gpuscan_status_string(oom));
     EXPECT(gpuscan_cuda_error(GPUSCAN_ERROR_OVERLAP) == cudaSuccess, "non-CUDA status has no CUDA error");
     EXPECT(strcmp(gpuscan_grid_name(GPUSCAN_GRID_LOOKBACK), "lookback") == 0, "grid name");
+    EXPECT(strcmp(gpuscan_grid_name(GPUSCAN_GRID_REDUCE_AHEAD), "reduce-ahead") == 0, "grid name");
     EXPECT(strcmp(gpuscan_block_name(GPUSCAN_BLOCK_BRENT_KUNG), "brent-kung") == 0, "block name");
     EXPECT(strcmp(gpuscan_block_name((gpuscan_block)42), "invalid") == 0, "invalid block name");
 }
@@ -108,10 +109,11 @@ static void test_validation(void)
 /* Workspace sizes: every grid x block answers, sizes grow with n, one tile needs none (1 byte). */
 static void test_workspace_queries(void)
 {
-    const gpuscan_grid grids[] = {GPUSCAN_GRID_AUTO, GPUSCAN_GRID_HIERARCHICAL, GPUSCAN_GRID_DOMINO, GPUSCAN_GRID_LOOKBACK};
+    const gpuscan_grid grids[] = {GPUSCAN_GRID_AUTO, GPUSCAN_GRID_HIERARCHICAL, GPUSCAN_GRID_DOMINO, GPUSCAN_GRID_LOOKBACK,
+                                  GPUSCAN_GRID_REDUCE_AHEAD};
     const gpuscan_block blocks[] = {GPUSCAN_BLOCK_AUTO, GPUSCAN_BLOCK_KOGGE_STONE, GPUSCAN_BLOCK_KOGGE_STONE_WARP,
                                     GPUSCAN_BLOCK_BRENT_KUNG, GPUSCAN_BLOCK_COARSENED};
-    for (int g = 0; g < 4; ++g)
+    for (int g = 0; g < 5; ++g)
         for (int b = 0; b < 5; ++b) {
             size_t small = 0, big = 0, huge = 0;
             gpuscan_status s1 = gpuscan_u8_max_scan_ex(NULL, &small, NULL, NULL, 10, GPUSCAN_INCLUSIVE, 0, grids[g], blocks[b], 0);
@@ -137,10 +139,24 @@ static void test_plans(void)
            && p.bytes >= p.slots_off[1] + 25 * 4 && p.slots_off[0] % 256 == 0, "lookback layout");
     EXPECT(gpuscan_plan_scan_(&p, 100000, GPUSCAN_GRID_DOMINO, 4096, 16, 4, 16) == GPUSCAN_SUCCESS && p.bytes >= p.slots_off[0] + 25 * 16, "domino layout");
     EXPECT(gpuscan_plan_scan_(&p, (size_t)1 << 50, GPUSCAN_GRID_LOOKBACK, 32, 4, 4, 4) == GPUSCAN_ERROR_TOO_LARGE, "too many tiles");
+    /* reduce-ahead: 16 KiB units of whole tiles, 8 MiB of them ahead (at most all), 2 blocks a unit */
+    EXPECT(gpuscan_plan_scan_(&p, (size_t)1 << 30, GPUSCAN_GRID_REDUCE_AHEAD, 8192, 1, 8, 0) == GPUSCAN_SUCCESS &&
+               p.units == ((size_t)1 << 16) && p.ahead == 512 && p.bytes >= p.flags_off + p.units * 8,
+           "reduce-ahead layout: %zu units, %zu ahead", p.units, p.ahead);
+    EXPECT(gpuscan_plan_scan_(&p, 3 * 4096 + 1, GPUSCAN_GRID_REDUCE_AHEAD, 4096, 4, 8, 0) == GPUSCAN_SUCCESS &&
+               p.units == 4 && p.ahead == 4, "reduce-ahead small: %zu units, %zu ahead", p.units, p.ahead);
+    EXPECT(gpuscan_plan_scan_(&p, 20000, GPUSCAN_GRID_REDUCE_AHEAD, 1024, 1, 8, 0) == GPUSCAN_SUCCESS &&
+               p.units == 2 && p.ahead == 2, "reduce-ahead partial unit: %zu units", p.units);
+    EXPECT(gpuscan_plan_scan_(&p, (size_t)1 << 44, GPUSCAN_GRID_REDUCE_AHEAD, 16384, 1, 8, 0) == GPUSCAN_ERROR_TOO_LARGE,
+           "reduce-ahead: too many units for 2 blocks each");
     /* AUTO's measured choices (docs/performance.md) */
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 28) == GPUSCAN_GRID_LOOKBACK, "auto int32");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 28) == GPUSCAN_GRID_REDUCE_AHEAD, "auto int32 large");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 22) == GPUSCAN_GRID_LOOKBACK, "auto int32 mid");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 8, (size_t)1 << 22) == GPUSCAN_GRID_REDUCE_AHEAD, "auto int64 32 MiB");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 16, (size_t)1 << 28) == GPUSCAN_GRID_LOOKBACK, "auto 16-byte");
     EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 20) == GPUSCAN_GRID_LOOKBACK, "auto u8 mid");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 22) == GPUSCAN_GRID_HIERARCHICAL, "auto u8 large");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 22) == GPUSCAN_GRID_HIERARCHICAL, "auto u8 4 MiB");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 24) == GPUSCAN_GRID_REDUCE_AHEAD, "auto u8 large");
     EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_DOMINO, 1, (size_t)1 << 30) == GPUSCAN_GRID_DOMINO, "explicit choice kept");
     EXPECT(gpuscan_resolve_block_(GPUSCAN_BLOCK_AUTO) == GPUSCAN_BLOCK_COARSENED, "auto block");
     size_t per;

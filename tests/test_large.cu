@@ -91,9 +91,10 @@ int main(void)
         {GPUSCAN_GRID_DOMINO, GPUSCAN_BLOCK_COARSENED},
         {GPUSCAN_GRID_LOOKBACK, GPUSCAN_BLOCK_COARSENED},
         {GPUSCAN_GRID_LOOKBACK, GPUSCAN_BLOCK_BRENT_KUNG},
+        {GPUSCAN_GRID_REDUCE_AHEAD, GPUSCAN_BLOCK_COARSENED},
     };
     LARGE_CASE(f32, float, ((size_t)1 << 27) + 3, 1e-4, all_grids, 2);
-    LARGE_CASE(i32, int32_t, ((size_t)1 << 31) + 7, 0, all_grids, 6);
-    LARGE_CASE(u8, uint8_t, ((size_t)1 << 32) + ((size_t)1 << 20) + 9, 0, all_grids, 6);
+    LARGE_CASE(i32, int32_t, ((size_t)1 << 31) + 7, 0, all_grids, 7);
+    LARGE_CASE(u8, uint8_t, ((size_t)1 << 32) + ((size_t)1 << 20) + 9, 0, all_grids, 7);
     return test_finish("gpu_large");
 }

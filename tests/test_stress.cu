@@ -51,7 +51,7 @@ typedef struct {
             R->kind = (int)(rng_next(&rng) & 1);                                                                             \
             R->in_place = (rng_next(&rng) % 4) == 0;                                                                         \
             /* single-pass strategies 3 times out of 4 */                                                                    \
-            R->cb = k_combos[(rng_next(&rng) % 4) ? 5 + rng_next(&rng) % 8 : rng_next(&rng) % 5];                            \
+            R->cb = k_combos[(rng_next(&rng) % 4) ? 5 + rng_next(&rng) % 12 : rng_next(&rng) % 5];                            \
             R->h_in = malloc(R->n * sizeof(T));                                                                              \
             GEN((T *)R->h_in, R->n, OPC_##op, &rng);                                                                         \
             T init_v;                                                                                                        \
@@ -174,7 +174,7 @@ static void graph_replays(uint64_t *rng_state)
     gpuscan_affine_compose_scan_ex(NULL, &g_affine.ws_bytes, NULL, NULL, g_affine.n, GPUSCAN_EXCLUSIVE,
                                    g_affine.init, GPUSCAN_GRID_DOMINO, GPUSCAN_BLOCK_BRENT_KUNG, st);
     gpuscan_u8_add_scan_ex(NULL, &g_u8.ws_bytes, NULL, NULL, g_u8.n, GPUSCAN_INCLUSIVE, 0,
-                           GPUSCAN_GRID_HIERARCHICAL, GPUSCAN_BLOCK_COARSENED, st);
+                           GPUSCAN_GRID_REDUCE_AHEAD, GPUSCAN_BLOCK_COARSENED, st);
     CHECK_CUDA(cudaMalloc(&g_i32.ws, g_i32.ws_bytes));
     CHECK_CUDA(cudaMalloc(&g_affine.ws, g_affine.ws_bytes));
     CHECK_CUDA(cudaMalloc(&g_u8.ws, g_u8.ws_bytes));
@@ -187,7 +187,7 @@ static void graph_replays(uint64_t *rng_state)
                                           GPUSCAN_BLOCK_BRENT_KUNG, st) == GPUSCAN_SUCCESS,
            "capture affine");
     EXPECT(gpuscan_u8_add_scan_ex(g_u8.ws, &g_u8.ws_bytes, g_u8.d_in, g_u8.d_out, g_u8.n, GPUSCAN_INCLUSIVE, 0,
-                                  GPUSCAN_GRID_HIERARCHICAL, GPUSCAN_BLOCK_COARSENED, st) == GPUSCAN_SUCCESS,
+                                  GPUSCAN_GRID_REDUCE_AHEAD, GPUSCAN_BLOCK_COARSENED, st) == GPUSCAN_SUCCESS,
            "capture u8");
     EXPECT(gpuscan_f64_min_inclusive(g_f64.d_in, g_f64.d_out, g_f64.n, st) == GPUSCAN_SUCCESS, "capture f64");
     CHECK_CUDA(cudaStreamEndCapture(st, &graph));
