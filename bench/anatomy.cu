@@ -11,6 +11,7 @@
  *   claim_scan  + the dynamic tile index (atomic counter) and the block broadcast
  *   lookback    the library's look-back scan (GPUSCAN_GRID_LOOKBACK, coarsened)
  *   cub         cub::DeviceScan
+ *   ahead       the library's reduce-ahead scan (GPUSCAN_GRID_REDUCE_AHEAD, coarsened)
  * Medians of CUDA-event timings; fractions of copy.
  * With "clocks": one look-back scan per type whose blocks read clock64() between the stages and
  * count the look-back's windows and the state reads that found a predecessor not yet published;
@@ -108,7 +109,7 @@ __global__ void fill(uint32_t *p, size_t words, uint32_t mask)
         CK(cub::DeviceScan::InclusiveScan(nullptr, cub_bytes, in, out, cubop, n));                 \
         CK(cudaMalloc(&ws, std::max(ws_bytes, cub_bytes)));                                        \
         unsigned *counter = (unsigned *)ws;                                                        \
-        double t[7];                                                                               \
+        double t[8];                                                                               \
         t[0] = time_us([&] { CK(cudaMemcpyAsync(out, in, bytes, cudaMemcpyDeviceToDevice)); });    \
         t[1] = time_us([&] { vcopy<<<132 * 16, 256>>>((const uint4 *)in, (uint4 *)out, bytes / 16); }); \
         t[2] = time_us([&] { P##_stage_kernel<0><<<tiles, THREADS>>>(in, out, n, counter); });     \
@@ -126,11 +127,16 @@ __global__ void fill(uint32_t *p, size_t words, uint32_t mask)
             size_t b = cub_bytes;                                                                  \
             CK(cub::DeviceScan::InclusiveScan(ws, b, in, out, cubop, n));                          \
         });                                                                                        \
+        t[7] = time_us([&] {                                                                       \
+            size_t b = ws_bytes;                                                                   \
+            P##_scan_ex(ws, &b, in, out, n, GPUSCAN_INCLUSIVE, P##_identity(),                     \
+                        GPUSCAN_GRID_REDUCE_AHEAD, GPUSCAN_BLOCK_COARSENED, 0);                    \
+        });                                                                                        \
         printf("%-8s n=2^%-2d tile=%-5d thr=%-4d |", label, (int)log2((double)n), (int)TILE,       \
                (int)THREADS);                                                                      \
-        for (int k = 0; k < 7; ++k) printf(" %7.1f", t[k]);                                        \
+        for (int k = 0; k < 8; ++k) printf(" %7.1f", t[k]);                                        \
         printf("  |");                                                                             \
-        for (int k = 1; k < 7; ++k) printf(" %5.3f", t[0] / t[k]);                                 \
+        for (int k = 1; k < 8; ++k) printf(" %5.3f", t[0] / t[k]);                                 \
         printf("\n");                                                                              \
         CK(cudaFree(in));                                                                          \
         CK(cudaFree(out));                                                                         \
@@ -280,8 +286,8 @@ int main(int argc, char **argv)
         return 0;
     }
     printf("anatomy on %s: median us, then fraction of copy\n", p.name);
-    printf("%-37s |    copy   vcopy tile_io tilescn claimsc lookbck     cub  |"
-           " vcopy tl_io tl_sc cl_sc lkbck   cub\n", "case");
+    printf("%-37s |    copy   vcopy tile_io tilescn claimsc lookbck     cub   ahead  |"
+           " vcopy tl_io tl_sc cl_sc lkbck   cub ahead\n", "case");
     size_t n = (size_t)1 << lg;
     ANATOMY_CASE_(gpuscan_i32_add, int32_t, "i32.add", cuda::std::plus<int32_t>());
     ANATOMY_CASE_(gpuscan_i32_max, int32_t, "i32.max", cuda::maximum<int32_t>());

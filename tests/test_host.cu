@@ -153,7 +153,8 @@ static void test_plans(void)
     EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 28) == GPUSCAN_GRID_REDUCE_AHEAD, "auto int32 large");
     EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 22) == GPUSCAN_GRID_LOOKBACK, "auto int32 mid");
     EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 8, (size_t)1 << 22) == GPUSCAN_GRID_REDUCE_AHEAD, "auto int64 32 MiB");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 16, (size_t)1 << 28) == GPUSCAN_GRID_LOOKBACK, "auto 16-byte");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 16, (size_t)1 << 28) == GPUSCAN_GRID_REDUCE_AHEAD, "auto 16-byte");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 32, (size_t)1 << 28) == GPUSCAN_GRID_LOOKBACK, "auto 32-byte");
     EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 20) == GPUSCAN_GRID_LOOKBACK, "auto u8 mid");
     EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 22) == GPUSCAN_GRID_HIERARCHICAL, "auto u8 4 MiB");
     EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 24) == GPUSCAN_GRID_REDUCE_AHEAD, "auto u8 large");
