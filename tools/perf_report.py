@@ -32,10 +32,11 @@ def main():
                "after three warm-ups; GB/s counts bytes read + written (2·n·sizeof(T)); "
                "\"of copy\" = device-to-device copy time of the same bytes / scan time (1.0 is the "
                "ceiling); \"vs CUB\" = CUB time / gpuscan time (> 1: gpuscan faster). Every gpuscan "
-               "result was checked against CUB's on the device (column *check*). AUTO is look-back + "
-               "coarsened except for 1-byte types from 2^22 elements, where it now takes the "
-               "hierarchical + coarsened path (see that column; the AUTO column of runs before "
-               "that rule shows look-back).\n")
+               "result was checked against CUB's on the device (column *check*). AUTO uses the "
+               "coarsened block scan with reduce-ahead from 32 MiB of input (16 MiB for 1-byte "
+               "types; types up to 16 bytes), else look-back, except hierarchical for 1-byte types "
+               "from 2^22 elements up to there (gpuscan/host.cuh; runs before commit f2c56d2 had no "
+               "reduce-ahead).\n")
     out.append("## Summary: AUTO against CUB and copy\n")
     out.append("| type.op | n | copy µs | CUB µs | AUTO µs | AUTO of copy | CUB of copy | AUTO vs CUB |")
     out.append("|---|---|---|---|---|---|---|---|")
@@ -77,6 +78,7 @@ def main():
     for ax, key in zip(axes.flat, keys):
         ns = sorted(by[key])
         for algo, style in [("copy", "k--"), ("cub", "r-o"), ("gpuscan:auto", "b-s"),
+                            ("gpuscan:lookback/coarsened", "c-v"), ("gpuscan:reduce-ahead/coarsened", "y-d"),
                             ("gpuscan:hierarchical/coarsened", "g-^"), ("gpuscan:domino/coarsened", "m:x")]:
             pts = [(n, float(by[key][n][algo]["gbps"])) for n in ns if algo in by[key][n]]
             if pts:
