@@ -172,12 +172,12 @@
         _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) items[j] = buf[GPUSCAN_PAD_(seg + lane * ITEMS + j)];  \
         __syncwarp();                                                                                                 \
     }                                                                                                                 \
-    static __device__ __forceinline__ void P##_##TAG##_load(const T *in, size_t base, unsigned valid, T *items,        \
+    static __device__ __forceinline__ void P##_##TAG##_load(const T *in, size_t base, unsigned valid, T *items,       \
                                                             T *buf)                                                   \
     {                                                                                                                 \
         P##_##TAG##_load_hinted(in, base, valid, items, buf, 0);                                                      \
     }                                                                                                                 \
-    /* The reduction of elements [base, base + valid) in order, in thread 0 (block barriers). */                     \
+    /* The reduction of elements [base, base + valid) in order, in thread 0 (block barriers). */                      \
     static __device__ __forceinline__ T P##_##TAG##_reduce(const T *in, size_t base, unsigned valid, T *buf,          \
                                                            int keep)                                                  \
     {                                                                                                                 \

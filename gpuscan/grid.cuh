@@ -304,12 +304,12 @@ static __device__ __forceinline__ const void *gpuscan_cluster_map_(const void *p
  * then read the unit again, scan and write it).  Reduces run GPUSCAN_AHEAD_BYTES of input ahead of
  * scans, so that the second read hits L2 and DRAM still sees n reads and n writes.  A unit is
  * GPUSCAN_AHEAD_UNIT_BYTES of tiles (whole tiles, at least one).  Measured on the H100
- * (bench/ahead.cu, NOTES.md step 11): ahead of 8 MiB and 16 KiB units were best. */
+ * (bench/NOTES.md step 11): 8 MiB ahead; units of 16 KiB, 32 KiB for 1- and 2-byte types. */
 #ifndef GPUSCAN_AHEAD_BYTES
 #define GPUSCAN_AHEAD_BYTES ((size_t)8 << 20)
 #endif
 #ifndef GPUSCAN_AHEAD_UNIT_BYTES
-#define GPUSCAN_AHEAD_UNIT_BYTES 16384u
+#define GPUSCAN_AHEAD_UNIT_BYTES(elem_size) ((elem_size) <= 2 ? 32768u : 16384u)
 #endif
 /* Its blocks wait little, so they need fewer of them resident than the look-back (registers for
  * this many threads per SM). */
@@ -317,10 +317,11 @@ static __device__ __forceinline__ const void *gpuscan_cluster_map_(const void *p
 #define GPUSCAN_AHEAD_THREADS_PER_SM(T) 1024
 #endif
 #define GPUSCAN_AHEAD_MIN_BLOCKS_(TAG, T) GPUSCAN_MAX_(1, GPUSCAN_AHEAD_THREADS_PER_SM(T) / GPUSCAN_##TAG##_THREADS(T))
-/* Tiles per unit for tiles of tile_bytes. */
-static __host__ __device__ __forceinline__ unsigned gpuscan_ahead_tiles_(size_t tile_bytes)
+/* Tiles per unit for tiles of tile_bytes of elements of elem_size bytes. */
+static __host__ __device__ __forceinline__ unsigned gpuscan_ahead_tiles_(size_t tile_bytes, size_t elem_size)
 {
-    return tile_bytes >= GPUSCAN_AHEAD_UNIT_BYTES ? 1u : (unsigned)(GPUSCAN_AHEAD_UNIT_BYTES / tile_bytes);
+    const size_t unit = GPUSCAN_AHEAD_UNIT_BYTES(elem_size);
+    return tile_bytes >= unit ? 1u : (unsigned)(unit / tile_bytes);
 }
 /* Work item w of a reduce-ahead scan of `units` units, `ahead` units ahead: the first `ahead`
  * items reduce units 0..ahead-1, then pairs (reduce u + ahead, scan u), then the last scans.  So
@@ -398,9 +399,9 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
         prefix = P##_block_broadcast(prefix, &has_prefix);                                            \
         P##_##TAG##_emit(out, base, valid, items, prefix, has_prefix, exclusive, before, buf);        \
     }                                                                                                 \
-    /* Reduce-ahead: launched with 2 * units blocks, one work item each.  A scan item's lane 0         \
+    /* Reduce-ahead: launched with 2 * units blocks, one work item each.  A scan item's lane 0        \
      * waits until its own unit's reduce has published, i.e. has read its input, before any of        \
-     * the unit is written (in-place scans).  Warp 0 looks back while the other warps load. */         \
+     * the unit is written (in-place scans).  Warp 0 looks back while the other warps load. */        \
     static __global__ void                                                                            \
     __launch_bounds__(GPUSCAN_##TAG##_THREADS(T), GPUSCAN_AHEAD_MIN_BLOCKS_(TAG, T))                  \
     P##_##TAG##_ahead(const T *in, T *out, size_t n, unsigned *counter, void *states,                 \
@@ -410,8 +411,9 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
         enum { TILE = GPUSCAN_TILE_(TAG, T) };                                                        \
         T *buf = P##_##TAG##_buffer();                                                                \
         int reduce;                                                                                   \
-        const unsigned unit = gpuscan_ahead_item_(gpuscan_next_tile_(counter), units, ahead, &reduce); \
-        const unsigned per_unit = gpuscan_ahead_tiles_(TILE * sizeof(T)),                             \
+        const unsigned item = gpuscan_next_tile_(counter);                                            \
+        const unsigned unit = gpuscan_ahead_item_(item, units, ahead, &reduce);                       \
+        const unsigned per_unit = gpuscan_ahead_tiles_(TILE * sizeof(T), sizeof(T)),                  \
                        tiles = (unsigned)((n + TILE - 1) / TILE), first = unit * per_unit,            \
                        last = first + per_unit < tiles ? first + per_unit : tiles;                    \
         if (reduce) {                                                                                 \
@@ -440,7 +442,8 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
                 while (status == GPUSCAN_STATE_EMPTY)                                                 \
                     status = P##_peek(states, agg_slots, prefix_slots, unit, &own);                   \
                 if (unit > 0)                                                                         \
-                    P##_publish(states, prefix_slots, unit, GPUSCAN_STATE_PREFIX, P##_combine(prefix, own)); \
+                    P##_publish(states, prefix_slots, unit, GPUSCAN_STATE_PREFIX,                     \
+                                P##_combine(prefix, own));                                            \
             }                                                                                         \
         }                                                                                             \
         _Pragma("unroll 1") for (unsigned tile = first; tile < last; ++tile) {                        \

@@ -80,7 +80,7 @@ static inline gpuscan_status gpuscan_plan_scan_(gpuscan_plan_ *plan, size_t n, g
     case GPUSCAN_GRID_REDUCE_AHEAD:
         plan->units = plan->num_tiles;
         if (grid == GPUSCAN_GRID_REDUCE_AHEAD) { /* two work items (blocks) per unit */
-            size_t per_unit = gpuscan_ahead_tiles_(tile * elem_size);
+            size_t per_unit = gpuscan_ahead_tiles_(tile * elem_size, elem_size);
             plan->units = gpuscan_ceil_div_(plan->num_tiles, per_unit);
             if (plan->units > (size_t)INT32_MAX / 2) return GPUSCAN_ERROR_TOO_LARGE;
             plan->ahead = GPUSCAN_AHEAD_BYTES / (per_unit * tile * elem_size);

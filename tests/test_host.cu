@@ -139,15 +139,18 @@ static void test_plans(void)
            && p.bytes >= p.slots_off[1] + 25 * 4 && p.slots_off[0] % 256 == 0, "lookback layout");
     EXPECT(gpuscan_plan_scan_(&p, 100000, GPUSCAN_GRID_DOMINO, 4096, 16, 4, 16) == GPUSCAN_SUCCESS && p.bytes >= p.slots_off[0] + 25 * 16, "domino layout");
     EXPECT(gpuscan_plan_scan_(&p, (size_t)1 << 50, GPUSCAN_GRID_LOOKBACK, 32, 4, 4, 4) == GPUSCAN_ERROR_TOO_LARGE, "too many tiles");
-    /* reduce-ahead: 16 KiB units of whole tiles, 8 MiB of them ahead (at most all), 2 blocks a unit */
+    /* reduce-ahead: units of whole tiles (32 KiB for 1- and 2-byte types, else 16 KiB), 8 MiB of
+     * them ahead (at most all), 2 blocks a unit */
     EXPECT(gpuscan_plan_scan_(&p, (size_t)1 << 30, GPUSCAN_GRID_REDUCE_AHEAD, 8192, 1, 8, 0) == GPUSCAN_SUCCESS &&
-               p.units == ((size_t)1 << 16) && p.ahead == 512 && p.bytes >= p.flags_off + p.units * 8,
+               p.units == ((size_t)1 << 15) && p.ahead == 256 && p.bytes >= p.flags_off + p.units * 8,
            "reduce-ahead layout: %zu units, %zu ahead", p.units, p.ahead);
+    EXPECT(gpuscan_plan_scan_(&p, (size_t)1 << 28, GPUSCAN_GRID_REDUCE_AHEAD, 2048, 8, 16, 0) == GPUSCAN_SUCCESS &&
+               p.units == ((size_t)1 << 17) && p.ahead == 512, "reduce-ahead 8-byte: %zu units, %zu ahead", p.units, p.ahead);
     EXPECT(gpuscan_plan_scan_(&p, 3 * 4096 + 1, GPUSCAN_GRID_REDUCE_AHEAD, 4096, 4, 8, 0) == GPUSCAN_SUCCESS &&
                p.units == 4 && p.ahead == 4, "reduce-ahead small: %zu units, %zu ahead", p.units, p.ahead);
-    EXPECT(gpuscan_plan_scan_(&p, 20000, GPUSCAN_GRID_REDUCE_AHEAD, 1024, 1, 8, 0) == GPUSCAN_SUCCESS &&
+    EXPECT(gpuscan_plan_scan_(&p, 40000, GPUSCAN_GRID_REDUCE_AHEAD, 1024, 1, 8, 0) == GPUSCAN_SUCCESS &&
                p.units == 2 && p.ahead == 2, "reduce-ahead partial unit: %zu units", p.units);
-    EXPECT(gpuscan_plan_scan_(&p, (size_t)1 << 44, GPUSCAN_GRID_REDUCE_AHEAD, 16384, 1, 8, 0) == GPUSCAN_ERROR_TOO_LARGE,
+    EXPECT(gpuscan_plan_scan_(&p, (size_t)1 << 42, GPUSCAN_GRID_REDUCE_AHEAD, 4096, 4, 8, 0) == GPUSCAN_ERROR_TOO_LARGE,
            "reduce-ahead: too many units for 2 blocks each");
     /* AUTO's measured choices (docs/performance.md) */
     EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 28) == GPUSCAN_GRID_REDUCE_AHEAD, "auto int32 large");
