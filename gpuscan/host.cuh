@@ -34,18 +34,19 @@ static inline int gpuscan_valid_grid_(gpuscan_grid g) { return (unsigned)g < (un
 static inline int gpuscan_valid_block_(gpuscan_block b) { return (unsigned)b < (unsigned)GPUSCAN_BLOCK_COUNT_; }
 
 /* AUTO's choices, from the H100 measurements in bench/results (docs/performance.md, bench/NOTES.md
- * step 11): coarsened block scans; reduce-ahead for large inputs of types up to 16 bytes (from 32
- * MiB; 16 MiB for 1-byte types), where it beat the look-back by 2-10 % (1-byte types: 30 % over
- * hierarchical; larger types were not measured and keep the look-back); below that decoupled
- * look-back, except for 1-byte types from 2^22 elements, where hierarchical was 3-31 % faster
- * (look-back's rate of tiles, not memory, limits small tiles). */
+ * step 11), always with the coarsened block scan: reduce-ahead for inputs of at least 32 MiB (64
+ * MiB for 1- and 2-byte types) of types up to 16 bytes, where it beat the look-back by 2-10 %
+ * (1-byte types: 30 % over hierarchical; larger types were not measured and keep the look-back);
+ * below that decoupled look-back, except for 1-byte types from 2^22 elements, where hierarchical
+ * was 3-31 % faster (look-back's rate of tiles, not memory, limits small tiles). */
 #define GPUSCAN_AUTO_AHEAD_MIN_BYTES ((size_t)32 << 20)
-#define GPUSCAN_AUTO_AHEAD_MIN_BYTES_1BYTE ((size_t)16 << 20)
+#define GPUSCAN_AUTO_AHEAD_MIN_BYTES_SMALL_TYPES ((size_t)64 << 20)
 #define GPUSCAN_AUTO_HIERARCHICAL_MIN_N_1BYTE ((size_t)1 << 22)
 static inline gpuscan_grid gpuscan_resolve_grid_(gpuscan_grid g, size_t elem_size, size_t n)
 {
     if (g != GPUSCAN_GRID_AUTO) return g;
-    if (elem_size <= 16 && n * elem_size >= (elem_size == 1 ? GPUSCAN_AUTO_AHEAD_MIN_BYTES_1BYTE : GPUSCAN_AUTO_AHEAD_MIN_BYTES))
+    if (elem_size <= 16 && n * elem_size >= (elem_size <= 2 ? GPUSCAN_AUTO_AHEAD_MIN_BYTES_SMALL_TYPES
+                                                            : GPUSCAN_AUTO_AHEAD_MIN_BYTES))
         return GPUSCAN_GRID_REDUCE_AHEAD;
     if (elem_size == 1 && n >= GPUSCAN_AUTO_HIERARCHICAL_MIN_N_1BYTE) return GPUSCAN_GRID_HIERARCHICAL;
     return GPUSCAN_GRID_LOOKBACK;

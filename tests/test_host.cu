@@ -160,7 +160,10 @@ static void test_plans(void)
     EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 32, (size_t)1 << 28) == GPUSCAN_GRID_LOOKBACK, "auto 32-byte");
     EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 20) == GPUSCAN_GRID_LOOKBACK, "auto u8 mid");
     EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 22) == GPUSCAN_GRID_HIERARCHICAL, "auto u8 4 MiB");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 24) == GPUSCAN_GRID_REDUCE_AHEAD, "auto u8 large");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 24) == GPUSCAN_GRID_HIERARCHICAL, "auto u8 16 MiB");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 26) == GPUSCAN_GRID_REDUCE_AHEAD, "auto u8 large");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 2, (size_t)1 << 24) == GPUSCAN_GRID_LOOKBACK, "auto i16 32 MiB");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 2, (size_t)1 << 25) == GPUSCAN_GRID_REDUCE_AHEAD, "auto i16 64 MiB");
     EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_DOMINO, 1, (size_t)1 << 30) == GPUSCAN_GRID_DOMINO, "explicit choice kept");
     EXPECT(gpuscan_resolve_block_(GPUSCAN_BLOCK_AUTO) == GPUSCAN_BLOCK_COARSENED, "auto block");
     size_t per;
