@@ -42,12 +42,20 @@ static inline int gpuscan_valid_block_(gpuscan_block b) { return (unsigned)b < (
 #define GPUSCAN_AUTO_AHEAD_MIN_BYTES ((size_t)32 << 20)
 #define GPUSCAN_AUTO_AHEAD_MIN_BYTES_SMALL_TYPES ((size_t)64 << 20)
 #define GPUSCAN_AUTO_HIERARCHICAL_MIN_N_1BYTE ((size_t)1 << 22)
-static inline gpuscan_grid gpuscan_resolve_grid_(gpuscan_grid g, size_t elem_size, size_t n)
+/* Reduce-ahead's lookahead must stay in L2 next to the output passing through (16 MiB ahead was
+ * already slower on the H100's 50 MB), so AUTO takes it only on devices with at least four times
+ * GPUSCAN_AHEAD_BYTES of L2 (H100, A100, L4, ...; not T4 or V100, where it was not measured). */
+#define GPUSCAN_AUTO_AHEAD_MIN_L2 (4 * GPUSCAN_AHEAD_BYTES)
+static inline int gpuscan_auto_wants_ahead_(size_t elem_size, size_t n)
+{
+    return elem_size <= 16 &&
+           n * elem_size >= (elem_size <= 2 ? GPUSCAN_AUTO_AHEAD_MIN_BYTES_SMALL_TYPES : GPUSCAN_AUTO_AHEAD_MIN_BYTES);
+}
+/* AUTO's grid for n elements of elem_size bytes; l2_fits: the current device has the L2 above. */
+static inline gpuscan_grid gpuscan_resolve_grid_(gpuscan_grid g, size_t elem_size, size_t n, int l2_fits)
 {
     if (g != GPUSCAN_GRID_AUTO) return g;
-    if (elem_size <= 16 && n * elem_size >= (elem_size <= 2 ? GPUSCAN_AUTO_AHEAD_MIN_BYTES_SMALL_TYPES
-                                                            : GPUSCAN_AUTO_AHEAD_MIN_BYTES))
-        return GPUSCAN_GRID_REDUCE_AHEAD;
+    if (l2_fits && gpuscan_auto_wants_ahead_(elem_size, n)) return GPUSCAN_GRID_REDUCE_AHEAD;
     if (elem_size == 1 && n >= GPUSCAN_AUTO_HIERARCHICAL_MIN_N_1BYTE) return GPUSCAN_GRID_HIERARCHICAL;
     return GPUSCAN_GRID_LOOKBACK;
 }
@@ -172,6 +180,25 @@ static inline gpuscan_status gpuscan_from_cuda_(cudaError_t e)
  * sm_90 or later (its cluster code would trap).  Found once per device and kept in cache[]
  * (entry + 1; a kernel's cache is its own, so the answers do not mix). */
 #define GPUSCAN_CLUSTER_CACHE_DEVICES_ 16
+/* Whether the current device's L2 holds GPUSCAN_AUTO_AHEAD_MIN_L2 (asked once per device; no
+ * device: no). */
+static inline int gpuscan_l2_fits_ahead_(void)
+{
+    static int cache[GPUSCAN_CLUSTER_CACHE_DEVICES_]; /* answer + 1 */
+    int dev = 0, l2 = 0;
+    if (cudaGetDevice(&dev) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return 0;
+    }
+    if (dev < GPUSCAN_CLUSTER_CACHE_DEVICES_ && cache[dev] > 0) return cache[dev] - 1;
+    if (cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev) != cudaSuccess) {
+        (void)cudaGetLastError();
+        l2 = 0;
+    }
+    const int fits = (size_t)l2 >= GPUSCAN_AUTO_AHEAD_MIN_L2;
+    if (dev < GPUSCAN_CLUSTER_CACHE_DEVICES_) cache[dev] = fits + 1;
+    return fits;
+}
 static inline int gpuscan_cluster_tiles_(const void *kernel, int threads, int *cache)
 {
     int dev = 0, ok = 0, limit = 0;
@@ -298,7 +325,10 @@ static inline void gpuscan_cluster_config_(cudaLaunchConfig_t *config, cudaLaunc
     {                                                                                                \
         size_t tile = 0;                                                                             \
         GPUSCAN_TRY_(gpuscan_check_choice_(kind, *grid, *block));                                    \
-        *grid = gpuscan_resolve_grid_(*grid, sizeof(T), n);                                          \
+        /* the device is asked only where AUTO would take reduce-ahead */                            \
+        const int l2_fits = *grid == GPUSCAN_GRID_AUTO && gpuscan_auto_wants_ahead_(sizeof(T), n) && \
+                            gpuscan_l2_fits_ahead_();                                                \
+        *grid = gpuscan_resolve_grid_(*grid, sizeof(T), n, l2_fits);                                 \
         *block = gpuscan_resolve_block_(*block);                                                     \
         GPUSCAN_SWITCH_BLOCK_(*block, GPUSCAN_TILE_OF_, T, tile);                                    \
         return gpuscan_plan_scan_(plan, n, *grid, tile, sizeof(T), GPUSCAN_STATE_BYTES_(T),          \

@@ -153,18 +153,22 @@ static void test_plans(void)
     EXPECT(gpuscan_plan_scan_(&p, (size_t)1 << 42, GPUSCAN_GRID_REDUCE_AHEAD, 4096, 4, 8, 0) == GPUSCAN_ERROR_TOO_LARGE,
            "reduce-ahead: too many units for 2 blocks each");
     /* AUTO's measured choices (docs/performance.md) */
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 28) == GPUSCAN_GRID_REDUCE_AHEAD, "auto int32 large");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 22) == GPUSCAN_GRID_LOOKBACK, "auto int32 mid");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 8, (size_t)1 << 22) == GPUSCAN_GRID_REDUCE_AHEAD, "auto int64 32 MiB");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 16, (size_t)1 << 28) == GPUSCAN_GRID_REDUCE_AHEAD, "auto 16-byte");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 32, (size_t)1 << 28) == GPUSCAN_GRID_LOOKBACK, "auto 32-byte");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 20) == GPUSCAN_GRID_LOOKBACK, "auto u8 mid");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 22) == GPUSCAN_GRID_HIERARCHICAL, "auto u8 4 MiB");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 24) == GPUSCAN_GRID_HIERARCHICAL, "auto u8 16 MiB");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 26) == GPUSCAN_GRID_REDUCE_AHEAD, "auto u8 large");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 2, (size_t)1 << 24) == GPUSCAN_GRID_LOOKBACK, "auto i16 32 MiB");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 2, (size_t)1 << 25) == GPUSCAN_GRID_REDUCE_AHEAD, "auto i16 64 MiB");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_DOMINO, 1, (size_t)1 << 30) == GPUSCAN_GRID_DOMINO, "explicit choice kept");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 28, 1) == GPUSCAN_GRID_REDUCE_AHEAD, "auto int32 large");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 22, 1) == GPUSCAN_GRID_LOOKBACK, "auto int32 mid");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 8, (size_t)1 << 22, 1) == GPUSCAN_GRID_REDUCE_AHEAD, "auto int64 32 MiB");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 16, (size_t)1 << 28, 1) == GPUSCAN_GRID_REDUCE_AHEAD, "auto 16-byte");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 32, (size_t)1 << 28, 1) == GPUSCAN_GRID_LOOKBACK, "auto 32-byte");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 20, 1) == GPUSCAN_GRID_LOOKBACK, "auto u8 mid");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 22, 1) == GPUSCAN_GRID_HIERARCHICAL, "auto u8 4 MiB");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 24, 1) == GPUSCAN_GRID_HIERARCHICAL, "auto u8 16 MiB");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 26, 1) == GPUSCAN_GRID_REDUCE_AHEAD, "auto u8 large");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 2, (size_t)1 << 24, 1) == GPUSCAN_GRID_LOOKBACK, "auto i16 32 MiB");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 2, (size_t)1 << 25, 1) == GPUSCAN_GRID_REDUCE_AHEAD, "auto i16 64 MiB");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_DOMINO, 1, (size_t)1 << 30, 1) == GPUSCAN_GRID_DOMINO, "explicit choice kept");
+    /* a device whose L2 cannot hold the lookahead: no reduce-ahead */
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 28, 0) == GPUSCAN_GRID_LOOKBACK, "auto int32, small L2");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 30, 0) == GPUSCAN_GRID_HIERARCHICAL, "auto u8, small L2");
+    EXPECT(gpuscan_l2_fits_ahead_() == 0 || gpuscan_l2_fits_ahead_() == 1, "L2 query answers (0 without a device)");
     EXPECT(gpuscan_resolve_block_(GPUSCAN_BLOCK_AUTO) == GPUSCAN_BLOCK_COARSENED, "auto block");
     size_t per;
     EXPECT(gpuscan_reduce_blocks_(1, 4096, &per) == 1 && per == 1, "reduce 1");
