@@ -34,9 +34,9 @@ def main():
                "ceiling); \"vs CUB\" = CUB time / gpuscan time (> 1: gpuscan faster). Every gpuscan "
                "result was checked against CUB's on the device (column *check*). AUTO uses the "
                "coarsened block scan with reduce-ahead from 32 MiB of input (64 MiB for 1- and "
-               "2-byte types; types up to 16 bytes), else look-back, except hierarchical for 1-byte "
-               "types from 2^22 elements up to there (gpuscan/host.cuh; runs before commit f2c56d2 "
-               "had no reduce-ahead).\n")
+               "2-byte types; types up to 16 bytes; devices with at least 32 MiB of L2), else "
+               "look-back, except hierarchical for 1-byte types from 2^22 elements up to there "
+               "(gpuscan/host.cuh; runs before commit f2c56d2 had no reduce-ahead).\n")
     out.append("## Summary: AUTO against CUB and copy\n")
     out.append("| type.op | n | copy µs | CUB µs | AUTO µs | AUTO of copy | CUB of copy | AUTO vs CUB |")
     out.append("|---|---|---|---|---|---|---|---|")
