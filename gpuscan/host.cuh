@@ -175,30 +175,32 @@ static inline gpuscan_status gpuscan_from_cuda_(cudaError_t e)
         GPUSCAN_TRY_(gpuscan_from_cuda_(cudaGetLastError()));                                       \
     } while (0)
 
-/* The most tiles a one-cluster scan (GPUSCAN_CLUSTER_MAX_TILES) may take with `kernel` on the
- * current device: 0 where the device cannot launch clusters or the kernel was not built for
- * sm_90 or later (its cluster code would trap).  Found once per device and kept in cache[]
- * (entry + 1; a kernel's cache is its own, so the answers do not mix). */
-#define GPUSCAN_CLUSTER_CACHE_DEVICES_ 16
+/* Answers about the current device are kept per device, for this many devices. */
+#define GPUSCAN_DEVICE_CACHE_ 16
 /* Whether the current device's L2 holds GPUSCAN_AUTO_AHEAD_MIN_L2 (asked once per device; no
  * device: no). */
 static inline int gpuscan_l2_fits_ahead_(void)
 {
-    static int cache[GPUSCAN_CLUSTER_CACHE_DEVICES_]; /* answer + 1 */
+    static int cache[GPUSCAN_DEVICE_CACHE_]; /* answer + 1 */
     int dev = 0, l2 = 0;
     if (cudaGetDevice(&dev) != cudaSuccess) {
         (void)cudaGetLastError();
         return 0;
     }
-    if (dev < GPUSCAN_CLUSTER_CACHE_DEVICES_ && cache[dev] > 0) return cache[dev] - 1;
+    if (dev < GPUSCAN_DEVICE_CACHE_ && cache[dev] > 0) return cache[dev] - 1;
     if (cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev) != cudaSuccess) {
         (void)cudaGetLastError();
         l2 = 0;
     }
     const int fits = (size_t)l2 >= GPUSCAN_AUTO_AHEAD_MIN_L2;
-    if (dev < GPUSCAN_CLUSTER_CACHE_DEVICES_) cache[dev] = fits + 1;
+    if (dev < GPUSCAN_DEVICE_CACHE_) cache[dev] = fits + 1;
     return fits;
 }
+/* The most tiles a one-cluster scan (GPUSCAN_CLUSTER_MAX_TILES) may take with `kernel` on the
+ * current device: 0 where the device cannot launch clusters or the kernel was not built for
+ * sm_90 or later (its cluster code would trap).  Found once per device and kept in cache[]
+ * (entry + 1; a kernel's cache is its own, so the answers do not mix). */
+#define GPUSCAN_CLUSTER_CACHE_DEVICES_ GPUSCAN_DEVICE_CACHE_
 static inline int gpuscan_cluster_tiles_(const void *kernel, int threads, int *cache)
 {
     int dev = 0, ok = 0, limit = 0;
