@@ -204,7 +204,7 @@ static void graph_replays(uint64_t *rng_state)
         GRAPH_SCAN_CHECK(u8, uint8_t, add, 0, replay);
         GRAPH_SCAN_CHECK(f64, double, min, 0, replay);
     }
-    printf("  graph of 4 scans (look-back, domino, hierarchical, simple form) replayed 100 times: %ld wrong results\n",
+    printf("  graph of 4 scans (look-back, domino, reduce-ahead, simple form) replayed 100 times: %ld wrong results\n",
            graph_bad);
     CHECK_CUDA(cudaGraphExecDestroy(exec));
     CHECK_CUDA(cudaGraphDestroy(graph));
