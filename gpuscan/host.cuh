@@ -200,13 +200,12 @@ static inline int gpuscan_l2_fits_ahead_(void)
  * current device: 0 where the device cannot launch clusters or the kernel was not built for
  * sm_90 or later (its cluster code would trap).  Found once per device and kept in cache[]
  * (entry + 1; a kernel's cache is its own, so the answers do not mix). */
-#define GPUSCAN_CLUSTER_CACHE_DEVICES_ GPUSCAN_DEVICE_CACHE_
 static inline int gpuscan_cluster_tiles_(const void *kernel, int threads, int *cache)
 {
     int dev = 0, ok = 0, limit = 0;
     struct cudaFuncAttributes attr;
     if (GPUSCAN_CLUSTER_MAX_TILES < 2 || cudaGetDevice(&dev) != cudaSuccess) return 0;
-    if (dev < GPUSCAN_CLUSTER_CACHE_DEVICES_ && cache[dev] > 0) return cache[dev] - 1;
+    if (dev < GPUSCAN_DEVICE_CACHE_ && cache[dev] > 0) return cache[dev] - 1;
     if (cudaDeviceGetAttribute(&ok, cudaDevAttrClusterLaunch, dev) == cudaSuccess && ok &&
         cudaFuncGetAttributes(&attr, kernel) == cudaSuccess && attr.binaryVersion >= 90 && attr.ptxVersion >= 90) {
         cudaLaunchConfig_t config;
@@ -220,7 +219,7 @@ static inline int gpuscan_cluster_tiles_(const void *kernel, int threads, int *c
     }
     (void)cudaGetLastError(); /* a query that failed above only means: no clusters */
     limit = limit < GPUSCAN_CLUSTER_MAX_TILES ? limit : GPUSCAN_CLUSTER_MAX_TILES;
-    if (dev < GPUSCAN_CLUSTER_CACHE_DEVICES_) cache[dev] = limit + 1;
+    if (dev < GPUSCAN_DEVICE_CACHE_) cache[dev] = limit + 1;
     return limit;
 }
 /* A launch of `blocks` blocks as one cluster. */
@@ -277,7 +276,7 @@ static inline void gpuscan_cluster_config_(cudaLaunchConfig_t *config, cudaLaunc
         }                                                                                                                            \
         case GPUSCAN_GRID_DOMINO:                                                                                                    \
         case GPUSCAN_GRID_LOOKBACK: {                                                                                                \
-            static int cluster_cache[GPUSCAN_CLUSTER_CACHE_DEVICES_];                                                                \
+            static int cluster_cache[GPUSCAN_DEVICE_CACHE_];                                                                         \
             const int lookback = grid == GPUSCAN_GRID_LOOKBACK; /* = GPUSCAN_VIA_LOOKBACK, else _DOMINO */                           \
             if (lookback && plan->num_tiles <= GPUSCAN_CLUSTER_MAX_TILES && /* no device query for large scans */                    \
                 plan->num_tiles <= (size_t)gpuscan_cluster_tiles_((const void *)P##_##TAG##_single_pass, THREADS,                    \
