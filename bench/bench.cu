@@ -5,9 +5,11 @@
  *
  * For every element type, operator, size (2^10 ... 2^30, as memory allows) and algorithm
  * (every grid x block combination, AUTO, CUB, copy): median time of many runs (CUDA events,
- * three warm-ups), GB/s counting bytes read + written, and ratios to copy and to CUB.  Inputs
- * are random; below 256 MiB the runs rotate over several input/output buffers so that the
- * timings are not L2 hits.  Every gpuscan result is compared with CUB's on the device. */
+ * three warm-ups), GB/s counting bytes read + written, and ratios to copy and to CUB.  Copy,
+ * CUB and AUTO are also timed back to back (batch_us: launch latency hidden, see
+ * time_batch_us).  Inputs are random; below 256 MiB the runs rotate over several input/output
+ * buffers so that the timings are not L2 hits.  Every gpuscan result is compared with CUB's on
+ * the device. */
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -44,7 +46,9 @@ static FILE *g_csv = nullptr;
 static bool g_quick = false;
 static int g_max_log2 = 30, g_min_log2 = 10;
 
-struct Row { std::string type, op, algo; size_t n; double us, gbs, of_copy, of_cub; const char *check; };
+/* us: isolated calls (time_us); batch_us: back to back (time_batch_us; copy, CUB and AUTO
+ * only, else < 0). */
+struct Row { std::string type, op, algo; size_t n; double us, gbs, of_copy, of_cub; const char *check; double batch_us; };
 static std::vector<Row> g_rows;
 
 static double median(std::vector<float> &t) { std::sort(t.begin(), t.end()); return t[t.size() / 2]; }
@@ -72,6 +76,31 @@ template <class F> static double time_us(F fn)
         CK(cudaEventRecord(b));
         CK(cudaEventSynchronize(b));
         CK(cudaEventElapsedTime(&t[r], a, b));
+    }
+    CK(cudaEventDestroy(a));
+    CK(cudaEventDestroy(b));
+    return median(t) * 1000.0;
+}
+
+/* Times fn(rep) called back to back: the per-call time of batches of calls (median of 5, 3 with
+ * --quick), each batch about 2 ms.  Unlike time_us, the host's launch latency is hidden behind
+ * the GPU's work (as in a pipeline of calls, and as nvbench's batch mode measures), so the
+ * figure is what each call costs the GPU, launch gaps included. */
+template <class F> static double time_batch_us(F fn, double isolated_us)
+{
+    cudaEvent_t a, b;
+    CK(cudaEventCreate(&a));
+    CK(cudaEventCreate(&b));
+    const int calls = (int)std::max(4.0, std::min(256.0, 2000.0 / isolated_us)), batches = g_quick ? 3 : 5;
+    for (int r = 0; r < calls; ++r) fn(r); /* warm-up batch */
+    std::vector<float> t(batches);
+    for (int k = 0; k < batches; ++k) {
+        CK(cudaEventRecord(a));
+        for (int r = 0; r < calls; ++r) fn(r);
+        CK(cudaEventRecord(b));
+        CK(cudaEventSynchronize(b));
+        CK(cudaEventElapsedTime(&t[k], a, b));
+        t[k] /= calls;
     }
     CK(cudaEventDestroy(a));
     CK(cudaEventDestroy(b));
@@ -157,19 +186,21 @@ struct Buffers { std::vector<void *> in, out; size_t n; };
             E *ref;                                                                                 \
             CK(cudaMalloc(&ref, bytes));                                                            \
             /* copy: the ceiling */                                                                 \
-            double copy_us = time_us([&](int r) {                                                   \
-                CK(cudaMemcpyAsync(out[r % copies], in[r % copies], bytes, cudaMemcpyDeviceToDevice)); });  \
+            auto copy_fn = [&](int r) {                                                             \
+                CK(cudaMemcpyAsync(out[r % copies], in[r % copies], bytes, cudaMemcpyDeviceToDevice)); };  \
+            double copy_us = time_us(copy_fn), copy_batch = time_batch_us(copy_fn, copy_us);        \
             /* CUB */                                                                               \
             size_t cub_bytes = 0;                                                                   \
             CK(cub::DeviceScan::InclusiveScan(nullptr, cub_bytes, in[0], ref, CUBOP, (int64_t)n));  \
             void *cub_ws;                                                                           \
             CK(cudaMalloc(&cub_ws, cub_bytes));                                                     \
             CK(cub::DeviceScan::InclusiveScan(cub_ws, cub_bytes, in[0], ref, CUBOP, (int64_t)n));   \
-            double cub_us = time_us([&](int r) {                                                    \
-                CK(cub::DeviceScan::InclusiveScan(cub_ws, cub_bytes, in[r % copies], out[r % copies], CUBOP, (int64_t)n)); }); \
+            auto cub_fn = [&](int r) {                                                              \
+                CK(cub::DeviceScan::InclusiveScan(cub_ws, cub_bytes, in[r % copies], out[r % copies], CUBOP, (int64_t)n)); }; \
+            double cub_us = time_us(cub_fn), cub_batch = time_batch_us(cub_fn, cub_us);             \
             CK(cudaFree(cub_ws));                                                                   \
-            record(#name, #op, "copy", n, copy_us, bytes, copy_us, cub_us, "-");                    \
-            record(#name, #op, "cub", n, cub_us, bytes, copy_us, cub_us, "-");                      \
+            record(#name, #op, "copy", n, copy_us, bytes, copy_us, cub_us, "-", copy_batch);        \
+            record(#name, #op, "cub", n, cub_us, bytes, copy_us, cub_us, "-", cub_batch);           \
             for (int g = 0; g < GPUSCAN_GRID_COUNT_; ++g)                                           \
                 for (int b = 0; b < GPUSCAN_BLOCK_COUNT_; ++b) {                                    \
                     if ((g == 0) != (b == 0)) continue;                                             \
@@ -186,14 +217,15 @@ struct Buffers { std::vector<void *> in, out; size_t n; };
                         GPUSCAN_INCLUSIVE, gpuscan_##name##_##op##_identity(), (gpuscan_grid)g, (gpuscan_block)b, 0); \
                     CK(cudaDeviceSynchronize());                                                    \
                     unsigned long long bad = st == GPUSCAN_SUCCESS ? mismatches(out[0], ref, n, TOL) : n; \
-                    double us = time_us([&](int r) {                                                \
+                    auto run_fn = [&](int r) {                                                      \
                         gpuscan_##name##_##op##_scan_ex(ws, &ws_bytes, in[r % copies], out[r % copies], n, \
-                            GPUSCAN_INCLUSIVE, gpuscan_##name##_##op##_identity(), (gpuscan_grid)g, (gpuscan_block)b, 0); }); \
+                            GPUSCAN_INCLUSIVE, gpuscan_##name##_##op##_identity(), (gpuscan_grid)g, (gpuscan_block)b, 0); }; \
+                    double us = time_us(run_fn), batch = g == 0 ? time_batch_us(run_fn, us) : -1.0; \
                     CK(cudaGetLastError());                                                         \
                     CK(cudaFree(ws));                                                               \
                     std::string algo = g == 0 ? std::string("gpuscan:auto")                         \
                         : std::string("gpuscan:") + gpuscan_grid_name((gpuscan_grid)g) + "/" + gpuscan_block_name((gpuscan_block)b); \
-                    record(#name, #op, algo.c_str(), n, us, bytes, copy_us, cub_us, bad ? "MISMATCH" : "ok"); \
+                    record(#name, #op, algo.c_str(), n, us, bytes, copy_us, cub_us, bad ? "MISMATCH" : "ok", batch); \
                 }                                                                                   \
             for (int c = 0; c < copies; ++c) { CK(cudaFree(in[c])); CK(cudaFree(out[c])); }        \
             CK(cudaFree(ref));                                                                      \
@@ -201,17 +233,21 @@ struct Buffers { std::vector<void *> in, out; size_t n; };
     }
 
 static void record(const char *type, const char *op, const char *algo, size_t n, double us, size_t bytes,
-                   double copy_us, double cub_us, const char *check)
+                   double copy_us, double cub_us, const char *check, double batch_us)
 {
-    Row r{type, op, algo, n, us, 2.0 * bytes / us / 1e3, copy_us / us, cub_us / us, check};
+    Row r{type, op, algo, n, us, 2.0 * bytes / us / 1e3, copy_us / us, cub_us / us, check, batch_us};
     g_rows.push_back(r);
     if (g_csv) {
-        fprintf(g_csv, "%s,%s,%s,%s,%s,%s,%zu,%zu,%.3f,%.1f,%.4f,%.4f,%s\n", g_device.c_str(), g_commit.c_str(),
-                g_date.c_str(), type, op, algo, n, bytes / n, us, r.gbs, r.of_copy, r.of_cub, check);
+        char batch[32] = "";
+        if (batch_us > 0) snprintf(batch, sizeof batch, "%.3f", batch_us);
+        fprintf(g_csv, "%s,%s,%s,%s,%s,%s,%zu,%zu,%.3f,%.1f,%.4f,%.4f,%s,%s\n", g_device.c_str(), g_commit.c_str(),
+                g_date.c_str(), type, op, algo, n, bytes / n, us, r.gbs, r.of_copy, r.of_cub, check, batch);
         fflush(g_csv);
     }
-    printf("%-5s %-4s n=2^%-2d %-36s %10.2f us %8.1f GB/s  copy x%.3f  cub x%.3f  %s\n", type, op,
+    printf("%-5s %-4s n=2^%-2d %-36s %10.2f us %8.1f GB/s  copy x%.3f  cub x%.3f  %s", type, op,
            (int)(63 - __builtin_clzll(n)), algo, us, r.gbs, r.of_copy, r.of_cub, check);
+    if (batch_us > 0) printf("  back-to-back %.2f us", batch_us);
+    printf("\n");
     fflush(stdout);
 }
 
@@ -259,7 +295,8 @@ static void print_summary(void)
 {
     static const char *keys[][2] = {{"i32", "add"}, {"i32", "max"}, {"i64", "add"}, {"u8", "add"}, {"f32", "add"}};
     printf("\n==== summary: gpuscan AUTO vs CUB vs copy (median us; ratios: >1 means faster than CUB) ====\n");
-    printf("%-8s %-6s %9s %9s %9s %8s %8s %8s\n", "type.op", "n", "copy us", "cub us", "auto us", "auto/cp", "cub/cp", "vs cub");
+    printf("%-8s %-6s %9s %9s %9s %8s %8s %8s | back to back: %7s %7s %7s %8s\n", "type.op", "n", "copy us", "cub us",
+           "auto us", "auto/cp", "cub/cp", "vs cub", "copy", "cub", "auto", "vs cub");
     for (auto &k : keys)
         for (int lg : {10, 16, 20, 24, 28}) {
             const Row *c = nullptr, *u = nullptr, *a = nullptr;
@@ -270,8 +307,9 @@ static void print_summary(void)
                     if (r.algo == "gpuscan:auto") a = &r;
                 }
             if (!c || !u || !a) continue;
-            printf("%-3s.%-4s 2^%-4d %9.2f %9.2f %9.2f %8.3f %8.3f %8.2fx %s\n", k[0], k[1], lg, c->us, u->us, a->us,
-                   a->of_copy, u->of_copy, a->of_cub, a->check);
+            printf("%-3s.%-4s 2^%-4d %9.2f %9.2f %9.2f %8.3f %8.3f %7.2fx %s | %21.2f %7.2f %7.2f %7.2fx\n", k[0], k[1], lg,
+                   c->us, u->us, a->us, a->of_copy, u->of_copy, a->of_cub, a->check, c->batch_us, u->batch_us,
+                   a->batch_us, u->batch_us / a->batch_us);
         }
 }
 
@@ -312,7 +350,7 @@ int main(int argc, char **argv)
     }
     if (csv) {
         g_csv = fopen(csv, "w");
-        fprintf(g_csv, "device,commit,date,type,op,algo,n,elem_bytes,median_us,gbps,ratio_copy,ratio_cub,check\n");
+        fprintf(g_csv, "device,commit,date,type,op,algo,n,elem_bytes,median_us,gbps,ratio_copy,ratio_cub,check,batch_us\n");
     }
     for (auto &c : k_cases)
         if (!types || strstr(types, c.key)) c.fn();

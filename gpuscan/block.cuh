@@ -99,17 +99,21 @@
         *excl = ex;                                                                                 \
         return inc;                                                                                 \
     }                                                                                               \
-    /* Reduction of one value per thread in thread order; the result is valid in thread 0. */       \
-    static __device__ __forceinline__ T P##_block_reduce_values(T v, int nthreads)                  \
+    /* Reduction of the warps' totals (each in its lane 0) in warp order; valid in thread 0. */    \
+    static __device__ __forceinline__ T P##_block_reduce_warps(T v, int nthreads)                   \
     {                                                                                               \
         T *warp_tot = P##_warp_totals();                                                            \
         const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, nwarps = nthreads >> 5;         \
-        v = P##_warp_reduce(v, lane, 32);                                                           \
         if (lane == 0) warp_tot[warp] = v;                                                          \
         __syncthreads();                                                                            \
         if (warp == 0) v = P##_warp_reduce(warp_tot[lane < nwarps ? lane : 0], lane, nwarps);       \
         __syncthreads();                                                                            \
         return v;                                                                                   \
+    }                                                                                               \
+    /* Reduction of one value per thread in thread order; the result is valid in thread 0. */       \
+    static __device__ __forceinline__ T P##_block_reduce_values(T v, int nthreads)                  \
+    {                                                                                               \
+        return P##_block_reduce_warps(P##_warp_reduce(v, threadIdx.x & 31, 32), nthreads);          \
     }
 
 /* ---- tile load/store, shared by every block algorithm ---------------------------------------- */
@@ -123,6 +127,10 @@
  * are faster with the transpose (int16 at 2^28: 0.57 -> 0.69 of copy, bench/NOTES.md step 10). */
 #ifndef GPUSCAN_DIRECT_IO_MAX_BYTES
 #define GPUSCAN_DIRECT_IO_MAX_BYTES 1u
+#endif
+/* Reductions of whole tiles skip the transpose (see P_<TAG>_reduce). */
+#ifndef GPUSCAN_REDUCE_AS_READ
+#define GPUSCAN_REDUCE_AS_READ 1
 #endif
 #define GPUSCAN_DIRECT_IO_(T, ITEMS) (sizeof(T) <= GPUSCAN_DIRECT_IO_MAX_BYTES && GPUSCAN_VECTOR_OK_(T, ITEMS))
 
@@ -177,12 +185,32 @@
     {                                                                                                                 \
         P##_##TAG##_load_hinted(in, base, valid, items, buf, 0);                                                      \
     }                                                                                                                 \
-    /* The reduction of elements [base, base + valid) in order, in thread 0 (block barriers). */                      \
+    /* The reduction of elements [base, base + valid) in order, in thread 0 (block barriers).                         \
+     * A full tile of 16-byte vectors is reduced as read, without the transpose: the warp's 32                        \
+     * vectors of one read are a contiguous run in lane order, so each read is reduced across                         \
+     * the warp and the reads' totals are combined in order. */                                                       \
     static __device__ __forceinline__ T P##_##TAG##_reduce(const T *in, size_t base, unsigned valid, T *buf,          \
                                                            int keep)                                                  \
     {                                                                                                                 \
-        enum { ITEMS = GPUSCAN_##TAG##_ITEMS(T) };                                                                    \
+        enum { THREADS = GPUSCAN_##TAG##_THREADS(T), ITEMS = GPUSCAN_##TAG##_ITEMS(T),                                \
+               TILE = THREADS * ITEMS, VEC = GPUSCAN_VECTOR_ELEMS_(T, ITEMS) };                                       \
         T items[ITEMS];                                                                                               \
+        if (GPUSCAN_REDUCE_AS_READ && VEC > 1 && !GPUSCAN_DIRECT_IO_(T, ITEMS) && valid == TILE &&                \
+            GPUSCAN_ALIGNED16_(in)) {                                                                                 \
+            const unsigned lane = threadIdx.x & 31u;                                                                  \
+            const uint4 *src = (const uint4 *)(in + base + (threadIdx.x >> 5) * 32u * ITEMS);                         \
+            T acc = P##_identity();                                                                                   \
+            _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c) {                                            \
+                uint4 v = keep ? src[c * 32u + lane] : __ldcs(src + c * 32u + lane);                                  \
+                T part[VEC];                                                                                          \
+                memcpy(part, &v, GPUSCAN_VECTOR_OK_(T, ITEMS) ? 16u : sizeof(T));                                     \
+                T x = part[0];                                                                                        \
+                _Pragma("unroll") for (unsigned k = 1; k < VEC; ++k) x = P##_combine(x, part[k]);                     \
+                x = P##_warp_reduce(x, (int)lane, 32);                                                                \
+                acc = c == 0 ? x : P##_combine(acc, x);                                                               \
+            }                                                                                                         \
+            return P##_block_reduce_warps(acc, THREADS);                                                              \
+        }                                                                                                             \
         P##_##TAG##_load_hinted(in, base, valid, items, buf, keep);                                                   \
         T v = items[0];                                                                                               \
         _Pragma("unroll") for (int j = 1; j < ITEMS; ++j) v = P##_combine(v, items[j]);                               \
