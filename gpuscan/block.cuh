@@ -128,9 +128,15 @@
 #ifndef GPUSCAN_DIRECT_IO_MAX_BYTES
 #define GPUSCAN_DIRECT_IO_MAX_BYTES 1u
 #endif
-/* Reductions of whole tiles skip the transpose (see P_<TAG>_reduce). */
-#ifndef GPUSCAN_REDUCE_AS_READ
-#define GPUSCAN_REDUCE_AS_READ 1
+/* Reductions of full tiles of types up to this size skip the transpose (P_<TAG>_reduce_span):
+ * int16 in reduce-ahead 0.79 -> 0.83 of copy; int32 max and int64 were slower that way (their
+ * reads need more shuffles than the transpose costs; bench/NOTES.md step 12).  0 turns it off. */
+#ifndef GPUSCAN_REDUCE_AS_READ_MAX_BYTES
+#define GPUSCAN_REDUCE_AS_READ_MAX_BYTES 2u
+#endif
+/* The most 16-byte reads a thread keeps in flight in such a reduction. */
+#ifndef GPUSCAN_SPAN_READS
+#define GPUSCAN_SPAN_READS 8u
 #endif
 #define GPUSCAN_DIRECT_IO_(T, ITEMS) (sizeof(T) <= GPUSCAN_DIRECT_IO_MAX_BYTES && GPUSCAN_VECTOR_OK_(T, ITEMS))
 
@@ -185,32 +191,46 @@
     {                                                                                                                 \
         P##_##TAG##_load_hinted(in, base, valid, items, buf, 0);                                                      \
     }                                                                                                                 \
-    /* The reduction of elements [base, base + valid) in order, in thread 0 (block barriers).                         \
-     * A full tile of 16-byte vectors is reduced as read, without the transpose: the warp's 32                        \
-     * vectors of one read are a contiguous run in lane order, so each read is reduced across                         \
-     * the warp and the reads' totals are combined in order. */                                                       \
-    static __device__ __forceinline__ T P##_##TAG##_reduce(const T *in, size_t base, unsigned valid, T *buf,          \
-                                                           int keep)                                                  \
+    /* Whether full tiles from `in` can be reduced as read (P_<TAG>_reduce_span): 16-byte vectors                     \
+     * of types up to GPUSCAN_REDUCE_AS_READ_MAX_BYTES, at most GPUSCAN_SPAN_READS of them a thread. */               \
+    static __device__ __forceinline__ int P##_##TAG##_reduces_as_read(const T *in, unsigned tiles)                    \
+    {                                                                                                                 \
+        enum { ITEMS = GPUSCAN_##TAG##_ITEMS(T), VEC = GPUSCAN_VECTOR_ELEMS_(T, ITEMS) };                             \
+        return sizeof(T) <= GPUSCAN_REDUCE_AS_READ_MAX_BYTES && ITEMS > 1 && GPUSCAN_VECTOR_OK_(T, ITEMS) &&          \
+               tiles * ITEMS / VEC <= GPUSCAN_SPAN_READS && GPUSCAN_ALIGNED16_(in);                                   \
+    }                                                                                                                 \
+    /* The reduction, in thread 0, of `tiles` full tiles from element `base`, without the transpose                   \
+     * (only where reduces_as_read): warp w reads its 1/nwarps of the span as 16-byte vectors, all                    \
+     * reads issued at once; the 32 vectors of one read are a contiguous run in lane order, so each                   \
+     * read is reduced across the warp and the reads' totals are combined in order. */                               \
+    static __device__ __forceinline__ T P##_##TAG##_reduce_span(const T *in, size_t base, unsigned tiles, int keep)   \
     {                                                                                                                 \
         enum { THREADS = GPUSCAN_##TAG##_THREADS(T), ITEMS = GPUSCAN_##TAG##_ITEMS(T),                                \
-               TILE = THREADS * ITEMS, VEC = GPUSCAN_VECTOR_ELEMS_(T, ITEMS) };                                       \
-        T items[ITEMS];                                                                                               \
-        if (GPUSCAN_REDUCE_AS_READ && VEC > 1 && !GPUSCAN_DIRECT_IO_(T, ITEMS) && valid == TILE &&                \
-            GPUSCAN_ALIGNED16_(in)) {                                                                                 \
-            const unsigned lane = threadIdx.x & 31u;                                                                  \
-            const uint4 *src = (const uint4 *)(in + base + (threadIdx.x >> 5) * 32u * ITEMS);                         \
-            T acc = P##_identity();                                                                                   \
-            _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c) {                                            \
-                uint4 v = keep ? src[c * 32u + lane] : __ldcs(src + c * 32u + lane);                                  \
+               VEC = GPUSCAN_VECTOR_ELEMS_(T, ITEMS) };                                                               \
+        const unsigned lane = threadIdx.x & 31u, reads = tiles * ITEMS / VEC;                                         \
+        const uint4 *src = (const uint4 *)(in + base + (size_t)(threadIdx.x >> 5) * 32u * ITEMS * tiles);             \
+        uint4 raw[GPUSCAN_SPAN_READS];                                                                                \
+        _Pragma("unroll") for (unsigned c = 0; c < GPUSCAN_SPAN_READS; ++c)                                           \
+            if (c < reads) raw[c] = keep ? src[c * 32u + lane] : __ldcs(src + c * 32u + lane);                        \
+        T acc = P##_identity();                                                                                       \
+        _Pragma("unroll") for (unsigned c = 0; c < GPUSCAN_SPAN_READS; ++c) {                                         \
+            if (c < reads) {                                                                                          \
                 T part[VEC];                                                                                          \
-                memcpy(part, &v, GPUSCAN_VECTOR_OK_(T, ITEMS) ? 16u : sizeof(T));                                     \
+                memcpy(part, &raw[c], sizeof part);                                                                   \
                 T x = part[0];                                                                                        \
                 _Pragma("unroll") for (unsigned k = 1; k < VEC; ++k) x = P##_combine(x, part[k]);                     \
                 x = P##_warp_reduce(x, (int)lane, 32);                                                                \
                 acc = c == 0 ? x : P##_combine(acc, x);                                                               \
             }                                                                                                         \
-            return P##_block_reduce_warps(acc, THREADS);                                                              \
         }                                                                                                             \
+        return P##_block_reduce_warps(acc, THREADS);                                                                  \
+    }                                                                                                                 \
+    /* The reduction of elements [base, base + valid) in order, in thread 0 (block barriers). */                      \
+    static __device__ __forceinline__ T P##_##TAG##_reduce(const T *in, size_t base, unsigned valid, T *buf,          \
+                                                           int keep)                                                  \
+    {                                                                                                                 \
+        enum { ITEMS = GPUSCAN_##TAG##_ITEMS(T) };                                                                    \
+        T items[ITEMS];                                                                                               \
         P##_##TAG##_load_hinted(in, base, valid, items, buf, keep);                                                   \
         T v = items[0];                                                                                               \
         _Pragma("unroll") for (int j = 1; j < ITEMS; ++j) v = P##_combine(v, items[j]);                               \

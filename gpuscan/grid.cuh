@@ -418,10 +418,16 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
                        last = first + per_unit < tiles ? first + per_unit : tiles;                    \
         if (reduce) {                                                                                 \
             T acc = init;                                                                             \
-            _Pragma("unroll 1") for (unsigned tile = first; tile < last; ++tile) {                    \
-                GPUSCAN_TILE_BOUNDS_(TAG, T, tile, n, base, valid);                                   \
-                T v = P##_##TAG##_reduce(in, base, valid, buf, 1);                                    \
-                acc = (tile == first && (unit > 0 || !exclusive)) ? v : P##_combine(acc, v);          \
+            if (last - first == per_unit && (size_t)last * TILE <= n &&                               \
+                P##_##TAG##_reduces_as_read(in, per_unit)) { /* a full unit, all reads at once */     \
+                acc = P##_##TAG##_reduce_span(in, (size_t)first * TILE, per_unit, 1);                 \
+                if (unit == 0 && exclusive) acc = P##_combine(init, acc);                             \
+            } else {                                                                                  \
+                _Pragma("unroll 1") for (unsigned tile = first; tile < last; ++tile) {                \
+                    GPUSCAN_TILE_BOUNDS_(TAG, T, tile, n, base, valid);                               \
+                    T v = P##_##TAG##_reduce(in, base, valid, buf, 1);                                \
+                    acc = (tile == first && (unit > 0 || !exclusive)) ? v : P##_combine(acc, v);      \
+                }                                                                                     \
             }                                                                                         \
             if (threadIdx.x == 0)                                                                     \
                 P##_publish(states, unit > 0 ? agg_slots : prefix_slots, unit,                        \
