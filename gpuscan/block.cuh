@@ -191,16 +191,31 @@
     {                                                                                                                 \
         P##_##TAG##_load_hinted(in, base, valid, items, buf, 0);                                                      \
     }                                                                                                                 \
-    /* Whether full tiles from `in` can be reduced as read (P_<TAG>_reduce_span): 16-byte vectors                     \
-     * of types up to GPUSCAN_REDUCE_AS_READ_MAX_BYTES, at most GPUSCAN_SPAN_READS of them a thread. */               \
-    static __device__ __forceinline__ int P##_##TAG##_reduces_as_read(const T *in, unsigned tiles)                    \
+    /* Whether `tiles` full tiles from `in` can be read as one span (16-byte vectors, at most                          \
+     * GPUSCAN_SPAN_READS a thread): by P_<TAG>_reduce_span and P_<TAG>_stage_span. */                                \
+    static __device__ __forceinline__ int P##_##TAG##_span_ok(const T *in, unsigned tiles)                            \
     {                                                                                                                 \
         enum { ITEMS = GPUSCAN_##TAG##_ITEMS(T), VEC = GPUSCAN_VECTOR_ELEMS_(T, ITEMS) };                             \
-        return sizeof(T) <= GPUSCAN_REDUCE_AS_READ_MAX_BYTES && ITEMS > 1 && GPUSCAN_VECTOR_OK_(T, ITEMS) &&          \
-               tiles * ITEMS / VEC <= GPUSCAN_SPAN_READS && GPUSCAN_ALIGNED16_(in);                                   \
+        return ITEMS > 1 && GPUSCAN_VECTOR_OK_(T, ITEMS) && tiles * ITEMS / VEC <= GPUSCAN_SPAN_READS &&              \
+               GPUSCAN_ALIGNED16_(in);                                                                                \
+    }                                                                                                                 \
+    /* Copies `tiles` full tiles from element `base` to shared memory `stage` (in order; thread t                     \
+     * moves vectors t, t + THREADS, ...) with all of the thread's reads in flight at once; a                         \
+     * barrier must follow before the block reads `stage`. */                                                         \
+    static __device__ __forceinline__ void P##_##TAG##_stage_span(const T *in, size_t base, unsigned tiles,           \
+                                                                  uint4 *stage)                                       \
+    {                                                                                                                 \
+        enum { THREADS = GPUSCAN_##TAG##_THREADS(T), ITEMS = GPUSCAN_##TAG##_ITEMS(T),                                \
+               VEC = GPUSCAN_VECTOR_ELEMS_(T, ITEMS) };                                                               \
+        const uint4 *src = (const uint4 *)(in + base) + threadIdx.x;                                                  \
+        uint4 raw[GPUSCAN_SPAN_READS];                                                                                \
+        _Pragma("unroll") for (unsigned c = 0; c < GPUSCAN_SPAN_READS; ++c)                                           \
+            if (c < tiles * ITEMS / VEC) raw[c] = src[c * THREADS];                                                   \
+        _Pragma("unroll") for (unsigned c = 0; c < GPUSCAN_SPAN_READS; ++c)                                           \
+            if (c < tiles * ITEMS / VEC) stage[threadIdx.x + c * THREADS] = raw[c];                                   \
     }                                                                                                                 \
     /* The reduction, in thread 0, of `tiles` full tiles from element `base`, without the transpose                   \
-     * (only where reduces_as_read): warp w reads its 1/nwarps of the span as 16-byte vectors, all                    \
+     * (only where span_ok): warp w reads its 1/nwarps of the span as 16-byte vectors, all                    \
      * reads issued at once; the 32 vectors of one read are a contiguous run in lane order, so each                   \
      * read is reduced across the warp and the reads' totals are combined in order. */                               \
     static __device__ __forceinline__ T P##_##TAG##_reduce_span(const T *in, size_t base, unsigned tiles, int keep)   \

@@ -316,6 +316,15 @@ static __device__ __forceinline__ const void *gpuscan_cluster_map_(const void *p
 #ifndef GPUSCAN_AHEAD_THREADS_PER_SM
 #define GPUSCAN_AHEAD_THREADS_PER_SM(T) 1024
 #endif
+/* Scan items stage their unit's tiles in shared memory (1: yes, 0: no; see P_TAG_ahead), as
+ * many as fit next to the tile buffer under the 48 KiB of static shared memory of a block. */
+#ifndef GPUSCAN_AHEAD_STAGE
+#define GPUSCAN_AHEAD_STAGE 1
+#endif
+#define GPUSCAN_AHEAD_UNIT_TILES_(TAG, T)                                                           \
+    GPUSCAN_MAX_(1, GPUSCAN_AHEAD_UNIT_BYTES(sizeof(T)) / (GPUSCAN_TILE_(TAG, T) * sizeof(T)))
+#define GPUSCAN_AHEAD_STAGE_FITS_(TAG, T, tiles)                                                    \
+    ((tiles) * GPUSCAN_TILE_(TAG, T) * sizeof(T) + GPUSCAN_TILE_BUFFER_(TAG, T) * sizeof(T) <= 45056u)
 #define GPUSCAN_AHEAD_MIN_BLOCKS_(TAG, T) GPUSCAN_MAX_(1, GPUSCAN_AHEAD_THREADS_PER_SM(T) / GPUSCAN_##TAG##_THREADS(T))
 /* Tiles per unit for tiles of tile_bytes of elements of elem_size bytes. */
 static __host__ __device__ __forceinline__ unsigned gpuscan_ahead_tiles_(size_t tile_bytes, size_t elem_size)
@@ -419,7 +428,8 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
         if (reduce) {                                                                                 \
             T acc = init;                                                                             \
             if (last - first == per_unit && (size_t)last * TILE <= n &&                               \
-                P##_##TAG##_reduces_as_read(in, per_unit)) { /* a full unit, all reads at once */     \
+                sizeof(T) <= GPUSCAN_REDUCE_AS_READ_MAX_BYTES &&                                      \
+                P##_##TAG##_span_ok(in, per_unit)) { /* a full unit, all reads at once */             \
                 acc = P##_##TAG##_reduce_span(in, (size_t)first * TILE, per_unit, 1);                 \
                 if (unit == 0 && exclusive) acc = P##_combine(init, acc);                             \
             } else {                                                                                  \
@@ -434,6 +444,21 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
                             unit > 0 ? GPUSCAN_STATE_AGGREGATE : GPUSCAN_STATE_PREFIX, acc);          \
             return;                                                                                   \
         }                                                                                             \
+        /* Units of several tiles (1- and 2-byte types): the last STAGE_TILES tiles of the unit (as   \
+         * many as fit in shared memory) are copied to shared memory first, all reads at once, and    \
+         * read from there: the unit's reads are in flight together instead of one tile after the     \
+         * other (uint8 at 2^30: 0.68 -> 0.77 of copy, int16 0.89 -> 0.90; bench/NOTES.md step 12).   \
+         * (cp.async copies, which need no registers and overlap the look-back, were 2 % slower.) */  \
+        enum { UNIT_TILES = GPUSCAN_AHEAD_UNIT_TILES_(TAG, T),                                        \
+               STAGE_TILES = !GPUSCAN_AHEAD_STAGE || UNIT_TILES < 2 || GPUSCAN_##TAG##_ITEMS(T) < 2 || \
+                                     !GPUSCAN_VECTOR_OK_(T, GPUSCAN_##TAG##_ITEMS(T)) ? 0             \
+                             : GPUSCAN_AHEAD_STAGE_FITS_(TAG, T, UNIT_TILES) ? UNIT_TILES             \
+                             : UNIT_TILES - 1 };                                                      \
+        __shared__ uint4 stage[STAGE_TILES ? STAGE_TILES * TILE * sizeof(T) / 16 : 1];                \
+        const unsigned stage_first = last - STAGE_TILES;                                              \
+        const int staged = STAGE_TILES > 0 && last - first == per_unit && (size_t)last * TILE <= n && \
+                           P##_##TAG##_span_ok(in, STAGE_TILES);                                      \
+        if (staged) P##_##TAG##_stage_span(in, (size_t)stage_first * TILE, STAGE_TILES, stage);      \
         T prefix = init;                                                                              \
         int has_prefix = exclusive;                                                                   \
         if (threadIdx.x < 32) {                                                                       \
@@ -455,7 +480,13 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
         _Pragma("unroll 1") for (unsigned tile = first; tile < last; ++tile) {                        \
             T items[GPUSCAN_##TAG##_ITEMS(T)];                                                        \
             GPUSCAN_TILE_BOUNDS_(TAG, T, tile, n, base, valid);                                       \
-            P##_##TAG##_load(in, base, valid, items, buf);                                            \
+            if (staged && tile >= stage_first) {                                                      \
+                if (tile == stage_first) __syncthreads();                                             \
+                P##_##TAG##_load_hinted((const T *)stage, base - (size_t)stage_first * TILE, valid,   \
+                                        items, buf, 1); /* keep: plain loads, valid for shared */     \
+            } else {                                                                                  \
+                P##_##TAG##_load(in, base, valid, items, buf);                                        \
+            }                                                                                         \
             if (tile == first) prefix = P##_block_broadcast(prefix, &has_prefix);                     \
             T before, aggregate = P##_##TAG##_scan_tile(items, buf, &before);                         \
             P##_##TAG##_store(out, base, valid, items, prefix, has_prefix, exclusive, before, buf);   \
