@@ -55,10 +55,11 @@ static void *workspace_for(size_t bytes)
 }
 
 /* The size list for element type T: edges, each block algorithm's tile -1/0/+1 and 2 tiles + 1,
- * one tile^2 + 1 (three hierarchy levels), random sizes up to 2^24.  Returns the count.
- * max_random below 2^20 (GPUSCAN_TEST_MAX_RANDOM; the sanitizer runs) keeps only the sizes up
- * to it, with one random size under it. */
-static int make_sizes(size_t *sizes, const size_t *tiles, int ntiles, uint64_t *rng, size_t max_random)
+ * two reduce-ahead units (`unit` elements) and a part of a third, one tile^2 + 1 (three
+ * hierarchy levels), random sizes up to 2^24.  Returns the count.  max_random below 2^20
+ * (GPUSCAN_TEST_MAX_RANDOM; the sanitizer runs) keeps only the sizes up to it, with one random
+ * size under it, and the reduce-ahead size (its whole-unit paths). */
+static int make_sizes(size_t *sizes, const size_t *tiles, int ntiles, size_t unit, uint64_t *rng, size_t max_random)
 {
     static const size_t fixed[] = {0, 1, 2, 31, 32, 33, 1023, 1024, 1025};
     int k = 0;
@@ -76,8 +77,10 @@ static int make_sizes(size_t *sizes, const size_t *tiles, int ntiles, uint64_t *
         for (int i = 0; i < k; ++i)
             if (sizes[i] <= max_random) sizes[kept++] = sizes[i];
         sizes[kept++] = 1 + rng_next(rng) % max_random;
+        sizes[kept++] = 2 * unit + tiles[ntiles - 1] + 1;
         return kept;
     }
+    sizes[k++] = 2 * unit + tiles[ntiles - 1] + 1;
     sizes[k++] = smallest * smallest + 1;
     sizes[k++] = 1000 + rng_next(rng) % (1u << 18);
     sizes[k++] = (1u << 20) + rng_next(rng) % (max_random - (1u << 20));
@@ -147,7 +150,7 @@ static int guard_intact(const unsigned char *g, size_t bytes)
     {                                                                                                                                 \
         SUITE_TILES_(T, tiles);                                                                                                       \
         size_t sizes[40];                                                                                                             \
-        int nsizes = make_sizes(sizes, tiles, 4, rng, max_random);                                                                    \
+        int nsizes = make_sizes(sizes, tiles, 4, GPUSCAN_AHEAD_UNIT_BYTES(sizeof(T)) / sizeof(T), rng, max_random);                   \
         size_t maxn = 0;                                                                                                              \
         for (int s = 0; s < nsizes; ++s) maxn = sizes[s] > maxn ? sizes[s] : maxn;                                                    \
         size_t cap = maxn + GUARD_ELEMS;                                                                                              \

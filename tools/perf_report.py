@@ -37,18 +37,32 @@ def main():
                "2-byte types; types up to 16 bytes; devices with at least 32 MiB of L2), else "
                "look-back, except hierarchical for 1-byte types from 2^22 elements up to there "
                "(gpuscan/host.cuh; runs before commit f2c56d2 had no reduce-ahead).\n")
+    batch = "batch_us" in meta  # copy, CUB and AUTO also timed back to back (from commit 621363c)
     out.append("## Summary: AUTO against CUB and copy\n")
-    out.append("| type.op | n | copy µs | CUB µs | AUTO µs | AUTO of copy | CUB of copy | AUTO vs CUB |")
-    out.append("|---|---|---|---|---|---|---|---|")
+    if batch:
+        out.append("Each call timed alone (events around one call: the host's launch latency is part of the "
+                   "time, as for a program that waits for each result) and back to back (the per-call time "
+                   "of a batch of calls: launch latency hidden behind the GPU's work, as in a pipeline and "
+                   "as nvbench's batch mode measures).\n")
+        out.append("| type.op | n | copy µs | CUB µs | AUTO µs | AUTO of copy | CUB of copy | AUTO vs CUB "
+                   "| back to back: copy µs | CUB µs | AUTO µs | AUTO vs CUB |")
+        out.append("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    else:
+        out.append("| type.op | n | copy µs | CUB µs | AUTO µs | AUTO of copy | CUB of copy | AUTO vs CUB |")
+        out.append("|---|---|---|---|---|---|---|---|")
     for key in [("i32", "add"), ("i32", "max"), ("i64", "add"), ("u8", "add"), ("f32", "add")]:
         for e in (10, 16, 20, 24, 28):
             d = by.get(key, {}).get(1 << e)
             if not d or "gpuscan:auto" not in d:
                 continue
             c, u, g = d["copy"], d["cub"], d["gpuscan:auto"]
-            out.append(f"| {key[0]}.{key[1]} | 2^{e} | {float(c['median_us']):.1f} | {float(u['median_us']):.1f} | "
-                       f"{float(g['median_us']):.1f} | {float(g['ratio_copy']):.2f} | {float(u['ratio_copy']):.2f} | "
-                       f"{float(g['ratio_cub']):.2f}× |")
+            line = (f"| {key[0]}.{key[1]} | 2^{e} | {float(c['median_us']):.1f} | {float(u['median_us']):.1f} | "
+                    f"{float(g['median_us']):.1f} | {float(g['ratio_copy']):.2f} | {float(u['ratio_copy']):.2f} | "
+                    f"{float(g['ratio_cub']):.2f}× |")
+            if batch:
+                cb, ub, gb = (float(x["batch_us"]) for x in (c, u, g))
+                line += f" {cb:.1f} | {ub:.1f} | {gb:.1f} | {ub / gb:.2f}× |"
+            out.append(line)
     out.append("\n## Every case, every size\n")
     for key in sorted(by):
         out.append(f"### {key[0]}.{key[1]}\n")
