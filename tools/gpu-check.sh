@@ -56,8 +56,8 @@ if has anatomy; then
     cat "$OUT/anatomy.log" >>"$summary"
 fi
 if has profile; then
-    # where the look-back kernel spends its time (int32 add, 2^26 elements)
-    ncu --kernel-name regex:CO_single_pass --launch-count 1 --section SpeedOfLight --section Occupancy \
+    # where the reduce-ahead kernel (AUTO's at this size) spends its time (int32 add, 2^26 elements)
+    ncu --kernel-name regex:CO_ahead --launch-count 1 --section SpeedOfLight --section Occupancy \
         --section WarpStateStats --section MemoryWorkloadAnalysis ./build-gpu/examples/demo $((1 << 26)) >"$OUT/ncu.log" 2>&1
     grep -E "Duration|Throughput|Occupancy|Registers|Stall|Warp Cycles|Block Limit|Active Warps|Bandwidth" "$OUT/ncu.log" | head -40 >>"$summary"
 fi
