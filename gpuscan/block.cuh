@@ -128,9 +128,10 @@
 #ifndef GPUSCAN_DIRECT_IO_MAX_BYTES
 #define GPUSCAN_DIRECT_IO_MAX_BYTES 1u
 #endif
-/* Reductions of full tiles of types up to this size skip the transpose (P_<TAG>_reduce_span):
- * int16 in reduce-ahead 0.79 -> 0.83 of copy; int32 max and int64 were slower that way (their
- * reads need more shuffles than the transpose costs; bench/NOTES.md step 12).  0 turns it off. */
+/* Reduce-ahead reduces full units of types up to this size as read, without the transpose
+ * (P_<TAG>_reduce_span): int16 0.79 -> 0.88 of copy, uint8 0.64 -> 0.68; int32 max and int64
+ * were slower that way (their reads need more shuffles than the transpose costs; bench/NOTES.md
+ * step 12).  0 turns it off. */
 #ifndef GPUSCAN_REDUCE_AS_READ_MAX_BYTES
 #define GPUSCAN_REDUCE_AS_READ_MAX_BYTES 2u
 #endif
@@ -215,9 +216,9 @@
             if (c < tiles * ITEMS / VEC) stage[threadIdx.x + c * THREADS] = raw[c];                                   \
     }                                                                                                                 \
     /* The reduction, in thread 0, of `tiles` full tiles from element `base`, without the transpose                   \
-     * (only where span_ok): warp w reads its 1/nwarps of the span as 16-byte vectors, all                    \
-     * reads issued at once; the 32 vectors of one read are a contiguous run in lane order, so each                   \
-     * read is reduced across the warp and the reads' totals are combined in order. */                               \
+     * (only where span_ok): warp w reads its 1/nwarps of the span as 16-byte vectors, all reads                      \
+     * issued at once; the 32 vectors of one read are a contiguous run in lane order, so each read                    \
+     * is reduced across the warp and the reads' totals are combined in order. */                                     \
     static __device__ __forceinline__ T P##_##TAG##_reduce_span(const T *in, size_t base, unsigned tiles, int keep)   \
     {                                                                                                                 \
         enum { THREADS = GPUSCAN_##TAG##_THREADS(T), ITEMS = GPUSCAN_##TAG##_ITEMS(T),                                \

@@ -447,8 +447,9 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
         /* Units of several tiles (1- and 2-byte types): the last STAGE_TILES tiles of the unit (as   \
          * many as fit in shared memory) are copied to shared memory first, all reads at once, and    \
          * read from there: the unit's reads are in flight together instead of one tile after the     \
-         * other (uint8 at 2^30: 0.68 -> 0.77 of copy, int16 0.89 -> 0.90; bench/NOTES.md step 12).   \
-         * (cp.async copies, which need no registers and overlap the look-back, were 2 % slower.) */  \
+         * other (uint8 at 2^30: 0.68 -> 0.77 of copy; int16, one tile of two: about the same;        \
+         * bench/NOTES.md step 12).  cp.async copies, which would overlap the look-back, were 2 %     \
+         * slower for uint8. */                                                                       \
         enum { UNIT_TILES = GPUSCAN_AHEAD_UNIT_TILES_(TAG, T),                                        \
                STAGE_TILES = !GPUSCAN_AHEAD_STAGE || UNIT_TILES < 2 || GPUSCAN_##TAG##_ITEMS(T) < 2 || \
                                      !GPUSCAN_VECTOR_OK_(T, GPUSCAN_##TAG##_ITEMS(T)) ? 0             \
