@@ -34,7 +34,7 @@ static inline int gpuscan_valid_grid_(gpuscan_grid g) { return (unsigned)g < (un
 static inline int gpuscan_valid_block_(gpuscan_block b) { return (unsigned)b < (unsigned)GPUSCAN_BLOCK_COUNT_; }
 
 /* AUTO's choices, from the H100 measurements in bench/results (docs/performance.md, bench/NOTES.md
- * step 11), always with the coarsened block scan: reduce-ahead for inputs of at least 32 MiB (64
+ * step 11), with the coarsened block scan (but see gpuscan_resolve_block_): reduce-ahead for inputs of at least 32 MiB (64
  * MiB for 1- and 2-byte types) of types up to 16 bytes, where it beat the look-back by 2-10 %
  * (1-byte types: 30 % over hierarchical; larger types were not measured and keep the look-back);
  * below that decoupled look-back, except for 1-byte types from 2^22 elements, where hierarchical
@@ -59,7 +59,17 @@ static inline gpuscan_grid gpuscan_resolve_grid_(gpuscan_grid g, size_t elem_siz
     if (elem_size == 1 && n >= GPUSCAN_AUTO_HIERARCHICAL_MIN_N_1BYTE) return GPUSCAN_GRID_HIERARCHICAL;
     return GPUSCAN_GRID_LOOKBACK;
 }
-static inline gpuscan_block gpuscan_resolve_block_(gpuscan_block b) { return b == GPUSCAN_BLOCK_AUTO ? GPUSCAN_BLOCK_COARSENED : b; }
+/* AUTO's block scan: the coarsened one, except for a scan that fits in one tile of the warp-shuffle
+ * Kogge-Stone scan (one element a thread; `ksw_tile` elements) of a type of at most 8 bytes: that
+ * single block finishes 1-2 us sooner than a coarsened tile mostly of padding (n = 2^10 on the
+ * H100: int32 6.7-7.0 us against 8.4-8.5, bench/NOTES.md step 12). */
+#define GPUSCAN_AUTO_KSW_MAX_ELEM_BYTES 8u
+static inline gpuscan_block gpuscan_resolve_block_(gpuscan_block b, size_t elem_size, size_t n, size_t ksw_tile)
+{
+    if (b != GPUSCAN_BLOCK_AUTO) return b;
+    return elem_size <= GPUSCAN_AUTO_KSW_MAX_ELEM_BYTES && n <= ksw_tile ? GPUSCAN_BLOCK_KOGGE_STONE_WARP
+                                                                         : GPUSCAN_BLOCK_COARSENED;
+}
 
 /* Lays out the workspace of a scan of n elements in tiles of `tile` elements of elem_size
  * bytes; a tile's state word takes state_bytes, a published value slot_bytes (0: the value
@@ -330,7 +340,7 @@ static inline void gpuscan_cluster_config_(cudaLaunchConfig_t *config, cudaLaunc
         const int l2_fits = *grid == GPUSCAN_GRID_AUTO && gpuscan_auto_wants_ahead_(sizeof(T), n) && \
                             gpuscan_l2_fits_ahead_();                                                \
         *grid = gpuscan_resolve_grid_(*grid, sizeof(T), n, l2_fits);                                 \
-        *block = gpuscan_resolve_block_(*block);                                                     \
+        *block = gpuscan_resolve_block_(*block, sizeof(T), n, GPUSCAN_TILE_(KSW, T));                \
         GPUSCAN_SWITCH_BLOCK_(*block, GPUSCAN_TILE_OF_, T, tile);                                    \
         return gpuscan_plan_scan_(plan, n, *grid, tile, sizeof(T), GPUSCAN_STATE_BYTES_(T),          \
                                   GPUSCAN_SLOT_BYTES_(T));                                           \

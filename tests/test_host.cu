@@ -169,7 +169,12 @@ static void test_plans(void)
     EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 28, 0) == GPUSCAN_GRID_LOOKBACK, "auto int32, small L2");
     EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 30, 0) == GPUSCAN_GRID_HIERARCHICAL, "auto u8, small L2");
     EXPECT(gpuscan_l2_fits_ahead_() == 0 || gpuscan_l2_fits_ahead_() == 1, "L2 query answers (0 without a device)");
-    EXPECT(gpuscan_resolve_block_(GPUSCAN_BLOCK_AUTO) == GPUSCAN_BLOCK_COARSENED, "auto block");
+    EXPECT(gpuscan_resolve_block_(GPUSCAN_BLOCK_AUTO, 4, (size_t)1 << 20, 1024) == GPUSCAN_BLOCK_COARSENED, "auto block");
+    EXPECT(gpuscan_resolve_block_(GPUSCAN_BLOCK_AUTO, 4, 1024, 1024) == GPUSCAN_BLOCK_KOGGE_STONE_WARP, "auto block, one small tile");
+    EXPECT(gpuscan_resolve_block_(GPUSCAN_BLOCK_AUTO, 8, 1, 1024) == GPUSCAN_BLOCK_KOGGE_STONE_WARP, "auto block, one element");
+    EXPECT(gpuscan_resolve_block_(GPUSCAN_BLOCK_AUTO, 4, 1025, 1024) == GPUSCAN_BLOCK_COARSENED, "auto block, past one small tile");
+    EXPECT(gpuscan_resolve_block_(GPUSCAN_BLOCK_AUTO, 16, 100, 1024) == GPUSCAN_BLOCK_COARSENED, "auto block, 16-byte type");
+    EXPECT(gpuscan_resolve_block_(GPUSCAN_BLOCK_BRENT_KUNG, 4, 100, 1024) == GPUSCAN_BLOCK_BRENT_KUNG, "explicit block kept");
     size_t per;
     EXPECT(gpuscan_reduce_blocks_(1, 4096, &per) == 1 && per == 1, "reduce 1");
     EXPECT(gpuscan_reduce_blocks_((size_t)1 << 30, 4096, &per) * per >= ((size_t)1 << 30) / 4096, "reduce covers all tiles");
