@@ -34,9 +34,10 @@ static inline int gpuscan_valid_grid_(gpuscan_grid g) { return (unsigned)g < (un
 static inline int gpuscan_valid_block_(gpuscan_block b) { return (unsigned)b < (unsigned)GPUSCAN_BLOCK_COUNT_; }
 
 /* AUTO's choices, from the H100 measurements in bench/results (docs/performance.md, bench/NOTES.md
- * step 11), with the coarsened block scan (but see gpuscan_resolve_block_): reduce-ahead for inputs of at least 32 MiB (64
- * MiB for 1- and 2-byte types) of types up to 16 bytes, where it beat the look-back by 2-10 %
- * (1-byte types: 30 % over hierarchical; larger types were not measured and keep the look-back);
+ * step 11), with the coarsened block scan (but see gpuscan_resolve_block_): reduce-ahead for
+ * inputs of at least 32 MiB (64 MiB for 1- and 2-byte types) of types up to 16 bytes, where it
+ * beat the look-back by 2-10 % (1-byte types: 30 % over hierarchical; larger types were not
+ * measured and keep the look-back);
  * below that decoupled look-back, except for 1-byte types from 2^22 elements, where hierarchical
  * was 3-31 % faster (look-back's rate of tiles, not memory, limits small tiles). */
 #define GPUSCAN_AUTO_AHEAD_MIN_BYTES ((size_t)32 << 20)
