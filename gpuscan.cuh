@@ -6,6 +6,7 @@
  *
  * Layers (each in gpuscan/, each a set of small macros over the prefix P = gpuscan_<name>_<op>):
  *   element.cuh  the operator, shuffles and global slots of one T
+ *   bytes.cuh    1-byte integers four to a word, for the built-in operators
  *   warp.cuh     warp scan / reduce on shuffles
  *   block.cuh    block primitives, tile load/store, the block scan algorithms
  *   grid.cuh     hierarchical, domino and look-back kernels; the reduce kernel
@@ -20,6 +21,7 @@
 #include "gpuscan/api.h"
 #include "gpuscan_ops.h"
 #include "gpuscan/element.cuh"
+#include "gpuscan/bytes.cuh"
 #include "gpuscan/warp.cuh"
 #include "gpuscan/block.cuh"
 #include "gpuscan/grid.cuh"
@@ -31,6 +33,7 @@
 /* The device code of one (T, op): every block algorithm and every grid strategy. */
 #define GPUSCAN_DEVICE_CODE_(P, name, T, op)                                                        \
     GPUSCAN_ELEMENT_(P, name, T, op)                                                                \
+    GPUSCAN_BYTES_(P, name, T, op)                                                                  \
     GPUSCAN_WARP_(P, T)                                                                             \
     GPUSCAN_BLOCK_PRIMITIVES_(P, T)                                                                 \
     GPUSCAN_TILE_STATE_(P, T)                                                                       \

@@ -233,9 +233,7 @@
             if (c < reads) {                                                                                          \
                 T part[VEC];                                                                                          \
                 memcpy(part, &raw[c], sizeof part);                                                                   \
-                T x = part[0];                                                                                        \
-                _Pragma("unroll") for (unsigned k = 1; k < VEC; ++k) x = P##_combine(x, part[k]);                     \
-                x = P##_warp_reduce(x, (int)lane, 32);                                                                \
+                T x = P##_warp_reduce(P##_fold(part, VEC), (int)lane, 32);                                            \
                 acc = c == 0 ? x : P##_combine(acc, x);                                                               \
             }                                                                                                         \
         }                                                                                                             \
@@ -248,9 +246,7 @@
         enum { ITEMS = GPUSCAN_##TAG##_ITEMS(T) };                                                                    \
         T items[ITEMS];                                                                                               \
         P##_##TAG##_load_hinted(in, base, valid, items, buf, keep);                                                   \
-        T v = items[0];                                                                                               \
-        _Pragma("unroll") for (int j = 1; j < ITEMS; ++j) v = P##_combine(v, items[j]);                               \
-        return P##_block_reduce_values(v, GPUSCAN_##TAG##_THREADS(T));                                                \
+        return P##_block_reduce_values(P##_fold(items, ITEMS), GPUSCAN_##TAG##_THREADS(T));                           \
     }                                                                                                                 \
     /* Storing a tile takes two steps, so that a kernel can drop its items from registers while                       \
      * it waits for the tile's prefix: stage (blocked items to the warp's part of the buffer)                         \
@@ -297,11 +293,19 @@
         }                                                                                                             \
         if (GPUSCAN_DIRECT_IO_(T, ITEMS)) {                                                                           \
             T v[ITEMS];                                                                                               \
-            _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                                  \
-                if (exclusive)                                                                                        \
-                    v[j] = j > 0 ? P##_combine(prefix, items[j - 1]) : t == 0 ? prefix : P##_combine(prefix, before); \
-                else                                                                                                  \
-                    v[j] = has_prefix ? P##_combine(prefix, items[j]) : items[j];                                     \
+            if (P##_bytewise() && ITEMS % 4 == 0) { /* four items a word (bytes.cuh) */                               \
+                if (exclusive) P##_bytes_shift(v, items, ITEMS, t == 0 ? P##_identity() : before);                    \
+                else memcpy(v, items, sizeof v);                                                                      \
+                if (exclusive || has_prefix) P##_bytes_combine(v, ITEMS, prefix);                                     \
+            } else {                                                                                                  \
+                _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                              \
+                    if (exclusive)                                                                                    \
+                        v[j] = j > 0   ? P##_combine(prefix, items[j - 1])                                            \
+                               : t == 0 ? prefix                                                                      \
+                                        : P##_combine(prefix, before);                                                \
+                    else                                                                                              \
+                        v[j] = has_prefix ? P##_combine(prefix, items[j]) : items[j];                                 \
+                }                                                                                                     \
             }                                                                                                         \
             if (valid == TILE && GPUSCAN_ALIGNED16_(out)) {                                                           \
                 uint4 *dst = (uint4 *)(out + base + (size_t)t * ITEMS);                                               \
@@ -428,13 +432,20 @@
     }
 
 /* Coarsened three-phase: (1) each thread scans its own run of ITEMS sequentially, (2) the block
- * scans the run totals, (3) each thread combines the total of all earlier runs into its run. */
+ * scans the run totals, (3) each thread combines the total of all earlier runs into its run.
+ * 1-byte integers with a built-in operator (bytes.cuh) go four to a word: (1) only folds the
+ * run, (3) scans it after the earlier runs' total. */
 #define GPUSCAN_CO_SCAN_TILE_(P, T)                                                                       \
     static __device__ __forceinline__ T P##_CO_scan_tile(T *items, T *scratch, T *before)                 \
     {                                                                                                     \
         enum { ITEMS = GPUSCAN_CO_ITEMS(T) };                                                             \
         T aggregate;                                                                                      \
         (void)scratch;                                                                                    \
+        if (P##_bytewise() && ITEMS % 4 == 0) {                                                           \
+            P##_block_scan_values(P##_fold(items, ITEMS), GPUSCAN_CO_THREADS(T), before, &aggregate);     \
+            P##_bytes_scan(items, ITEMS, threadIdx.x > 0 ? *before : P##_identity());                    \
+            return aggregate;                                                                             \
+        }                                                                                                 \
         _Pragma("unroll") for (int j = 1; j < ITEMS; ++j) items[j] = P##_combine(items[j - 1], items[j]); \
         P##_block_scan_values(items[ITEMS - 1], GPUSCAN_CO_THREADS(T), before, &aggregate);               \
         if (threadIdx.x > 0) {                                                                            \

@@ -182,6 +182,26 @@ static void test_plans(void)
     EXPECT(GPUSCAN_TILE_BUFFER_(KS, mat2) * sizeof(mat2) <= 32768 && GPUSCAN_TILE_BUFFER_(CO, mat2) * sizeof(mat2) <= 32768, "mat2 buffers");
 }
 
+/* Which (type name, operator) pairs take the four-bytes-a-word path (gpuscan/bytes.cuh): a
+ * preprocessor lookup, so it is checked here. */
+#define GPUSCAN_BYTE_INT_myflag ~, GPUSCAN_BYTES_UNSIGNED /* a user's opt-in for another name */
+static void test_bytewise_lookup(void)
+{
+    EXPECT(GPUSCAN_BYTES_KIND_(add) == GPUSCAN_BYTES_ADD && GPUSCAN_BYTES_KIND_(max) == GPUSCAN_BYTES_MAX &&
+               GPUSCAN_BYTES_KIND_(min) == GPUSCAN_BYTES_MIN && GPUSCAN_BYTES_KIND_(xor) == GPUSCAN_BYTES_XOR &&
+               GPUSCAN_BYTES_KIND_(and) == GPUSCAN_BYTES_AND && GPUSCAN_BYTES_KIND_(or) == GPUSCAN_BYTES_OR,
+           "built-in operators are bytewise");
+    EXPECT(GPUSCAN_BYTES_KIND_(mul) == GPUSCAN_BYTES_NONE && GPUSCAN_BYTES_KIND_(matmul) == GPUSCAN_BYTES_NONE,
+           "mul and custom operators are not");
+    EXPECT(GPUSCAN_BYTE_INT_(u8) == GPUSCAN_BYTES_UNSIGNED && GPUSCAN_BYTE_INT_(int8_t) == GPUSCAN_BYTES_SIGNED &&
+               GPUSCAN_BYTE_INT_(uchar) == GPUSCAN_BYTES_UNSIGNED && GPUSCAN_BYTE_INT_(myflag) == GPUSCAN_BYTES_UNSIGNED,
+           "1-byte integer names");
+    EXPECT(GPUSCAN_BYTE_INT_(char) == (CHAR_MIN < 0 ? GPUSCAN_BYTES_SIGNED : GPUSCAN_BYTES_UNSIGNED), "char");
+    EXPECT(GPUSCAN_BYTE_INT_(int) == 0 && GPUSCAN_BYTE_INT_(f64) == 0 && GPUSCAN_BYTE_INT_(mat2) == 0 &&
+               GPUSCAN_BYTE_INT_(bool) == 0,
+           "other names are not 1-byte integers");
+}
+
 /* Without a GPU, a valid call must come back with a CUDA status, not crash. */
 static void test_cuda_error_path(void)
 {
@@ -203,6 +223,7 @@ int main(void)
     test_validation();
     test_workspace_queries();
     test_plans();
+    test_bytewise_lookup();
     test_cuda_error_path();
     return test_finish("host");
 }
