@@ -160,7 +160,8 @@ static void test_plans(void)
     EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 32, (size_t)1 << 28, 1) == GPUSCAN_GRID_LOOKBACK, "auto 32-byte");
     EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 20, 1) == GPUSCAN_GRID_LOOKBACK, "auto u8 mid");
     EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 22, 1) == GPUSCAN_GRID_HIERARCHICAL, "auto u8 4 MiB");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 24, 1) == GPUSCAN_GRID_HIERARCHICAL, "auto u8 16 MiB");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, ((size_t)1 << 24) - 1, 1) == GPUSCAN_GRID_HIERARCHICAL, "auto u8 < 16 MiB");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 24, 1) == GPUSCAN_GRID_REDUCE_AHEAD, "auto u8 16 MiB");
     EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 26, 1) == GPUSCAN_GRID_REDUCE_AHEAD, "auto u8 large");
     EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 2, (size_t)1 << 24, 1) == GPUSCAN_GRID_LOOKBACK, "auto i16 32 MiB");
     EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 2, (size_t)1 << 25, 1) == GPUSCAN_GRID_REDUCE_AHEAD, "auto i16 64 MiB");
