@@ -33,12 +33,14 @@ def main():
                "\"of copy\" = device-to-device copy time of the same bytes / scan time (1.0 is the "
                "ceiling); \"vs CUB\" = CUB time / gpuscan time (> 1: gpuscan faster). Every gpuscan "
                "result was checked against CUB's on the device (column *check*). AUTO uses the "
-               "coarsened block scan with reduce-ahead from 32 MiB of input (64 MiB for 1- and "
-               "2-byte types; types up to 16 bytes; devices with at least 32 MiB of L2), else "
-               "look-back, except hierarchical for 1-byte types from 2^22 elements up to there; "
-               "in runs after commit 35805c1 a scan of at most 1024 elements of a type of up "
-               "to 8 bytes uses the warp-shuffle Kogge-Stone block scan instead "
-               "(gpuscan/host.cuh; runs before commit f2c56d2 had no reduce-ahead).\n")
+               "coarsened block scan with reduce-ahead from 32 MiB of input (64 MiB for 2-byte "
+               "types, 16 MiB for 1-byte types - 64 MiB before commit e10f0fb; types up to 16 "
+               "bytes; devices with at least 32 MiB of L2), else look-back, except hierarchical "
+               "for 1-byte types from 2^22 elements up to there; in runs after commit 35805c1 a "
+               "scan of at most 1024 elements of a type of up to 8 bytes uses the warp-shuffle "
+               "Kogge-Stone block scan instead (gpuscan/host.cuh; runs before commit f2c56d2 had "
+               "no reduce-ahead). From commit 59c7feb, 1-byte integers with the built-in "
+               "operators are combined four to a word (gpuscan/bytes.cuh).\n")
     batch = "batch_us" in meta  # copy, CUB and AUTO also timed back to back (from commit 621363c)
     out.append("## Summary: AUTO against CUB and copy\n")
     if batch:
