@@ -160,11 +160,16 @@
             items[0] = (t < valid) ? in[base + t] : P##_identity();                                                   \
             return;                                                                                                   \
         }                                                                                                             \
-        if (GPUSCAN_DIRECT_IO_(T, ITEMS) && valid == TILE && GPUSCAN_ALIGNED16_(in)) {                                \
+        if (GPUSCAN_DIRECT_IO_(T, ITEMS) && GPUSCAN_ALIGNED16_(in)) { /* past valid: the identity */                  \
             const uint4 *src = (const uint4 *)(in + base + (size_t)t * ITEMS);                                        \
-            _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c) {                                            \
-                uint4 v = src[c];                                                                                     \
-                memcpy(items + c * VEC, &v, GPUSCAN_VECTOR_OK_(T, ITEMS) ? 16u : sizeof(T));                          \
+            if (t * ITEMS + ITEMS <= valid) {                                                                         \
+                _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c) {                                        \
+                    uint4 v = src[c];                                                                                 \
+                    memcpy(items + c * VEC, &v, GPUSCAN_VECTOR_OK_(T, ITEMS) ? 16u : sizeof(T));                      \
+                }                                                                                                     \
+            } else {                                                                                                  \
+                _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j)                                                \
+                    items[j] = t * ITEMS + j < valid ? in[base + t * ITEMS + j] : P##_identity();                     \
             }                                                                                                         \
             return;                                                                                                   \
         }                                                                                                             \
@@ -307,7 +312,7 @@
                         v[j] = has_prefix ? P##_combine(prefix, items[j]) : items[j];                                 \
                 }                                                                                                     \
             }                                                                                                         \
-            if (valid == TILE && GPUSCAN_ALIGNED16_(out)) {                                                           \
+            if (t * ITEMS + ITEMS <= valid && GPUSCAN_ALIGNED16_(out)) {                                              \
                 uint4 *dst = (uint4 *)(out + base + (size_t)t * ITEMS);                                               \
                 _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c) {                                        \
                     uint4 w;                                                                                          \
