@@ -173,8 +173,8 @@
             }                                                                                                         \
             return;                                                                                                   \
         }                                                                                                             \
-        if (GPUSCAN_VECTOR_OK_(T, ITEMS) && valid == TILE && GPUSCAN_ALIGNED16_(in)) {                                \
-            const uint4 *src = (const uint4 *)(in + base + seg);                                                      \
+        if (GPUSCAN_VECTOR_OK_(T, ITEMS) && seg + 32u * ITEMS <= valid && GPUSCAN_ALIGNED16_(in)) {                   \
+            const uint4 *src = (const uint4 *)(in + base + seg); /* the warp's whole run is valid */                  \
             _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c) {                                            \
                 uint4 v = keep ? src[c * 32u + lane] : __ldcs(src + c * 32u + lane);                                  \
                 T part[VEC];                                                                                          \
@@ -326,7 +326,7 @@
             return;                                                                                                   \
         }                                                                                                             \
         const T run_before = P##_shfl_idx(before, 0); /* exclusive prefix of the warp's run */                        \
-        if (GPUSCAN_VECTOR_OK_(T, ITEMS) && valid == TILE && GPUSCAN_ALIGNED16_(out)) {                               \
+        if (GPUSCAN_VECTOR_OK_(T, ITEMS) && seg + 32u * ITEMS <= valid && GPUSCAN_ALIGNED16_(out)) {                  \
             uint4 *dst = (uint4 *)(out + base + seg);                                                                 \
             _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c) {                                            \
                 T part[VEC];                                                                                          \
