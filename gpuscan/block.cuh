@@ -154,7 +154,7 @@
                                                                    T *items, T *buf, int keep)                        \
     {                                                                                                                 \
         enum { THREADS = GPUSCAN_##TAG##_THREADS(T), ITEMS = GPUSCAN_##TAG##_ITEMS(T),                                \
-               TILE = THREADS * ITEMS, VEC = GPUSCAN_VECTOR_ELEMS_(T, ITEMS) };                                       \
+               VEC = GPUSCAN_VECTOR_ELEMS_(T, ITEMS) };                                                               \
         const unsigned t = threadIdx.x, lane = t & 31u, seg = (t >> 5) * 32u * ITEMS;                                 \
         if (ITEMS == 1) { /* striped and blocked orders are the same */                                               \
             items[0] = (t < valid) ? in[base + t] : P##_identity();                                                   \
@@ -287,7 +287,7 @@
                                                             int exclusive, T before, const T *buf)                    \
     {                                                                                                                 \
         enum { THREADS = GPUSCAN_##TAG##_THREADS(T), ITEMS = GPUSCAN_##TAG##_ITEMS(T),                                \
-               TILE = THREADS * ITEMS, VEC = GPUSCAN_VECTOR_ELEMS_(T, ITEMS) };                                       \
+               VEC = GPUSCAN_VECTOR_ELEMS_(T, ITEMS) };                                                               \
         const unsigned t = threadIdx.x, lane = t & 31u, seg = (t >> 5) * 32u * ITEMS;                                 \
         if (ITEMS == 1) { /* element t: its own item; its left neighbour's is `before` */                             \
             T v = items[0];                                                                                           \

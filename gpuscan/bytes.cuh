@@ -162,12 +162,17 @@ static __device__ __forceinline__ unsigned gpuscan_bytes_scan_word_(int kind, in
         memcpy(&b, &v, 1);                                                                                \
         return b;                                                                                         \
     }                                                                                                     \
+    /* v's byte in all four bytes of a word. */                                                           \
+    static __device__ __forceinline__ unsigned P##_bytes4(T v)                                            \
+    {                                                                                                     \
+        return P##_byte_of(v) * 0x01010101u;                                                              \
+    }                                                                                                     \
     static __device__ __forceinline__ T P##_fold(const T *items, int count)                               \
     {                                                                                                     \
         T v = items[0];                                                                                   \
         if (P##_bytewise() && count % 4 == 0) {                                                           \
             const int kind = P##_bytewise(), sign = P##_bytes_sign();                                     \
-            const unsigned id4 = P##_byte_of(P##_identity()) * 0x01010101u;                               \
+            const unsigned id4 = P##_bytes4(P##_identity());                                              \
             unsigned acc = gpuscan_bytes_start_(kind, id4), acc2 = acc;                                   \
             _Pragma("unroll") for (int i = 0; i < count / 4; ++i) {                                       \
                 unsigned w;                                                                               \
@@ -184,7 +189,7 @@ static __device__ __forceinline__ unsigned gpuscan_bytes_scan_word_(int kind, in
     static __device__ __forceinline__ void P##_bytes_scan(T *items, int count, T carry)                   \
     {                                                                                                     \
         const int kind = P##_bytewise(), sign = P##_bytes_sign();                                         \
-        const unsigned id4 = P##_byte_of(P##_identity()) * 0x01010101u;                                   \
+        const unsigned id4 = P##_bytes4(P##_identity());                                                  \
         unsigned c = P##_byte_of(carry);                                                                  \
         _Pragma("unroll") for (int i = 0; i < count / 4; ++i) {                                           \
             unsigned w;                                                                                   \
@@ -196,7 +201,7 @@ static __device__ __forceinline__ unsigned gpuscan_bytes_scan_word_(int kind, in
     }                                                                                                     \
     static __device__ __forceinline__ void P##_bytes_combine(T *items, int count, T prefix)               \
     {                                                                                                     \
-        const unsigned p4 = P##_byte_of(prefix) * 0x01010101u;                                            \
+        const unsigned p4 = P##_bytes4(prefix);                                                           \
         _Pragma("unroll") for (int i = 0; i < count / 4; ++i) {                                           \
             unsigned w;                                                                                   \
             memcpy(&w, items + 4 * i, 4);                                                                 \
