@@ -10,6 +10,7 @@
  *   warp.cuh     warp scan / reduce on shuffles
  *   block.cuh    block primitives, tile load/store, the block scan algorithms
  *   grid.cuh     hierarchical, domino and look-back kernels; the reduce kernel
+ *   ring.cuh     reduce-ahead reading its input once: a ring of async copies (sm_90)
  *   host.cuh     argument checks, workspace plans, launches, the public functions
  * docs/api.md documents the public surface, docs/algorithms.md the algorithms. */
 #ifndef GPUSCAN_CUH
@@ -25,6 +26,7 @@
 #include "gpuscan/warp.cuh"
 #include "gpuscan/block.cuh"
 #include "gpuscan/grid.cuh"
+#include "gpuscan/ring.cuh"
 #include "gpuscan/host.cuh"
 
 #define GPUSCAN_VERSION_MAJOR 0
@@ -47,6 +49,7 @@
     GPUSCAN_GRID_KERNELS_(P, T, KSW)                                                                \
     GPUSCAN_GRID_KERNELS_(P, T, BK)                                                                 \
     GPUSCAN_GRID_KERNELS_(P, T, CO)                                                                 \
+    GPUSCAN_RING_KERNEL_(P, T)                                                                      \
     GPUSCAN_REDUCE_KERNEL_(P, T)
 
 /* Everything for one (name, T, op), with the public functions' linkage SCOPE. */

@@ -57,6 +57,22 @@
     GPUSCAN_MAX_(GPUSCAN_PAD_(GPUSCAN_TILE_(TAG, T)), GPUSCAN_##TAG##_SCRATCH(T))
 
 /* ---- block-wide primitives on one value per thread ------------------------------------------- */
+/* The ring (ring.cuh): reduce-ahead reading its input once, on sm_90.  Experimental, off by
+ * default until measured (bench/NOTES.md step 16); 1 turns it on. */
+#ifndef GPUSCAN_RING
+#define GPUSCAN_RING 0
+#endif
+/* A barrier of the block's first nthreads threads: the whole block, except in the ring kernel,
+ * whose other warps go on with their own work meanwhile (named barrier 1 there). */
+static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
+{
+#if GPUSCAN_RING
+    __barrier_sync_count(1, (unsigned)nthreads);
+#else
+    (void)nthreads;
+    __syncthreads();
+#endif
+}
 #define GPUSCAN_BLOCK_PRIMITIVES_(P, T)                                                             \
     static __device__ __forceinline__ T *P##_warp_totals(void)                                      \
     {                                                                                               \
@@ -80,7 +96,7 @@
     /* Scan of one value per thread in thread order (nthreads a multiple of 32).  Returns the       \
      * inclusive value; *excl gets the exclusive one (meaningless in thread 0), *total the sum      \
      * of the block, in every thread.  One barrier: every warp scans the warp totals itself.        \
-     * Two calls must be separated by a __syncthreads() (the warp totals are reused). */            \
+     * Two calls must be separated by a barrier of the block (the warp totals are reused). */       \
     static __device__ __forceinline__ T P##_block_scan_values(T v, int nthreads, T *excl, T *total) \
     {                                                                                               \
         T *warp_tot = P##_warp_totals();                                                            \
@@ -88,7 +104,7 @@
         T inc = P##_warp_inclusive(v, lane);                                                        \
         T ex = P##_shfl_up(inc, 1);                                                                 \
         if (lane == 31) warp_tot[warp] = inc;                                                       \
-        __syncthreads();                                                                            \
+        gpuscan_group_sync_(nthreads);                                                              \
         T scanned = P##_warp_inclusive(warp_tot[lane < nwarps ? lane : nwarps - 1], lane);          \
         *total = P##_shfl_idx(scanned, nwarps - 1);                                                 \
         T before = P##_shfl_idx(scanned, warp > 0 ? warp - 1 : 0);                                  \

@@ -253,6 +253,94 @@ static inline void gpuscan_cluster_config_(cudaLaunchConfig_t *config, cudaLaunc
     config->numAttrs = 1;
 }
 
+/* How the ring (ring.cuh) runs `kernel` on the current device: slots of unit_bytes in each
+ * block's dynamic shared memory, and how many blocks are resident at once; no slots where it
+ * cannot run (no sm_90 code in the kernel, too little shared memory).  Found once per device. */
+/* Slots of unit_bytes per block when blocks_per_sm blocks share an SM's per_sm bytes of shared
+ * memory (each also holds `reserved` and its static `static_bytes`; at most optin in all): a
+ * multiple of GPUSCAN_RING_SLOT_MULTIPLE_, at most GPUSCAN_RING_MAX_SLOTS; 0 below 2. */
+static inline long gpuscan_ring_slots_(long per_sm, int blocks_per_sm, long reserved, long static_bytes, long optin,
+                                       long unit_bytes)
+{
+    long room = per_sm / blocks_per_sm - reserved - static_bytes;
+    if (room > optin - static_bytes) room = optin - static_bytes;
+    long slots = room > 0 ? room / unit_bytes : 0;
+    slots = slots < GPUSCAN_RING_MAX_SLOTS ? slots : GPUSCAN_RING_MAX_SLOTS;
+    slots -= slots % GPUSCAN_RING_SLOT_MULTIPLE_; /* each slot always meets the same warps */
+    return slots >= 2 ? slots : 0;
+}
+typedef struct gpuscan_ring_shape_ {
+    int slots, blocks;
+} gpuscan_ring_shape_;
+static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int threads, size_t unit_bytes,
+                                                         int blocks_per_sm, gpuscan_ring_shape_ *cache)
+{
+    gpuscan_ring_shape_ shape = {0, 0};
+    int dev = 0, sms = 0, per_sm = 0, reserved = 0, optin = 0, active = 0;
+    struct cudaFuncAttributes attr;
+    if (cudaGetDevice(&dev) != cudaSuccess) return shape;
+    if (dev < GPUSCAN_DEVICE_CACHE_ && cache[dev].blocks != 0) return cache[dev];
+    if (cudaFuncGetAttributes(&attr, kernel) == cudaSuccess && attr.binaryVersion >= 90 && attr.ptxVersion >= 90 &&
+        cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) == cudaSuccess &&
+        cudaDeviceGetAttribute(&per_sm, cudaDevAttrMaxSharedMemoryPerMultiprocessor, dev) == cudaSuccess &&
+        cudaDeviceGetAttribute(&reserved, cudaDevAttrReservedSharedMemoryPerBlock, dev) == cudaSuccess &&
+        cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev) == cudaSuccess) {
+        const long slots = gpuscan_ring_slots_(per_sm, blocks_per_sm, reserved, (long)attr.sharedSizeBytes, optin,
+                                               (long)unit_bytes);
+        if (slots > 0 &&
+            cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)(slots * unit_bytes)) ==
+                cudaSuccess &&
+            cudaOccupancyMaxActiveBlocksPerMultiprocessor(&active, kernel, threads, (size_t)slots * unit_bytes) ==
+                cudaSuccess &&
+            active > 0) {
+            shape.slots = (int)slots;
+            shape.blocks = active * sms;
+        }
+    }
+    (void)cudaGetLastError(); /* a query that failed above only means: no ring */
+    if (dev < GPUSCAN_DEVICE_CACHE_) {
+        cache[dev] = shape;
+        if (shape.blocks == 0) cache[dev].blocks = -1; /* known: no ring */
+    }
+    return shape;
+}
+/* Runs a reduce-ahead scan on the ring where T, the block algorithm TAG, the input's alignment
+ * and the device allow; returns whether it did (*status: the launch's).  Without GPUSCAN_RING,
+ * never. */
+#define GPUSCAN_RING_TAG_CO_ 1
+#define GPUSCAN_RING_TAG_KS_ 0
+#define GPUSCAN_RING_TAG_KSW_ 0
+#define GPUSCAN_RING_TAG_BK_ 0
+#if !GPUSCAN_RING
+#define GPUSCAN_RING_HOST_(P, T)
+#define GPUSCAN_RING_TRY_(TAG, P, ...) 0
+#else
+#define GPUSCAN_RING_TRY_(TAG, P, ...) (GPUSCAN_RING_TAG_##TAG##_ && P##_ring_run(__VA_ARGS__))
+#define GPUSCAN_RING_HOST_(P, T)                                                                                 \
+    static int P##_ring_run(const gpuscan_plan_ *plan, char *ws, const T *in, T *out, size_t n, int exclusive,   \
+                            T init, cudaStream_t stream, gpuscan_status *status)                                 \
+    {                                                                                                            \
+        enum { THREADS = 32 * GPUSCAN_RING_WARPS_(T),                                                            \
+               UNIT_BYTES = GPUSCAN_AHEAD_UNIT_TILES_(CO, T) * GPUSCAN_TILE_(CO, T) * sizeof(T) };               \
+        static gpuscan_ring_shape_ cache[GPUSCAN_DEVICE_CACHE_];                                                  \
+        if (!GPUSCAN_RING_OK_(T) || !GPUSCAN_ALIGNED16_(in)) return 0;                                           \
+        gpuscan_ring_shape_ shape = gpuscan_ring_shape_of_((const void *)P##_ring, THREADS, UNIT_BYTES,          \
+                                                           GPUSCAN_RING_BLOCKS_PER_SM(T), cache);                \
+        if (shape.slots == 0) return 0;                                                                          \
+        size_t blocks = plan->units < (size_t)shape.blocks ? plan->units : (size_t)shape.blocks;                 \
+        if (GPUSCAN_RING_MAX_BLOCKS > 0 && blocks > GPUSCAN_RING_MAX_BLOCKS) blocks = GPUSCAN_RING_MAX_BLOCKS;   \
+        *status = gpuscan_from_cuda_(                                                                            \
+            cudaMemsetAsync(ws, 0, plan->flags_off + plan->units * plan->state_bytes, stream));                  \
+        if (*status != GPUSCAN_SUCCESS) return 1;                                                                \
+        P##_ring<<<(unsigned)blocks, THREADS, (size_t)shape.slots * UNIT_BYTES, stream>>>(                        \
+            in, out, n, (unsigned *)(ws + plan->counter_off), (void *)(ws + plan->flags_off),                    \
+            (unsigned *)(ws + plan->slots_off[0]), (unsigned *)(ws + plan->slots_off[1]), (unsigned)plan->units, \
+            (unsigned)shape.slots, exclusive, init);                                                             \
+        *status = gpuscan_from_cuda_(cudaGetLastError());                                                        \
+        return 1;                                                                                                \
+    }
+#endif
+
 /* Runs one scan with block algorithm TAG and the grid strategy in plan (workspace checked). */
 #define GPUSCAN_GRID_HOST_(P, T, TAG)                                                                                                \
     static gpuscan_status P##_##TAG##_run(const gpuscan_plan_ *plan, gpuscan_grid grid, char *ws,                                    \
@@ -311,12 +399,15 @@ static inline void gpuscan_cluster_config_(cudaLaunchConfig_t *config, cudaLaunc
                             slots1, lookback, exclusive, init);                                                                      \
             return GPUSCAN_SUCCESS;                                                                                                  \
         }                                                                                                                            \
-        case GPUSCAN_GRID_REDUCE_AHEAD:                                                                                              \
+        case GPUSCAN_GRID_REDUCE_AHEAD: {                                                                                            \
+            gpuscan_status ring_status = GPUSCAN_SUCCESS;                                                                            \
+            if (GPUSCAN_RING_TRY_(TAG, P, plan, ws, in, out, n, exclusive, init, stream, &ring_status)) return ring_status;          \
             GPUSCAN_TRY_(gpuscan_from_cuda_(cudaMemsetAsync(ws, 0, plan->flags_off + plan->units * plan->state_bytes, stream)));     \
             GPUSCAN_LAUNCH_(P##_##TAG##_ahead, 2 * plan->units, THREADS, stream, in, out, n, (unsigned *)(ws + plan->counter_off),   \
                             (void *)(ws + plan->flags_off), (unsigned *)(ws + plan->slots_off[0]),                                   \
                             (unsigned *)(ws + plan->slots_off[1]), (unsigned)plan->units, (unsigned)plan->ahead, exclusive, init);   \
             return GPUSCAN_SUCCESS;                                                                                                  \
+        }                                                                                                                            \
         default: return GPUSCAN_ERROR_INVALID_ALGORITHM;                                                                             \
         }                                                                                                                            \
     }
@@ -459,6 +550,7 @@ static inline void gpuscan_cluster_config_(cudaLaunchConfig_t *config, cudaLaunc
     }
 
 #define GPUSCAN_HOST_(SCOPE, P, T)                                                                  \
+    GPUSCAN_RING_HOST_(P, T)                                                                        \
     GPUSCAN_GRID_HOST_(P, T, KS)                                                                    \
     GPUSCAN_GRID_HOST_(P, T, KSW)                                                                   \
     GPUSCAN_GRID_HOST_(P, T, BK)                                                                    \

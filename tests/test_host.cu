@@ -203,6 +203,22 @@ static void test_bytewise_lookup(void)
            "other names are not 1-byte integers");
 }
 
+/* The ring's slots per block (gpuscan/ring.cuh) from an SM's shared memory, with the H100's
+ * numbers: 228 KiB an SM, 1 KiB reserved a block, 227 KiB at most a block. */
+static void test_ring_slots(void)
+{
+    const long sm = 233472, res = 1024, optin = 232448;
+    EXPECT(gpuscan_ring_slots_(sm, 2, res, 17792, optin, 16384) == 4, "int32, 2 blocks: 5 slots fit, 4 taken");
+    EXPECT(gpuscan_ring_slots_(sm, 1, res, 17792, optin, 16384) == 12, "int32, 1 block: 13 fit, 12 taken");
+    EXPECT(gpuscan_ring_slots_(sm, 2, res, 9152, optin, 32768) == 2, "uint8, 2 blocks: 3 fit, 2 taken");
+    EXPECT(gpuscan_ring_slots_(sm, 1, res, 1024, optin, 4096) == GPUSCAN_RING_MAX_SLOTS, "capped");
+    EXPECT(gpuscan_ring_slots_(sm, 6, res, 17792, optin, 16384) == 0, "fewer than 2: no ring");
+    EXPECT(gpuscan_ring_slots_(sm, 1, res, 240000, optin, 16384) == 0, "no room at all: no ring");
+    EXPECT(GPUSCAN_RING_SLOT_MULTIPLE_ % GPUSCAN_RING_REDUCERS == 0 &&
+               GPUSCAN_RING_SLOT_MULTIPLE_ % GPUSCAN_RING_LOOKERS == 0,
+           "the slot multiple is a multiple of both warp counts");
+}
+
 /* Without a GPU, a valid call must come back with a CUDA status, not crash. */
 static void test_cuda_error_path(void)
 {
@@ -225,6 +241,7 @@ int main(void)
     test_workspace_queries();
     test_plans();
     test_bytewise_lookup();
+    test_ring_slots();
     test_cuda_error_path();
     return test_finish("host");
 }

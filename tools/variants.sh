@@ -4,7 +4,8 @@
 #   tools/variants.sh "NAME:FLAGS" ...      e.g. "t512:-DGPUSCAN_CO_MAX_THREADS=512"
 # FLAGS come before -I., so "old:-Ibaseline" builds against another copy of the headers (e.g.
 # from `git worktree add`) for a same-run A/B comparison.  STEP=build or STEP=run does one half
-# (so the builds can overlap other work on the machine).
+# (so the builds can overlap other work on the machine).  VARIANT_TIMEOUT (s, default 300) stops a
+# variant's run that hangs.
 set -u
 OUT=${OUT:-$PWD/gpu-check-out}
 STEP=${STEP:-all}
@@ -21,5 +22,8 @@ fi
 for v in "$@"; do
     name=${v%%:*}
     echo "=== variant $name: ${v#*:}"
-    ./build-variants/bench_$name $ARGS 2>&1 | tee "$OUT/variant_$name.log" | grep -E "gpuscan:(auto|lookback)|cub " | grep -v "x0.0"
+    # a variant that hangs costs its own limit, not the session's device time
+    timeout "${VARIANT_TIMEOUT:-300}" ./build-variants/bench_$name $ARGS 2>&1 | tee "$OUT/variant_$name.log" |
+        grep -E "gpuscan:(auto|lookback)|cub " | grep -v "x0.0"
+    [ "${PIPESTATUS[0]}" = 124 ] && echo "variant $name: stopped after ${VARIANT_TIMEOUT:-300} s"
 done

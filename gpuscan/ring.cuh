@@ -1,0 +1,286 @@
+/* gpuscan/ring.cuh - reduce-ahead that reads its input once (sm_90): a ring of units in shared
+ * memory, filled by bulk asynchronous copies, worked on by warps with one job each.
+ *
+ * Reduce-ahead (grid.cuh) reads every unit twice - once to publish its aggregate early, once
+ * to scan it - and the second read, though it hits L2, makes L2 the limit (bench/NOTES.md steps
+ * 12-14).  Here a persistent block keeps each unit it claims in a slot of a ring in shared
+ * memory, from the one read to the write of its scan:
+ *   producer (one thread)  claims the next unit (atomic counter), copies it into a free slot
+ *                          (cp.async.bulk; the copy's completion is counted on the slot's
+ *                          `full` mbarrier)
+ *   reducers (warps)       reduce a landed unit from shared memory and publish its aggregate:
+ *                          at once, whatever else the block is doing (what successors wait on
+ *                          is the time from claim to aggregate: steps 6 and 14)
+ *   look-back (warps)      find the unit's exclusive prefix (decoupled look-back over unit
+ *                          states) and publish its inclusive one
+ *   scanners (the block    scan the unit's tiles from shared memory after its prefix, write
+ *   scan's own threads)    them out and hand the slot back to the producer
+ * Each hand-over is an mbarrier per slot; the scanners synchronize among themselves with a named
+ * barrier (block.cuh's gpuscan_group_sync_), never with __syncthreads.  Deadlock-free: a claimed
+ * unit's aggregate needs only its own copy, and the producer claims only into a free slot.  The
+ * scanners are threads 0 .. THREADS-1, so the block algorithm's code runs unchanged.
+ * On other architectures the helpers trap; the host uses the ring only where it can run. */
+#ifndef GPUSCAN_RING_CUH
+#define GPUSCAN_RING_CUH
+
+/* GPUSCAN_RING (block.cuh) 1: reduce-ahead with the coarsened block scan takes the ring where it
+ * can; 0 (the default): no ring kernel is built. */
+/* Warps that reduce, and that look back; powers of two.  Warp k of a kind takes the slots
+ * k, k + count, ...: the ring's slot count is a multiple of both, so each slot always meets the
+ * same warp, which waits for the slot's phases in order (an mbarrier's parity wait cannot tell
+ * a phase from the one two before it). */
+#ifndef GPUSCAN_RING_REDUCERS
+#define GPUSCAN_RING_REDUCERS 2
+#endif
+#ifndef GPUSCAN_RING_LOOKERS
+#define GPUSCAN_RING_LOOKERS 2
+#endif
+#define GPUSCAN_RING_SLOT_MULTIPLE_ GPUSCAN_MAX_(GPUSCAN_RING_REDUCERS, GPUSCAN_RING_LOOKERS)
+/* Blocks per SM (they share its shared memory: the ring takes what the block leaves). */
+#ifndef GPUSCAN_RING_BLOCKS_PER_SM
+#define GPUSCAN_RING_BLOCKS_PER_SM(T) 2
+#endif
+#define GPUSCAN_RING_MAX_SLOTS 16
+/* At most this many blocks (0: as many as are resident; the tests take a few, so that each block
+ * goes round its ring many times). */
+#ifndef GPUSCAN_RING_MAX_BLOCKS
+#define GPUSCAN_RING_MAX_BLOCKS 0
+#endif
+#define GPUSCAN_RING_END_ 0xffffffffu /* a slot's unit when the counter has run out */
+#define GPUSCAN_RING_READS_ 8u          /* 16-byte reads a reducing lane has in flight */
+/* Types the ring takes: whole 16-byte vectors, coarsened tiles of more than one item. */
+#define GPUSCAN_RING_OK_(T)                                                                         \
+    (16u % sizeof(T) == 0u && GPUSCAN_CO_ITEMS(T) > 1 && GPUSCAN_VECTOR_OK_(T, GPUSCAN_CO_ITEMS(T)))
+#define GPUSCAN_RING_WARPS_(T)                                                                      \
+    (GPUSCAN_CO_THREADS(T) / 32 + 1 + GPUSCAN_RING_REDUCERS + GPUSCAN_RING_LOOKERS)
+
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+#define GPUSCAN_ASYNC_COPY_ 1
+#else
+#define GPUSCAN_ASYNC_COPY_ 0
+#endif
+static __device__ __forceinline__ unsigned gpuscan_shared_addr_(const void *p)
+{
+    return (unsigned)__cvta_generic_to_shared(p);
+}
+static __device__ __forceinline__ void gpuscan_mbar_init_(unsigned long long *bar, unsigned count)
+{
+#if GPUSCAN_ASYNC_COPY_
+    asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(gpuscan_shared_addr_(bar)), "r"(count) : "memory");
+#else
+    (void)bar, (void)count;
+    __trap();
+#endif
+}
+/* Makes this thread's mbarrier initializations visible to the asynchronous copies. */
+static __device__ __forceinline__ void gpuscan_mbar_init_fence_(void)
+{
+#if GPUSCAN_ASYNC_COPY_
+    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+#else
+    __trap();
+#endif
+}
+/* One arrival (release: this thread's writes before it are seen by whoever waits). */
+static __device__ __forceinline__ void gpuscan_mbar_arrive_(unsigned long long *bar)
+{
+#if GPUSCAN_ASYNC_COPY_
+    asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(gpuscan_shared_addr_(bar)) : "memory");
+#else
+    (void)bar;
+    __trap();
+#endif
+}
+/* Waits (acquire) until the phase of parity `parity` has completed. */
+static __device__ __forceinline__ void gpuscan_mbar_wait_(unsigned long long *bar, unsigned parity)
+{
+#if GPUSCAN_ASYNC_COPY_
+    unsigned done;
+    do {
+        asm volatile("{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2; selp.u32 %0, 1, 0, p; }"
+                     : "=r"(done) : "r"(gpuscan_shared_addr_(bar)), "r"(parity) : "memory");
+    } while (!done);
+#else
+    (void)bar, (void)parity;
+    __trap();
+#endif
+}
+/* Copies `bytes` (a multiple of 16; both addresses 16-byte aligned) from global to shared
+ * memory; the arrival announces them and the copy's completion counts them off on `bar`. */
+static __device__ __forceinline__ void gpuscan_bulk_load_(void *dst, const void *src, unsigned bytes,
+                                                          unsigned long long *bar)
+{
+#if GPUSCAN_ASYNC_COPY_
+    const unsigned b = gpuscan_shared_addr_(bar);
+    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(b), "r"(bytes) : "memory");
+    if (bytes > 0)
+        asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];"
+                     ::"r"(gpuscan_shared_addr_(dst)), "l"(src), "r"(bytes), "r"(b) : "memory");
+#else
+    (void)dst, (void)src, (void)bytes, (void)bar;
+    __trap();
+#endif
+}
+
+/* The ring kernel of one T (coarsened tiles; see the top of this file).  `slots` units of
+ * UNIT elements fit in its dynamic shared memory. */
+#if !GPUSCAN_RING
+#define GPUSCAN_RING_KERNEL_(P, T)
+#else
+#define GPUSCAN_RING_KERNEL_(P, T)                                                                  \
+    /* The reduction, in lane 0, of a unit's first `vectors` 16-byte vectors in shared memory (a    \
+     * multiple of 32 x READS), by one warp: each read is 32 consecutive vectors, reduced across    \
+     * the warp, and the reads' totals are combined in order. */                                    \
+    static __device__ __forceinline__ T P##_ring_reduce(const uint4 *data, unsigned vectors)        \
+    {                                                                                               \
+        enum { VEC = sizeof(T) <= 16 ? 16 / sizeof(T) : 1, READS = GPUSCAN_RING_READS_ };           \
+        const unsigned lane = threadIdx.x & 31u;                                                    \
+        T acc = P##_identity();                                                                     \
+        _Pragma("unroll 1") for (unsigned c0 = 0; c0 < vectors; c0 += 32u * READS) {                \
+            uint4 raw[READS];                                                                       \
+            _Pragma("unroll") for (unsigned c = 0; c < READS; ++c)                                  \
+                raw[c] = data[c0 + c * 32u + lane];                                                 \
+            _Pragma("unroll") for (unsigned c = 0; c < READS; ++c) {                                \
+                T part[VEC];                                                                        \
+                memcpy(part, &raw[c], sizeof part < 16 ? sizeof part : 16);                         \
+                T x = P##_warp_reduce(P##_fold(part, VEC), (int)lane, 32);                          \
+                acc = (c0 == 0 && c == 0) ? x : P##_combine(acc, x);                                \
+            }                                                                                       \
+        }                                                                                           \
+        return acc;                                                                                 \
+    }                                                                                               \
+    static __global__ void                                                                          \
+    __launch_bounds__(32 * GPUSCAN_RING_WARPS_(T), GPUSCAN_RING_BLOCKS_PER_SM(T))                   \
+    P##_ring(const T *in, T *out, size_t n, unsigned *counter, void *states, unsigned *agg_slots,   \
+             unsigned *prefix_slots, unsigned units, unsigned slots, int exclusive, T init)         \
+    {                                                                                               \
+        enum { THREADS = GPUSCAN_CO_THREADS(T), TILE = GPUSCAN_TILE_(CO, T),                        \
+               UNIT_TILES = GPUSCAN_AHEAD_UNIT_TILES_(CO, T), UNIT = UNIT_TILES * TILE,             \
+               SCAN_WARPS = THREADS / 32, PRODUCER = SCAN_WARPS, REDUCER0 = PRODUCER + 1,           \
+               LOOKER0 = REDUCER0 + GPUSCAN_RING_REDUCERS,                                          \
+               ENDS = GPUSCAN_MAX_(GPUSCAN_RING_REDUCERS, GPUSCAN_RING_LOOKERS) };                  \
+        extern __shared__ uint4 ring[]; /* slots * UNIT elements */                                 \
+        __shared__ unsigned long long full[GPUSCAN_RING_MAX_SLOTS], reduced[GPUSCAN_RING_MAX_SLOTS],\
+            ready[GPUSCAN_RING_MAX_SLOTS], empty[GPUSCAN_RING_MAX_SLOTS];                           \
+        __shared__ unsigned unit_of[GPUSCAN_RING_MAX_SLOTS];                                        \
+        __shared__ int has_prefix_of[GPUSCAN_RING_MAX_SLOTS];                                       \
+        __shared__ __align__(16) unsigned char agg_raw[GPUSCAN_RING_MAX_SLOTS * sizeof(T)],         \
+            prefix_raw[GPUSCAN_RING_MAX_SLOTS * sizeof(T)];                                         \
+        T *agg_of = (T *)agg_raw, *prefix_of = (T *)prefix_raw;                                     \
+        const unsigned warp = threadIdx.x >> 5, lane = threadIdx.x & 31u;                           \
+        if (threadIdx.x < slots) {                                                                  \
+            gpuscan_mbar_init_(&full[threadIdx.x], 1);                                              \
+            gpuscan_mbar_init_(&reduced[threadIdx.x], 1);                                           \
+            gpuscan_mbar_init_(&ready[threadIdx.x], 1);                                             \
+            gpuscan_mbar_init_(&empty[threadIdx.x], SCAN_WARPS);                                    \
+            gpuscan_mbar_init_fence_();                                                             \
+        }                                                                                           \
+        __syncthreads(); /* the last block-wide barrier: from here on each role has its own */      \
+        if (warp == PRODUCER) {                                                                     \
+            if (lane != 0) return;                                                                  \
+            unsigned ends = 0, exhausted = 0;                                                       \
+            for (unsigned i = 0; ends < ENDS; ++i) {                                                \
+                const unsigned s = i % slots;                                                       \
+                gpuscan_mbar_wait_(&empty[s], ((i / slots) & 1u) ^ 1u);                             \
+                unsigned u = GPUSCAN_RING_END_;                                                     \
+                if (!exhausted) {                                                                   \
+                    u = atomicAdd(counter, 1u);                                                     \
+                    if (u >= units) u = GPUSCAN_RING_END_, exhausted = 1;                           \
+                }                                                                                   \
+                unit_of[s] = u;                                                                     \
+                if (u == GPUSCAN_RING_END_) {                                                       \
+                    ++ends;                                                                         \
+                    gpuscan_mbar_arrive_(&full[s]);                                                 \
+                    continue;                                                                       \
+                }                                                                                   \
+                const size_t base = (size_t)u * UNIT;                                               \
+                const unsigned valid = n - base < (size_t)UNIT ? (unsigned)(n - base) : UNIT;       \
+                const unsigned bulk = valid * (unsigned)sizeof(T) & ~15u;                           \
+                T *slot = (T *)(ring + (size_t)s * (UNIT * sizeof(T) / 16));                        \
+                for (unsigned e = bulk / sizeof(T); e < valid; ++e) slot[e] = in[base + e];         \
+                gpuscan_bulk_load_(slot, in + base, bulk, &full[s]);                                \
+            }                                                                                       \
+            return;                                                                                 \
+        }                                                                                           \
+        if (warp >= REDUCER0 && warp < LOOKER0) {                                                   \
+            for (unsigned i = warp - REDUCER0;; i += GPUSCAN_RING_REDUCERS) {                       \
+                const unsigned s = i % slots;                                                       \
+                gpuscan_mbar_wait_(&full[s], (i / slots) & 1u);                                     \
+                const unsigned u = unit_of[s];                                                      \
+                if (u == GPUSCAN_RING_END_) {                                                       \
+                    if (lane == 0) gpuscan_mbar_arrive_(&reduced[s]);                               \
+                    return;                                                                         \
+                }                                                                                   \
+                const size_t base = (size_t)u * UNIT;                                               \
+                const unsigned valid = n - base < (size_t)UNIT ? (unsigned)(n - base) : UNIT;       \
+                T *slot = (T *)(ring + (size_t)s * (UNIT * sizeof(T) / 16));                        \
+                /* a partial unit: the identity up to the next whole read of the warp */            \
+                const unsigned per_read = 32u * GPUSCAN_RING_READS_ * 16u / sizeof(T);              \
+                const unsigned reach = (valid + per_read - 1) / per_read * per_read;                \
+                for (unsigned e = valid + lane; e < reach; e += 32) slot[e] = P##_identity();       \
+                __syncwarp();                                                                       \
+                T acc = P##_ring_reduce((const uint4 *)slot, reach * (unsigned)sizeof(T) / 16u);    \
+                if (lane == 0) {                                                                    \
+                    if (u == 0 && exclusive) acc = P##_combine(init, acc);                          \
+                    P##_publish(states, u > 0 ? agg_slots : prefix_slots, u,                        \
+                                u > 0 ? GPUSCAN_STATE_AGGREGATE : GPUSCAN_STATE_PREFIX, acc);       \
+                    agg_of[s] = acc;                                                                \
+                    gpuscan_mbar_arrive_(&reduced[s]);                                              \
+                }                                                                                   \
+            }                                                                                       \
+        }                                                                                           \
+        if (warp >= LOOKER0) {                                                                      \
+            for (unsigned i = warp - LOOKER0;; i += GPUSCAN_RING_LOOKERS) {                         \
+                const unsigned s = i % slots;                                                       \
+                gpuscan_mbar_wait_(&reduced[s], (i / slots) & 1u);                                  \
+                const unsigned u = unit_of[s];                                                      \
+                if (u == GPUSCAN_RING_END_) {                                                       \
+                    if (lane == 0) gpuscan_mbar_arrive_(&ready[s]);                                 \
+                    return;                                                                         \
+                }                                                                                   \
+                T prefix = init;                                                                    \
+                if (u > 0) {                                                                        \
+                    const T own = agg_of[s];                                                        \
+                    prefix = P##_lookback(u, states, agg_slots, prefix_slots, init);                \
+                    if (lane == 0)                                                                  \
+                        P##_publish(states, prefix_slots, u, GPUSCAN_STATE_PREFIX,                  \
+                                    P##_combine(prefix, own));                                      \
+                }                                                                                   \
+                if (lane == 0) {                                                                    \
+                    prefix_of[s] = prefix;                                                          \
+                    has_prefix_of[s] = u > 0 || exclusive;                                          \
+                    gpuscan_mbar_arrive_(&ready[s]);                                                \
+                }                                                                                   \
+            }                                                                                       \
+        }                                                                                           \
+        /* the scanners */                                                                          \
+        T *buf = P##_CO_buffer();                                                                   \
+        for (unsigned i = 0;; ++i) {                                                                \
+            const unsigned s = i % slots;                                                           \
+            gpuscan_mbar_wait_(&ready[s], (i / slots) & 1u);                                        \
+            const unsigned u = unit_of[s];                                                          \
+            if (u == GPUSCAN_RING_END_) return;                                                     \
+            T prefix = prefix_of[s];                                                                \
+            int has_prefix = has_prefix_of[s];                                                      \
+            const T *slot = (const T *)(ring + (size_t)s * (UNIT * sizeof(T) / 16));                \
+            _Pragma("unroll 1") for (unsigned k = 0; k < UNIT_TILES; ++k) {                         \
+                const size_t base = (size_t)u * UNIT + (size_t)k * TILE;                            \
+                if (base >= n) break;                                                               \
+                const unsigned valid = n - base < (size_t)TILE ? (unsigned)(n - base) : TILE;       \
+                T items[GPUSCAN_CO_ITEMS(T)];                                                       \
+                P##_CO_load_hinted(slot, (size_t)k * TILE, valid, items, buf, 1);                   \
+                if (k == UNIT_TILES - 1 || base + TILE >= n) { /* done with the slot */             \
+                    __syncwarp();                                                                   \
+                    if (lane == 0) gpuscan_mbar_arrive_(&empty[s]);                                 \
+                }                                                                                   \
+                T before, aggregate = P##_CO_scan_tile(items, buf, &before);                        \
+                P##_CO_store(out, base, valid, items, prefix, has_prefix, exclusive, before, buf);  \
+                prefix = has_prefix ? P##_combine(prefix, aggregate) : aggregate;                   \
+                has_prefix = 1;                                                                     \
+                gpuscan_group_sync_(THREADS); /* the warp totals are reused */                      \
+            }                                                                                       \
+        }                                                                                           \
+    }
+#endif /* GPUSCAN_RING */
+
+#endif /* GPUSCAN_RING_CUH */
