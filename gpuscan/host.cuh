@@ -183,11 +183,13 @@ static inline gpuscan_status gpuscan_from_cuda_(cudaError_t e)
         if (try_status_ != GPUSCAN_SUCCESS) return try_status_;                                     \
     } while (0)
 /* Every launch is followed by a check of the launch error. */
-#define GPUSCAN_LAUNCH_(kernel, blocks, threads, stream, ...)                                       \
+#define GPUSCAN_LAUNCH_SHARED_(kernel, blocks, threads, shared_bytes, stream, ...)                  \
     do {                                                                                            \
-        kernel<<<(unsigned)(blocks), (threads), 0, (stream)>>>(__VA_ARGS__);                        \
+        kernel<<<(unsigned)(blocks), (threads), (shared_bytes), (stream)>>>(__VA_ARGS__);           \
         GPUSCAN_TRY_(gpuscan_from_cuda_(cudaGetLastError()));                                       \
     } while (0)
+#define GPUSCAN_LAUNCH_(kernel, blocks, threads, stream, ...)                                       \
+    GPUSCAN_LAUNCH_SHARED_(kernel, blocks, threads, 0, stream, __VA_ARGS__)
 
 /* Answers about the current device are kept per device, for this many devices. */
 #define GPUSCAN_DEVICE_CACHE_ 16
@@ -253,9 +255,6 @@ static inline void gpuscan_cluster_config_(cudaLaunchConfig_t *config, cudaLaunc
     config->numAttrs = 1;
 }
 
-/* How the ring (ring.cuh) runs `kernel` on the current device: slots of unit_bytes in each
- * block's dynamic shared memory, and how many blocks are resident at once; no slots where it
- * cannot run (no sm_90 code in the kernel, too little shared memory).  Found once per device. */
 /* Slots of unit_bytes per block when blocks_per_sm blocks share an SM's per_sm bytes of shared
  * memory (each also holds `reserved` and its static `static_bytes`; at most optin in all): a
  * multiple of GPUSCAN_RING_SLOT_MULTIPLE_, at most GPUSCAN_RING_MAX_SLOTS; 0 below 2. */
@@ -269,6 +268,9 @@ static inline long gpuscan_ring_slots_(long per_sm, int blocks_per_sm, long rese
     slots -= slots % GPUSCAN_RING_SLOT_MULTIPLE_; /* each slot always meets the same warps */
     return slots >= 2 ? slots : 0;
 }
+/* How the ring (ring.cuh) runs `kernel` on the current device: slots of unit_bytes in each
+ * block's dynamic shared memory, and how many blocks are resident at once; no slots where it
+ * cannot run (no sm_90 code in the kernel, too little shared memory).  Found once per device. */
 typedef struct gpuscan_ring_shape_ {
     int slots, blocks;
 } gpuscan_ring_shape_;
@@ -304,40 +306,37 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
     }
     return shape;
 }
-/* Runs a reduce-ahead scan on the ring where T, the block algorithm TAG, the input's alignment
- * and the device allow; returns whether it did (*status: the launch's).  Without GPUSCAN_RING,
- * never. */
+/* Runs a reduce-ahead scan (its states already zeroed) on the ring where T, the block algorithm
+ * TAG, the input's alignment and the device allow; *ran tells whether it did.  Without
+ * GPUSCAN_RING, never. */
 #define GPUSCAN_RING_TAG_CO_ 1
 #define GPUSCAN_RING_TAG_KS_ 0
 #define GPUSCAN_RING_TAG_KSW_ 0
 #define GPUSCAN_RING_TAG_BK_ 0
 #if !GPUSCAN_RING
 #define GPUSCAN_RING_HOST_(P, T)
-#define GPUSCAN_RING_TRY_(TAG, P, ...) 0
+#define GPUSCAN_RING_RUN_(TAG, P, ...) GPUSCAN_SUCCESS
 #else
-#define GPUSCAN_RING_TRY_(TAG, P, ...) (GPUSCAN_RING_TAG_##TAG##_ && P##_ring_run(__VA_ARGS__))
+#define GPUSCAN_RING_RUN_(TAG, P, ...) (GPUSCAN_RING_TAG_##TAG##_ ? P##_ring_run(__VA_ARGS__) : GPUSCAN_SUCCESS)
 #define GPUSCAN_RING_HOST_(P, T)                                                                                 \
-    static int P##_ring_run(const gpuscan_plan_ *plan, char *ws, const T *in, T *out, size_t n, int exclusive,   \
-                            T init, cudaStream_t stream, gpuscan_status *status)                                 \
+    static gpuscan_status P##_ring_run(int *ran, const gpuscan_plan_ *plan, char *ws, const T *in, T *out,        \
+                                       size_t n, int exclusive, T init, cudaStream_t stream)                     \
     {                                                                                                            \
         enum { THREADS = 32 * GPUSCAN_RING_WARPS_(T),                                                            \
                UNIT_BYTES = GPUSCAN_AHEAD_UNIT_TILES_(CO, T) * GPUSCAN_TILE_(CO, T) * sizeof(T) };               \
         static gpuscan_ring_shape_ cache[GPUSCAN_DEVICE_CACHE_];                                                  \
-        if (!GPUSCAN_RING_OK_(T) || !GPUSCAN_ALIGNED16_(in)) return 0;                                           \
+        if (!GPUSCAN_RING_OK_(T) || !GPUSCAN_ALIGNED16_(in)) return GPUSCAN_SUCCESS;                             \
         gpuscan_ring_shape_ shape = gpuscan_ring_shape_of_((const void *)P##_ring, THREADS, UNIT_BYTES,          \
                                                            GPUSCAN_RING_BLOCKS_PER_SM(T), cache);                \
-        if (shape.slots == 0) return 0;                                                                          \
+        if (shape.slots == 0) return GPUSCAN_SUCCESS;                                                            \
         size_t blocks = plan->units < (size_t)shape.blocks ? plan->units : (size_t)shape.blocks;                 \
         if (GPUSCAN_RING_MAX_BLOCKS > 0 && blocks > GPUSCAN_RING_MAX_BLOCKS) blocks = GPUSCAN_RING_MAX_BLOCKS;   \
-        *status = gpuscan_from_cuda_(                                                                            \
-            cudaMemsetAsync(ws, 0, plan->flags_off + plan->units * plan->state_bytes, stream));                  \
-        if (*status != GPUSCAN_SUCCESS) return 1;                                                                \
-        P##_ring<<<(unsigned)blocks, THREADS, (size_t)shape.slots * UNIT_BYTES, stream>>>(                        \
-            in, out, n, (unsigned *)(ws + plan->counter_off), (void *)(ws + plan->flags_off),                    \
-            (unsigned *)(ws + plan->slots_off[0]), (unsigned *)(ws + plan->slots_off[1]), (unsigned)plan->units, \
-            (unsigned)shape.slots, exclusive, init);                                                             \
-        *status = gpuscan_from_cuda_(cudaGetLastError());                                                        \
-        return 1;                                                                                                \
+        *ran = 1;                                                                                                \
+        GPUSCAN_LAUNCH_SHARED_(P##_ring, blocks, THREADS, (size_t)shape.slots * UNIT_BYTES, stream, in, out, n,  \
+                               (unsigned *)(ws + plan->counter_off), (void *)(ws + plan->flags_off),             \
+                               (unsigned *)(ws + plan->slots_off[0]), (unsigned *)(ws + plan->slots_off[1]),     \
+                               (unsigned)plan->units, (unsigned)shape.slots, exclusive, init);                   \
+        return GPUSCAN_SUCCESS;                                                                                  \
     }
 #endif
 
@@ -400,9 +399,10 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
             return GPUSCAN_SUCCESS;                                                                                                  \
         }                                                                                                                            \
         case GPUSCAN_GRID_REDUCE_AHEAD: {                                                                                            \
-            gpuscan_status ring_status = GPUSCAN_SUCCESS;                                                                            \
-            if (GPUSCAN_RING_TRY_(TAG, P, plan, ws, in, out, n, exclusive, init, stream, &ring_status)) return ring_status;          \
+            int ran = 0;                                                                                                             \
             GPUSCAN_TRY_(gpuscan_from_cuda_(cudaMemsetAsync(ws, 0, plan->flags_off + plan->units * plan->state_bytes, stream)));     \
+            GPUSCAN_TRY_(GPUSCAN_RING_RUN_(TAG, P, &ran, plan, ws, in, out, n, exclusive, init, stream));                            \
+            if (ran) return GPUSCAN_SUCCESS;                                                                                         \
             GPUSCAN_LAUNCH_(P##_##TAG##_ahead, 2 * plan->units, THREADS, stream, in, out, n, (unsigned *)(ws + plan->counter_off),   \
                             (void *)(ws + plan->flags_off), (unsigned *)(ws + plan->slots_off[0]),                                   \
                             (unsigned *)(ws + plan->slots_off[1]), (unsigned)plan->units, (unsigned)plan->ahead, exclusive, init);   \
