@@ -122,12 +122,45 @@ static __device__ __forceinline__ void gpuscan_bulk_load_(void *dst, const void 
 #endif
 }
 
-/* The ring kernel of one T (coarsened tiles; see the top of this file).  `slots` units of
- * UNIT elements fit in its dynamic shared memory. */
+/* The ring's hand-over state in shared memory (the kernel's arrays; here so that each role's
+ * function sees them): per slot, the unit in it and four mbarriers - full (its copy has
+ * landed), reduced (its aggregate is published), ready (its prefix is known), empty (scanned:
+ * free again) - and the prefix handed to the scanners. */
+typedef struct gpuscan_ring_ {
+    unsigned long long *full, *reduced, *ready, *empty;
+    unsigned *unit_of;
+    int *has_prefix_of;
+    uint4 *data; /* slots units */
+    unsigned slots;
+} gpuscan_ring_;
+/* The unit in the slot of a warp's turn i (slot i % slots), once `bar` of that slot has
+ * completed the turn's phase.  GPUSCAN_RING_END_ when the counter has run out: lane 0 passes it
+ * on to `next` (unless NULL), and the warp's role is over. */
+static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring_ *r, unsigned long long *bar,
+                                                              unsigned long long *next, unsigned i)
+{
+    const unsigned s = i % r->slots;
+    gpuscan_mbar_wait_(&bar[s], (i / r->slots) & 1u);
+    const unsigned u = r->unit_of[s];
+    if (u == GPUSCAN_RING_END_ && next != NULL && (threadIdx.x & 31u) == 0) gpuscan_mbar_arrive_(&next[s]);
+    return u;
+}
+/* Elements from `base` on, at most `most`, of n. */
+static __device__ __forceinline__ unsigned gpuscan_run_length_(size_t n, size_t base, unsigned most)
+{
+    return n - base < (size_t)most ? (unsigned)(n - base) : most;
+}
+#define GPUSCAN_RING_UNIT_(T) (GPUSCAN_AHEAD_UNIT_TILES_(CO, T) * GPUSCAN_TILE_(CO, T))
+
+/* The ring kernel of one T (coarsened tiles; see the top of this file), one function a role. */
 #if !GPUSCAN_RING
 #define GPUSCAN_RING_KERNEL_(P, T)
 #else
 #define GPUSCAN_RING_KERNEL_(P, T)                                                                  \
+    static __device__ __forceinline__ T *P##_ring_slot(const gpuscan_ring_ *r, unsigned s)          \
+    {                                                                                               \
+        return (T *)(r->data + (size_t)s * (GPUSCAN_RING_UNIT_(T) * sizeof(T) / 16));               \
+    }                                                                                               \
     /* The reduction, in lane 0, of a unit's first `vectors` 16-byte vectors in shared memory (a    \
      * multiple of 32 x READS), by one warp: each read is 32 consecutive vectors, reduced across    \
      * the warp, and the reads' totals are combined in order. */                                    \
@@ -149,129 +182,116 @@ static __device__ __forceinline__ void gpuscan_bulk_load_(void *dst, const void 
         }                                                                                           \
         return acc;                                                                                 \
     }                                                                                               \
-    static __global__ void                                                                          \
-    __launch_bounds__(32 * GPUSCAN_RING_WARPS_(T), GPUSCAN_RING_BLOCKS_PER_SM(T))                   \
-    P##_ring(const T *in, T *out, size_t n, unsigned *counter, void *states, unsigned *agg_slots,   \
-             unsigned *prefix_slots, unsigned units, unsigned slots, int exclusive, T init)         \
+    /* Producer (one thread): claims units into free slots and starts their copies; ends with one   \
+     * END a reducer and look-back warp. */                                                         \
+    static __device__ __forceinline__ void P##_ring_produce(const gpuscan_ring_ *r, const T *in,    \
+                                                            size_t n, unsigned *counter,            \
+                                                            unsigned units)                         \
+    {                                                                                               \
+        enum { UNIT = GPUSCAN_RING_UNIT_(T) };                                                      \
+        unsigned ends = 0, exhausted = 0;                                                           \
+        for (unsigned i = 0; ends < GPUSCAN_RING_SLOT_MULTIPLE_; ++i) {                             \
+            const unsigned s = i % r->slots;                                                        \
+            gpuscan_mbar_wait_(&r->empty[s], ((i / r->slots) & 1u) ^ 1u);                           \
+            unsigned u = GPUSCAN_RING_END_;                                                         \
+            if (!exhausted) {                                                                       \
+                u = atomicAdd(counter, 1u);                                                         \
+                if (u >= units) u = GPUSCAN_RING_END_, exhausted = 1;                               \
+            }                                                                                       \
+            r->unit_of[s] = u;                                                                      \
+            if (u == GPUSCAN_RING_END_) {                                                           \
+                ++ends;                                                                             \
+                gpuscan_mbar_arrive_(&r->full[s]);                                                  \
+                continue;                                                                           \
+            }                                                                                       \
+            const size_t base = (size_t)u * UNIT;                                                   \
+            const unsigned valid = gpuscan_run_length_(n, base, UNIT);                              \
+            const unsigned bulk = valid * (unsigned)sizeof(T) & ~15u; /* the rest: by hand */       \
+            T *slot = P##_ring_slot(r, s);                                                          \
+            for (unsigned e = bulk / sizeof(T); e < valid; ++e) slot[e] = in[base + e];             \
+            gpuscan_bulk_load_(slot, in + base, bulk, &r->full[s]);                                 \
+        }                                                                                           \
+    }                                                                                               \
+    /* Reducer warp k: reduces the units of slots k, k + REDUCERS, ... as they land, publishes      \
+     * their aggregates (unit 0: its inclusive prefix) and leaves them in agg_of. */                \
+    static __device__ __forceinline__ void P##_ring_reduce_units(const gpuscan_ring_ *r,            \
+                                                                 unsigned k, size_t n,              \
+                                                                 void *states, unsigned *agg_slots, \
+                                                                 unsigned *prefix_slots, T *agg_of, \
+                                                                 int exclusive, T init)             \
+    {                                                                                               \
+        enum { UNIT = GPUSCAN_RING_UNIT_(T),                                                        \
+               PER_READ = 32u * GPUSCAN_RING_READS_ * 16u / sizeof(T) };                            \
+        const unsigned lane = threadIdx.x & 31u;                                                    \
+        for (unsigned i = k;; i += GPUSCAN_RING_REDUCERS) {                                         \
+            const unsigned u = gpuscan_ring_take_(r, r->full, r->reduced, i), s = i % r->slots;     \
+            if (u == GPUSCAN_RING_END_) return;                                                     \
+            const unsigned valid = gpuscan_run_length_(n, (size_t)u * UNIT, UNIT);                  \
+            T *slot = P##_ring_slot(r, s);                                                          \
+            /* a partial unit: the identity up to the next whole read of the warp */                \
+            const unsigned reach = (valid + PER_READ - 1) / PER_READ * PER_READ;                    \
+            for (unsigned e = valid + lane; e < reach; e += 32) slot[e] = P##_identity();           \
+            __syncwarp();                                                                           \
+            T acc = P##_ring_reduce((const uint4 *)slot, reach * (unsigned)sizeof(T) / 16u);        \
+            if (lane == 0) {                                                                        \
+                if (u == 0 && exclusive) acc = P##_combine(init, acc);                              \
+                P##_publish(states, u > 0 ? agg_slots : prefix_slots, u,                            \
+                            u > 0 ? GPUSCAN_STATE_AGGREGATE : GPUSCAN_STATE_PREFIX, acc);           \
+                agg_of[s] = acc;                                                                    \
+                gpuscan_mbar_arrive_(&r->reduced[s]);                                               \
+            }                                                                                       \
+        }                                                                                           \
+    }                                                                                               \
+    /* Look-back warp k: finds the exclusive prefixes of the units of slots k, k + LOOKERS, ...,    \
+     * publishes their inclusive ones and hands the prefixes to the scanners (prefix_of). */        \
+    static __device__ __forceinline__ void P##_ring_look_back(const gpuscan_ring_ *r, unsigned k,   \
+                                                              void *states, unsigned *agg_slots,    \
+                                                              unsigned *prefix_slots,               \
+                                                              const T *agg_of, T *prefix_of,        \
+                                                              int exclusive, T init)                \
+    {                                                                                               \
+        for (unsigned i = k;; i += GPUSCAN_RING_LOOKERS) {                                          \
+            const unsigned u = gpuscan_ring_take_(r, r->reduced, r->ready, i), s = i % r->slots;    \
+            if (u == GPUSCAN_RING_END_) return;                                                     \
+            T prefix = init;                                                                        \
+            if (u > 0) {                                                                            \
+                const T own = agg_of[s];                                                            \
+                prefix = P##_lookback(u, states, agg_slots, prefix_slots, init);                    \
+                if ((threadIdx.x & 31u) == 0)                                                       \
+                    P##_publish(states, prefix_slots, u, GPUSCAN_STATE_PREFIX,                      \
+                                P##_combine(prefix, own));                                          \
+            }                                                                                       \
+            if ((threadIdx.x & 31u) == 0) {                                                         \
+                prefix_of[s] = prefix;                                                              \
+                r->has_prefix_of[s] = u > 0 || exclusive;                                           \
+                gpuscan_mbar_arrive_(&r->ready[s]);                                                 \
+            }                                                                                       \
+        }                                                                                           \
+    }                                                                                               \
+    /* Scanners (threads 0..THREADS-1): scan each unit's tiles from its slot after its prefix, in   \
+     * slot order, write them out and free the slot once its last tile is read. */                  \
+    static __device__ __forceinline__ void P##_ring_scan_units(const gpuscan_ring_ *r, T *out,      \
+                                                               size_t n, const T *prefix_of,        \
+                                                               int exclusive)                       \
     {                                                                                               \
         enum { THREADS = GPUSCAN_CO_THREADS(T), TILE = GPUSCAN_TILE_(CO, T),                        \
-               UNIT_TILES = GPUSCAN_AHEAD_UNIT_TILES_(CO, T), UNIT = UNIT_TILES * TILE,             \
-               SCAN_WARPS = THREADS / 32, PRODUCER = SCAN_WARPS, REDUCER0 = PRODUCER + 1,           \
-               LOOKER0 = REDUCER0 + GPUSCAN_RING_REDUCERS,                                          \
-               ENDS = GPUSCAN_MAX_(GPUSCAN_RING_REDUCERS, GPUSCAN_RING_LOOKERS) };                  \
-        extern __shared__ uint4 ring[]; /* slots * UNIT elements */                                 \
-        __shared__ unsigned long long full[GPUSCAN_RING_MAX_SLOTS], reduced[GPUSCAN_RING_MAX_SLOTS],\
-            ready[GPUSCAN_RING_MAX_SLOTS], empty[GPUSCAN_RING_MAX_SLOTS];                           \
-        __shared__ unsigned unit_of[GPUSCAN_RING_MAX_SLOTS];                                        \
-        __shared__ int has_prefix_of[GPUSCAN_RING_MAX_SLOTS];                                       \
-        __shared__ __align__(16) unsigned char agg_raw[GPUSCAN_RING_MAX_SLOTS * sizeof(T)],         \
-            prefix_raw[GPUSCAN_RING_MAX_SLOTS * sizeof(T)];                                         \
-        T *agg_of = (T *)agg_raw, *prefix_of = (T *)prefix_raw;                                     \
-        const unsigned warp = threadIdx.x >> 5, lane = threadIdx.x & 31u;                           \
-        if (threadIdx.x < slots) {                                                                  \
-            gpuscan_mbar_init_(&full[threadIdx.x], 1);                                              \
-            gpuscan_mbar_init_(&reduced[threadIdx.x], 1);                                           \
-            gpuscan_mbar_init_(&ready[threadIdx.x], 1);                                             \
-            gpuscan_mbar_init_(&empty[threadIdx.x], SCAN_WARPS);                                    \
-            gpuscan_mbar_init_fence_();                                                             \
-        }                                                                                           \
-        __syncthreads(); /* the last block-wide barrier: from here on each role has its own */      \
-        if (warp == PRODUCER) {                                                                     \
-            if (lane != 0) return;                                                                  \
-            unsigned ends = 0, exhausted = 0;                                                       \
-            for (unsigned i = 0; ends < ENDS; ++i) {                                                \
-                const unsigned s = i % slots;                                                       \
-                gpuscan_mbar_wait_(&empty[s], ((i / slots) & 1u) ^ 1u);                             \
-                unsigned u = GPUSCAN_RING_END_;                                                     \
-                if (!exhausted) {                                                                   \
-                    u = atomicAdd(counter, 1u);                                                     \
-                    if (u >= units) u = GPUSCAN_RING_END_, exhausted = 1;                           \
-                }                                                                                   \
-                unit_of[s] = u;                                                                     \
-                if (u == GPUSCAN_RING_END_) {                                                       \
-                    ++ends;                                                                         \
-                    gpuscan_mbar_arrive_(&full[s]);                                                 \
-                    continue;                                                                       \
-                }                                                                                   \
-                const size_t base = (size_t)u * UNIT;                                               \
-                const unsigned valid = n - base < (size_t)UNIT ? (unsigned)(n - base) : UNIT;       \
-                const unsigned bulk = valid * (unsigned)sizeof(T) & ~15u;                           \
-                T *slot = (T *)(ring + (size_t)s * (UNIT * sizeof(T) / 16));                        \
-                for (unsigned e = bulk / sizeof(T); e < valid; ++e) slot[e] = in[base + e];         \
-                gpuscan_bulk_load_(slot, in + base, bulk, &full[s]);                                \
-            }                                                                                       \
-            return;                                                                                 \
-        }                                                                                           \
-        if (warp >= REDUCER0 && warp < LOOKER0) {                                                   \
-            for (unsigned i = warp - REDUCER0;; i += GPUSCAN_RING_REDUCERS) {                       \
-                const unsigned s = i % slots;                                                       \
-                gpuscan_mbar_wait_(&full[s], (i / slots) & 1u);                                     \
-                const unsigned u = unit_of[s];                                                      \
-                if (u == GPUSCAN_RING_END_) {                                                       \
-                    if (lane == 0) gpuscan_mbar_arrive_(&reduced[s]);                               \
-                    return;                                                                         \
-                }                                                                                   \
-                const size_t base = (size_t)u * UNIT;                                               \
-                const unsigned valid = n - base < (size_t)UNIT ? (unsigned)(n - base) : UNIT;       \
-                T *slot = (T *)(ring + (size_t)s * (UNIT * sizeof(T) / 16));                        \
-                /* a partial unit: the identity up to the next whole read of the warp */            \
-                const unsigned per_read = 32u * GPUSCAN_RING_READS_ * 16u / sizeof(T);              \
-                const unsigned reach = (valid + per_read - 1) / per_read * per_read;                \
-                for (unsigned e = valid + lane; e < reach; e += 32) slot[e] = P##_identity();       \
-                __syncwarp();                                                                       \
-                T acc = P##_ring_reduce((const uint4 *)slot, reach * (unsigned)sizeof(T) / 16u);    \
-                if (lane == 0) {                                                                    \
-                    if (u == 0 && exclusive) acc = P##_combine(init, acc);                          \
-                    P##_publish(states, u > 0 ? agg_slots : prefix_slots, u,                        \
-                                u > 0 ? GPUSCAN_STATE_AGGREGATE : GPUSCAN_STATE_PREFIX, acc);       \
-                    agg_of[s] = acc;                                                                \
-                    gpuscan_mbar_arrive_(&reduced[s]);                                              \
-                }                                                                                   \
-            }                                                                                       \
-        }                                                                                           \
-        if (warp >= LOOKER0) {                                                                      \
-            for (unsigned i = warp - LOOKER0;; i += GPUSCAN_RING_LOOKERS) {                         \
-                const unsigned s = i % slots;                                                       \
-                gpuscan_mbar_wait_(&reduced[s], (i / slots) & 1u);                                  \
-                const unsigned u = unit_of[s];                                                      \
-                if (u == GPUSCAN_RING_END_) {                                                       \
-                    if (lane == 0) gpuscan_mbar_arrive_(&ready[s]);                                 \
-                    return;                                                                         \
-                }                                                                                   \
-                T prefix = init;                                                                    \
-                if (u > 0) {                                                                        \
-                    const T own = agg_of[s];                                                        \
-                    prefix = P##_lookback(u, states, agg_slots, prefix_slots, init);                \
-                    if (lane == 0)                                                                  \
-                        P##_publish(states, prefix_slots, u, GPUSCAN_STATE_PREFIX,                  \
-                                    P##_combine(prefix, own));                                      \
-                }                                                                                   \
-                if (lane == 0) {                                                                    \
-                    prefix_of[s] = prefix;                                                          \
-                    has_prefix_of[s] = u > 0 || exclusive;                                          \
-                    gpuscan_mbar_arrive_(&ready[s]);                                                \
-                }                                                                                   \
-            }                                                                                       \
-        }                                                                                           \
-        /* the scanners */                                                                          \
+               UNIT_TILES = GPUSCAN_AHEAD_UNIT_TILES_(CO, T) };                                     \
         T *buf = P##_CO_buffer();                                                                   \
         for (unsigned i = 0;; ++i) {                                                                \
-            const unsigned s = i % slots;                                                           \
-            gpuscan_mbar_wait_(&ready[s], (i / slots) & 1u);                                        \
-            const unsigned u = unit_of[s];                                                          \
+            const unsigned u = gpuscan_ring_take_(r, r->ready, NULL, i), s = i % r->slots;          \
             if (u == GPUSCAN_RING_END_) return;                                                     \
             T prefix = prefix_of[s];                                                                \
-            int has_prefix = has_prefix_of[s];                                                      \
-            const T *slot = (const T *)(ring + (size_t)s * (UNIT * sizeof(T) / 16));                \
-            _Pragma("unroll 1") for (unsigned k = 0; k < UNIT_TILES; ++k) {                         \
-                const size_t base = (size_t)u * UNIT + (size_t)k * TILE;                            \
+            int has_prefix = r->has_prefix_of[s];                                                   \
+            const T *slot = P##_ring_slot(r, s);                                                    \
+            _Pragma("unroll 1") for (unsigned t = 0; t < UNIT_TILES; ++t) {                         \
+                const size_t base = (size_t)u * GPUSCAN_RING_UNIT_(T) + (size_t)t * TILE;           \
                 if (base >= n) break;                                                               \
-                const unsigned valid = n - base < (size_t)TILE ? (unsigned)(n - base) : TILE;       \
+                const unsigned valid = gpuscan_run_length_(n, base, TILE);                          \
                 T items[GPUSCAN_CO_ITEMS(T)];                                                       \
-                P##_CO_load_hinted(slot, (size_t)k * TILE, valid, items, buf, 1);                   \
-                if (k == UNIT_TILES - 1 || base + TILE >= n) { /* done with the slot */             \
+                P##_CO_load_hinted(slot, (size_t)t * TILE, valid, items, buf, 1);                   \
+                if (t == UNIT_TILES - 1 || base + TILE >= n) { /* done with the slot */             \
                     __syncwarp();                                                                   \
-                    if (lane == 0) gpuscan_mbar_arrive_(&empty[s]);                                 \
+                    if ((threadIdx.x & 31u) == 0) gpuscan_mbar_arrive_(&r->empty[s]);               \
                 }                                                                                   \
                 T before, aggregate = P##_CO_scan_tile(items, buf, &before);                        \
                 P##_CO_store(out, base, valid, items, prefix, has_prefix, exclusive, before, buf);  \
@@ -280,6 +300,44 @@ static __device__ __forceinline__ void gpuscan_bulk_load_(void *dst, const void 
                 gpuscan_group_sync_(THREADS); /* the warp totals are reused */                      \
             }                                                                                       \
         }                                                                                           \
+    }                                                                                               \
+    /* The kernel: warps 0..THREADS/32-1 scan, then the producer's, the reducers', the look-back    \
+     * warps'.  `slots` units fit in its dynamic shared memory. */                                  \
+    static __global__ void                                                                          \
+    __launch_bounds__(32 * GPUSCAN_RING_WARPS_(T), GPUSCAN_RING_BLOCKS_PER_SM(T))                   \
+    P##_ring(const T *in, T *out, size_t n, unsigned *counter, void *states, unsigned *agg_slots,   \
+             unsigned *prefix_slots, unsigned units, unsigned slots, int exclusive, T init)         \
+    {                                                                                               \
+        enum { SCAN_WARPS = GPUSCAN_CO_THREADS(T) / 32, PRODUCER = SCAN_WARPS,                      \
+               REDUCER0 = PRODUCER + 1, LOOKER0 = REDUCER0 + GPUSCAN_RING_REDUCERS };               \
+        extern __shared__ uint4 ring_data[];                                                        \
+        __shared__ unsigned long long full[GPUSCAN_RING_MAX_SLOTS], reduced[GPUSCAN_RING_MAX_SLOTS],\
+            ready[GPUSCAN_RING_MAX_SLOTS], empty[GPUSCAN_RING_MAX_SLOTS];                           \
+        __shared__ unsigned unit_of[GPUSCAN_RING_MAX_SLOTS];                                        \
+        __shared__ int has_prefix_of[GPUSCAN_RING_MAX_SLOTS];                                       \
+        __shared__ __align__(16) unsigned char agg_raw[GPUSCAN_RING_MAX_SLOTS * sizeof(T)],         \
+            prefix_raw[GPUSCAN_RING_MAX_SLOTS * sizeof(T)];                                         \
+        const gpuscan_ring_ r = {full,    reduced,       ready,     empty,                          \
+                                 unit_of, has_prefix_of, ring_data, slots};                         \
+        const unsigned warp = threadIdx.x >> 5;                                                     \
+        if (threadIdx.x < slots) {                                                                  \
+            gpuscan_mbar_init_(&full[threadIdx.x], 1);                                              \
+            gpuscan_mbar_init_(&reduced[threadIdx.x], 1);                                           \
+            gpuscan_mbar_init_(&ready[threadIdx.x], 1);                                             \
+            gpuscan_mbar_init_(&empty[threadIdx.x], SCAN_WARPS);                                    \
+            gpuscan_mbar_init_fence_();                                                             \
+        }                                                                                           \
+        __syncthreads(); /* the last block-wide barrier: from here on each role has its own */      \
+        if (warp < SCAN_WARPS)                                                                      \
+            P##_ring_scan_units(&r, out, n, (const T *)prefix_raw, exclusive);                      \
+        else if (warp == PRODUCER) {                                                                \
+            if ((threadIdx.x & 31u) == 0) P##_ring_produce(&r, in, n, counter, units);              \
+        } else if (warp < LOOKER0)                                                                  \
+            P##_ring_reduce_units(&r, warp - REDUCER0, n, states, agg_slots, prefix_slots,          \
+                                  (T *)agg_raw, exclusive, init);                                   \
+        else                                                                                        \
+            P##_ring_look_back(&r, warp - LOOKER0, states, agg_slots, prefix_slots,                 \
+                               (const T *)agg_raw, (T *)prefix_raw, exclusive, init);               \
     }
 #endif /* GPUSCAN_RING */
 
