@@ -18,7 +18,8 @@
  * Each hand-over is an mbarrier per slot; the scanners synchronize among themselves with a named
  * barrier (block.cuh's gpuscan_group_sync_), never with __syncthreads.  Deadlock-free: a claimed
  * unit's aggregate needs only its own copy, and the producer claims only into a free slot.  The
- * scanners are threads 0 .. THREADS-1, so the block algorithm's code runs unchanged.
+ * scanners are threads 0 .. THREADS-1, so the block algorithm's code runs unchanged.  The
+ * protocol is checked as a model under random interleavings by tests/ring_protocol.py.
  * On other architectures the helpers trap; the host uses the ring only where it can run. */
 #ifndef GPUSCAN_RING_CUH
 #define GPUSCAN_RING_CUH
@@ -134,8 +135,10 @@ typedef struct gpuscan_ring_ {
     unsigned slots;
 } gpuscan_ring_;
 /* The unit in the slot of a warp's turn i (slot i % slots), once `bar` of that slot has
- * completed the turn's phase.  GPUSCAN_RING_END_ when the counter has run out: lane 0 passes it
- * on to `next` (unless NULL), and the warp's role is over. */
+ * completed the turn's phase.  Past the last unit the producer fills GPUSCAN_RING_SLOT_MULTIPLE_
+ * turns in a row with GPUSCAN_RING_END_; lane 0 passes each END on to `next` (unless NULL).  A
+ * reducer or look-back warp is done after its share of them (every turn of the other stage
+ * must get its END, or a warp there would wait forever); the scanners at the first. */
 static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring_ *r, unsigned long long *bar,
                                                               unsigned long long *next, unsigned i)
 {
@@ -182,8 +185,8 @@ static __device__ __forceinline__ unsigned gpuscan_run_length_(size_t n, size_t 
         }                                                                                           \
         return acc;                                                                                 \
     }                                                                                               \
-    /* Producer (one thread): claims units into free slots and starts their copies; ends with one   \
-     * END a reducer and look-back warp. */                                                         \
+    /* Producer (one thread): claims units into free slots and starts their copies, then fills      \
+     * GPUSCAN_RING_SLOT_MULTIPLE_ turns with END. */                                               \
     static __device__ __forceinline__ void P##_ring_produce(const gpuscan_ring_ *r, const T *in,    \
                                                             size_t n, unsigned *counter,            \
                                                             unsigned units)                         \
@@ -223,9 +226,12 @@ static __device__ __forceinline__ unsigned gpuscan_run_length_(size_t n, size_t 
         enum { UNIT = GPUSCAN_RING_UNIT_(T),                                                        \
                PER_READ = 32u * GPUSCAN_RING_READS_ * 16u / sizeof(T) };                            \
         const unsigned lane = threadIdx.x & 31u;                                                    \
-        for (unsigned i = k;; i += GPUSCAN_RING_REDUCERS) {                                         \
+        for (unsigned i = k, ends = 0;; i += GPUSCAN_RING_REDUCERS) {                               \
             const unsigned u = gpuscan_ring_take_(r, r->full, r->reduced, i), s = i % r->slots;     \
-            if (u == GPUSCAN_RING_END_) return;                                                     \
+            if (u == GPUSCAN_RING_END_) {                                                           \
+                if (++ends == GPUSCAN_RING_SLOT_MULTIPLE_ / GPUSCAN_RING_REDUCERS) return;          \
+                continue;                                                                           \
+            }                                                                                       \
             const unsigned valid = gpuscan_run_length_(n, (size_t)u * UNIT, UNIT);                  \
             T *slot = P##_ring_slot(r, s);                                                          \
             /* a partial unit: the identity up to the next whole read of the warp */                \
@@ -250,9 +256,12 @@ static __device__ __forceinline__ unsigned gpuscan_run_length_(size_t n, size_t 
                                                               const T *agg_of, T *prefix_of,        \
                                                               int exclusive, T init)                \
     {                                                                                               \
-        for (unsigned i = k;; i += GPUSCAN_RING_LOOKERS) {                                          \
+        for (unsigned i = k, ends = 0;; i += GPUSCAN_RING_LOOKERS) {                                \
             const unsigned u = gpuscan_ring_take_(r, r->reduced, r->ready, i), s = i % r->slots;    \
-            if (u == GPUSCAN_RING_END_) return;                                                     \
+            if (u == GPUSCAN_RING_END_) {                                                           \
+                if (++ends == GPUSCAN_RING_SLOT_MULTIPLE_ / GPUSCAN_RING_LOOKERS) return;           \
+                continue;                                                                           \
+            }                                                                                       \
             T prefix = init;                                                                        \
             if (u > 0) {                                                                            \
                 const T own = agg_of[s];                                                            \
