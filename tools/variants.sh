@@ -5,7 +5,7 @@
 # FLAGS come before -I., so "old:-Ibaseline" builds against another copy of the headers (e.g.
 # from `git worktree add`) for a same-run A/B comparison.  STEP=build or STEP=run does one half
 # (so the builds can overlap other work on the machine).  VARIANT_TIMEOUT (s, default 300) stops a
-# variant's run that hangs.
+# variant's run that hangs; VARIANT_SHOW (a grep -E pattern) picks the lines printed.
 set -u
 OUT=${OUT:-$PWD/gpu-check-out}
 STEP=${STEP:-all}
@@ -24,6 +24,6 @@ for v in "$@"; do
     echo "=== variant $name: ${v#*:}"
     # a variant that hangs costs its own limit, not the session's device time
     timeout "${VARIANT_TIMEOUT:-300}" ./build-variants/bench_$name $ARGS 2>&1 | tee "$OUT/variant_$name.log" |
-        grep -E "gpuscan:(auto|lookback)|cub " | grep -v "x0.0"
+        grep -E "${VARIANT_SHOW:-gpuscan:(auto|lookback)|cub }" | grep -v "x0.0"
     [ "${PIPESTATUS[0]}" = 124 ] && echo "variant $name: stopped after ${VARIANT_TIMEOUT:-300} s"
 done
