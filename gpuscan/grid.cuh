@@ -113,11 +113,15 @@ static __device__ __forceinline__ void gpuscan_load_word_(const void *p, unsigne
         return status;                                                                                             \
     }
 
+/* Elements from `base` on, at most `most`, of n. */
+static __device__ __forceinline__ unsigned gpuscan_run_length_(size_t n, size_t base, unsigned most)
+{
+    return n - base < (size_t)most ? (unsigned)(n - base) : most;
+}
 /* Tile geometry common to all kernels of one block algorithm. */
 #define GPUSCAN_TILE_BOUNDS_(TAG, T, tile, n, base, valid)                                          \
     const size_t base = (size_t)(tile) * GPUSCAN_TILE_(TAG, T);                                     \
-    const unsigned valid = (unsigned)((n) - base < (size_t)GPUSCAN_TILE_(TAG, T)                    \
-                                          ? (n) - base : (size_t)GPUSCAN_TILE_(TAG, T))
+    const unsigned valid = gpuscan_run_length_(n, base, GPUSCAN_TILE_(TAG, T))
 
 /* Decoupled look-back by one warp, over windows of 32 predecessors (lane 31 the nearest).  Each
  * lane waits until its tile has published something; the nearest lane holding an inclusive

@@ -148,11 +148,6 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
     if (u == GPUSCAN_RING_END_ && next != NULL && (threadIdx.x & 31u) == 0) gpuscan_mbar_arrive_(&next[s]);
     return u;
 }
-/* Elements from `base` on, at most `most`, of n. */
-static __device__ __forceinline__ unsigned gpuscan_run_length_(size_t n, size_t base, unsigned most)
-{
-    return n - base < (size_t)most ? (unsigned)(n - base) : most;
-}
 #define GPUSCAN_RING_UNIT_(T) (GPUSCAN_AHEAD_UNIT_TILES_(CO, T) * GPUSCAN_TILE_(CO, T))
 
 /* The ring kernel of one T (coarsened tiles; see the top of this file), one function a role. */
