@@ -289,7 +289,11 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev) == cudaSuccess) {
         const long slots = gpuscan_ring_slots_(per_sm, blocks_per_sm, reserved, (long)attr.sharedSizeBytes, optin,
                                                (long)unit_bytes);
+        /* all of the SM's unified L1/shared memory as shared memory: else the driver may pick a
+         * smaller carveout at launch and fit fewer blocks than asked for here */
         if (slots > 0 &&
+            cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout,
+                                 cudaSharedmemCarveoutMaxShared) == cudaSuccess &&
             cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)(slots * unit_bytes)) ==
                 cudaSuccess &&
             cudaOccupancyMaxActiveBlocksPerMultiprocessor(&active, kernel, threads, (size_t)slots * unit_bytes) ==
