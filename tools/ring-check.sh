@@ -2,13 +2,15 @@
 # tools/ring-check.sh - the ring's first measured run (gpuscan/ring.cuh, bench/NOTES.md step 16) in
 # one device call: the suites through the ring, then the benchmark with the ring off and on (same run).
 #   tools/ring-check.sh ["NAME:FLAGS" ...]     extra variants beside "off:" and "on:-DGPUSCAN_RING=1"
-# Environment: BENCH_ARGS (default: four type/op pairs, 2^20..2^30), TEST_TIMEOUT (s a suite, 240),
-# VARIANT_TIMEOUT (s a variant, 150), GPUSCAN_TEST_MAX_RANDOM (the suites' largest random size).
+# Environment: BENCH_ARGS (default: three type/op pairs, 2^22..2^30), TEST_TIMEOUT (s a suite, 120),
+# VARIANT_TIMEOUT (s a variant, 120), GPUSCAN_TEST_MAX_RANDOM (the suites' largest random size,
+# 2^20: with 3 blocks every block still goes round its ring).  Sized for one 600 s device call.
 set -u
 OUT=${OUT:-$PWD/gpu-check-out}
 mkdir -p "$OUT"
-export OUT VARIANT_TIMEOUT=${VARIANT_TIMEOUT:-150} VARIANT_SHOW=${VARIANT_SHOW:-"gpuscan:(auto|reduce-ahead)|cub "}
-export BENCH_ARGS=${BENCH_ARGS:---quick --types i32.add,i32.max,i64.add,u8.add --min-log2 20 --max-log2 30}
+export OUT VARIANT_TIMEOUT=${VARIANT_TIMEOUT:-120} GPUSCAN_TEST_MAX_RANDOM=${GPUSCAN_TEST_MAX_RANDOM:-1048576}
+export VARIANT_SHOW=${VARIANT_SHOW:-"gpuscan:(auto|reduce-ahead)|cub "}
+export BENCH_ARGS=${BENCH_ARGS:---quick --types i32.add,i64.add,u8.add --min-log2 22 --max-log2 30}
 t0=$(date +%s)
 # the bench variants build while cmake builds the ring suites (both use every core)
 STEP=build tools/variants.sh "off:" "on:-DGPUSCAN_RING=1" "$@" >"$OUT/variants-build.log" 2>&1 &
@@ -19,7 +21,7 @@ wait
 grep -B2 -A8 error "$OUT/variants-build.log" | head -20
 echo "builds: $(( $(date +%s) - t0 )) s"
 for t in gpu_ring_i32 gpu_ring_u8 gpu_ring_custom_ops; do
-    timeout "${TEST_TIMEOUT:-240}" "build-gpu/tests/$t" >"$OUT/$t.log" 2>&1
+    timeout "${TEST_TIMEOUT:-120}" "build-gpu/tests/$t" >"$OUT/$t.log" 2>&1
     rc=$?
     echo "$t: rc=$rc $( [ $rc = 124 ] && echo '(stopped: hang?)') $(tail -1 "$OUT/$t.log")"
 done
