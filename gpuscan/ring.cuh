@@ -49,9 +49,13 @@
 #endif
 #define GPUSCAN_RING_END_ 0xffffffffu /* a slot's unit when the counter has run out */
 #define GPUSCAN_RING_READS_ 8u          /* 16-byte reads a reducing lane has in flight */
-/* Types the ring takes: whole 16-byte vectors, coarsened tiles of more than one item. */
+/* Types the ring takes: whole 16-byte vectors, coarsened tiles of more than one item, units of
+ * whole reads of a reducing warp (32 lanes x READS vectors; always so unless the tile or unit
+ * macros were made smaller). */
 #define GPUSCAN_RING_OK_(T)                                                                         \
-    (16u % sizeof(T) == 0u && GPUSCAN_CO_ITEMS(T) > 1 && GPUSCAN_VECTOR_OK_(T, GPUSCAN_CO_ITEMS(T)))
+    (16u % sizeof(T) == 0u && GPUSCAN_CO_ITEMS(T) > 1 &&                                            \
+     GPUSCAN_VECTOR_OK_(T, GPUSCAN_CO_ITEMS(T)) &&                                                  \
+     GPUSCAN_RING_UNIT_(T) * sizeof(T) % (32u * 16u * GPUSCAN_RING_READS_) == 0u)
 #define GPUSCAN_RING_WARPS_(T)                                                                      \
     (GPUSCAN_CO_THREADS(T) / 32 + 1 + GPUSCAN_RING_REDUCERS + GPUSCAN_RING_LOOKERS)
 
