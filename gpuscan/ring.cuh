@@ -138,19 +138,23 @@ typedef struct gpuscan_ring_ {
     uint4 *data; /* slots units */
     unsigned slots;
 } gpuscan_ring_;
-/* The unit in the slot of a warp's turn i (slot i % slots), once `bar` of that slot has
+/* The unit in the slot of a warp's turn *i (slot *i % slots), once `bar` of that slot has
  * completed the turn's phase.  Past the last unit the producer fills GPUSCAN_RING_SLOT_MULTIPLE_
- * turns in a row with GPUSCAN_RING_END_; lane 0 passes each END on to `next` (unless NULL).  A
- * reducer or look-back warp is done after its share of them (every turn of the other stage
- * must get its END, or a warp there would wait forever); the scanners at the first. */
+ * turns in a row with GPUSCAN_RING_END_.  A reducer or look-back warp (`count` of its kind; turns
+ * *i, *i + count, ...) passes each of its END turns on to `next` (lane 0) - every turn of the
+ * next stage must get its END, or a warp there would wait forever - and gets END after the last
+ * of them; the scanners (next NULL) get END at the first.  END: the warp's role is over. */
 static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring_ *r, unsigned long long *bar,
-                                                              unsigned long long *next, unsigned i)
+                                                              unsigned long long *next, unsigned *i, unsigned count)
 {
-    const unsigned s = i % r->slots;
-    gpuscan_mbar_wait_(&bar[s], (i / r->slots) & 1u);
-    const unsigned u = r->unit_of[s];
-    if (u == GPUSCAN_RING_END_ && next != NULL && (threadIdx.x & 31u) == 0) gpuscan_mbar_arrive_(&next[s]);
-    return u;
+    for (unsigned ends = 1;; ++ends, *i += count) {
+        const unsigned s = *i % r->slots;
+        gpuscan_mbar_wait_(&bar[s], (*i / r->slots) & 1u);
+        const unsigned u = r->unit_of[s];
+        if (u != GPUSCAN_RING_END_ || next == NULL) return u;
+        if ((threadIdx.x & 31u) == 0) gpuscan_mbar_arrive_(&next[s]);
+        if (ends == GPUSCAN_RING_SLOT_MULTIPLE_ / count) return u;
+    }
 }
 #define GPUSCAN_RING_UNIT_(T) (GPUSCAN_AHEAD_UNIT_TILES_(CO, T) * GPUSCAN_TILE_(CO, T))
 
@@ -225,12 +229,11 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
         enum { UNIT = GPUSCAN_RING_UNIT_(T),                                                        \
                PER_READ = 32u * GPUSCAN_RING_READS_ * 16u / sizeof(T) };                            \
         const unsigned lane = threadIdx.x & 31u;                                                    \
-        for (unsigned i = k, ends = 0;; i += GPUSCAN_RING_REDUCERS) {                               \
-            const unsigned u = gpuscan_ring_take_(r, r->full, r->reduced, i), s = i % r->slots;     \
-            if (u == GPUSCAN_RING_END_) {                                                           \
-                if (++ends == GPUSCAN_RING_SLOT_MULTIPLE_ / GPUSCAN_RING_REDUCERS) return;          \
-                continue;                                                                           \
-            }                                                                                       \
+        for (unsigned i = k;; i += GPUSCAN_RING_REDUCERS) {                                         \
+            const unsigned u = gpuscan_ring_take_(r, r->full, r->reduced, &i,                       \
+                                                  GPUSCAN_RING_REDUCERS);                           \
+            if (u == GPUSCAN_RING_END_) return;                                                     \
+            const unsigned s = i % r->slots;                                                        \
             const unsigned valid = gpuscan_run_length_(n, (size_t)u * UNIT, UNIT);                  \
             T *slot = P##_ring_slot(r, s);                                                          \
             /* a partial unit: the identity up to the next whole read of the warp */                \
@@ -255,12 +258,11 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
                                                               const T *agg_of, T *prefix_of,        \
                                                               int exclusive, T init)                \
     {                                                                                               \
-        for (unsigned i = k, ends = 0;; i += GPUSCAN_RING_LOOKERS) {                                \
-            const unsigned u = gpuscan_ring_take_(r, r->reduced, r->ready, i), s = i % r->slots;    \
-            if (u == GPUSCAN_RING_END_) {                                                           \
-                if (++ends == GPUSCAN_RING_SLOT_MULTIPLE_ / GPUSCAN_RING_LOOKERS) return;           \
-                continue;                                                                           \
-            }                                                                                       \
+        for (unsigned i = k;; i += GPUSCAN_RING_LOOKERS) {                                          \
+            const unsigned u = gpuscan_ring_take_(r, r->reduced, r->ready, &i,                      \
+                                                  GPUSCAN_RING_LOOKERS);                            \
+            if (u == GPUSCAN_RING_END_) return;                                                     \
+            const unsigned s = i % r->slots;                                                        \
             T prefix = init;                                                                        \
             if (u > 0) {                                                                            \
                 const T own = agg_of[s];                                                            \
@@ -286,7 +288,7 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
                UNIT_TILES = GPUSCAN_AHEAD_UNIT_TILES_(CO, T) };                                     \
         T *buf = P##_CO_buffer();                                                                   \
         for (unsigned i = 0;; ++i) {                                                                \
-            const unsigned u = gpuscan_ring_take_(r, r->ready, NULL, i), s = i % r->slots;          \
+            const unsigned u = gpuscan_ring_take_(r, r->ready, NULL, &i, 1), s = i % r->slots;      \
             if (u == GPUSCAN_RING_END_) return;                                                     \
             T prefix = prefix_of[s];                                                                \
             int has_prefix = r->has_prefix_of[s];                                                   \
