@@ -57,10 +57,10 @@
     GPUSCAN_MAX_(GPUSCAN_PAD_(GPUSCAN_TILE_(TAG, T)), GPUSCAN_##TAG##_SCRATCH(T))
 
 /* ---- block-wide primitives on one value per thread ------------------------------------------- */
-/* The ring (ring.cuh): reduce-ahead reading its input once, on sm_90.  Experimental, off by
- * default until measured (bench/NOTES.md step 16); 1 turns it on. */
+/* The ring (ring.cuh): reduce-ahead reading its input once, on sm_90 (for the types
+ * GPUSCAN_RING_FOR picks; bench/NOTES.md step 16).  0 builds no ring kernel. */
 #ifndef GPUSCAN_RING
-#define GPUSCAN_RING 0
+#define GPUSCAN_RING 1
 #endif
 /* A barrier of the block's first nthreads threads: the whole block, except in the ring kernel,
  * whose other warps go on with their own work meanwhile (named barrier 1 there). */

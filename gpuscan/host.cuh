@@ -257,15 +257,15 @@ static inline void gpuscan_cluster_config_(cudaLaunchConfig_t *config, cudaLaunc
 
 /* Slots of unit_bytes per block when blocks_per_sm blocks share an SM's per_sm bytes of shared
  * memory (each also holds `reserved` and its static `static_bytes`; at most optin in all): a
- * multiple of GPUSCAN_RING_SLOT_MULTIPLE_, at most GPUSCAN_RING_MAX_SLOTS; 0 below 2. */
+ * multiple of `multiple` (GPUSCAN_RING_SLOT_MULTIPLE_), at most GPUSCAN_RING_MAX_SLOTS; 0 below 2. */
 static inline long gpuscan_ring_slots_(long per_sm, int blocks_per_sm, long reserved, long static_bytes, long optin,
-                                       long unit_bytes)
+                                       long unit_bytes, long multiple)
 {
     long room = per_sm / blocks_per_sm - reserved - static_bytes;
     if (room > optin - static_bytes) room = optin - static_bytes;
     long slots = room > 0 ? room / unit_bytes : 0;
     slots = slots < GPUSCAN_RING_MAX_SLOTS ? slots : GPUSCAN_RING_MAX_SLOTS;
-    slots -= slots % GPUSCAN_RING_SLOT_MULTIPLE_; /* each slot always meets the same warps */
+    slots -= slots % multiple; /* each slot always meets the same warps */
     return slots >= 2 ? slots : 0;
 }
 /* How the ring (ring.cuh) runs `kernel` on the current device: slots of unit_bytes in each
@@ -275,7 +275,7 @@ typedef struct gpuscan_ring_shape_ {
     int slots, blocks;
 } gpuscan_ring_shape_;
 static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int threads, size_t unit_bytes,
-                                                         int blocks_per_sm, gpuscan_ring_shape_ *cache)
+                                                         int blocks_per_sm, int multiple, gpuscan_ring_shape_ *cache)
 {
     gpuscan_ring_shape_ shape = {0, 0};
     int dev = 0, sms = 0, per_sm = 0, reserved = 0, optin = 0, active = 0;
@@ -288,7 +288,7 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         cudaDeviceGetAttribute(&reserved, cudaDevAttrReservedSharedMemoryPerBlock, dev) == cudaSuccess &&
         cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev) == cudaSuccess) {
         const long slots = gpuscan_ring_slots_(per_sm, blocks_per_sm, reserved, (long)attr.sharedSizeBytes, optin,
-                                               (long)unit_bytes);
+                                               (long)unit_bytes, multiple);
         /* all of the SM's unified L1/shared memory as shared memory: else the driver may pick a
          * smaller carveout at launch and fit fewer blocks than asked for here */
         if (slots > 0 &&
@@ -329,9 +329,10 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         enum { THREADS = 32 * GPUSCAN_RING_WARPS_(T),                                                            \
                UNIT_BYTES = GPUSCAN_AHEAD_UNIT_TILES_(CO, T) * GPUSCAN_TILE_(CO, T) * sizeof(T) };               \
         static gpuscan_ring_shape_ cache[GPUSCAN_DEVICE_CACHE_];                                                  \
-        if (!GPUSCAN_RING_OK_(T) || !GPUSCAN_ALIGNED16_(in)) return GPUSCAN_SUCCESS;                             \
+        if (!GPUSCAN_RING_FOR(T) || !GPUSCAN_RING_OK_(T) || !GPUSCAN_ALIGNED16_(in)) return GPUSCAN_SUCCESS;     \
         gpuscan_ring_shape_ shape = gpuscan_ring_shape_of_((const void *)P##_ring, THREADS, UNIT_BYTES,          \
-                                                           GPUSCAN_RING_BLOCKS_PER_SM(T), cache);                \
+                                                           GPUSCAN_RING_BLOCKS_PER_SM(T),                        \
+                                                           GPUSCAN_RING_SLOT_MULTIPLE_(T), cache);               \
         if (shape.slots == 0) return GPUSCAN_SUCCESS;                                                            \
         size_t blocks = plan->units < (size_t)shape.blocks ? plan->units : (size_t)shape.blocks;                 \
         if (GPUSCAN_RING_MAX_BLOCKS > 0 && blocks > GPUSCAN_RING_MAX_BLOCKS) blocks = GPUSCAN_RING_MAX_BLOCKS;   \

@@ -24,22 +24,30 @@
 #ifndef GPUSCAN_RING_CUH
 #define GPUSCAN_RING_CUH
 
-/* GPUSCAN_RING (block.cuh) 1: reduce-ahead with the coarsened block scan takes the ring where it
- * can; 0 (the default): no ring kernel is built. */
+/* GPUSCAN_RING (block.cuh) 1 (the default): reduce-ahead with the coarsened block scan takes the
+ * ring for the types GPUSCAN_RING_FOR picks, where it can run; 0: no ring kernel is built. */
+/* The types whose reduce-ahead runs on the ring: 4-byte ones, the only size where it beat
+ * reduce-ahead on the H100 (int32 add at 2^28-2^30: 0.95 of copy against 0.90; int64 and uint8
+ * were 1-3 % slower at best: bench/NOTES.md step 16). */
+#ifndef GPUSCAN_RING_FOR
+#define GPUSCAN_RING_FOR(T) (sizeof(T) == 4)
+#endif
 /* Warps that reduce, and that look back; powers of two.  Warp k of a kind takes the slots
  * k, k + count, ...: the ring's slot count is a multiple of both, so each slot always meets the
  * same warp, which waits for the slot's phases in order (an mbarrier's parity wait cannot tell
- * a phase from the one two before it). */
+ * a phase from the one two before it).  One of each, one block an SM: the fastest shape for
+ * int32 (13 slots; more warps or blocks, fewer slots: slower, step 16). */
 #ifndef GPUSCAN_RING_REDUCERS
-#define GPUSCAN_RING_REDUCERS 2
+#define GPUSCAN_RING_REDUCERS(T) 1
 #endif
 #ifndef GPUSCAN_RING_LOOKERS
-#define GPUSCAN_RING_LOOKERS 2
+#define GPUSCAN_RING_LOOKERS(T) 1
 #endif
-#define GPUSCAN_RING_SLOT_MULTIPLE_ GPUSCAN_MAX_(GPUSCAN_RING_REDUCERS, GPUSCAN_RING_LOOKERS)
+#define GPUSCAN_RING_SLOT_MULTIPLE_(T)                                                              \
+    GPUSCAN_MAX_(GPUSCAN_RING_REDUCERS(T), GPUSCAN_RING_LOOKERS(T))
 /* Blocks per SM (they share its shared memory: the ring takes what the block leaves). */
 #ifndef GPUSCAN_RING_BLOCKS_PER_SM
-#define GPUSCAN_RING_BLOCKS_PER_SM(T) 2
+#define GPUSCAN_RING_BLOCKS_PER_SM(T) 1
 #endif
 #define GPUSCAN_RING_MAX_SLOTS 16
 /* At most this many blocks (0: as many as are resident; the tests take a few, so that each block
@@ -57,7 +65,7 @@
      GPUSCAN_VECTOR_OK_(T, GPUSCAN_CO_ITEMS(T)) &&                                                  \
      GPUSCAN_RING_UNIT_(T) * sizeof(T) % (32u * 16u * GPUSCAN_RING_READS_) == 0u)
 #define GPUSCAN_RING_WARPS_(T)                                                                      \
-    (GPUSCAN_CO_THREADS(T) / 32 + 1 + GPUSCAN_RING_REDUCERS + GPUSCAN_RING_LOOKERS)
+    (GPUSCAN_CO_THREADS(T) / 32 + 1 + GPUSCAN_RING_REDUCERS(T) + GPUSCAN_RING_LOOKERS(T))
 
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
 #define GPUSCAN_ASYNC_COPY_ 1
@@ -139,13 +147,15 @@ typedef struct gpuscan_ring_ {
     unsigned slots;
 } gpuscan_ring_;
 /* The unit in the slot of a warp's turn *i (slot *i % slots), once `bar` of that slot has
- * completed the turn's phase.  Past the last unit the producer fills GPUSCAN_RING_SLOT_MULTIPLE_
- * turns in a row with GPUSCAN_RING_END_.  A reducer or look-back warp (`count` of its kind; turns
- * *i, *i + count, ...) passes each of its END turns on to `next` (lane 0) - every turn of the
- * next stage must get its END, or a warp there would wait forever - and gets END after the last
- * of them; the scanners (next NULL) get END at the first.  END: the warp's role is over. */
+ * completed the turn's phase.  Past the last unit the producer fills `multiple` turns in a row
+ * (GPUSCAN_RING_SLOT_MULTIPLE_) with GPUSCAN_RING_END_.  A reducer or look-back warp (`count` of
+ * its kind; turns *i, *i + count, ...) passes each of its END turns on to `next` (lane 0) -
+ * every turn of the next stage must get its END, or a warp there would wait forever - and gets
+ * END after the last of them; the scanners (next NULL) get END at the first.  END: the warp's
+ * role is over. */
 static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring_ *r, unsigned long long *bar,
-                                                              unsigned long long *next, unsigned *i, unsigned count)
+                                                              unsigned long long *next, unsigned *i, unsigned count,
+                                                              unsigned multiple)
 {
     for (unsigned ends = 1;; ++ends, *i += count) {
         const unsigned s = *i % r->slots;
@@ -153,7 +163,7 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
         const unsigned u = r->unit_of[s];
         if (u != GPUSCAN_RING_END_ || next == NULL) return u;
         if ((threadIdx.x & 31u) == 0) gpuscan_mbar_arrive_(&next[s]);
-        if (ends == GPUSCAN_RING_SLOT_MULTIPLE_ / count) return u;
+        if (ends == multiple / count) return u;
     }
 }
 #define GPUSCAN_RING_UNIT_(T) (GPUSCAN_AHEAD_UNIT_TILES_(CO, T) * GPUSCAN_TILE_(CO, T))
@@ -189,14 +199,14 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
         return acc;                                                                                 \
     }                                                                                               \
     /* Producer (one thread): claims units into free slots and starts their copies, then fills      \
-     * GPUSCAN_RING_SLOT_MULTIPLE_ turns with END. */                                               \
+     * GPUSCAN_RING_SLOT_MULTIPLE_(T) turns with END. */                                            \
     static __device__ __forceinline__ void P##_ring_produce(const gpuscan_ring_ *r, const T *in,    \
                                                             size_t n, unsigned *counter,            \
                                                             unsigned units)                         \
     {                                                                                               \
         enum { UNIT = GPUSCAN_RING_UNIT_(T) };                                                      \
         unsigned ends = 0, exhausted = 0;                                                           \
-        for (unsigned i = 0; ends < GPUSCAN_RING_SLOT_MULTIPLE_; ++i) {                             \
+        for (unsigned i = 0; ends < GPUSCAN_RING_SLOT_MULTIPLE_(T); ++i) {                          \
             const unsigned s = i % r->slots;                                                        \
             gpuscan_mbar_wait_(&r->empty[s], ((i / r->slots) & 1u) ^ 1u);                           \
             unsigned u = GPUSCAN_RING_END_;                                                         \
@@ -229,9 +239,10 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
         enum { UNIT = GPUSCAN_RING_UNIT_(T),                                                        \
                PER_READ = 32u * GPUSCAN_RING_READS_ * 16u / sizeof(T) };                            \
         const unsigned lane = threadIdx.x & 31u;                                                    \
-        for (unsigned i = k;; i += GPUSCAN_RING_REDUCERS) {                                         \
+        for (unsigned i = k;; i += GPUSCAN_RING_REDUCERS(T)) {                                      \
             const unsigned u = gpuscan_ring_take_(r, r->full, r->reduced, &i,                       \
-                                                  GPUSCAN_RING_REDUCERS);                           \
+                                                  GPUSCAN_RING_REDUCERS(T),                         \
+                                                  GPUSCAN_RING_SLOT_MULTIPLE_(T));                  \
             if (u == GPUSCAN_RING_END_) return;                                                     \
             const unsigned s = i % r->slots;                                                        \
             const unsigned valid = gpuscan_run_length_(n, (size_t)u * UNIT, UNIT);                  \
@@ -258,9 +269,10 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
                                                               const T *agg_of, T *prefix_of,        \
                                                               int exclusive, T init)                \
     {                                                                                               \
-        for (unsigned i = k;; i += GPUSCAN_RING_LOOKERS) {                                          \
+        for (unsigned i = k;; i += GPUSCAN_RING_LOOKERS(T)) {                                       \
             const unsigned u = gpuscan_ring_take_(r, r->reduced, r->ready, &i,                      \
-                                                  GPUSCAN_RING_LOOKERS);                            \
+                                                  GPUSCAN_RING_LOOKERS(T),                          \
+                                                  GPUSCAN_RING_SLOT_MULTIPLE_(T));                  \
             if (u == GPUSCAN_RING_END_) return;                                                     \
             const unsigned s = i % r->slots;                                                        \
             T prefix = init;                                                                        \
@@ -288,7 +300,7 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
                UNIT_TILES = GPUSCAN_AHEAD_UNIT_TILES_(CO, T) };                                     \
         T *buf = P##_CO_buffer();                                                                   \
         for (unsigned i = 0;; ++i) {                                                                \
-            const unsigned u = gpuscan_ring_take_(r, r->ready, NULL, &i, 1), s = i % r->slots;      \
+            const unsigned u = gpuscan_ring_take_(r, r->ready, NULL, &i, 1, 1), s = i % r->slots;   \
             if (u == GPUSCAN_RING_END_) return;                                                     \
             T prefix = prefix_of[s];                                                                \
             int has_prefix = r->has_prefix_of[s];                                                   \
@@ -319,7 +331,7 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
              unsigned *prefix_slots, unsigned units, unsigned slots, int exclusive, T init)         \
     {                                                                                               \
         enum { SCAN_WARPS = GPUSCAN_CO_THREADS(T) / 32, PRODUCER = SCAN_WARPS,                      \
-               REDUCER0 = PRODUCER + 1, LOOKER0 = REDUCER0 + GPUSCAN_RING_REDUCERS };               \
+               REDUCER0 = PRODUCER + 1, LOOKER0 = REDUCER0 + GPUSCAN_RING_REDUCERS(T) };            \
         extern __shared__ uint4 ring_data[];                                                        \
         __shared__ unsigned long long full[GPUSCAN_RING_MAX_SLOTS], reduced[GPUSCAN_RING_MAX_SLOTS],\
             ready[GPUSCAN_RING_MAX_SLOTS], empty[GPUSCAN_RING_MAX_SLOTS];                           \
@@ -330,6 +342,7 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
         const gpuscan_ring_ r = {full,    reduced,       ready,     empty,                          \
                                  unit_of, has_prefix_of, ring_data, slots};                         \
         const unsigned warp = threadIdx.x >> 5;                                                     \
+        if (!GPUSCAN_RING_FOR(T)) return; /* not built for types the host never runs on it */       \
         if (threadIdx.x < slots) {                                                                  \
             gpuscan_mbar_init_(&full[threadIdx.x], 1);                                              \
             gpuscan_mbar_init_(&reduced[threadIdx.x], 1);                                           \

@@ -56,13 +56,14 @@ static void *workspace_for(size_t bytes)
 
 /* The size list for element type T: edges, each block algorithm's tile -1/0/+1 and 2 tiles + 1,
  * two reduce-ahead units (`unit` elements) and a part of a third, one tile^2 + 1 (three
- * hierarchy levels), random sizes up to 2^24.  Returns the count.  max_random below 2^20
+ * hierarchy levels), random sizes up to 2^24.  Returns the count.  max_random up to 2^20
  * (GPUSCAN_TEST_MAX_RANDOM; the sanitizer runs) keeps only the sizes up to it, with one random
  * size under it, and the reduce-ahead size (its whole-unit paths). */
 static int make_sizes(size_t *sizes, const size_t *tiles, int ntiles, size_t unit, uint64_t *rng, size_t max_random)
 {
     static const size_t fixed[] = {0, 1, 2, 31, 32, 33, 1023, 1024, 1025};
     int k = 0;
+    if (max_random == 0) max_random = 1;
     for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; ++i) sizes[k++] = fixed[i];
     size_t smallest = tiles[0];
     for (int t = 0; t < ntiles; ++t) {
@@ -72,7 +73,7 @@ static int make_sizes(size_t *sizes, const size_t *tiles, int ntiles, size_t uni
         sizes[k++] = 2 * tiles[t] + 1;
         if (tiles[t] < smallest) smallest = tiles[t];
     }
-    if (max_random < ((size_t)1 << 20)) {
+    if (max_random <= ((size_t)1 << 20)) { /* (the random sizes below need max_random > 2^20) */
         int kept = 0;
         for (int i = 0; i < k; ++i)
             if (sizes[i] <= max_random) sizes[kept++] = sizes[i];

@@ -2,6 +2,7 @@
  * algorithm: affine-map composition, running argmax with ties, 2x2 matrix products, a 3-byte
  * struct, a 12-byte affine map with a step count (the largest value packed with its tile
  * status) and a 40-byte struct. */
+#include "ring_shape.h" /* (only the gpu_ring_* suites set it) */
 #include "gpuscan.cuh"
 #include "scan_suite.cuh"
 #include "custom_ops.h"

@@ -208,15 +208,20 @@ static void test_bytewise_lookup(void)
 static void test_ring_slots(void)
 {
     const long sm = 233472, res = 1024, optin = 232448;
-    EXPECT(gpuscan_ring_slots_(sm, 2, res, 17792, optin, 16384) == 4, "int32, 2 blocks: 5 slots fit, 4 taken");
-    EXPECT(gpuscan_ring_slots_(sm, 1, res, 17792, optin, 16384) == 12, "int32, 1 block: 13 fit, 12 taken");
-    EXPECT(gpuscan_ring_slots_(sm, 2, res, 9152, optin, 32768) == 2, "uint8, 2 blocks: 3 fit, 2 taken");
-    EXPECT(gpuscan_ring_slots_(sm, 1, res, 1024, optin, 4096) == GPUSCAN_RING_MAX_SLOTS, "capped");
-    EXPECT(gpuscan_ring_slots_(sm, 6, res, 17792, optin, 16384) == 0, "fewer than 2: no ring");
-    EXPECT(gpuscan_ring_slots_(sm, 1, res, 240000, optin, 16384) == 0, "no room at all: no ring");
-    EXPECT(GPUSCAN_RING_SLOT_MULTIPLE_ % GPUSCAN_RING_REDUCERS == 0 &&
-               GPUSCAN_RING_SLOT_MULTIPLE_ % GPUSCAN_RING_LOOKERS == 0,
+    EXPECT(gpuscan_ring_slots_(sm, 1, res, 17792, optin, 16384, 1) == 13, "int32, 1 block, 1+1 warps: 13 slots");
+    EXPECT(gpuscan_ring_slots_(sm, 2, res, 17792, optin, 16384, 2) == 4, "int32, 2 blocks: 5 slots fit, 4 taken");
+    EXPECT(gpuscan_ring_slots_(sm, 1, res, 17792, optin, 16384, 2) == 12, "int32, 1 block: 13 fit, 12 taken");
+    EXPECT(gpuscan_ring_slots_(sm, 1, res, 17792, optin, 16384, 4) == 12, "int32, 1 block, 4 look-back warps");
+    EXPECT(gpuscan_ring_slots_(sm, 2, res, 9152, optin, 32768, 2) == 2, "uint8, 2 blocks: 3 fit, 2 taken");
+    EXPECT(gpuscan_ring_slots_(sm, 1, res, 1024, optin, 4096, 1) == GPUSCAN_RING_MAX_SLOTS, "capped");
+    EXPECT(gpuscan_ring_slots_(sm, 6, res, 17792, optin, 16384, 1) == 0, "fewer than 2: no ring");
+    EXPECT(gpuscan_ring_slots_(sm, 1, res, 240000, optin, 16384, 1) == 0, "no room at all: no ring");
+    EXPECT(GPUSCAN_RING_SLOT_MULTIPLE_(int) % GPUSCAN_RING_REDUCERS(int) == 0 &&
+               GPUSCAN_RING_SLOT_MULTIPLE_(int) % GPUSCAN_RING_LOOKERS(int) == 0,
            "the slot multiple is a multiple of both warp counts");
+    EXPECT(GPUSCAN_RING_FOR(int) && GPUSCAN_RING_FOR(float) && !GPUSCAN_RING_FOR(double) &&
+               !GPUSCAN_RING_FOR(unsigned char),
+           "the ring takes the 4-byte types (step 16)");
 }
 
 /* Without a GPU, a valid call must come back with a CUDA status, not crash. */

@@ -2,6 +2,7 @@
  *   -DTEST_NAME=i32 -DTEST_T=int32_t -DTEST_CLASS_INT     (every operator)
  *   -DTEST_NAME=f32 -DTEST_T=float   -DTEST_CLASS_REAL    (add, mul, min, max)
  * CMake builds one executable per built-in type from this file (tests/CMakeLists.txt). */
+#include "ring_shape.h" /* (only the gpu_ring_* suites set it) */
 #include "gpuscan.cuh"
 #include "scan_suite.cuh"
 

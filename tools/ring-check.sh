@@ -1,19 +1,19 @@
 #!/usr/bin/env bash
 # tools/ring-check.sh - the ring's first measured run (gpuscan/ring.cuh, bench/NOTES.md step 16) in
 # one device call: the suites through the ring, then the benchmark with the ring off and on (same run).
-#   tools/ring-check.sh ["NAME:FLAGS" ...]     extra variants beside "off:" and "on:-DGPUSCAN_RING=1"
+#   tools/ring-check.sh ["NAME:FLAGS" ...]     extra variants beside "off:-DGPUSCAN_RING=0" and "on:" (the default)
 # Environment: BENCH_ARGS (default: three type/op pairs, 2^22..2^30), TEST_TIMEOUT (s a suite, 120),
 # VARIANT_TIMEOUT (s a variant, 120), GPUSCAN_TEST_MAX_RANDOM (the suites' largest random size,
-# 2^20: with 3 blocks every block still goes round its ring).  Sized for one 600 s device call.
+# 2^21: with 3 blocks every block still goes round its ring).  Sized for one 600 s device call.
 set -u
 OUT=${OUT:-$PWD/gpu-check-out}
 mkdir -p "$OUT"
-export OUT VARIANT_TIMEOUT=${VARIANT_TIMEOUT:-120} GPUSCAN_TEST_MAX_RANDOM=${GPUSCAN_TEST_MAX_RANDOM:-1048576}
+export OUT VARIANT_TIMEOUT=${VARIANT_TIMEOUT:-120} GPUSCAN_TEST_MAX_RANDOM=${GPUSCAN_TEST_MAX_RANDOM:-2097152}
 export VARIANT_SHOW=${VARIANT_SHOW:-"gpuscan:(auto|reduce-ahead)|cub "}
 export BENCH_ARGS=${BENCH_ARGS:---quick --types i32.add,i64.add,u8.add --min-log2 22 --max-log2 30}
 t0=$(date +%s)
 # the bench variants build while cmake builds the ring suites (both use every core)
-STEP=build tools/variants.sh "off:" "on:-DGPUSCAN_RING=1" "$@" >"$OUT/variants-build.log" 2>&1 &
+STEP=build tools/variants.sh "off:-DGPUSCAN_RING=0" "on:" "$@" >"$OUT/variants-build.log" 2>&1 &
 cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 >"$OUT/cmake.log" 2>&1 &&
     cmake --build build-gpu -j "$(nproc)" --target gpu_ring_i32 gpu_ring_u8 gpu_ring_custom_ops >"$OUT/build.log" 2>&1 ||
     grep -B2 -A8 error "$OUT/build.log" | head -40
@@ -21,9 +21,9 @@ wait
 grep -B2 -A8 error "$OUT/variants-build.log" | head -20
 echo "builds: $(( $(date +%s) - t0 )) s"
 for t in gpu_ring_i32 gpu_ring_u8 gpu_ring_custom_ops; do
-    timeout "${TEST_TIMEOUT:-120}" "build-gpu/tests/$t" >"$OUT/$t.log" 2>&1
+    timeout "${TEST_TIMEOUT:-120}" stdbuf -oL -eL "build-gpu/tests/$t" >"$OUT/$t.log" 2>&1
     rc=$?
     echo "$t: rc=$rc $( [ $rc = 124 ] && echo '(stopped: hang?)') $(tail -1 "$OUT/$t.log")"
 done
-STEP=run tools/variants.sh "off:" "on:-DGPUSCAN_RING=1" "$@"
+STEP=run tools/variants.sh "off:-DGPUSCAN_RING=0" "on:" "$@"
 echo "total: $(( $(date +%s) - t0 )) s"
