@@ -268,6 +268,8 @@ static inline long gpuscan_ring_slots_(long per_sm, int blocks_per_sm, long rese
     slots -= slots % multiple; /* each slot always meets the same warps */
     return slots >= 2 ? slots : 0;
 }
+/* a >= b, where b may be a constant 0 (a function: no "pointless comparison" warning then) */
+static inline int gpuscan_at_least_(size_t a, size_t b) { return a >= b; }
 /* How the ring (ring.cuh) runs `kernel` on the current device: slots of unit_bytes in each
  * block's dynamic shared memory, and how many blocks are resident at once; no slots where it
  * cannot run (no sm_90 code in the kernel, too little shared memory).  Found once per device. */
@@ -329,7 +331,9 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         enum { THREADS = 32 * GPUSCAN_RING_WARPS_(T),                                                            \
                UNIT_BYTES = GPUSCAN_AHEAD_UNIT_TILES_(CO, T) * GPUSCAN_TILE_(CO, T) * sizeof(T) };               \
         static gpuscan_ring_shape_ cache[GPUSCAN_DEVICE_CACHE_];                                                  \
-        if (!GPUSCAN_RING_FOR(T) || !GPUSCAN_RING_OK_(T) || !GPUSCAN_ALIGNED16_(in)) return GPUSCAN_SUCCESS;     \
+        if (!GPUSCAN_RING_FOR(T) || !GPUSCAN_RING_OK_(T) || !GPUSCAN_ALIGNED16_(in) ||                           \
+            !gpuscan_at_least_(n * sizeof(T), GPUSCAN_RING_MIN_BYTES))                                           \
+            return GPUSCAN_SUCCESS;                                                                              \
         gpuscan_ring_shape_ shape = gpuscan_ring_shape_of_((const void *)P##_ring, THREADS, UNIT_BYTES,          \
                                                            GPUSCAN_RING_BLOCKS_PER_SM(T),                        \
                                                            GPUSCAN_RING_SLOT_MULTIPLE_(T), cache);               \

@@ -32,6 +32,11 @@
 #ifndef GPUSCAN_RING_FOR
 #define GPUSCAN_RING_FOR(T) (sizeof(T) == 4)
 #endif
+/* ... from this many bytes of input: below, the ring was no faster (int32 at 2^26: the same time;
+ * at 2^24: 66 us against 62-64 for reduce-ahead's own kernel). */
+#ifndef GPUSCAN_RING_MIN_BYTES
+#define GPUSCAN_RING_MIN_BYTES ((size_t)256 << 20)
+#endif
 /* Warps that reduce, and that look back; powers of two.  Warp k of a kind takes the slots
  * k, k + count, ...: the ring's slot count is a multiple of both, so each slot always meets the
  * same warp, which waits for the slot's phases in order (an mbarrier's parity wait cannot tell
