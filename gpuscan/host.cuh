@@ -337,7 +337,7 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         gpuscan_ring_shape_ shape = gpuscan_ring_shape_of_((const void *)P##_ring, THREADS, UNIT_BYTES,          \
                                                            GPUSCAN_RING_BLOCKS_PER_SM(T),                        \
                                                            GPUSCAN_RING_SLOT_MULTIPLE_(T), cache);               \
-        if (shape.slots == 0) return GPUSCAN_SUCCESS;                                                            \
+        if (shape.slots < GPUSCAN_MAX_(2, GPUSCAN_RING_CLAIM(T))) return GPUSCAN_SUCCESS;                        \
         size_t blocks = plan->units < (size_t)shape.blocks ? plan->units : (size_t)shape.blocks;                 \
         if (GPUSCAN_RING_MAX_BLOCKS > 0 && blocks > GPUSCAN_RING_MAX_BLOCKS) blocks = GPUSCAN_RING_MAX_BLOCKS;   \
         *ran = 1;                                                                                                \

@@ -50,6 +50,13 @@
 #endif
 #define GPUSCAN_RING_SLOT_MULTIPLE_(T)                                                              \
     GPUSCAN_MAX_(GPUSCAN_RING_REDUCERS(T), GPUSCAN_RING_LOOKERS(T))
+/* Units the producer claims at once (one atomic; into as many free slots).  The look-back warp
+ * finds the prefix of each further unit of a claim from the unit before (its own result), with
+ * no look-back over other blocks' units: half the look-backs at 2, where the look-back is what
+ * the ring waits on (step 16).  Pays with one look-back warp.  Not yet measured: 1. */
+#ifndef GPUSCAN_RING_CLAIM
+#define GPUSCAN_RING_CLAIM(T) 1
+#endif
 /* Blocks per SM (they share its shared memory: the ring takes what the block leaves). */
 #ifndef GPUSCAN_RING_BLOCKS_PER_SM
 #define GPUSCAN_RING_BLOCKS_PER_SM(T) 1
@@ -203,20 +210,26 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
         }                                                                                           \
         return acc;                                                                                 \
     }                                                                                               \
-    /* Producer (one thread): claims units into free slots and starts their copies, then fills      \
-     * GPUSCAN_RING_SLOT_MULTIPLE_(T) turns with END. */                                            \
+    /* Producer (one thread): claims units into free slots - CLAIM at a time, once that many        \
+     * slots are free, so that a claimed unit's aggregate is still one copy away - and starts       \
+     * their copies, then fills GPUSCAN_RING_SLOT_MULTIPLE_(T) turns with END. */                   \
     static __device__ __forceinline__ void P##_ring_produce(const gpuscan_ring_ *r, const T *in,    \
                                                             size_t n, unsigned *counter,            \
                                                             unsigned units)                         \
     {                                                                                               \
-        enum { UNIT = GPUSCAN_RING_UNIT_(T) };                                                      \
-        unsigned ends = 0, exhausted = 0;                                                           \
+        enum { UNIT = GPUSCAN_RING_UNIT_(T), CLAIM = GPUSCAN_RING_CLAIM(T) };                       \
+        unsigned ends = 0, exhausted = 0, next = 0, left = 0;                                       \
         for (unsigned i = 0; ends < GPUSCAN_RING_SLOT_MULTIPLE_(T); ++i) {                          \
             const unsigned s = i % r->slots;                                                        \
             gpuscan_mbar_wait_(&r->empty[s], ((i / r->slots) & 1u) ^ 1u);                           \
             unsigned u = GPUSCAN_RING_END_;                                                         \
             if (!exhausted) {                                                                       \
-                u = atomicAdd(counter, 1u);                                                         \
+                if (CLAIM > 1 && left == 0) {                                                       \
+                    for (unsigned j = i + 1; j < i + CLAIM; ++j)                                    \
+                        gpuscan_mbar_wait_(&r->empty[j % r->slots], ((j / r->slots) & 1u) ^ 1u);    \
+                    next = atomicAdd(counter, (unsigned)CLAIM), left = CLAIM;                       \
+                }                                                                                   \
+                u = CLAIM > 1 ? (--left, next++) : atomicAdd(counter, 1u);                          \
                 if (u >= units) u = GPUSCAN_RING_END_, exhausted = 1;                               \
             }                                                                                       \
             r->unit_of[s] = u;                                                                      \
@@ -267,13 +280,17 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
         }                                                                                           \
     }                                                                                               \
     /* Look-back warp k: finds the exclusive prefixes of the units of slots k, k + LOOKERS, ...,    \
-     * publishes their inclusive ones and hands the prefixes to the scanners (prefix_of). */        \
+     * publishes their inclusive ones and hands the prefixes to the scanners (prefix_of).  A unit   \
+     * right after the warp's last one (claimed with it: GPUSCAN_RING_CLAIM) takes that one's       \
+     * inclusive prefix (unit 0's: its aggregate, init included) without a look-back. */            \
     static __device__ __forceinline__ void P##_ring_look_back(const gpuscan_ring_ *r, unsigned k,   \
                                                               void *states, unsigned *agg_slots,    \
                                                               unsigned *prefix_slots,               \
                                                               const T *agg_of, T *prefix_of,        \
                                                               int exclusive, T init)                \
     {                                                                                               \
+        unsigned last = GPUSCAN_RING_END_;                                                          \
+        T last_inclusive = init;                                                                    \
         for (unsigned i = k;; i += GPUSCAN_RING_LOOKERS(T)) {                                       \
             const unsigned u = gpuscan_ring_take_(r, r->reduced, r->ready, &i,                      \
                                                   GPUSCAN_RING_LOOKERS(T),                          \
@@ -283,11 +300,15 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
             T prefix = init;                                                                        \
             if (u > 0) {                                                                            \
                 const T own = agg_of[s];                                                            \
-                prefix = P##_lookback(u, states, agg_slots, prefix_slots, init);                    \
+                prefix = GPUSCAN_RING_CLAIM(T) > 1 && u == last + 1                                 \
+                             ? last_inclusive                                                       \
+                             : P##_lookback(u, states, agg_slots, prefix_slots, init);              \
                 if ((threadIdx.x & 31u) == 0)                                                       \
                     P##_publish(states, prefix_slots, u, GPUSCAN_STATE_PREFIX,                      \
                                 P##_combine(prefix, own));                                          \
             }                                                                                       \
+            if (GPUSCAN_RING_CLAIM(T) > 1)                                                          \
+                last = u, last_inclusive = u > 0 ? P##_combine(prefix, agg_of[s]) : agg_of[s];      \
             if ((threadIdx.x & 31u) == 0) {                                                         \
                 prefix_of[s] = prefix;                                                              \
                 r->has_prefix_of[s] = u > 0 || exclusive;                                           \

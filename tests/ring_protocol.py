@@ -9,10 +9,11 @@ and stage with the PTX parity-wait semantics.  Copies land at random moments.  E
 every unit scanned once, with the right prefix, and every role finished; a run where nothing can move is
 a deadlock.
 
-Two negative controls show that the model catches what it is for: the ring's first form (5 slots for two
+Negative controls show that the model catches what it is for: the ring's first form (5 slots for two
 warps of a kind: a slot met different warps in successive rounds, and a parity wait cannot tell a phase
-from the one two before it) must go wrong, and warps that stop at their first END (with fewer reducers
-than look-back warps) must deadlock.
+from the one two before it) must go wrong, warps that stop at their first END (with fewer reducers
+than look-back warps) must deadlock, and with claims of two units (GPUSCAN_RING_CLAIM) a second unit
+given the first one's exclusive prefix instead of its inclusive one must be caught.
 """
 import random
 import sys
@@ -49,7 +50,8 @@ class Failed(Exception):
     pass
 
 
-def run(seed, blocks=3, units=40, slots=4, reducers=2, lookers=2, scan_warps=4, share_ends=True):
+def run(seed, blocks=3, units=40, slots=4, reducers=2, lookers=2, scan_warps=4, share_ends=True, claim=1,
+        chain_inclusive=True):
     rng = random.Random(seed)
     counter = [0]
     published = {}  # unit -> ('A' | 'P', value)
@@ -75,14 +77,22 @@ def run(seed, blocks=3, units=40, slots=4, reducers=2, lookers=2, scan_warps=4, 
             return s, (lambda: bar[s].done((i // slots) & 1))
 
         def producer():
-            ends, exhausted, i = 0, False, 0
+            ends, exhausted, i, nxt, left = 0, False, 0, 0, 0
             while ends < ends_total:
                 s = i % slots
                 yield lambda s=s, i=i: empty[s].done(((i // slots) & 1) ^ 1)
                 u = END
                 if not exhausted:
-                    u = counter[0]
-                    counter[0] += 1
+                    if claim > 1 and left == 0:  # `claim` units at once, once their slots are free
+                        for j in range(1, claim):
+                            yield lambda s=(i + j) % slots, i=i + j: empty[s].done(((i // slots) & 1) ^ 1)
+                        nxt, left = counter[0], claim
+                        counter[0] += claim
+                    if claim > 1:
+                        u, nxt, left = nxt, nxt + 1, left - 1
+                    else:
+                        u = counter[0]
+                        counter[0] += 1
                     if u >= units:
                         u, exhausted = END, True
                 unit_of[s] = u
@@ -107,20 +117,26 @@ def run(seed, blocks=3, units=40, slots=4, reducers=2, lookers=2, scan_warps=4, 
                     if not share_ends or ends == ends_total // count:
                         return
                 else:
-                    yield from work(s, u)
+                    yield from work(k, s, u)
                     next_bar[s].arrive()
                 i += count
 
-        def reduce(s, u):
+        def reduce(k, s, u):
             expect(data[s] == value[u], "a reducer read a stale slot")
             published[u] = ('P' if u == 0 else 'A', data[s])
             agg[s] = data[s]
             return
             yield
 
-        def look_back(s, u):
+        last = {}  # look-back warp -> (its last unit, that unit's inclusive prefix)
+
+        def look_back(k, s, u):
             p = 0
-            if u > 0:
+            lu, li = last.get(k, (END, 0))
+            if u > 0 and claim > 1 and u == lu + 1:
+                p = li  # claimed with this warp's last unit: its prefix is known here
+                published[u] = ('P', p + agg[s])
+            elif u > 0:
                 def found():
                     for j in range(u - 1, -1, -1):
                         if j not in published:
@@ -135,6 +151,7 @@ def run(seed, blocks=3, units=40, slots=4, reducers=2, lookers=2, scan_warps=4, 
                     j -= 1
                 p = published[j][1] + acc
                 published[u] = ('P', p + agg[s])
+            last[k] = (u, p + agg[s] if chain_inclusive else p)  # unit 0: agg is its inclusive prefix
             prefix[s] = p
 
         def scanners():
@@ -207,13 +224,22 @@ def main():
                 dict(slots=3, reducers=1, lookers=1), dict(slots=8, reducers=4, lookers=2),
                 dict(slots=4, reducers=1, lookers=4), dict(slots=4, reducers=4, lookers=1),
                 dict(blocks=1, slots=2), dict(blocks=7, units=5, slots=4), dict(units=1, slots=2),
-                dict(slots=13, reducers=1, lookers=1)]:  # the default shape (int32 on the H100)
+                dict(slots=13, reducers=1, lookers=1),  # the default shape (int32 on the H100)
+                # claims of several units (GPUSCAN_RING_CLAIM), incl. one past the end and one per ring
+                dict(slots=13, reducers=1, lookers=1, claim=2), dict(slots=4, claim=2),
+                dict(slots=2, reducers=1, lookers=1, claim=2), dict(slots=6, reducers=1, lookers=1, claim=4),
+                dict(blocks=3, units=5, slots=4, reducers=1, lookers=1, claim=4),
+                dict(blocks=2, units=9, slots=3, reducers=1, lookers=1, claim=3)]:
         seen = outcomes(seeds, **cfg)
         good = seen == {"ok": seeds}
         ok &= good
         print(("ok  " if good else "BAD ") + str(cfg) + " " + str(seen))
     for cfg, expected in [(dict(slots=5), "a reducer read a stale slot"),
-                          (dict(slots=4, reducers=1, lookers=4, share_ends=False), "deadlock")]:
+                          (dict(slots=4, reducers=1, lookers=4, share_ends=False), "deadlock"),
+                          # a claimed pair's second unit taking the first one's exclusive prefix:
+                          # shows the model takes the local path
+                          (dict(slots=4, reducers=1, lookers=1, claim=2, chain_inclusive=False),
+                           "a wrong prefix")]:
         seen = outcomes(seeds, **cfg)
         caught = seen.get(expected, 0) > 0
         ok &= caught

@@ -1,6 +1,7 @@
 /* tests/ring_shape.h - the ring's shape for the gpu_ring_* suites (tests/CMakeLists.txt), before
  * gpuscan.cuh: CMake cannot pass function-like macros.  TEST_RING_EVERY_TYPE: every type takes the
- * ring (by default only 4-byte ones do); TEST_RING_WARPS: reducing and look-back warps a block. */
+ * ring (by default only 4-byte ones do); TEST_RING_WARPS: reducing and look-back warps a block;
+ * TEST_RING_CLAIM: units a claim (GPUSCAN_RING_CLAIM). */
 #ifndef TEST_RING_SHAPE_H
 #define TEST_RING_SHAPE_H
 #ifdef TEST_RING_EVERY_TYPE
@@ -9,5 +10,8 @@
 #ifdef TEST_RING_WARPS
 #define GPUSCAN_RING_REDUCERS(T) TEST_RING_WARPS
 #define GPUSCAN_RING_LOOKERS(T) TEST_RING_WARPS
+#endif
+#ifdef TEST_RING_CLAIM
+#define GPUSCAN_RING_CLAIM(T) TEST_RING_CLAIM
 #endif
 #endif

@@ -7,6 +7,7 @@
 set -u
 OUT=${OUT:-$PWD/gpu-check-out}
 mkdir -p "$OUT" build-variants
+RING_SUITES="gpu_ring_i32 gpu_ring_u8 gpu_ring_custom_ops gpu_ring_claim_i32 gpu_ring_claim_custom_ops"
 t0=$(date +%s)
 variants=("off:-DGPUSCAN_RING=0" "on:" "$@")
 for v in "${variants[@]}"; do
@@ -14,12 +15,12 @@ for v in "${variants[@]}"; do
         -o build-variants/bench_${v%%:*} >"$OUT/build_${v%%:*}.log" 2>&1 &
 done
 cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 >"$OUT/cmake.log" 2>&1 &&
-    cmake --build build-gpu -j "$(nproc)" --target gpu_ring_i32 gpu_ring_u8 gpu_ring_custom_ops >"$OUT/build.log" 2>&1 ||
+    cmake --build build-gpu -j "$(nproc)" --target $RING_SUITES >"$OUT/build.log" 2>&1 ||
     grep -B2 -A8 error "$OUT/build.log" | head -40
 wait
 echo "builds: $(( $(date +%s) - t0 )) s"
 suites=""
-for t in gpu_ring_i32 gpu_ring_u8 gpu_ring_custom_ops; do
+for t in $RING_SUITES; do
     GPUSCAN_TEST_MAX_RANDOM=${GPUSCAN_TEST_MAX_RANDOM:-2097152} timeout "${TEST_TIMEOUT:-100}" \
         stdbuf -oL -eL "build-gpu/tests/$t" >"$OUT/$t.log" 2>&1
     suites="$suites
