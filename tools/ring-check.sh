@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# tools/ring-check.sh - the ring's first measured run (gpuscan/ring.cuh, bench/NOTES.md step 16) in
-# one device call: the suites through the ring, then the benchmark with the ring off and on (same run).
+# tools/ring-check.sh - the ring (gpuscan/ring.cuh, bench/NOTES.md step 16) in one device call: its
+# suites (every type through it, claims too), then the benchmark with the ring off, on and in
+# other shapes (same run).
 #   tools/ring-check.sh ["NAME:FLAGS" ...]     extra variants beside "off:-DGPUSCAN_RING=0" and "on:" (the default)
 # Environment: BENCH_ARGS (default: three type/op pairs, 2^22..2^30), TEST_TIMEOUT (s a suite, 120),
 # VARIANT_TIMEOUT (s a variant, 120), GPUSCAN_TEST_MAX_RANDOM (the suites' largest random size,
