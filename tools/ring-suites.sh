@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# tools/ring-suites.sh - builds and runs the ring's GPU suites (tests/CMakeLists.txt: every type
+# through the ring, at most 3 blocks, claims of several units), for tools/ring-check.sh and
+# tools/ring-profile.sh.  STEP=build or STEP=run does one half (default: both).  Prints a line a
+# suite: exit status (124: stopped, a hang?) and its last line.
+# Environment: TEST_TIMEOUT (s a suite, 120), GPUSCAN_TEST_MAX_RANDOM (the suites' largest random
+# size, 2^21: with 3 blocks every block still goes round its ring).
+set -u
+OUT=${OUT:-$PWD/gpu-check-out}
+STEP=${STEP:-all}
+mkdir -p "$OUT"
+export GPUSCAN_TEST_MAX_RANDOM=${GPUSCAN_TEST_MAX_RANDOM:-2097152}
+RING_SUITES="gpu_ring_i32 gpu_ring_u8 gpu_ring_custom_ops gpu_ring_claim_i32 gpu_ring_claim_custom_ops"
+if [ "$STEP" != run ]; then
+    cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 >"$OUT/cmake.log" 2>&1 &&
+        cmake --build build-gpu -j "$(nproc)" --target $RING_SUITES >"$OUT/build.log" 2>&1 ||
+        grep -B2 -A8 error "$OUT/build.log" | head -40
+fi
+[ "$STEP" = build ] && exit 0
+for t in $RING_SUITES; do
+    # line-buffered: a crash must not take the suite's output with it
+    timeout "${TEST_TIMEOUT:-120}" stdbuf -oL -eL "build-gpu/tests/$t" >"$OUT/$t.log" 2>&1
+    rc=$?
+    echo "$t: rc=$rc $( [ $rc = 124 ] && echo '(stopped: hang?)') $(tail -1 "$OUT/$t.log")"
+done
