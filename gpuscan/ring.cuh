@@ -26,11 +26,11 @@
 
 /* GPUSCAN_RING (block.cuh) 1 (the default): reduce-ahead with the coarsened block scan takes the
  * ring for the types GPUSCAN_RING_FOR picks, where it can run; 0: no ring kernel is built. */
-/* The types whose reduce-ahead runs on the ring: 4-byte ones, the only size where it beat
- * reduce-ahead on the H100 (int32 add at 2^28-2^30: 0.95 of copy against 0.90; int64 and uint8
- * were 1-3 % slower at best: bench/NOTES.md step 16). */
+/* The types whose reduce-ahead runs on the ring: 4- and 8-byte ones, where it beat reduce-ahead
+ * on the H100 (2^28-2^30: int32 add 0.96-0.97 of copy against 0.90, int64 add 0.97-0.98 against
+ * 0.91; uint8 was slower on it: 0.75-0.80 against 0.84-0.88; bench/NOTES.md steps 16, 17). */
 #ifndef GPUSCAN_RING_FOR
-#define GPUSCAN_RING_FOR(T) (sizeof(T) == 4)
+#define GPUSCAN_RING_FOR(T) (sizeof(T) == 4 || sizeof(T) == 8)
 #endif
 /* ... from this many bytes of input: below, the ring was no faster (int32 at 2^26: the same time;
  * at 2^24: 66 us against 62-64 for reduce-ahead's own kernel). */
@@ -53,9 +53,10 @@
 /* Units the producer claims at once (one atomic; into as many free slots).  The look-back warp
  * finds the prefix of each further unit of a claim from the unit before (its own result), with
  * no look-back over other blocks' units: half the look-backs at 2, where the look-back is what
- * the ring waits on (step 16).  Pays with one look-back warp.  Not yet measured: 1. */
+ * the ring waits on (step 16).  int32 at 2^28 / 2^30: 1 unit 0.94 / 0.95 of copy, 2 units
+ * 0.956 / 0.967, 4 units 0.90 / 0.91 (a claim waits for that many free slots; step 17). */
 #ifndef GPUSCAN_RING_CLAIM
-#define GPUSCAN_RING_CLAIM(T) 1
+#define GPUSCAN_RING_CLAIM(T) 2
 #endif
 /* Blocks per SM (they share its shared memory: the ring takes what the block leaves). */
 #ifndef GPUSCAN_RING_BLOCKS_PER_SM
@@ -68,7 +69,7 @@
 #define GPUSCAN_RING_MAX_BLOCKS 0
 #endif
 #define GPUSCAN_RING_END_ 0xffffffffu /* a slot's unit when the counter has run out */
-#define GPUSCAN_RING_READS_ 8u          /* 16-byte reads a reducing lane has in flight */
+#define GPUSCAN_RING_READS_ 8u          /* 16-byte reads a reducing lane has in flight (<= 8) */
 /* Types the ring takes: whole 16-byte vectors, coarsened tiles of more than one item, units of
  * whole reads of a reducing warp (32 lanes x READS vectors; always so unless the tile or unit
  * macros were made smaller). */
@@ -189,26 +190,44 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
     {                                                                                               \
         return (T *)(r->data + (size_t)s * (GPUSCAN_RING_UNIT_(T) * sizeof(T) / 16));               \
     }                                                                                               \
-    /* The reduction, in lane 0, of a unit's first `vectors` 16-byte vectors in shared memory (a    \
-     * multiple of 32 x READS), by one warp: each read is 32 consecutive vectors, reduced across    \
-     * the warp, and the reads' totals are combined in order. */                                    \
+    /* Two operands in the order `swap` says (swap: b (x) a). */                                    \
+    static __device__ __forceinline__ T P##_ring_combine_ordered(T a, T b, int swap)                \
+    {                                                                                               \
+        const T lo = swap ? b : a, hi = swap ? a : b;                                               \
+        return P##_combine(lo, hi);                                                                 \
+    }                                                                                               \
+    /* The reduction, in lane 0, of a unit's first `vectors` 16-byte vectors in shared memory       \
+     * (a multiple of 32 x GROUP), by one warp.  Lane l folds its own run of vectors/32 vectors     \
+     * in order, GROUP at a time; then the warp combines the lanes' results, once.  The 8 lanes     \
+     * of a quarter warp would all read the same banks (their runs are a multiple of 128 bytes      \
+     * apart), so lane l reads a group's k-th vector at step k ^ (l & 7), one bank group a          \
+     * lane, and the tree over the group's folds swaps the operands that the XOR swapped.  A        \
+     * third of the instructions of a warp reduction a read (step 16's reducer): one reducing       \
+     * warp has to keep up with a whole block. */                                                   \
     static __device__ __forceinline__ T P##_ring_reduce(const uint4 *data, unsigned vectors)        \
     {                                                                                               \
-        enum { VEC = sizeof(T) <= 16 ? 16 / sizeof(T) : 1, READS = GPUSCAN_RING_READS_ };           \
-        const unsigned lane = threadIdx.x & 31u;                                                    \
+        enum { VEC = sizeof(T) <= 16 ? 16 / sizeof(T) : 1, GROUP = GPUSCAN_RING_READS_ };           \
+        const unsigned lane = threadIdx.x & 31u, swizzle = lane & (GROUP - 1u);                     \
+        const unsigned run = vectors / 32u;                                                         \
+        const uint4 *mine = data + lane * run;                                                      \
         T acc = P##_identity();                                                                     \
-        _Pragma("unroll 1") for (unsigned c0 = 0; c0 < vectors; c0 += 32u * READS) {                \
-            uint4 raw[READS];                                                                       \
-            _Pragma("unroll") for (unsigned c = 0; c < READS; ++c)                                  \
-                raw[c] = data[c0 + c * 32u + lane];                                                 \
-            _Pragma("unroll") for (unsigned c = 0; c < READS; ++c) {                                \
+        _Pragma("unroll 1") for (unsigned g = 0; g < run; g += GROUP) {                             \
+            uint4 raw[GROUP];                                                                       \
+            _Pragma("unroll") for (unsigned k = 0; k < GROUP; ++k)                                  \
+                raw[k] = mine[g + (k ^ swizzle)];                                                   \
+            T f[GROUP];                                                                             \
+            _Pragma("unroll") for (unsigned k = 0; k < GROUP; ++k) {                                \
                 T part[VEC];                                                                        \
-                memcpy(part, &raw[c], sizeof part < 16 ? sizeof part : 16);                         \
-                T x = P##_warp_reduce(P##_fold(part, VEC), (int)lane, 32);                          \
-                acc = (c0 == 0 && c == 0) ? x : P##_combine(acc, x);                                \
+                memcpy(part, &raw[k], sizeof part < 16 ? sizeof part : 16);                         \
+                f[k] = P##_fold(part, VEC);                                                         \
             }                                                                                       \
+            /* level w pairs f[k] and f[k + w], swapped where bit w of the swizzle is set */        \
+            _Pragma("unroll") for (unsigned w = 1; w < GROUP; w <<= 1)                              \
+                _Pragma("unroll") for (unsigned k = 0; k < GROUP; k += 2 * w)                       \
+                    f[k] = P##_ring_combine_ordered(f[k], f[k + w], (swizzle & w) != 0);            \
+            acc = g == 0 ? f[0] : P##_combine(acc, f[0]);                                           \
         }                                                                                           \
-        return acc;                                                                                 \
+        return P##_warp_reduce(acc, (int)lane, 32);                                                 \
     }                                                                                               \
     /* Producer (one thread): claims units into free slots - CLAIM at a time, once that many        \
      * slots are free, so that a claimed unit's aggregate is still one copy away - and starts       \

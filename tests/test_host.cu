@@ -219,9 +219,11 @@ static void test_ring_slots(void)
     EXPECT(GPUSCAN_RING_SLOT_MULTIPLE_(int) % GPUSCAN_RING_REDUCERS(int) == 0 &&
                GPUSCAN_RING_SLOT_MULTIPLE_(int) % GPUSCAN_RING_LOOKERS(int) == 0,
            "the slot multiple is a multiple of both warp counts");
-    EXPECT(GPUSCAN_RING_FOR(int) && GPUSCAN_RING_FOR(float) && !GPUSCAN_RING_FOR(double) &&
-               !GPUSCAN_RING_FOR(unsigned char),
-           "the ring takes the 4-byte types (step 16)");
+    EXPECT(GPUSCAN_RING_FOR(int) && GPUSCAN_RING_FOR(float) && GPUSCAN_RING_FOR(double) &&
+               GPUSCAN_RING_FOR(long long) && !GPUSCAN_RING_FOR(unsigned char) && !GPUSCAN_RING_FOR(short),
+           "the ring takes the 4- and 8-byte types (steps 16, 17)");
+    EXPECT(GPUSCAN_RING_CLAIM(int) >= 1 && GPUSCAN_RING_CLAIM(int) <= GPUSCAN_RING_MAX_SLOTS / 2,
+           "a claim fits in half a ring");
 }
 
 /* Without a GPU, a valid call must come back with a CUDA status, not crash. */

@@ -1,6 +1,7 @@
 /* tests/test_large.cu - large inputs (64-bit indexing, millions of tiles, several hierarchy
  * levels), every grid strategy, both kinds, and the reduce: float at 2^27, int32 past 2^31
- * elements (8 GiB), uint8 past 2^32 elements (4 GiB).  The uint8 look-back with Kogge-Stone
+ * elements (8 GiB), int64 past 2^31 elements (16 GiB; AUTO takes the ring there), uint8 past
+ * 2^32 elements (4 GiB).  The uint8 look-back with Kogge-Stone
  * tiles of 1024 elements launches over 4 million blocks, far more than the GPU holds at once. */
 #include "gpuscan.cuh"
 #include "scan_suite.cuh"
@@ -8,11 +9,15 @@
 GPUSCAN_DEFINE_NAMED(i32, int32_t, add)
 GPUSCAN_DEFINE_NAMED(f32, float, add)
 GPUSCAN_DEFINE_NAMED(u8, uint8_t, add)
+GPUSCAN_DEFINE_NAMED(i64, int64_t, add)
 GEN_INTEGER(i32, int32_t)
+GEN_INTEGER(i64, int64_t)
 GEN_INTEGER(u8, uint8_t)
 GEN_REAL(f32, float, (float), 0)
 SUITE_REFERENCE_(gpuscan_i32_add, int32_t, SUITE_NO_DOUBLE)
 SUITE_COMPARE_(gpuscan_i32_add, int32_t, 0, SUITE_NO_DOUBLE)
+SUITE_REFERENCE_(gpuscan_i64_add, int64_t, SUITE_NO_DOUBLE)
+SUITE_COMPARE_(gpuscan_i64_add, int64_t, 0, SUITE_NO_DOUBLE)
 SUITE_REFERENCE_(gpuscan_u8_add, uint8_t, SUITE_NO_DOUBLE)
 SUITE_COMPARE_(gpuscan_u8_add, uint8_t, 0, SUITE_NO_DOUBLE)
 SUITE_REFERENCE_(gpuscan_f32_add, float, SUITE_TO_DOUBLE)
@@ -93,8 +98,13 @@ int main(void)
         {GPUSCAN_GRID_LOOKBACK, GPUSCAN_BLOCK_BRENT_KUNG},
         {GPUSCAN_GRID_REDUCE_AHEAD, GPUSCAN_BLOCK_COARSENED},
     };
+    static const combo_t ring_grids[] = { /* the ones that take the ring for 8-byte types */
+        {GPUSCAN_GRID_AUTO, GPUSCAN_BLOCK_AUTO},
+        {GPUSCAN_GRID_REDUCE_AHEAD, GPUSCAN_BLOCK_COARSENED},
+    };
     LARGE_CASE(f32, float, ((size_t)1 << 27) + 3, 1e-4, all_grids, 2);
     LARGE_CASE(i32, int32_t, ((size_t)1 << 31) + 7, 0, all_grids, 7);
+    LARGE_CASE(i64, int64_t, ((size_t)1 << 31) + 5, 0, ring_grids, 2);
     LARGE_CASE(u8, uint8_t, ((size_t)1 << 32) + ((size_t)1 << 20) + 9, 0, all_grids, 7);
     return test_finish("gpu_large");
 }

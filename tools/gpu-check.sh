@@ -38,7 +38,7 @@ if has tests; then
     sed 's/^[0-9]*: //' "$OUT/ctest.log" >"$OUT/ctest-plain.log"
     grep -E "passed, [0-9]+ failed$" "$OUT/ctest-plain.log" | head -40 >>"$summary"
     # the reliability evidence: large sizes, determinism, stress, graph, sanitizer reports
-    grep -E "^  (i32|u8|f32) .*(add|reduce) .*n=[0-9]{10}|^determinism|stress:|graph of|ERROR SUMMARY|LEAK SUMMARY|RACECHECK SUMMARY|differing so far" \
+    grep -E "^  (i32|i64|u8|f32) .*(add|reduce) .*n=[0-9]{10}|^determinism|stress:|graph of|ERROR SUMMARY|LEAK SUMMARY|RACECHECK SUMMARY|differing so far" \
         "$OUT/ctest-plain.log" | head -80 >>"$summary"
     grep -E "^FAIL" "$OUT/ctest-plain.log" | head -20 | tee -a "$summary"
 fi
