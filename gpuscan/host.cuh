@@ -331,7 +331,7 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         enum { THREADS = 32 * GPUSCAN_RING_WARPS_(T),                                                            \
                UNIT_BYTES = GPUSCAN_AHEAD_UNIT_TILES_(CO, T) * GPUSCAN_TILE_(CO, T) * sizeof(T) };               \
         static gpuscan_ring_shape_ cache[GPUSCAN_DEVICE_CACHE_];                                                  \
-        if (!GPUSCAN_RING_FOR(T) || !GPUSCAN_RING_OK_(T) || !GPUSCAN_ALIGNED16_(in) ||                           \
+        if (!GPUSCAN_RING_FOR(T) || !P##_ring_op() || !GPUSCAN_RING_OK_(T) || !GPUSCAN_ALIGNED16_(in) ||         \
             !gpuscan_at_least_(n * sizeof(T), GPUSCAN_RING_MIN_BYTES))                                           \
             return GPUSCAN_SUCCESS;                                                                              \
         gpuscan_ring_shape_ shape = gpuscan_ring_shape_of_((const void *)P##_ring, THREADS, UNIT_BYTES,          \

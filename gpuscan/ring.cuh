@@ -32,6 +32,38 @@
 #ifndef GPUSCAN_RING_FOR
 #define GPUSCAN_RING_FOR(T) (sizeof(T) == 4 || sizeof(T) == 8)
 #endif
+/* ... and the operators: the ring has one block of scanning warps an SM, so an operator that
+ * costs several instructions a combine makes the scan, not memory, its limit.  float max on the
+ * ring (its NaN test: 4 instructions a combine) ran at 0.76 of copy against 0.90 for reduce-ahead
+ * at 2^30 (step 17).  GPUSCAN_RING_OP(name, op) is nonzero where (name, op) takes the ring: by
+ * default add, mul, and, or, xor, and min / max of types whose limits are finite (integers: one
+ * instruction a combine); not custom operators (not measured) nor min / max of a type whose name
+ * is a floating one below (their limits are infinities). */
+#define GPUSCAN_PROBE_SECOND_(a, b, ...) b
+/* 1 or 2 where x is a macro defined as `~, 1` or `~, 2`, else 0 */
+#define GPUSCAN_PROBE_(...) GPUSCAN_PROBE_SECOND_(__VA_ARGS__, 0, ~)
+#define GPUSCAN_RING_LIGHT_add_ ~, 1
+#define GPUSCAN_RING_LIGHT_mul_ ~, 1
+#define GPUSCAN_RING_LIGHT_and_ ~, 1
+#define GPUSCAN_RING_LIGHT_or_ ~, 1
+#define GPUSCAN_RING_LIGHT_xor_ ~, 1
+#define GPUSCAN_RING_LIGHT_min_ ~, 2 /* light unless floating */
+#define GPUSCAN_RING_LIGHT_max_ ~, 2
+#define GPUSCAN_RING_FLOATING_float_ ~, 1
+#define GPUSCAN_RING_FLOATING_f32_ ~, 1
+#define GPUSCAN_RING_FLOATING_double_ ~, 1
+#define GPUSCAN_RING_FLOATING_f64_ ~, 1
+#define GPUSCAN_RING_FLOATING_half_ ~, 1
+#define GPUSCAN_RING_FLOATING_bf16_ ~, 1
+#define GPUSCAN_RING_OP_OF_(light, floating) ((light) == 1 || ((light) == 2 && !(floating)))
+#ifndef GPUSCAN_RING_OP
+#define GPUSCAN_RING_OP(name, op)                                                                   \
+    GPUSCAN_RING_OP_OF_(GPUSCAN_PROBE_(GPUSCAN_RING_LIGHT_##op##_),                                 \
+                        GPUSCAN_PROBE_(GPUSCAN_RING_FLOATING_##name##_))
+#endif
+/* The host's side of that choice for one (name, op) (gpuscan.cuh assembles it). */
+#define GPUSCAN_RING_CHOICE_(P, name, op)                                                           \
+    static inline int P##_ring_op(void) { return GPUSCAN_RING_OP(name, op); }
 /* ... from this many bytes of input: below, the ring was no faster (int32 at 2^26: the same time;
  * at 2^24: 66 us against 62-64 for reduce-ahead's own kernel). */
 #ifndef GPUSCAN_RING_MIN_BYTES

@@ -222,6 +222,12 @@ static void test_ring_slots(void)
     EXPECT(GPUSCAN_RING_FOR(int) && GPUSCAN_RING_FOR(float) && GPUSCAN_RING_FOR(double) &&
                GPUSCAN_RING_FOR(long long) && !GPUSCAN_RING_FOR(unsigned char) && !GPUSCAN_RING_FOR(short),
            "the ring takes the 4- and 8-byte types (steps 16, 17)");
+    EXPECT(GPUSCAN_RING_OP(int, add) && GPUSCAN_RING_OP(float, add) && GPUSCAN_RING_OP(double, mul) &&
+               GPUSCAN_RING_OP(u32, xor) && GPUSCAN_RING_OP(int, max) && GPUSCAN_RING_OP(i64, min),
+           "the ring takes add, mul, bitwise ops, and integer min/max");
+    EXPECT(!GPUSCAN_RING_OP(float, max) && !GPUSCAN_RING_OP(f32, min) && !GPUSCAN_RING_OP(double, max) &&
+               !GPUSCAN_RING_OP(f64, min) && !GPUSCAN_RING_OP(affine, compose),
+           "not floating min/max (step 17) nor custom operators");
     EXPECT(GPUSCAN_RING_CLAIM(int) >= 1 && GPUSCAN_RING_CLAIM(int) <= GPUSCAN_RING_MAX_SLOTS / 2,
            "a claim fits in half a ring");
 }
