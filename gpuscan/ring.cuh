@@ -36,9 +36,9 @@
  * costs several instructions a combine makes the scan, not memory, its limit.  float max on the
  * ring (its NaN test: 4 instructions a combine) ran at 0.76 of copy against 0.90 for reduce-ahead
  * at 2^30 (step 17).  GPUSCAN_RING_OP(name, op) is nonzero where (name, op) takes the ring: by
- * default add, mul, and, or, xor, and min / max of types whose limits are finite (integers: one
- * instruction a combine); not custom operators (not measured) nor min / max of a type whose name
- * is a floating one below (their limits are infinities). */
+ * default add, mul (not measured: one instruction but for 64-bit integers), and, or, xor, and
+ * min / max of integers; not min / max of a type whose name is a floating one below, nor custom
+ * operators (not measured). */
 #define GPUSCAN_PROBE_SECOND_(a, b, ...) b
 /* 1 or 2 where x is a macro defined as `~, 1` or `~, 2`, else 0 */
 #define GPUSCAN_PROBE_(...) GPUSCAN_PROBE_SECOND_(__VA_ARGS__, 0, ~)

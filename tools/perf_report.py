@@ -83,7 +83,9 @@ def main():
                "no reduce-ahead). From commit 59c7feb, 1-byte integers with the built-in "
                "operators are combined four to a word (gpuscan/bytes.cuh); from commit 8f40531, "
                "reduce-ahead of 4-byte types from 256 MiB of input runs on the ring "
-               "(gpuscan/ring.cuh), which reads the input once.\n")
+               "(gpuscan/ring.cuh), which reads the input once; from commit 20b8ed6 also 8-byte "
+               "types, and from a33cb72 only with light operators (add, mul, bitwise, integer "
+               "min/max: `GPUSCAN_RING_OP`).\n")
     batch = "batch_us" in meta  # copy, CUB and AUTO also timed back to back (from commit 621363c)
     out.append("## Summary: AUTO against CUB and copy\n")
     if batch:
