@@ -54,8 +54,8 @@
 
 /* Everything for one (name, T, op), with the public functions' linkage SCOPE. */
 #define GPUSCAN_ASSEMBLE_(SCOPE, P, name, T, op)                                                    \
+    GPUSCAN_RING_CHOICE_(P, name, T, op)                                                            \
     GPUSCAN_DEVICE_CODE_(P, name, T, op)                                                            \
-    GPUSCAN_RING_CHOICE_(P, name, op)                                                               \
     GPUSCAN_HOST_(SCOPE, P, T)
 
 /* Public functions local to this translation unit (like klib's KHASH_INIT).  A type whose name

@@ -263,6 +263,8 @@ GPUSCAN_DEFINE_NAMED(i64, int64_t, max)
 GPUSCAN_DEFINE_NAMED(f32, float, add)
 GPUSCAN_DEFINE_NAMED(f32, float, max)
 GPUSCAN_DEFINE_NAMED(f64, double, add)
+GPUSCAN_DEFINE_NAMED(u32, uint32_t, mul)
+GPUSCAN_DEFINE_NAMED(u64, uint64_t, mul)
 GPUSCAN_DEFINE_NAMED(v4i, vec4i, vadd)
 GPUSCAN_DEFINE_NAMED(v4i, vec4i, vmax)
 
@@ -278,6 +280,8 @@ BENCH_OP(i64, int64_t, max, cuda::maximum<>{}, 0)
 BENCH_OP(f32, float, add, cuda::std::plus<>{}, 1e-3)
 BENCH_OP(f32, float, max, cuda::maximum<>{}, 0)
 BENCH_OP(f64, double, add, cuda::std::plus<>{}, 1e-9)
+BENCH_OP(u32, uint32_t, mul, cuda::std::multiplies<>{}, 0)
+BENCH_OP(u64, uint64_t, mul, cuda::std::multiplies<>{}, 0)
 BENCH_OP(v4i, vec4i, vadd, V4Add{}, 0)
 BENCH_OP(v4i, vec4i, vmax, V4Max{}, 0)
 
@@ -287,7 +291,8 @@ static const Case k_cases[] = {
     {"u8.add", bench_u8_add},   {"f32.add", bench_f32_add}, {"i32.min", bench_i32_min},
     {"i64.max", bench_i64_max}, {"u8.max", bench_u8_max},   {"i8.add", bench_i8_add},
     {"i16.add", bench_i16_add}, {"f32.max", bench_f32_max}, {"f64.add", bench_f64_add},
-    {"v4i.vadd", bench_v4i_vadd}, {"v4i.vmax", bench_v4i_vmax},
+    {"v4i.vadd", bench_v4i_vadd}, {"v4i.vmax", bench_v4i_vmax}, {"u32.mul", bench_u32_mul},
+    {"u64.mul", bench_u64_mul},
 };
 
 /* The summary asked for in issue 3: AUTO vs CUB vs copy at a few sizes. */

@@ -208,67 +208,6 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
         _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) items[j] = buf[GPUSCAN_PAD_(seg + lane * ITEMS + j)];  \
         __syncwarp();                                                                                                 \
     }                                                                                                                 \
-    static __device__ __forceinline__ void P##_##TAG##_load(const T *in, size_t base, unsigned valid, T *items,       \
-                                                            T *buf)                                                   \
-    {                                                                                                                 \
-        P##_##TAG##_load_hinted(in, base, valid, items, buf, 0);                                                      \
-    }                                                                                                                 \
-    /* Whether `tiles` full tiles from `in` can be read as one span (16-byte vectors, at most                          \
-     * GPUSCAN_SPAN_READS a thread): by P_<TAG>_reduce_span and P_<TAG>_stage_span. */                                \
-    static __device__ __forceinline__ int P##_##TAG##_span_ok(const T *in, unsigned tiles)                            \
-    {                                                                                                                 \
-        enum { ITEMS = GPUSCAN_##TAG##_ITEMS(T), VEC = GPUSCAN_VECTOR_ELEMS_(T, ITEMS) };                             \
-        return ITEMS > 1 && GPUSCAN_VECTOR_OK_(T, ITEMS) && tiles * ITEMS / VEC <= GPUSCAN_SPAN_READS &&              \
-               GPUSCAN_ALIGNED16_(in);                                                                                \
-    }                                                                                                                 \
-    /* Copies `tiles` full tiles from element `base` to shared memory `stage` (in order; thread t                     \
-     * moves vectors t, t + THREADS, ...) with all of the thread's reads in flight at once; a                         \
-     * barrier must follow before the block reads `stage`. */                                                         \
-    static __device__ __forceinline__ void P##_##TAG##_stage_span(const T *in, size_t base, unsigned tiles,           \
-                                                                  uint4 *stage)                                       \
-    {                                                                                                                 \
-        enum { THREADS = GPUSCAN_##TAG##_THREADS(T), ITEMS = GPUSCAN_##TAG##_ITEMS(T),                                \
-               VEC = GPUSCAN_VECTOR_ELEMS_(T, ITEMS) };                                                               \
-        const uint4 *src = (const uint4 *)(in + base) + threadIdx.x;                                                  \
-        uint4 raw[GPUSCAN_SPAN_READS];                                                                                \
-        _Pragma("unroll") for (unsigned c = 0; c < GPUSCAN_SPAN_READS; ++c)                                           \
-            if (c < tiles * ITEMS / VEC) raw[c] = src[c * THREADS];                                                   \
-        _Pragma("unroll") for (unsigned c = 0; c < GPUSCAN_SPAN_READS; ++c)                                           \
-            if (c < tiles * ITEMS / VEC) stage[threadIdx.x + c * THREADS] = raw[c];                                   \
-    }                                                                                                                 \
-    /* The reduction, in thread 0, of `tiles` full tiles from element `base`, without the transpose                   \
-     * (only where span_ok): warp w reads its 1/nwarps of the span as 16-byte vectors, all reads                      \
-     * issued at once; the 32 vectors of one read are a contiguous run in lane order, so each read                    \
-     * is reduced across the warp and the reads' totals are combined in order. */                                     \
-    static __device__ __forceinline__ T P##_##TAG##_reduce_span(const T *in, size_t base, unsigned tiles, int keep)   \
-    {                                                                                                                 \
-        enum { THREADS = GPUSCAN_##TAG##_THREADS(T), ITEMS = GPUSCAN_##TAG##_ITEMS(T),                                \
-               VEC = GPUSCAN_VECTOR_ELEMS_(T, ITEMS) };                                                               \
-        const unsigned lane = threadIdx.x & 31u, reads = tiles * ITEMS / VEC;                                         \
-        const uint4 *src = (const uint4 *)(in + base + (size_t)(threadIdx.x >> 5) * 32u * ITEMS * tiles);             \
-        uint4 raw[GPUSCAN_SPAN_READS];                                                                                \
-        _Pragma("unroll") for (unsigned c = 0; c < GPUSCAN_SPAN_READS; ++c)                                           \
-            if (c < reads) raw[c] = keep ? src[c * 32u + lane] : __ldcs(src + c * 32u + lane);                        \
-        T acc = P##_identity();                                                                                       \
-        _Pragma("unroll") for (unsigned c = 0; c < GPUSCAN_SPAN_READS; ++c) {                                         \
-            if (c < reads) {                                                                                          \
-                T part[VEC];                                                                                          \
-                memcpy(part, &raw[c], sizeof part);                                                                   \
-                T x = P##_warp_reduce(P##_fold(part, VEC), (int)lane, 32);                                            \
-                acc = c == 0 ? x : P##_combine(acc, x);                                                               \
-            }                                                                                                         \
-        }                                                                                                             \
-        return P##_block_reduce_warps(acc, THREADS);                                                                  \
-    }                                                                                                                 \
-    /* The reduction of elements [base, base + valid) in order, in thread 0 (block barriers). */                      \
-    static __device__ __forceinline__ T P##_##TAG##_reduce(const T *in, size_t base, unsigned valid, T *buf,          \
-                                                           int keep)                                                  \
-    {                                                                                                                 \
-        enum { ITEMS = GPUSCAN_##TAG##_ITEMS(T) };                                                                    \
-        T items[ITEMS];                                                                                               \
-        P##_##TAG##_load_hinted(in, base, valid, items, buf, keep);                                                   \
-        return P##_block_reduce_values(P##_fold(items, ITEMS), GPUSCAN_##TAG##_THREADS(T));                           \
-    }                                                                                                                 \
     /* Storing a tile takes two steps, so that a kernel can drop its items from registers while                       \
      * it waits for the tile's prefix: stage (blocked items to the warp's part of the buffer)                         \
      * and emit (striped, coalesced writes of the final values).  Inclusive: element i gets                           \
@@ -368,6 +307,71 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
     {                                                                                                                 \
         P##_##TAG##_stage(items, buf);                                                                                \
         P##_##TAG##_emit(out, base, valid, items, prefix, has_prefix, exclusive, before, buf);                        \
+    }
+
+/* The tile reads only the grid kernels use: a plain load, spans of whole tiles (staged or
+ * reduced as read), a tile's reduction and the previous thread's item. */
+#define GPUSCAN_TILE_READS_(P, T, TAG)                                                                                \
+    static __device__ __forceinline__ void P##_##TAG##_load(const T *in, size_t base, unsigned valid, T *items,       \
+                                                            T *buf)                                                   \
+    {                                                                                                                 \
+        P##_##TAG##_load_hinted(in, base, valid, items, buf, 0);                                                      \
+    }                                                                                                                 \
+    /* Whether `tiles` full tiles from `in` can be read as one span (16-byte vectors, at most                          \
+     * GPUSCAN_SPAN_READS a thread): by P_<TAG>_reduce_span and P_<TAG>_stage_span. */                                \
+    static __device__ __forceinline__ int P##_##TAG##_span_ok(const T *in, unsigned tiles)                            \
+    {                                                                                                                 \
+        enum { ITEMS = GPUSCAN_##TAG##_ITEMS(T), VEC = GPUSCAN_VECTOR_ELEMS_(T, ITEMS) };                             \
+        return ITEMS > 1 && GPUSCAN_VECTOR_OK_(T, ITEMS) && tiles * ITEMS / VEC <= GPUSCAN_SPAN_READS &&              \
+               GPUSCAN_ALIGNED16_(in);                                                                                \
+    }                                                                                                                 \
+    /* Copies `tiles` full tiles from element `base` to shared memory `stage` (in order; thread t                     \
+     * moves vectors t, t + THREADS, ...) with all of the thread's reads in flight at once; a                         \
+     * barrier must follow before the block reads `stage`. */                                                         \
+    static __device__ __forceinline__ void P##_##TAG##_stage_span(const T *in, size_t base, unsigned tiles,           \
+                                                                  uint4 *stage)                                       \
+    {                                                                                                                 \
+        enum { THREADS = GPUSCAN_##TAG##_THREADS(T), ITEMS = GPUSCAN_##TAG##_ITEMS(T),                                \
+               VEC = GPUSCAN_VECTOR_ELEMS_(T, ITEMS) };                                                               \
+        const uint4 *src = (const uint4 *)(in + base) + threadIdx.x;                                                  \
+        uint4 raw[GPUSCAN_SPAN_READS];                                                                                \
+        _Pragma("unroll") for (unsigned c = 0; c < GPUSCAN_SPAN_READS; ++c)                                           \
+            if (c < tiles * ITEMS / VEC) raw[c] = src[c * THREADS];                                                   \
+        _Pragma("unroll") for (unsigned c = 0; c < GPUSCAN_SPAN_READS; ++c)                                           \
+            if (c < tiles * ITEMS / VEC) stage[threadIdx.x + c * THREADS] = raw[c];                                   \
+    }                                                                                                                 \
+    /* The reduction, in thread 0, of `tiles` full tiles from element `base`, without the transpose                   \
+     * (only where span_ok): warp w reads its 1/nwarps of the span as 16-byte vectors, all reads                      \
+     * issued at once; the 32 vectors of one read are a contiguous run in lane order, so each read                    \
+     * is reduced across the warp and the reads' totals are combined in order. */                                     \
+    static __device__ __forceinline__ T P##_##TAG##_reduce_span(const T *in, size_t base, unsigned tiles, int keep)   \
+    {                                                                                                                 \
+        enum { THREADS = GPUSCAN_##TAG##_THREADS(T), ITEMS = GPUSCAN_##TAG##_ITEMS(T),                                \
+               VEC = GPUSCAN_VECTOR_ELEMS_(T, ITEMS) };                                                               \
+        const unsigned lane = threadIdx.x & 31u, reads = tiles * ITEMS / VEC;                                         \
+        const uint4 *src = (const uint4 *)(in + base + (size_t)(threadIdx.x >> 5) * 32u * ITEMS * tiles);             \
+        uint4 raw[GPUSCAN_SPAN_READS];                                                                                \
+        _Pragma("unroll") for (unsigned c = 0; c < GPUSCAN_SPAN_READS; ++c)                                           \
+            if (c < reads) raw[c] = keep ? src[c * 32u + lane] : __ldcs(src + c * 32u + lane);                        \
+        T acc = P##_identity();                                                                                       \
+        _Pragma("unroll") for (unsigned c = 0; c < GPUSCAN_SPAN_READS; ++c) {                                         \
+            if (c < reads) {                                                                                          \
+                T part[VEC];                                                                                          \
+                memcpy(part, &raw[c], sizeof part);                                                                   \
+                T x = P##_warp_reduce(P##_fold(part, VEC), (int)lane, 32);                                            \
+                acc = c == 0 ? x : P##_combine(acc, x);                                                               \
+            }                                                                                                         \
+        }                                                                                                             \
+        return P##_block_reduce_warps(acc, THREADS);                                                                  \
+    }                                                                                                                 \
+    /* The reduction of elements [base, base + valid) in order, in thread 0 (block barriers). */                      \
+    static __device__ __forceinline__ T P##_##TAG##_reduce(const T *in, size_t base, unsigned valid, T *buf,          \
+                                                           int keep)                                                  \
+    {                                                                                                                 \
+        enum { ITEMS = GPUSCAN_##TAG##_ITEMS(T) };                                                                    \
+        T items[ITEMS];                                                                                               \
+        P##_##TAG##_load_hinted(in, base, valid, items, buf, keep);                                                   \
+        return P##_block_reduce_values(P##_fold(items, ITEMS), GPUSCAN_##TAG##_THREADS(T));                           \
     }                                                                                                                 \
     /* The previous thread's last item (the exclusive prefix of a tile scanned in an earlier                          \
      * pass), through the buffer; two block barriers. */                                                              \
@@ -455,28 +459,35 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
 /* Coarsened three-phase: (1) each thread scans its own run of ITEMS sequentially, (2) the block
  * scans the run totals, (3) each thread combines the total of all earlier runs into its run.
  * 1-byte integers with a built-in operator (bytes.cuh) go four to a word: (1) only folds the
- * run, (3) scans it after the earlier runs' total. */
-#define GPUSCAN_CO_SCAN_TILE_(P, T)                                                                       \
-    static __device__ __forceinline__ T P##_CO_scan_tile(T *items, T *scratch, T *before)                 \
+ * run, (3) scans it after the earlier runs' total.  Any coarsened shape TAG: the block scan CO,
+ * and the ring's scanners (ring.cuh), which have a shape of their own. */
+#define GPUSCAN_COARSENED_SCAN_TILE_(P, T, TAG)                                                           \
+    static __device__ __forceinline__ T P##_##TAG##_scan_tile(T *items, T *scratch, T *before)            \
     {                                                                                                     \
-        enum { ITEMS = GPUSCAN_CO_ITEMS(T) };                                                             \
+        enum { ITEMS = GPUSCAN_##TAG##_ITEMS(T), THREADS = GPUSCAN_##TAG##_THREADS(T) };                  \
         T aggregate;                                                                                      \
         (void)scratch;                                                                                    \
         if (P##_bytewise() && ITEMS % 4 == 0) {                                                           \
-            P##_block_scan_values(P##_fold(items, ITEMS), GPUSCAN_CO_THREADS(T), before, &aggregate);     \
+            P##_block_scan_values(P##_fold(items, ITEMS), THREADS, before, &aggregate);                   \
             P##_bytes_scan(items, ITEMS, threadIdx.x > 0 ? *before : P##_identity());                    \
             return aggregate;                                                                             \
         }                                                                                                 \
         _Pragma("unroll") for (int j = 1; j < ITEMS; ++j) items[j] = P##_combine(items[j - 1], items[j]); \
-        P##_block_scan_values(items[ITEMS - 1], GPUSCAN_CO_THREADS(T), before, &aggregate);               \
+        P##_block_scan_values(items[ITEMS - 1], THREADS, before, &aggregate);                             \
         if (threadIdx.x > 0) {                                                                            \
             _Pragma("unroll") for (int j = 0; j < ITEMS; ++j) items[j] = P##_combine(*before, items[j]);  \
         }                                                                                                 \
         return aggregate;                                                                                 \
     }
+#define GPUSCAN_CO_SCAN_TILE_(P, T) GPUSCAN_COARSENED_SCAN_TILE_(P, T, CO)
 
-/* Everything a block algorithm needs: its tile I/O and its scan. */
+/* Everything a block algorithm needs: its tile I/O, the grid kernels' other reads and its scan. */
 #define GPUSCAN_BLOCK_ALGORITHM_(P, T, TAG)                                                         \
+    GPUSCAN_TILE_IO_(P, T, TAG)                                                                     \
+    GPUSCAN_TILE_READS_(P, T, TAG)                                                                  \
+    GPUSCAN_##TAG##_SCAN_TILE_(P, T)
+/* ... of one that only scans tiles (the ring's scanners, ring.cuh). */
+#define GPUSCAN_BLOCK_SCAN_ONLY_(P, T, TAG)                                                         \
     GPUSCAN_TILE_IO_(P, T, TAG)                                                                     \
     GPUSCAN_##TAG##_SCAN_TILE_(P, T)
 

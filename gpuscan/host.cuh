@@ -325,18 +325,18 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
 #else
 #define GPUSCAN_RING_RUN_(TAG, P, ...) (GPUSCAN_RING_TAG_##TAG##_ ? P##_ring_run(__VA_ARGS__) : GPUSCAN_SUCCESS)
 #define GPUSCAN_RING_HOST_(P, T)                                                                                 \
-    static gpuscan_status P##_ring_run(int *ran, const gpuscan_plan_ *plan, char *ws, const T *in, T *out,        \
+    static gpuscan_status P##_ring_run(int *ran, const gpuscan_plan_ *plan, char *ws, const T *in, T *out,       \
                                        size_t n, int exclusive, T init, cudaStream_t stream)                     \
     {                                                                                                            \
-        enum { THREADS = 32 * GPUSCAN_RING_WARPS_(T),                                                            \
-               UNIT_BYTES = GPUSCAN_AHEAD_UNIT_TILES_(CO, T) * GPUSCAN_TILE_(CO, T) * sizeof(T) };               \
-        static gpuscan_ring_shape_ cache[GPUSCAN_DEVICE_CACHE_];                                                  \
+        enum { THREADS = 32 * GPUSCAN_RING_WARPS_(P, T),                                                         \
+               UNIT_BYTES = GPUSCAN_RING_UNIT_(T) * sizeof(T) };                                                 \
+        static gpuscan_ring_shape_ cache[GPUSCAN_DEVICE_CACHE_];                                                 \
         if (!GPUSCAN_RING_FOR(T) || !P##_ring_op() || !GPUSCAN_RING_OK_(T) || !GPUSCAN_ALIGNED16_(in) ||         \
             !gpuscan_at_least_(n * sizeof(T), GPUSCAN_RING_MIN_BYTES))                                           \
             return GPUSCAN_SUCCESS;                                                                              \
         gpuscan_ring_shape_ shape = gpuscan_ring_shape_of_((const void *)P##_ring, THREADS, UNIT_BYTES,          \
                                                            GPUSCAN_RING_BLOCKS_PER_SM(T),                        \
-                                                           GPUSCAN_RING_SLOT_MULTIPLE_(T), cache);               \
+                                                           GPUSCAN_RING_SLOT_MULTIPLE_(P, T), cache);            \
         if (shape.slots < GPUSCAN_MAX_(2, GPUSCAN_RING_CLAIM(T))) return GPUSCAN_SUCCESS;                        \
         size_t blocks = plan->units < (size_t)shape.blocks ? plan->units : (size_t)shape.blocks;                 \
         if (GPUSCAN_RING_MAX_BLOCKS > 0 && blocks > GPUSCAN_RING_MAX_BLOCKS) blocks = GPUSCAN_RING_MAX_BLOCKS;   \

@@ -13,13 +13,14 @@
  *                          is the time from claim to aggregate: steps 6 and 14)
  *   look-back (warps)      find the unit's exclusive prefix (decoupled look-back over unit
  *                          states) and publish its inclusive one
- *   scanners (the block    scan the unit's tiles from shared memory after its prefix, write
- *   scan's own threads)    them out and hand the slot back to the producer
+ *   scanners (warps of a   scan the unit's tiles from shared memory after its prefix, write
+ *   coarsened block scan)  them out and hand the slot back to the producer
  * Each hand-over is an mbarrier per slot; the scanners synchronize among themselves with a named
  * barrier (block.cuh's gpuscan_group_sync_), never with __syncthreads.  Deadlock-free: a claimed
  * unit's aggregate needs only its own copy, and the producer claims only into a free slot.  The
- * scanners are threads 0 .. THREADS-1, so the block algorithm's code runs unchanged.  The
- * protocol is checked as a model under random interleavings by tests/ring_protocol.py.
+ * scanners are threads 0 .. GPUSCAN_RING_THREADS(T)-1, running the block layer's coarsened scan
+ * unchanged in a shape of its own (TAG RING).  The protocol is checked as a model under random
+ * interleavings by tests/ring_protocol.py.
  * On other architectures the helpers trap; the host uses the ring only where it can run. */
 #ifndef GPUSCAN_RING_CUH
 #define GPUSCAN_RING_CUH
@@ -32,38 +33,40 @@
 #ifndef GPUSCAN_RING_FOR
 #define GPUSCAN_RING_FOR(T) (sizeof(T) == 4 || sizeof(T) == 8)
 #endif
-/* ... and the operators: the ring has one block of scanning warps an SM, so an operator that
- * costs several instructions a combine makes the scan, not memory, its limit.  float max on the
- * ring (its NaN test: 4 instructions a combine) ran at 0.76 of copy against 0.90 for reduce-ahead
- * at 2^30 (step 17).  GPUSCAN_RING_OP(name, op) is nonzero where (name, op) takes the ring: by
- * default add, mul (not measured: one instruction but for 64-bit integers), and, or, xor, and
- * min / max of integers; not min / max of a type whose name is a floating one below, nor custom
- * operators (not measured). */
+/* ... and the operators: GPUSCAN_RING_OP(name, op) is nonzero where (name, op) takes the ring -
+ * by default every built-in operator (gpuscan_ops.h), not custom ones (not measured). */
 #define GPUSCAN_PROBE_SECOND_(a, b, ...) b
-/* 1 or 2 where x is a macro defined as `~, 1` or `~, 2`, else 0 */
+/* 1 where x is a macro defined as `~, 1`, else 0 */
 #define GPUSCAN_PROBE_(...) GPUSCAN_PROBE_SECOND_(__VA_ARGS__, 0, ~)
-#define GPUSCAN_RING_LIGHT_add_ ~, 1
-#define GPUSCAN_RING_LIGHT_mul_ ~, 1
-#define GPUSCAN_RING_LIGHT_and_ ~, 1
-#define GPUSCAN_RING_LIGHT_or_ ~, 1
-#define GPUSCAN_RING_LIGHT_xor_ ~, 1
-#define GPUSCAN_RING_LIGHT_min_ ~, 2 /* light unless floating */
-#define GPUSCAN_RING_LIGHT_max_ ~, 2
+#define GPUSCAN_RING_BUILTIN_add_ ~, 1
+#define GPUSCAN_RING_BUILTIN_mul_ ~, 1
+#define GPUSCAN_RING_BUILTIN_and_ ~, 1
+#define GPUSCAN_RING_BUILTIN_or_ ~, 1
+#define GPUSCAN_RING_BUILTIN_xor_ ~, 1
+#define GPUSCAN_RING_BUILTIN_min_ ~, 1
+#define GPUSCAN_RING_BUILTIN_max_ ~, 1
+#ifndef GPUSCAN_RING_OP
+#define GPUSCAN_RING_OP(name, op) GPUSCAN_PROBE_(GPUSCAN_RING_BUILTIN_##op##_)
+#endif
+/* Operators that cost several instructions a combine: min / max of a floating type (the NaN test;
+ * told by the type's name, one of those below) and mul of 8-byte integers.  A single reducing warp
+ * cannot keep up with them: float max on the ring ran at 0.90 of copy with one, 0.955 with two
+ * (2^30; step 18), so they get two. */
+#define GPUSCAN_RING_MINMAX_min_ ~, 1
+#define GPUSCAN_RING_MINMAX_max_ ~, 1
+#define GPUSCAN_RING_MUL_mul_ ~, 1
 #define GPUSCAN_RING_FLOATING_float_ ~, 1
 #define GPUSCAN_RING_FLOATING_f32_ ~, 1
 #define GPUSCAN_RING_FLOATING_double_ ~, 1
 #define GPUSCAN_RING_FLOATING_f64_ ~, 1
 #define GPUSCAN_RING_FLOATING_half_ ~, 1
 #define GPUSCAN_RING_FLOATING_bf16_ ~, 1
-#define GPUSCAN_RING_OP_OF_(light, floating) ((light) == 1 || ((light) == 2 && !(floating)))
-#ifndef GPUSCAN_RING_OP
-#define GPUSCAN_RING_OP(name, op)                                                                   \
-    GPUSCAN_RING_OP_OF_(GPUSCAN_PROBE_(GPUSCAN_RING_LIGHT_##op##_),                                 \
-                        GPUSCAN_PROBE_(GPUSCAN_RING_FLOATING_##name##_))
-#endif
-/* The host's side of that choice for one (name, op) (gpuscan.cuh assembles it). */
-#define GPUSCAN_RING_CHOICE_(P, name, op)                                                           \
-    static inline int P##_ring_op(void) { return GPUSCAN_RING_OP(name, op); }
+#define GPUSCAN_RING_HEAVY_OF_(minmax, mul, floating, size)                                         \
+    (((minmax) && (floating)) || ((mul) && !(floating) && (size) == 8))
+#define GPUSCAN_RING_HEAVY(name, op, T)                                                             \
+    GPUSCAN_RING_HEAVY_OF_(GPUSCAN_PROBE_(GPUSCAN_RING_MINMAX_##op##_),                             \
+                           GPUSCAN_PROBE_(GPUSCAN_RING_MUL_##op##_),                                \
+                           GPUSCAN_PROBE_(GPUSCAN_RING_FLOATING_##name##_), sizeof(T))
 /* ... from this many bytes of input: below, the ring was no faster (int32 at 2^26: the same time;
  * at 2^24: 66 us against 62-64 for reduce-ahead's own kernel). */
 #ifndef GPUSCAN_RING_MIN_BYTES
@@ -73,15 +76,25 @@
  * k, k + count, ...: the ring's slot count is a multiple of both, so each slot always meets the
  * same warp, which waits for the slot's phases in order (an mbarrier's parity wait cannot tell
  * a phase from the one two before it).  One of each, one block an SM: the fastest shape for
- * int32 (13 slots; more warps or blocks, fewer slots: slower, step 16). */
+ * int32 (13 slots; more warps or blocks, fewer slots: slower, step 16); two reducers for the
+ * heavy operators above (a light one loses 0.5 % with two: 12 slots). */
 #ifndef GPUSCAN_RING_REDUCERS
-#define GPUSCAN_RING_REDUCERS(T) 1
+#define GPUSCAN_RING_REDUCERS(name, op, T) (GPUSCAN_RING_HEAVY(name, op, T) ? 2 : 1)
 #endif
 #ifndef GPUSCAN_RING_LOOKERS
 #define GPUSCAN_RING_LOOKERS(T) 1
 #endif
-#define GPUSCAN_RING_SLOT_MULTIPLE_(T)                                                              \
-    GPUSCAN_MAX_(GPUSCAN_RING_REDUCERS(T), GPUSCAN_RING_LOOKERS(T))
+/* The kernel of prefix P uses P_RING_REDUCERS_ (GPUSCAN_RING_CHOICE_) for the reducers' count. */
+#define GPUSCAN_RING_SLOT_MULTIPLE_(P, T) GPUSCAN_MAX_(P##_RING_REDUCERS_, GPUSCAN_RING_LOOKERS(T))
+/* The host's side of the choice of operator, and the reducers' count, for one (name, T, op)
+ * (gpuscan.cuh assembles it before the device code; none without a ring kernel). */
+#if GPUSCAN_RING
+#define GPUSCAN_RING_CHOICE_(P, name, T, op)                                                        \
+    enum { P##_RING_REDUCERS_ = GPUSCAN_RING_REDUCERS(name, op, T) };                               \
+    static inline int P##_ring_op(void) { return GPUSCAN_RING_OP(name, op); }
+#else
+#define GPUSCAN_RING_CHOICE_(P, name, T, op)
+#endif
 /* Units the producer claims at once (one atomic; into as many free slots).  The look-back warp
  * finds the prefix of each further unit of a claim from the unit before (its own result), with
  * no look-back over other blocks' units: half the look-backs at 2, where the look-back is what
@@ -100,17 +113,31 @@
 #ifndef GPUSCAN_RING_MAX_BLOCKS
 #define GPUSCAN_RING_MAX_BLOCKS 0
 #endif
+/* The scanners' block scan: coarsened, with a shape of its own (block.cuh's TAG RING) - half the
+ * items a thread of the coarsened scan (CO) and as many threads as fit, twice as many for 4- and
+ * 8-byte types: the same tile, twice the warps to hide the scan's latency.  int64 max at 2^30:
+ * 0.97 of copy against 0.91 with CO's shape, uint64 mul 0.93 against 0.84; int32 add the same
+ * (bench/NOTES.md step 18). */
+#ifndef GPUSCAN_RING_ITEMS
+#define GPUSCAN_RING_ITEMS(T) (GPUSCAN_CO_ITEMS(T) > 1 ? GPUSCAN_CO_ITEMS(T) / 2 : 1)
+#endif
+#ifndef GPUSCAN_RING_MAX_THREADS
+#define GPUSCAN_RING_MAX_THREADS 512
+#endif
+#define GPUSCAN_RING_THREADS(T) GPUSCAN_FIT_THREADS_(GPUSCAN_RING_ITEMS(T) * sizeof(T), GPUSCAN_RING_MAX_THREADS)
+#define GPUSCAN_RING_SCRATCH(T) 0
+#define GPUSCAN_RING_SCAN_TILE_(P, T) GPUSCAN_COARSENED_SCAN_TILE_(P, T, RING)
 #define GPUSCAN_RING_END_ 0xffffffffu /* a slot's unit when the counter has run out */
 #define GPUSCAN_RING_READS_ 8u          /* 16-byte reads a reducing lane has in flight (<= 8) */
 /* Types the ring takes: whole 16-byte vectors, coarsened tiles of more than one item, units of
  * whole reads of a reducing warp (32 lanes x READS vectors; always so unless the tile or unit
  * macros were made smaller). */
 #define GPUSCAN_RING_OK_(T)                                                                         \
-    (16u % sizeof(T) == 0u && GPUSCAN_CO_ITEMS(T) > 1 &&                                            \
-     GPUSCAN_VECTOR_OK_(T, GPUSCAN_CO_ITEMS(T)) &&                                                  \
+    (16u % sizeof(T) == 0u && GPUSCAN_RING_ITEMS(T) > 1 &&                                          \
+     GPUSCAN_VECTOR_OK_(T, GPUSCAN_RING_ITEMS(T)) &&                                                \
      GPUSCAN_RING_UNIT_(T) * sizeof(T) % (32u * 16u * GPUSCAN_RING_READS_) == 0u)
-#define GPUSCAN_RING_WARPS_(T)                                                                      \
-    (GPUSCAN_CO_THREADS(T) / 32 + 1 + GPUSCAN_RING_REDUCERS(T) + GPUSCAN_RING_LOOKERS(T))
+#define GPUSCAN_RING_WARPS_(P, T)                                                                   \
+    (GPUSCAN_RING_THREADS(T) / 32 + 1 + P##_RING_REDUCERS_ + GPUSCAN_RING_LOOKERS(T))
 
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
 #define GPUSCAN_ASYNC_COPY_ 1
@@ -211,13 +238,14 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
         if (ends == multiple / count) return u;
     }
 }
-#define GPUSCAN_RING_UNIT_(T) (GPUSCAN_AHEAD_UNIT_TILES_(CO, T) * GPUSCAN_TILE_(CO, T))
+#define GPUSCAN_RING_UNIT_(T) (GPUSCAN_AHEAD_UNIT_TILES_(RING, T) * GPUSCAN_TILE_(RING, T))
 
 /* The ring kernel of one T (coarsened tiles; see the top of this file), one function a role. */
 #if !GPUSCAN_RING
 #define GPUSCAN_RING_KERNEL_(P, T)
 #else
 #define GPUSCAN_RING_KERNEL_(P, T)                                                                  \
+    GPUSCAN_BLOCK_SCAN_ONLY_(P, T, RING)                                                            \
     static __device__ __forceinline__ T *P##_ring_slot(const gpuscan_ring_ *r, unsigned s)          \
     {                                                                                               \
         return (T *)(r->data + (size_t)s * (GPUSCAN_RING_UNIT_(T) * sizeof(T) / 16));               \
@@ -263,14 +291,14 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
     }                                                                                               \
     /* Producer (one thread): claims units into free slots - CLAIM at a time, once that many        \
      * slots are free, so that a claimed unit's aggregate is still one copy away - and starts       \
-     * their copies, then fills GPUSCAN_RING_SLOT_MULTIPLE_(T) turns with END. */                   \
+     * their copies, then fills GPUSCAN_RING_SLOT_MULTIPLE_ turns with END. */                      \
     static __device__ __forceinline__ void P##_ring_produce(const gpuscan_ring_ *r, const T *in,    \
                                                             size_t n, unsigned *counter,            \
                                                             unsigned units)                         \
     {                                                                                               \
         enum { UNIT = GPUSCAN_RING_UNIT_(T), CLAIM = GPUSCAN_RING_CLAIM(T) };                       \
         unsigned ends = 0, exhausted = 0, next = 0, left = 0;                                       \
-        for (unsigned i = 0; ends < GPUSCAN_RING_SLOT_MULTIPLE_(T); ++i) {                          \
+        for (unsigned i = 0; ends < GPUSCAN_RING_SLOT_MULTIPLE_(P, T); ++i) {                       \
             const unsigned s = i % r->slots;                                                        \
             gpuscan_mbar_wait_(&r->empty[s], ((i / r->slots) & 1u) ^ 1u);                           \
             unsigned u = GPUSCAN_RING_END_;                                                         \
@@ -308,10 +336,10 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
         enum { UNIT = GPUSCAN_RING_UNIT_(T),                                                        \
                PER_READ = 32u * GPUSCAN_RING_READS_ * 16u / sizeof(T) };                            \
         const unsigned lane = threadIdx.x & 31u;                                                    \
-        for (unsigned i = k;; i += GPUSCAN_RING_REDUCERS(T)) {                                      \
+        for (unsigned i = k;; i += P##_RING_REDUCERS_) {                                            \
             const unsigned u = gpuscan_ring_take_(r, r->full, r->reduced, &i,                       \
-                                                  GPUSCAN_RING_REDUCERS(T),                         \
-                                                  GPUSCAN_RING_SLOT_MULTIPLE_(T));                  \
+                                                  P##_RING_REDUCERS_,                               \
+                                                  GPUSCAN_RING_SLOT_MULTIPLE_(P, T));               \
             if (u == GPUSCAN_RING_END_) return;                                                     \
             const unsigned s = i % r->slots;                                                        \
             const unsigned valid = gpuscan_run_length_(n, (size_t)u * UNIT, UNIT);                  \
@@ -345,7 +373,7 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
         for (unsigned i = k;; i += GPUSCAN_RING_LOOKERS(T)) {                                       \
             const unsigned u = gpuscan_ring_take_(r, r->reduced, r->ready, &i,                      \
                                                   GPUSCAN_RING_LOOKERS(T),                          \
-                                                  GPUSCAN_RING_SLOT_MULTIPLE_(T));                  \
+                                                  GPUSCAN_RING_SLOT_MULTIPLE_(P, T));               \
             if (u == GPUSCAN_RING_END_) return;                                                     \
             const unsigned s = i % r->slots;                                                        \
             T prefix = init;                                                                        \
@@ -373,9 +401,9 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
                                                                size_t n, const T *prefix_of,        \
                                                                int exclusive)                       \
     {                                                                                               \
-        enum { THREADS = GPUSCAN_CO_THREADS(T), TILE = GPUSCAN_TILE_(CO, T),                        \
-               UNIT_TILES = GPUSCAN_AHEAD_UNIT_TILES_(CO, T) };                                     \
-        T *buf = P##_CO_buffer();                                                                   \
+        enum { THREADS = GPUSCAN_RING_THREADS(T), TILE = GPUSCAN_TILE_(RING, T),                    \
+               UNIT_TILES = GPUSCAN_AHEAD_UNIT_TILES_(RING, T) };                                   \
+        T *buf = P##_RING_buffer();                                                                 \
         for (unsigned i = 0;; ++i) {                                                                \
             const unsigned u = gpuscan_ring_take_(r, r->ready, NULL, &i, 1, 1), s = i % r->slots;   \
             if (u == GPUSCAN_RING_END_) return;                                                     \
@@ -386,14 +414,15 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
                 const size_t base = (size_t)u * GPUSCAN_RING_UNIT_(T) + (size_t)t * TILE;           \
                 if (base >= n) break;                                                               \
                 const unsigned valid = gpuscan_run_length_(n, base, TILE);                          \
-                T items[GPUSCAN_CO_ITEMS(T)];                                                       \
-                P##_CO_load_hinted(slot, (size_t)t * TILE, valid, items, buf, 1);                   \
+                T items[GPUSCAN_RING_ITEMS(T)];                                                     \
+                P##_RING_load_hinted(slot, (size_t)t * TILE, valid, items, buf, 1);                 \
                 if (t == UNIT_TILES - 1 || base + TILE >= n) { /* done with the slot */             \
                     __syncwarp();                                                                   \
                     if ((threadIdx.x & 31u) == 0) gpuscan_mbar_arrive_(&r->empty[s]);               \
                 }                                                                                   \
-                T before, aggregate = P##_CO_scan_tile(items, buf, &before);                        \
-                P##_CO_store(out, base, valid, items, prefix, has_prefix, exclusive, before, buf);  \
+                T before, aggregate = P##_RING_scan_tile(items, buf, &before);                      \
+                P##_RING_store(out, base, valid, items, prefix, has_prefix, exclusive, before,      \
+                               buf);                                                                \
                 prefix = has_prefix ? P##_combine(prefix, aggregate) : aggregate;                   \
                 has_prefix = 1;                                                                     \
                 gpuscan_group_sync_(THREADS); /* the warp totals are reused */                      \
@@ -403,12 +432,12 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
     /* The kernel: warps 0..THREADS/32-1 scan, then the producer's, the reducers', the look-back    \
      * warps'.  `slots` units fit in its dynamic shared memory. */                                  \
     static __global__ void                                                                          \
-    __launch_bounds__(32 * GPUSCAN_RING_WARPS_(T), GPUSCAN_RING_BLOCKS_PER_SM(T))                   \
+    __launch_bounds__(32 * GPUSCAN_RING_WARPS_(P, T), GPUSCAN_RING_BLOCKS_PER_SM(T))                \
     P##_ring(const T *in, T *out, size_t n, unsigned *counter, void *states, unsigned *agg_slots,   \
              unsigned *prefix_slots, unsigned units, unsigned slots, int exclusive, T init)         \
     {                                                                                               \
-        enum { SCAN_WARPS = GPUSCAN_CO_THREADS(T) / 32, PRODUCER = SCAN_WARPS,                      \
-               REDUCER0 = PRODUCER + 1, LOOKER0 = REDUCER0 + GPUSCAN_RING_REDUCERS(T) };            \
+        enum { SCAN_WARPS = GPUSCAN_RING_THREADS(T) / 32, PRODUCER = SCAN_WARPS,                    \
+               REDUCER0 = PRODUCER + 1, LOOKER0 = REDUCER0 + P##_RING_REDUCERS_ };                  \
         extern __shared__ uint4 ring_data[];                                                        \
         __shared__ unsigned long long full[GPUSCAN_RING_MAX_SLOTS], reduced[GPUSCAN_RING_MAX_SLOTS],\
             ready[GPUSCAN_RING_MAX_SLOTS], empty[GPUSCAN_RING_MAX_SLOTS];                           \

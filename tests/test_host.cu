@@ -216,18 +216,24 @@ static void test_ring_slots(void)
     EXPECT(gpuscan_ring_slots_(sm, 1, res, 1024, optin, 4096, 1) == GPUSCAN_RING_MAX_SLOTS, "capped");
     EXPECT(gpuscan_ring_slots_(sm, 6, res, 17792, optin, 16384, 1) == 0, "fewer than 2: no ring");
     EXPECT(gpuscan_ring_slots_(sm, 1, res, 240000, optin, 16384, 1) == 0, "no room at all: no ring");
-    EXPECT(GPUSCAN_RING_SLOT_MULTIPLE_(int) % GPUSCAN_RING_REDUCERS(int) == 0 &&
-               GPUSCAN_RING_SLOT_MULTIPLE_(int) % GPUSCAN_RING_LOOKERS(int) == 0,
+    EXPECT(GPUSCAN_RING_SLOT_MULTIPLE_(gpuscan_f64_min, double) % gpuscan_f64_min_RING_REDUCERS_ == 0 &&
+               GPUSCAN_RING_SLOT_MULTIPLE_(gpuscan_f64_min, double) % GPUSCAN_RING_LOOKERS(double) == 0,
            "the slot multiple is a multiple of both warp counts");
     EXPECT(GPUSCAN_RING_FOR(int) && GPUSCAN_RING_FOR(float) && GPUSCAN_RING_FOR(double) &&
                GPUSCAN_RING_FOR(long long) && !GPUSCAN_RING_FOR(unsigned char) && !GPUSCAN_RING_FOR(short),
            "the ring takes the 4- and 8-byte types (steps 16, 17)");
     EXPECT(GPUSCAN_RING_OP(int, add) && GPUSCAN_RING_OP(float, add) && GPUSCAN_RING_OP(double, mul) &&
-               GPUSCAN_RING_OP(u32, xor) && GPUSCAN_RING_OP(int, max) && GPUSCAN_RING_OP(i64, min),
-           "the ring takes add, mul, bitwise ops, and integer min/max");
-    EXPECT(!GPUSCAN_RING_OP(float, max) && !GPUSCAN_RING_OP(f32, min) && !GPUSCAN_RING_OP(double, max) &&
-               !GPUSCAN_RING_OP(f64, min) && !GPUSCAN_RING_OP(affine, compose),
-           "not floating min/max (step 17) nor custom operators");
+               GPUSCAN_RING_OP(u32, xor) && GPUSCAN_RING_OP(int, max) && GPUSCAN_RING_OP(i64, min) &&
+               GPUSCAN_RING_OP(float, max) && GPUSCAN_RING_OP(f64, min),
+           "the ring takes every built-in operator (step 18)");
+    EXPECT(!GPUSCAN_RING_OP(affine, compose) && !GPUSCAN_RING_OP(mat2, matmul), "not custom operators");
+    EXPECT(gpuscan_int_add_RING_REDUCERS_ == 1 && GPUSCAN_RING_REDUCERS(int, max, int) == 1 &&
+               GPUSCAN_RING_REDUCERS(i64, max, int64_t) == 1 && GPUSCAN_RING_REDUCERS(u32, mul, uint32_t) == 1 &&
+               GPUSCAN_RING_REDUCERS(double, mul, double) == 1 && GPUSCAN_RING_REDUCERS(f64, add, double) == 1,
+           "one reducing warp for light operators");
+    EXPECT(gpuscan_f64_min_RING_REDUCERS_ == 2 && GPUSCAN_RING_REDUCERS(float, max, float) == 2 &&
+               GPUSCAN_RING_REDUCERS(u64, mul, uint64_t) == 2 && GPUSCAN_RING_REDUCERS(i64, mul, long long) == 2,
+           "two for floating min/max and 8-byte integer mul (step 18)");
     EXPECT(GPUSCAN_RING_CLAIM(int) >= 1 && GPUSCAN_RING_CLAIM(int) <= GPUSCAN_RING_MAX_SLOTS / 2,
            "a claim fits in half a ring");
 }
