@@ -36,6 +36,8 @@
  * to `~, value`, which moves the value into the second argument). */
 #define GPUSCAN_SECOND_(a, b, ...) b
 #define GPUSCAN_SECOND_OF_(...) GPUSCAN_SECOND_(__VA_ARGS__)
+/* v where x is a macro defined as `~, v`, else 0 (also ring.cuh's operator and type lookups) */
+#define GPUSCAN_PROBE_(x) GPUSCAN_SECOND_OF_(x, 0, ~)
 #define GPUSCAN_BYTEWISE_add ~, GPUSCAN_BYTES_ADD
 #define GPUSCAN_BYTEWISE_and ~, GPUSCAN_BYTES_AND
 #define GPUSCAN_BYTEWISE_or ~, GPUSCAN_BYTES_OR
@@ -50,7 +52,7 @@
 #define GPUSCAN_BYTE_INT_uint8_t ~, GPUSCAN_BYTES_UNSIGNED
 #define GPUSCAN_BYTE_INT_i8 ~, GPUSCAN_BYTES_SIGNED
 #define GPUSCAN_BYTE_INT_u8 ~, GPUSCAN_BYTES_UNSIGNED
-#define GPUSCAN_BYTE_INT_(name) GPUSCAN_SECOND_OF_(GPUSCAN_BYTE_INT_##name, 0, ~)
+#define GPUSCAN_BYTE_INT_(name) GPUSCAN_PROBE_(GPUSCAN_BYTE_INT_##name)
 
 /* Bytes as 16-bit lanes: the even (odd) bytes of w, zero- or sign-extended (PRMT selectors 8-15
  * replicate a byte's sign), and one byte c in both lanes. */

@@ -35,9 +35,7 @@
 #endif
 /* ... and the operators: GPUSCAN_RING_OP(name, op) is nonzero where (name, op) takes the ring -
  * by default every built-in operator (gpuscan_ops.h), not custom ones (not measured). */
-#define GPUSCAN_PROBE_SECOND_(a, b, ...) b
-/* 1 where x is a macro defined as `~, 1`, else 0 */
-#define GPUSCAN_PROBE_(...) GPUSCAN_PROBE_SECOND_(__VA_ARGS__, 0, ~)
+/* (GPUSCAN_PROBE_, bytes.cuh: 1 where the token's macro below is defined) */
 #define GPUSCAN_RING_BUILTIN_add_ ~, 1
 #define GPUSCAN_RING_BUILTIN_mul_ ~, 1
 #define GPUSCAN_RING_BUILTIN_and_ ~, 1
