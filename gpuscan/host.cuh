@@ -26,6 +26,9 @@ typedef struct gpuscan_plan_ {
     size_t counter_off, flags_off, slots_off[2], state_bytes;
     size_t units; /* tiles (domino, look-back) or units of tiles (reduce-ahead) with a state */
     size_t ahead; /* reduce-ahead: units reduced ahead of the scan */
+    /* reduce-ahead on the ring (ring.cuh): its units (of their own size), and the states laid
+     * out: enough for either kernel */
+    size_t ring_units, state_units;
 } gpuscan_plan_;
 
 static inline size_t gpuscan_ceil_div_(size_t a, size_t b) { return a / b + (a % b != 0); }
@@ -80,7 +83,7 @@ static inline gpuscan_block gpuscan_resolve_block_(gpuscan_block b, size_t elem_
  * lives in the state word).  A scan of one tile needs no workspace. */
 static inline gpuscan_status gpuscan_plan_scan_(gpuscan_plan_ *plan, size_t n, gpuscan_grid grid,
                                                 size_t tile, size_t elem_size, size_t state_bytes,
-                                                size_t slot_bytes)
+                                                size_t slot_bytes, size_t ring_unit)
 {
     size_t off = 0, len = n;
     memset(plan, 0, sizeof *plan);
@@ -108,16 +111,21 @@ static inline gpuscan_status gpuscan_plan_scan_(gpuscan_plan_ *plan, size_t n, g
             if (plan->units > (size_t)INT32_MAX / 2) return GPUSCAN_ERROR_TOO_LARGE;
             plan->ahead = GPUSCAN_AHEAD_BYTES / (per_unit * tile * elem_size);
             plan->ahead = plan->ahead < 1 ? 1 : plan->ahead > plan->units ? plan->units : plan->ahead;
+            if (ring_unit > 0) { /* ring_unit elements a unit there (0: T never takes it) */
+                plan->ring_units = gpuscan_ceil_div_(n, ring_unit);
+                if (plan->ring_units > (size_t)INT32_MAX / 2) return GPUSCAN_ERROR_TOO_LARGE;
+            }
         }
+        plan->state_units = plan->units > plan->ring_units ? plan->units : plan->ring_units;
         plan->counter_off = 0;
         plan->flags_off = 256;
-        off = GPUSCAN_ALIGN_UP_(plan->flags_off + plan->units * state_bytes);
+        off = GPUSCAN_ALIGN_UP_(plan->flags_off + plan->state_units * state_bytes);
         plan->state_bytes = state_bytes;
         plan->slots_off[0] = off;
-        off += GPUSCAN_ALIGN_UP_(plan->units * slot_bytes);
+        off += GPUSCAN_ALIGN_UP_(plan->state_units * slot_bytes);
         if (grid != GPUSCAN_GRID_DOMINO) { /* aggregates and prefixes in separate slots */
             plan->slots_off[1] = off;
-            off += GPUSCAN_ALIGN_UP_(plan->units * slot_bytes);
+            off += GPUSCAN_ALIGN_UP_(plan->state_units * slot_bytes);
         }
         break;
     default: return GPUSCAN_ERROR_INVALID_ALGORITHM;
@@ -331,20 +339,20 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         enum { THREADS = 32 * GPUSCAN_RING_WARPS_(P, T),                                                         \
                UNIT_BYTES = GPUSCAN_RING_UNIT_(T) * sizeof(T) };                                                 \
         static gpuscan_ring_shape_ cache[GPUSCAN_DEVICE_CACHE_];                                                 \
-        if (!GPUSCAN_RING_FOR(T) || !P##_ring_op() || !GPUSCAN_RING_OK_(T) || !GPUSCAN_ALIGNED16_(in) ||         \
+        if (!P##_RING_TAKES_ || !GPUSCAN_RING_OK_(T) || plan->ring_units == 0 || !GPUSCAN_ALIGNED16_(in) ||      \
             !gpuscan_at_least_(n * sizeof(T), GPUSCAN_RING_MIN_BYTES))                                           \
             return GPUSCAN_SUCCESS;                                                                              \
         gpuscan_ring_shape_ shape = gpuscan_ring_shape_of_((const void *)P##_ring, THREADS, UNIT_BYTES,          \
                                                            GPUSCAN_RING_BLOCKS_PER_SM(T),                        \
                                                            GPUSCAN_RING_SLOT_MULTIPLE_(P, T), cache);            \
         if (shape.slots < GPUSCAN_MAX_(2, GPUSCAN_RING_CLAIM(T))) return GPUSCAN_SUCCESS;                        \
-        size_t blocks = plan->units < (size_t)shape.blocks ? plan->units : (size_t)shape.blocks;                 \
+        size_t blocks = plan->ring_units < (size_t)shape.blocks ? plan->ring_units : (size_t)shape.blocks;       \
         if (GPUSCAN_RING_MAX_BLOCKS > 0 && blocks > GPUSCAN_RING_MAX_BLOCKS) blocks = GPUSCAN_RING_MAX_BLOCKS;   \
         *ran = 1;                                                                                                \
         GPUSCAN_LAUNCH_SHARED_(P##_ring, blocks, THREADS, (size_t)shape.slots * UNIT_BYTES, stream, in, out, n,  \
                                (unsigned *)(ws + plan->counter_off), (void *)(ws + plan->flags_off),             \
                                (unsigned *)(ws + plan->slots_off[0]), (unsigned *)(ws + plan->slots_off[1]),     \
-                               (unsigned)plan->units, (unsigned)shape.slots, exclusive, init);                   \
+                               (unsigned)plan->ring_units, (unsigned)shape.slots, exclusive, init);              \
         return GPUSCAN_SUCCESS;                                                                                  \
     }
 #endif
@@ -409,7 +417,8 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         }                                                                                                                            \
         case GPUSCAN_GRID_REDUCE_AHEAD: {                                                                                            \
             int ran = 0;                                                                                                             \
-            GPUSCAN_TRY_(gpuscan_from_cuda_(cudaMemsetAsync(ws, 0, plan->flags_off + plan->units * plan->state_bytes, stream)));     \
+            GPUSCAN_TRY_(gpuscan_from_cuda_(cudaMemsetAsync(ws, 0, plan->flags_off + plan->state_units * plan->state_bytes,          \
+                                                            stream)));                                                               \
             GPUSCAN_TRY_(GPUSCAN_RING_RUN_(TAG, P, &ran, plan, ws, in, out, n, exclusive, init, stream));                            \
             if (ran) return GPUSCAN_SUCCESS;                                                                                         \
             GPUSCAN_LAUNCH_(P##_##TAG##_ahead, 2 * plan->units, THREADS, stream, in, out, n, (unsigned *)(ws + plan->counter_off),   \
@@ -447,7 +456,7 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         *block = gpuscan_resolve_block_(*block, sizeof(T), n, GPUSCAN_TILE_(KSW, T));                \
         GPUSCAN_SWITCH_BLOCK_(*block, GPUSCAN_TILE_OF_, T, tile);                                    \
         return gpuscan_plan_scan_(plan, n, *grid, tile, sizeof(T), GPUSCAN_STATE_BYTES_(T),          \
-                                  GPUSCAN_SLOT_BYTES_(T));                                           \
+                                  GPUSCAN_SLOT_BYTES_(T), GPUSCAN_RING_PLAN_UNIT_(T));               \
     }                                                                                                \
     static gpuscan_status P##_scan_launch_(const gpuscan_plan_ *plan, gpuscan_grid grid,             \
                                            gpuscan_block block, void *ws, const T *d_in, T *d_out,   \

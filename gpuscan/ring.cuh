@@ -29,9 +29,11 @@
  * ring for the types GPUSCAN_RING_FOR picks, where it can run; 0: no ring kernel is built. */
 /* The types whose reduce-ahead runs on the ring: 4- and 8-byte ones, where it beat reduce-ahead
  * on the H100 (2^28-2^30: int32 add 0.96-0.97 of copy against 0.90, int64 add 0.97-0.98 against
- * 0.91; uint8 was slower on it: 0.75-0.80 against 0.84-0.88; bench/NOTES.md steps 16, 17). */
+ * 0.91; bench/NOTES.md steps 16, 17), and 1-byte ones with the operators GPUSCAN_RING_BYTE_OP
+ * picks (uint8 add at 2^30: 0.90 against 0.88; step 20).  2-byte types were slower on it in every
+ * shape tried (int16 0.85-0.87 against 0.88-0.89). */
 #ifndef GPUSCAN_RING_FOR
-#define GPUSCAN_RING_FOR(T) (sizeof(T) == 4 || sizeof(T) == 8)
+#define GPUSCAN_RING_FOR(T) (sizeof(T) == 1 || sizeof(T) == 4 || sizeof(T) == 8)
 #endif
 /* ... and the operators: GPUSCAN_RING_OP(name, op) is nonzero where (name, op) takes the ring -
  * by default every built-in operator (gpuscan_ops.h), not custom ones (not measured). */
@@ -46,6 +48,16 @@
 #ifndef GPUSCAN_RING_OP
 #define GPUSCAN_RING_OP(name, op) GPUSCAN_PROBE_(GPUSCAN_RING_BUILTIN_##op##_)
 #endif
+/* ... and of those, for 1-byte types: the byte-wise add of the 1-byte integer names (bytes.cuh).
+ * Their max and min were slower on the ring (uint8 max at 2^30: 0.72-0.75 of copy against
+ * 0.75-0.77 with two reads; step 20); and/or/xor not measured. */
+#define GPUSCAN_RING_BYTES_add_ ~, 1
+#ifndef GPUSCAN_RING_BYTE_OP
+#define GPUSCAN_RING_BYTE_OP(name, op) (GPUSCAN_BYTE_INT_(name) && GPUSCAN_PROBE_(GPUSCAN_RING_BYTES_##op##_))
+#endif
+/* Whether (name, T, op) takes the ring: all of the above. */
+#define GPUSCAN_RING_TAKES(name, op, T)                                                             \
+    (GPUSCAN_RING_FOR(T) && GPUSCAN_RING_OP(name, op) && (sizeof(T) != 1 || GPUSCAN_RING_BYTE_OP(name, op)))
 /* Operators that cost several instructions a combine: min / max of a floating type (the NaN test;
  * told by the type's name, one of those below) and mul of 8-byte integers.  A single reducing warp
  * cannot keep up with them: float max on the ring ran at 0.90 of copy with one, 0.955 with two
@@ -82,14 +94,15 @@
 #ifndef GPUSCAN_RING_LOOKERS
 #define GPUSCAN_RING_LOOKERS(T) 1
 #endif
-/* The kernel of prefix P uses P_RING_REDUCERS_ (GPUSCAN_RING_CHOICE_) for the reducers' count. */
+/* The kernel of prefix P uses P_RING_REDUCERS_ (GPUSCAN_RING_CHOICE_) for the reducers' count,
+ * and is empty unless P_RING_TAKES_. */
 #define GPUSCAN_RING_SLOT_MULTIPLE_(P, T) GPUSCAN_MAX_(P##_RING_REDUCERS_, GPUSCAN_RING_LOOKERS(T))
-/* The host's side of the choice of operator, and the reducers' count, for one (name, T, op)
+/* Whether one (name, T, op) takes the ring, and its reducers' count
  * (gpuscan.cuh assembles it before the device code; none without a ring kernel). */
 #if GPUSCAN_RING
 #define GPUSCAN_RING_CHOICE_(P, name, T, op)                                                        \
-    enum { P##_RING_REDUCERS_ = GPUSCAN_RING_REDUCERS(name, op, T) };                               \
-    static inline int P##_ring_op(void) { return GPUSCAN_RING_OP(name, op); }
+    enum { P##_RING_REDUCERS_ = GPUSCAN_RING_REDUCERS(name, op, T),                                 \
+           P##_RING_TAKES_ = GPUSCAN_RING_TAKES(name, op, T) };
 #else
 #define GPUSCAN_RING_CHOICE_(P, name, T, op)
 #endif
@@ -115,9 +128,11 @@
  * items a thread of the coarsened scan (CO) and as many threads as fit, twice as many for 4- and
  * 8-byte types: the same tile, twice the warps to hide the scan's latency.  int64 max at 2^30:
  * 0.97 of copy against 0.91 with CO's shape, uint64 mul 0.93 against 0.84; int32 add the same
- * (bench/NOTES.md step 18). */
+ * (bench/NOTES.md step 18).  1-byte types keep CO's 32 items, on 512 threads: a 16 KiB tile
+ * (uint8 add at 2^30: 0.90 of copy; 256 x 32, 512 x 16 and 256 x 64: 0.89, 0.73, 0.73; step 20). */
 #ifndef GPUSCAN_RING_ITEMS
-#define GPUSCAN_RING_ITEMS(T) (GPUSCAN_CO_ITEMS(T) > 1 ? GPUSCAN_CO_ITEMS(T) / 2 : 1)
+#define GPUSCAN_RING_ITEMS(T)                                                                       \
+    (sizeof(T) == 1 ? GPUSCAN_CO_ITEMS(T) : GPUSCAN_CO_ITEMS(T) > 1 ? GPUSCAN_CO_ITEMS(T) / 2 : 1)
 #endif
 #ifndef GPUSCAN_RING_MAX_THREADS
 #define GPUSCAN_RING_MAX_THREADS 512
@@ -236,7 +251,17 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
         if (ends == multiple / count) return u;
     }
 }
-#define GPUSCAN_RING_UNIT_(T) (GPUSCAN_AHEAD_UNIT_TILES_(RING, T) * GPUSCAN_TILE_(RING, T))
+/* A unit on the ring: whole tiles, 16 KiB for every type (1-byte types: reduce-ahead's 32 KiB
+ * units leave half the slots; uint8 add at 2^30 0.79 of copy with them, 0.89 with 16 KiB ones,
+ * 0.73 with 8 KiB ones; step 17).  The host lays out states for the ring's units as well as for
+ * reduce-ahead's (GPUSCAN_RING_PLAN_UNIT_: 0 where T never takes the ring). */
+#ifndef GPUSCAN_RING_UNIT_BYTES
+#define GPUSCAN_RING_UNIT_BYTES 16384u
+#endif
+#define GPUSCAN_RING_UNIT_TILES_(T) GPUSCAN_MAX_(1, GPUSCAN_RING_UNIT_BYTES / (GPUSCAN_TILE_(RING, T) * sizeof(T)))
+#define GPUSCAN_RING_UNIT_(T) (GPUSCAN_RING_UNIT_TILES_(T) * GPUSCAN_TILE_(RING, T))
+#define GPUSCAN_RING_PLAN_UNIT_(T)                                                                  \
+    (GPUSCAN_RING && GPUSCAN_RING_FOR(T) && GPUSCAN_RING_OK_(T) ? (size_t)GPUSCAN_RING_UNIT_(T) : (size_t)0)
 
 /* The ring kernel of one T (coarsened tiles; see the top of this file), one function a role. */
 #if !GPUSCAN_RING
@@ -400,8 +425,9 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
                                                                int exclusive)                       \
     {                                                                                               \
         enum { THREADS = GPUSCAN_RING_THREADS(T), TILE = GPUSCAN_TILE_(RING, T),                    \
-               UNIT_TILES = GPUSCAN_AHEAD_UNIT_TILES_(RING, T) };                                   \
-        T *buf = P##_RING_buffer();                                                                 \
+               UNIT_TILES = GPUSCAN_RING_UNIT_TILES_(T) };                                          \
+        /* (1-byte types read and write their runs directly: no tile buffer, so a slot more) */     \
+        T *buf = GPUSCAN_DIRECT_IO_(T, GPUSCAN_RING_ITEMS(T)) ? NULL : P##_RING_buffer();           \
         for (unsigned i = 0;; ++i) {                                                                \
             const unsigned u = gpuscan_ring_take_(r, r->ready, NULL, &i, 1, 1), s = i % r->slots;   \
             if (u == GPUSCAN_RING_END_) return;                                                     \
@@ -446,7 +472,7 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
         const gpuscan_ring_ r = {full,    reduced,       ready,     empty,                          \
                                  unit_of, has_prefix_of, ring_data, slots};                         \
         const unsigned warp = threadIdx.x >> 5;                                                     \
-        if (!GPUSCAN_RING_FOR(T)) return; /* not built for types the host never runs on it */       \
+        if (!P##_RING_TAKES_) return; /* not built where the host never runs it */                  \
         if (threadIdx.x < slots) {                                                                  \
             gpuscan_mbar_init_(&full[threadIdx.x], 1);                                              \
             gpuscan_mbar_init_(&reduced[threadIdx.x], 1);                                           \

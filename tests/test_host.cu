@@ -130,28 +130,41 @@ static void test_workspace_queries(void)
 static void test_plans(void)
 {
     gpuscan_plan_ p;
-    EXPECT(gpuscan_plan_scan_(&p, 1024, GPUSCAN_GRID_HIERARCHICAL, 1024, 4, 4, 4) == GPUSCAN_SUCCESS && p.bytes == 0 && p.num_tiles == 1, "one tile");
-    EXPECT(gpuscan_plan_scan_(&p, 1025, GPUSCAN_GRID_HIERARCHICAL, 1024, 4, 4, 4) == GPUSCAN_SUCCESS && p.levels == 1 && p.level_len[1] == 2, "two tiles: %d levels", p.levels);
-    EXPECT(gpuscan_plan_scan_(&p, (size_t)1024 * 1024 + 1, GPUSCAN_GRID_HIERARCHICAL, 1024, 4, 4, 4) == GPUSCAN_SUCCESS && p.levels == 2 && p.level_len[1] == 1025 && p.level_len[2] == 2, "tile^2+1: %d levels", p.levels);
-    EXPECT(gpuscan_plan_scan_(&p, (size_t)1 << 40, GPUSCAN_GRID_HIERARCHICAL, 1024, 4, 4, 4) == GPUSCAN_SUCCESS && p.levels == 3, "2^40: %d levels", p.levels);
-    EXPECT(gpuscan_plan_scan_(&p, 100000, GPUSCAN_GRID_LOOKBACK, 4096, 4, 4, 4) == GPUSCAN_SUCCESS && p.num_tiles == 25
+    EXPECT(gpuscan_plan_scan_(&p, 1024, GPUSCAN_GRID_HIERARCHICAL, 1024, 4, 4, 4, 0) == GPUSCAN_SUCCESS && p.bytes == 0 && p.num_tiles == 1, "one tile");
+    EXPECT(gpuscan_plan_scan_(&p, 1025, GPUSCAN_GRID_HIERARCHICAL, 1024, 4, 4, 4, 0) == GPUSCAN_SUCCESS && p.levels == 1 && p.level_len[1] == 2, "two tiles: %d levels", p.levels);
+    EXPECT(gpuscan_plan_scan_(&p, (size_t)1024 * 1024 + 1, GPUSCAN_GRID_HIERARCHICAL, 1024, 4, 4, 4, 0) == GPUSCAN_SUCCESS && p.levels == 2 && p.level_len[1] == 1025 && p.level_len[2] == 2, "tile^2+1: %d levels", p.levels);
+    EXPECT(gpuscan_plan_scan_(&p, (size_t)1 << 40, GPUSCAN_GRID_HIERARCHICAL, 1024, 4, 4, 4, 0) == GPUSCAN_SUCCESS && p.levels == 3, "2^40: %d levels", p.levels);
+    EXPECT(gpuscan_plan_scan_(&p, 100000, GPUSCAN_GRID_LOOKBACK, 4096, 4, 4, 4, 0) == GPUSCAN_SUCCESS && p.num_tiles == 25
            && p.flags_off >= p.counter_off + 4 && p.slots_off[0] >= p.flags_off + 25 * 4 && p.slots_off[1] >= p.slots_off[0] + 25 * 4
            && p.bytes >= p.slots_off[1] + 25 * 4 && p.slots_off[0] % 256 == 0, "lookback layout");
-    EXPECT(gpuscan_plan_scan_(&p, 100000, GPUSCAN_GRID_DOMINO, 4096, 16, 4, 16) == GPUSCAN_SUCCESS && p.bytes >= p.slots_off[0] + 25 * 16, "domino layout");
-    EXPECT(gpuscan_plan_scan_(&p, (size_t)1 << 50, GPUSCAN_GRID_LOOKBACK, 32, 4, 4, 4) == GPUSCAN_ERROR_TOO_LARGE, "too many tiles");
+    EXPECT(gpuscan_plan_scan_(&p, 100000, GPUSCAN_GRID_DOMINO, 4096, 16, 4, 16, 0) == GPUSCAN_SUCCESS && p.bytes >= p.slots_off[0] + 25 * 16, "domino layout");
+    EXPECT(gpuscan_plan_scan_(&p, (size_t)1 << 50, GPUSCAN_GRID_LOOKBACK, 32, 4, 4, 4, 0) == GPUSCAN_ERROR_TOO_LARGE, "too many tiles");
     /* reduce-ahead: units of whole tiles (32 KiB for 1- and 2-byte types, else 16 KiB), 8 MiB of
      * them ahead (at most all), 2 blocks a unit */
-    EXPECT(gpuscan_plan_scan_(&p, (size_t)1 << 30, GPUSCAN_GRID_REDUCE_AHEAD, 8192, 1, 8, 0) == GPUSCAN_SUCCESS &&
+    EXPECT(gpuscan_plan_scan_(&p, (size_t)1 << 30, GPUSCAN_GRID_REDUCE_AHEAD, 8192, 1, 8, 0, 0) == GPUSCAN_SUCCESS &&
                p.units == ((size_t)1 << 15) && p.ahead == 256 && p.bytes >= p.flags_off + p.units * 8,
            "reduce-ahead layout: %zu units, %zu ahead", p.units, p.ahead);
-    EXPECT(gpuscan_plan_scan_(&p, (size_t)1 << 28, GPUSCAN_GRID_REDUCE_AHEAD, 2048, 8, 16, 0) == GPUSCAN_SUCCESS &&
+    EXPECT(gpuscan_plan_scan_(&p, (size_t)1 << 28, GPUSCAN_GRID_REDUCE_AHEAD, 2048, 8, 16, 0, 0) == GPUSCAN_SUCCESS &&
                p.units == ((size_t)1 << 17) && p.ahead == 512, "reduce-ahead 8-byte: %zu units, %zu ahead", p.units, p.ahead);
-    EXPECT(gpuscan_plan_scan_(&p, 3 * 4096 + 1, GPUSCAN_GRID_REDUCE_AHEAD, 4096, 4, 8, 0) == GPUSCAN_SUCCESS &&
+    EXPECT(gpuscan_plan_scan_(&p, 3 * 4096 + 1, GPUSCAN_GRID_REDUCE_AHEAD, 4096, 4, 8, 0, 0) == GPUSCAN_SUCCESS &&
                p.units == 4 && p.ahead == 4, "reduce-ahead small: %zu units, %zu ahead", p.units, p.ahead);
-    EXPECT(gpuscan_plan_scan_(&p, 40000, GPUSCAN_GRID_REDUCE_AHEAD, 1024, 1, 8, 0) == GPUSCAN_SUCCESS &&
+    EXPECT(gpuscan_plan_scan_(&p, 40000, GPUSCAN_GRID_REDUCE_AHEAD, 1024, 1, 8, 0, 0) == GPUSCAN_SUCCESS &&
                p.units == 2 && p.ahead == 2, "reduce-ahead partial unit: %zu units", p.units);
-    EXPECT(gpuscan_plan_scan_(&p, (size_t)1 << 42, GPUSCAN_GRID_REDUCE_AHEAD, 4096, 4, 8, 0) == GPUSCAN_ERROR_TOO_LARGE,
+    EXPECT(gpuscan_plan_scan_(&p, (size_t)1 << 42, GPUSCAN_GRID_REDUCE_AHEAD, 4096, 4, 8, 0, 0) == GPUSCAN_ERROR_TOO_LARGE,
            "reduce-ahead: too many units for 2 blocks each");
+    /* ... and on the ring (its units of 16 KiB: uint8 there has twice reduce-ahead's units): the
+     * states are laid out for whichever kernel has more */
+    EXPECT(gpuscan_plan_scan_(&p, (size_t)1 << 30, GPUSCAN_GRID_REDUCE_AHEAD, 8192, 1, 8, 0, 16384) == GPUSCAN_SUCCESS &&
+               p.units == ((size_t)1 << 15) && p.ring_units == ((size_t)1 << 16) && p.state_units == p.ring_units &&
+               p.slots_off[0] >= p.flags_off + p.ring_units * 8,
+           "ring layout, uint8: %zu units, %zu on the ring", p.units, p.ring_units);
+    EXPECT(gpuscan_plan_scan_(&p, (size_t)1 << 28, GPUSCAN_GRID_REDUCE_AHEAD, 2048, 8, 16, 0, 2048) == GPUSCAN_SUCCESS &&
+               p.ring_units == p.units && p.state_units == p.units, "ring layout, 8-byte: the same units");
+    EXPECT(gpuscan_plan_scan_(&p, 40000, GPUSCAN_GRID_REDUCE_AHEAD, 1024, 1, 8, 0, 0) == GPUSCAN_SUCCESS &&
+               p.ring_units == 0 && p.state_units == p.units, "no ring: its units are 0");
+    EXPECT(GPUSCAN_RING_PLAN_UNIT_(uint8_t) == (GPUSCAN_RING ? 16384u : 0u) &&
+               GPUSCAN_RING_PLAN_UNIT_(int) == (GPUSCAN_RING ? 4096u : 0u) && GPUSCAN_RING_PLAN_UNIT_(short) == 0,
+           "the ring's units: 16 KiB; none for 2-byte types");
     /* AUTO's measured choices (docs/performance.md) */
     EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 28, 1) == GPUSCAN_GRID_REDUCE_AHEAD, "auto int32 large");
     EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 22, 1) == GPUSCAN_GRID_LOOKBACK, "auto int32 mid");
@@ -220,8 +233,17 @@ static void test_ring_slots(void)
                GPUSCAN_RING_SLOT_MULTIPLE_(gpuscan_f64_min, double) % GPUSCAN_RING_LOOKERS(double) == 0,
            "the slot multiple is a multiple of both warp counts");
     EXPECT(GPUSCAN_RING_FOR(int) && GPUSCAN_RING_FOR(float) && GPUSCAN_RING_FOR(double) &&
-               GPUSCAN_RING_FOR(long long) && !GPUSCAN_RING_FOR(unsigned char) && !GPUSCAN_RING_FOR(short),
-           "the ring takes the 4- and 8-byte types (steps 16, 17)");
+               GPUSCAN_RING_FOR(long long) && GPUSCAN_RING_FOR(unsigned char) && !GPUSCAN_RING_FOR(short),
+           "the ring takes the 1-, 4- and 8-byte types (steps 16, 17, 20)");
+    EXPECT(GPUSCAN_RING_TAKES(u8, add, uint8_t) && GPUSCAN_RING_TAKES(int8_t, add, int8_t) &&
+               GPUSCAN_RING_TAKES(char, add, char) && !GPUSCAN_RING_TAKES(u8, max, uint8_t) &&
+               !GPUSCAN_RING_TAKES(i8, min, int8_t) && !GPUSCAN_RING_TAKES(flag, add, uint8_t) &&
+               GPUSCAN_RING_TAKES(int, max, int) && !GPUSCAN_RING_TAKES(i16, add, int16_t) &&
+               !GPUSCAN_RING_TAKES(mat2, matmul, mat2),
+           "1-byte types: the byte-wise add of the 1-byte integer names only (step 20)");
+    EXPECT(gpuscan_int_add_RING_TAKES_ == GPUSCAN_RING && gpuscan_u8_max_RING_TAKES_ == 0 &&
+               gpuscan_f64_min_RING_TAKES_ == GPUSCAN_RING && gpuscan_mat2_matmul_RING_TAKES_ == 0,
+           "the assembled choice");
     EXPECT(GPUSCAN_RING_OP(int, add) && GPUSCAN_RING_OP(float, add) && GPUSCAN_RING_OP(double, mul) &&
                GPUSCAN_RING_OP(u32, xor) && GPUSCAN_RING_OP(int, max) && GPUSCAN_RING_OP(i64, min) &&
                GPUSCAN_RING_OP(float, max) && GPUSCAN_RING_OP(f64, min),
