@@ -140,7 +140,13 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
 #define GPUSCAN_ALIGNED16_(p) ((((uintptr_t)(p)) & 15u) == 0u)
 /* 1-byte types skip the shared-memory transpose: byte-wide shared accesses cost more than the
  * transpose saves, so each thread reads and writes its own run as 16-byte vectors.  2-byte types
- * are faster with the transpose (int16 at 2^28: 0.57 -> 0.69 of copy, bench/NOTES.md step 10). */
+ * are faster with the transpose (int16 at 2^28: 0.57 -> 0.69 of copy, bench/NOTES.md step 10).
+ * Their stores (GPUSCAN_STAGED_STORES 1): a warp writes its runs to its own part of the tile
+ * buffer and stores them from there, consecutive lanes 16 consecutive bytes, so that each store
+ * fills whole 32-byte sectors.  A thread's own 32-byte run stored as two 16-byte halves sends L2
+ * every sector twice (Nsight Compute: L2 at 88 % on the ring, where uint8 was bound by it):
+ * uint8 add 0.90 -> 0.92 of copy at 2^30, 0.85 -> 0.87 at 2^28 (step 20).  0: each thread stores
+ * its own run (and the ring's scanners keep no tile buffer: a slot more). */
 #ifndef GPUSCAN_DIRECT_IO_MAX_BYTES
 #define GPUSCAN_DIRECT_IO_MAX_BYTES 1u
 #endif
@@ -156,6 +162,9 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
 #define GPUSCAN_SPAN_READS 8u
 #endif
 #define GPUSCAN_DIRECT_IO_(T, ITEMS) (sizeof(T) <= GPUSCAN_DIRECT_IO_MAX_BYTES && GPUSCAN_VECTOR_OK_(T, ITEMS))
+#ifndef GPUSCAN_STAGED_STORES
+#define GPUSCAN_STAGED_STORES 1
+#endif
 
 #define GPUSCAN_TILE_IO_(P, T, TAG)                                                                                   \
     static __device__ __forceinline__ T *P##_##TAG##_buffer(void)                                                     \
@@ -239,7 +248,7 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
     }                                                                                                                 \
     static __device__ __forceinline__ void P##_##TAG##_emit(T *out, size_t base, unsigned valid,                      \
                                                             const T *items, T prefix, int has_prefix,                 \
-                                                            int exclusive, T before, const T *buf)                    \
+                                                            int exclusive, T before, T *buf)                          \
     {                                                                                                                 \
         enum { THREADS = GPUSCAN_##TAG##_THREADS(T), ITEMS = GPUSCAN_##TAG##_ITEMS(T),                                \
                VEC = GPUSCAN_VECTOR_ELEMS_(T, ITEMS) };                                                               \
@@ -267,7 +276,20 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
                         v[j] = has_prefix ? P##_combine(prefix, items[j]) : items[j];                                 \
                 }                                                                                                     \
             }                                                                                                         \
-            if (t * ITEMS + ITEMS <= valid && GPUSCAN_ALIGNED16_(out)) {                                              \
+            if (GPUSCAN_STAGED_STORES && buf != NULL && GPUSCAN_VECTOR_OK_(T, ITEMS) &&                               \
+                seg + 32u * ITEMS <= valid && GPUSCAN_ALIGNED16_(out)) {                                              \
+                /* the warp's whole run is valid: through its part of the buffer (see above) */                       \
+                uint4 *stage = (uint4 *)(buf + seg), *dst = (uint4 *)(out + base + seg);                              \
+                _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c) {                                        \
+                    uint4 w;                                                                                          \
+                    memcpy(&w, v + c * VEC, 16u);                                                                     \
+                    stage[lane * (ITEMS / VEC) + c] = w;                                                              \
+                }                                                                                                     \
+                __syncwarp();                                                                                         \
+                _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c)                                          \
+                    __stcs(dst + c * 32u + lane, stage[c * 32u + lane]);                                              \
+                __syncwarp();                                                                                         \
+            } else if (t * ITEMS + ITEMS <= valid && GPUSCAN_ALIGNED16_(out)) {                                       \
                 uint4 *dst = (uint4 *)(out + base + (size_t)t * ITEMS);                                               \
                 _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c) {                                        \
                     uint4 w;                                                                                          \

@@ -426,8 +426,9 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
     {                                                                                               \
         enum { THREADS = GPUSCAN_RING_THREADS(T), TILE = GPUSCAN_TILE_(RING, T),                    \
                UNIT_TILES = GPUSCAN_RING_UNIT_TILES_(T) };                                          \
-        /* (1-byte types read and write their runs directly: no tile buffer, so a slot more) */     \
-        T *buf = GPUSCAN_DIRECT_IO_(T, GPUSCAN_RING_ITEMS(T)) ? NULL : P##_RING_buffer();           \
+        /* (1-byte types without staged stores use no tile buffer: a slot more; block.cuh) */       \
+        T *buf = GPUSCAN_DIRECT_IO_(T, GPUSCAN_RING_ITEMS(T)) && !GPUSCAN_STAGED_STORES             \
+                     ? NULL : P##_RING_buffer();                                                    \
         for (unsigned i = 0;; ++i) {                                                                \
             const unsigned u = gpuscan_ring_take_(r, r->ready, NULL, &i, 1, 1), s = i % r->slots;   \
             if (u == GPUSCAN_RING_END_) return;                                                     \
