@@ -30,8 +30,9 @@
 /* The types whose reduce-ahead runs on the ring: 4- and 8-byte ones, where it beat reduce-ahead
  * on the H100 (2^28-2^30: int32 add 0.96-0.97 of copy against 0.90, int64 add 0.97-0.98 against
  * 0.91; bench/NOTES.md steps 16, 17), and 1-byte ones with the operators GPUSCAN_RING_BYTE_OP
- * picks (uint8 add at 2^30: 0.90 against 0.88; step 20).  2-byte types were slower on it in every
- * shape tried (int16 0.85-0.87 against 0.88-0.89). */
+ * picks (uint8 add at 2^30: 0.90 against 0.88 with two reads, 0.93 with block.cuh's staged
+ * stores; step 20).  2-byte types were slower on it in every shape tried (int16 0.82-0.87
+ * against 0.88-0.89). */
 #ifndef GPUSCAN_RING_FOR
 #define GPUSCAN_RING_FOR(T) (sizeof(T) == 1 || sizeof(T) == 4 || sizeof(T) == 8)
 #endif
@@ -253,7 +254,7 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
 }
 /* A unit on the ring: whole tiles, 16 KiB for every type (1-byte types: reduce-ahead's 32 KiB
  * units leave half the slots; uint8 add at 2^30 0.79 of copy with them, 0.89 with 16 KiB ones,
- * 0.73 with 8 KiB ones; step 17).  The host lays out states for the ring's units as well as for
+ * 0.76 with 8 KiB ones; step 17).  The host lays out states for the ring's units as well as for
  * reduce-ahead's (GPUSCAN_RING_PLAN_UNIT_: 0 where T never takes the ring). */
 #ifndef GPUSCAN_RING_UNIT_BYTES
 #define GPUSCAN_RING_UNIT_BYTES 16384u

@@ -115,7 +115,9 @@ def main():
                "(gpuscan/ring.cuh), which reads the input once; from commit 20b8ed6 also 8-byte "
                "types, from a33cb72 only with light operators (add, mul, bitwise, integer "
                "min/max: `GPUSCAN_RING_OP`), from 02b13d7 with every built-in operator (two "
-               "reducing warps for floating min/max and 8-byte integer mul).\n")
+               "reducing warps for floating min/max and 8-byte integer mul), from 1e48fe8 also "
+               "1-byte integers with add; from c3996b7 the 1-byte kernels store whole 32-byte "
+               "sectors (`GPUSCAN_STAGED_STORES`).\n")
     batch = "batch_us" in meta  # copy, CUB and AUTO also timed back to back (from commit 621363c)
     out.append("## Summary: AUTO against CUB and copy\n")
     if batch:
