@@ -276,8 +276,7 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
                         v[j] = has_prefix ? P##_combine(prefix, items[j]) : items[j];                                 \
                 }                                                                                                     \
             }                                                                                                         \
-            if (GPUSCAN_STAGED_STORES && buf != NULL && GPUSCAN_VECTOR_OK_(T, ITEMS) &&                               \
-                seg + 32u * ITEMS <= valid && GPUSCAN_ALIGNED16_(out)) {                                              \
+            if (GPUSCAN_STAGED_STORES && buf != NULL && seg + 32u * ITEMS <= valid && GPUSCAN_ALIGNED16_(out)) {      \
                 /* the warp's whole run is valid: through its part of the buffer (see above) */                       \
                 uint4 *stage = (uint4 *)(buf + seg), *dst = (uint4 *)(out + base + seg);                              \
                 _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c) {                                        \
