@@ -252,34 +252,52 @@ static void record(const char *type, const char *op, const char *algo, size_t n,
 }
 
 GPUSCAN_DEFINE_NAMED(i8, int8_t, add)
+GPUSCAN_DEFINE_NAMED(i8, int8_t, max)
+GPUSCAN_DEFINE_NAMED(i8, int8_t, min)
 GPUSCAN_DEFINE_NAMED(u8, uint8_t, add)
 GPUSCAN_DEFINE_NAMED(u8, uint8_t, max)
+GPUSCAN_DEFINE_NAMED(u8, uint8_t, min)
 GPUSCAN_DEFINE_NAMED(i16, int16_t, add)
+GPUSCAN_DEFINE_NAMED(i16, int16_t, max)
+GPUSCAN_DEFINE_NAMED(i16, int16_t, min)
 GPUSCAN_DEFINE_NAMED(i32, int32_t, add)
 GPUSCAN_DEFINE_NAMED(i32, int32_t, max)
 GPUSCAN_DEFINE_NAMED(i32, int32_t, min)
 GPUSCAN_DEFINE_NAMED(i64, int64_t, add)
 GPUSCAN_DEFINE_NAMED(i64, int64_t, max)
+GPUSCAN_DEFINE_NAMED(i64, int64_t, min)
 GPUSCAN_DEFINE_NAMED(f32, float, add)
 GPUSCAN_DEFINE_NAMED(f32, float, max)
+GPUSCAN_DEFINE_NAMED(f32, float, min)
 GPUSCAN_DEFINE_NAMED(f64, double, add)
+GPUSCAN_DEFINE_NAMED(f64, double, max)
+GPUSCAN_DEFINE_NAMED(f64, double, min)
 GPUSCAN_DEFINE_NAMED(u32, uint32_t, mul)
 GPUSCAN_DEFINE_NAMED(u64, uint64_t, mul)
 GPUSCAN_DEFINE_NAMED(v4i, vec4i, vadd)
 GPUSCAN_DEFINE_NAMED(v4i, vec4i, vmax)
 
 BENCH_OP(i8, int8_t, add, cuda::std::plus<>{}, 0)
+BENCH_OP(i8, int8_t, max, cuda::maximum<>{}, 0)
+BENCH_OP(i8, int8_t, min, cuda::minimum<>{}, 0)
 BENCH_OP(u8, uint8_t, add, cuda::std::plus<>{}, 0)
 BENCH_OP(u8, uint8_t, max, cuda::maximum<>{}, 0)
+BENCH_OP(u8, uint8_t, min, cuda::minimum<>{}, 0)
 BENCH_OP(i16, int16_t, add, cuda::std::plus<>{}, 0)
+BENCH_OP(i16, int16_t, max, cuda::maximum<>{}, 0)
+BENCH_OP(i16, int16_t, min, cuda::minimum<>{}, 0)
 BENCH_OP(i32, int32_t, add, cuda::std::plus<>{}, 0)
 BENCH_OP(i32, int32_t, max, cuda::maximum<>{}, 0)
 BENCH_OP(i32, int32_t, min, cuda::minimum<>{}, 0)
 BENCH_OP(i64, int64_t, add, cuda::std::plus<>{}, 0)
 BENCH_OP(i64, int64_t, max, cuda::maximum<>{}, 0)
+BENCH_OP(i64, int64_t, min, cuda::minimum<>{}, 0)
 BENCH_OP(f32, float, add, cuda::std::plus<>{}, 1e-3)
 BENCH_OP(f32, float, max, cuda::maximum<>{}, 0)
+BENCH_OP(f32, float, min, cuda::minimum<>{}, 0)
 BENCH_OP(f64, double, add, cuda::std::plus<>{}, 1e-9)
+BENCH_OP(f64, double, max, cuda::maximum<>{}, 0)
+BENCH_OP(f64, double, min, cuda::minimum<>{}, 0)
 BENCH_OP(u32, uint32_t, mul, cuda::std::multiplies<>{}, 0)
 BENCH_OP(u64, uint64_t, mul, cuda::std::multiplies<>{}, 0)
 BENCH_OP(v4i, vec4i, vadd, V4Add{}, 0)
@@ -293,6 +311,10 @@ static const Case k_cases[] = {
     {"i16.add", bench_i16_add}, {"f32.max", bench_f32_max}, {"f64.add", bench_f64_add},
     {"v4i.vadd", bench_v4i_vadd}, {"v4i.vmax", bench_v4i_vmax}, {"u32.mul", bench_u32_mul},
     {"u64.mul", bench_u64_mul},
+    /* the rest of issue 3's type x operator matrix (add/max/min) */
+    {"i8.max", bench_i8_max},   {"i8.min", bench_i8_min},   {"u8.min", bench_u8_min},
+    {"i16.max", bench_i16_max}, {"i16.min", bench_i16_min}, {"i64.min", bench_i64_min},
+    {"f32.min", bench_f32_min}, {"f64.max", bench_f64_max}, {"f64.min", bench_f64_min},
 };
 
 /* The summary asked for in issue 3: AUTO vs CUB vs copy at a few sizes. */

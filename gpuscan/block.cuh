@@ -161,10 +161,26 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
 #ifndef GPUSCAN_SPAN_READS
 #define GPUSCAN_SPAN_READS 8u
 #endif
-#define GPUSCAN_DIRECT_IO_(T, ITEMS) (sizeof(T) <= GPUSCAN_DIRECT_IO_MAX_BYTES && GPUSCAN_VECTOR_OK_(T, ITEMS))
+/* Packed 2-byte integers (bytes.cuh) also read and write their own runs (GPUSCAN_DIRECT_IO_PACKED 1):
+ * two to a word, they cost fewer instructions than their transposes. */
+#ifndef GPUSCAN_DIRECT_IO_PACKED
+#define GPUSCAN_DIRECT_IO_PACKED 1
+#endif
+#define GPUSCAN_DIRECT_IO_(P, T, ITEMS)                                                             \
+    ((sizeof(T) <= GPUSCAN_DIRECT_IO_MAX_BYTES || (GPUSCAN_DIRECT_IO_PACKED && P##_packs(ITEMS)))   \
+     && GPUSCAN_VECTOR_OK_(T, ITEMS))
 #ifndef GPUSCAN_STAGED_STORES
 #define GPUSCAN_STAGED_STORES 1
 #endif
+/* Their loads from global memory likewise (GPUSCAN_STAGED_LOADS 1): the warp reads its runs
+ * coalesced, 16 bytes a lane, into its part of the tile buffer, and each thread takes its own run
+ * from there.  Vector p of thread o's run sits at o * R + (p ^ swizzle(o)) (R vectors a run), so
+ * that neither the warp's 16-byte writes nor its threads' reads of their runs meet in a bank. */
+#ifndef GPUSCAN_STAGED_LOADS
+#define GPUSCAN_STAGED_LOADS 1
+#endif
+#define GPUSCAN_STAGE_SLOT_(owner, p, R)                                                            \
+    ((owner) * (R) + ((p) ^ ((R) >= 8 ? (owner) & 7u : ((owner) * (R) / 8u) & ((R) - 1u))))
 
 #define GPUSCAN_TILE_IO_(P, T, TAG)                                                                                   \
     static __device__ __forceinline__ T *P##_##TAG##_buffer(void)                                                     \
@@ -185,7 +201,24 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
             items[0] = (t < valid) ? in[base + t] : P##_identity();                                                   \
             return;                                                                                                   \
         }                                                                                                             \
-        if (GPUSCAN_DIRECT_IO_(T, ITEMS) && GPUSCAN_ALIGNED16_(in)) { /* past valid: the identity */                  \
+        if (GPUSCAN_DIRECT_IO_(P, T, ITEMS) && GPUSCAN_ALIGNED16_(in)) { /* past valid: the identity */               \
+            if (GPUSCAN_STAGED_LOADS && buf != NULL && seg + 32u * ITEMS <= valid && __isGlobal(in)) {                \
+                /* the warp's whole run, read coalesced and handed to its threads through the buffer */               \
+                enum { R = ITEMS / VEC };                                                                             \
+                const uint4 *src = (const uint4 *)(in + base + seg);                                                  \
+                uint4 *stage = (uint4 *)(buf + seg);                                                                  \
+                _Pragma("unroll") for (unsigned c = 0; c < R; ++c) {                                                  \
+                    const unsigned g = c * 32u + lane;                                                                \
+                    stage[GPUSCAN_STAGE_SLOT_(g / R, g % R, R)] = keep ? src[g] : __ldcs(src + g);                    \
+                }                                                                                                     \
+                __syncwarp();                                                                                         \
+                _Pragma("unroll") for (unsigned c = 0; c < R; ++c) {                                                  \
+                    const uint4 v = stage[GPUSCAN_STAGE_SLOT_(lane, c, R)];                                           \
+                    memcpy(items + c * VEC, &v, 16u);                                                                 \
+                }                                                                                                     \
+                __syncwarp();                                                                                         \
+                return;                                                                                               \
+            }                                                                                                         \
             const uint4 *src = (const uint4 *)(in + base + (size_t)t * ITEMS);                                        \
             if (t * ITEMS + ITEMS <= valid) {                                                                         \
                 _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c) {                                        \
@@ -233,7 +266,7 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
     /* Staging is skipped where emit will write from registers (one item per thread; direct I/O). */                  \
     static __device__ __forceinline__ void P##_##TAG##_stage(const T *items, T *buf)                                  \
     {                                                                                                                 \
-        if (GPUSCAN_##TAG##_ITEMS(T) == 1 || GPUSCAN_DIRECT_IO_(T, GPUSCAN_##TAG##_ITEMS(T))) return;                 \
+        if (GPUSCAN_##TAG##_ITEMS(T) == 1 || GPUSCAN_DIRECT_IO_(P, T, GPUSCAN_##TAG##_ITEMS(T))) return;              \
         P##_##TAG##_stage_to(items, buf);                                                                             \
     }                                                                                                                 \
     /* The final value of tile element e (of the warp run starting at seg) from the staged scan. */                   \
@@ -260,9 +293,9 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
             if (t < valid) out[base + t] = v;                                                                         \
             return;                                                                                                   \
         }                                                                                                             \
-        if (GPUSCAN_DIRECT_IO_(T, ITEMS)) {                                                                           \
+        if (GPUSCAN_DIRECT_IO_(P, T, ITEMS)) {                                                                        \
             T v[ITEMS];                                                                                               \
-            if (P##_bytewise() && ITEMS % 4 == 0) { /* four items a word (bytes.cuh) */                               \
+            if (P##_packs(ITEMS)) { /* items packed into words (bytes.cuh) */                                         \
                 if (exclusive) P##_bytes_shift(v, items, ITEMS, t == 0 ? P##_identity() : before);                    \
                 else memcpy(v, items, sizeof v);                                                                      \
                 if (exclusive || has_prefix) P##_bytes_combine(v, ITEMS, prefix);                                     \
@@ -374,6 +407,12 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
         uint4 raw[GPUSCAN_SPAN_READS];                                                                                \
         _Pragma("unroll") for (unsigned c = 0; c < GPUSCAN_SPAN_READS; ++c)                                           \
             if (c < reads) raw[c] = keep ? src[c * 32u + lane] : __ldcs(src + c * 32u + lane);                        \
+        if (P##_packs(VEC)) { /* packed words (bytes.cuh) commute: one fold a lane over all its reads */              \
+            P##_words_fold f = P##_words_start();                                                                     \
+            _Pragma("unroll") for (unsigned c = 0; c < GPUSCAN_SPAN_READS; ++c)                                       \
+                if (c < reads) P##_words_add_vector(&f, raw[c]);                                                      \
+            return P##_block_reduce_warps(P##_warp_reduce(P##_words_result(f), (int)lane, 32), THREADS);              \
+        }                                                                                                             \
         T acc = P##_identity();                                                                                       \
         _Pragma("unroll") for (unsigned c = 0; c < GPUSCAN_SPAN_READS; ++c) {                                         \
             if (c < reads) {                                                                                          \
@@ -488,7 +527,7 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
         enum { ITEMS = GPUSCAN_##TAG##_ITEMS(T), THREADS = GPUSCAN_##TAG##_THREADS(T) };                  \
         T aggregate;                                                                                      \
         (void)scratch;                                                                                    \
-        if (P##_bytewise() && ITEMS % 4 == 0) {                                                           \
+        if (P##_packs(ITEMS)) {                                                                           \
             P##_block_scan_values(P##_fold(items, ITEMS), THREADS, before, &aggregate);                   \
             P##_bytes_scan(items, ITEMS, threadIdx.x > 0 ? *before : P##_identity());                    \
             return aggregate;                                                                             \

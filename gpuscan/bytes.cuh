@@ -1,21 +1,29 @@
-/* gpuscan/bytes.cuh - 1-byte integers four to a 32-bit word (SIMD within a register).
+/* gpuscan/bytes.cuh - 1- and 2-byte integers packed into 32-bit words (SIMD within a register).
  *
- * A thread of the coarsened scan owns a run of 32 one-byte elements.  Combined one by one, every
+ * A thread of the coarsened scan owns a run of 16-32 small elements.  Combined one by one, every
  * element costs an extract, the combine and an insert, and the 1-byte kernels were bound by
- * instruction issue (bench/NOTES.md steps 12-13).  The built-in operators on 1-byte integers act
- * on each byte on its own and are commutative, so four bytes of a word can be combined at once:
- *   add, max, min  even and odd bytes in 16-bit lanes (zero- or sign-extended), so a lane
- *                  cannot carry into the next byte; __dp4a sums the four bytes of a word
- *   and/or/xor     the bitwise operator itself
- * Which types: the 1-byte integer names below (char, schar, uchar, int8_t, uint8_t, i8, u8), as
- * given to GPUSCAN_DEFINE(_NAMED); another name for such a type opts in with
- *   #define GPUSCAN_BYTE_INT_<name> ~, GPUSCAN_BYTES_UNSIGNED   (or _SIGNED)
+ * instruction issue (bench/NOTES.md steps 12-13).  The built-in operators on small integers act
+ * on each element on its own and are commutative, so the elements of a word can be combined at
+ * once:
+ *   1-byte, four a word:  add, max, min  even and odd bytes in 16-bit lanes (zero- or
+ *                         sign-extended), so a lane cannot carry into the next byte; __dp4a sums
+ *                         the four bytes of a word
+ *   2-byte, two a word:   max, min  max/min.[us]16x2 on the halves; add  two 32-bit adds whose
+ *                         carries leave the half they are read from; __dp2a sums both halves
+ *   both                  and/or/xor  the bitwise operator itself
+ * Which types: the 1-byte integer names below (char, schar, uchar, int8_t, uint8_t, i8, u8) and
+ * the 2-byte ones (short, ushort, int16_t, uint16_t, i16, u16), as given to
+ * GPUSCAN_DEFINE(_NAMED); another name for such a type opts in with
+ *   #define GPUSCAN_BYTE_INT_<name> ~, GPUSCAN_BYTES_UNSIGNED   (or _SIGNED; 1-byte types)
+ *   #define GPUSCAN_HALF_INT_<name> ~, GPUSCAN_BYTES_UNSIGNED   (or _SIGNED; 2-byte types)
  * Every other type and operator keeps the element-wise code (P_bytewise() is 0 there).
  *
- * GPUSCAN_BYTES_(P, name, T, op) defines, on runs of `count` items (count a multiple of 4 where
- * P_bytewise(); the callers' counts are compile-time constants):
+ * GPUSCAN_BYTES_(P, name, T, op) defines, on runs of `count` items (P_packs(count): a whole
+ * number of words; the callers' counts are compile-time constants):
  *   P_bytewise()                      the operator's GPUSCAN_BYTES_* kind, or 0
+ *   P_packs(count)                    whether runs of count items go a word at a time
  *   P_fold(items, count)              items[0] (x) ... (x) items[count-1], any T
+ *   P_words_start / _add / _result    a fold of packed words in any order (where P_bytewise())
  *   P_bytes_scan(items, count, c)     in place: item j becomes c (x) items[0] (x) ... (x) items[j]
  *   P_bytes_combine(items, count, p)  in place: item j becomes p (x) items[j]
  *   P_bytes_shift(dst, items, count, first)  dst = first, items[0], ..., items[count-2] */
@@ -53,12 +61,20 @@
 #define GPUSCAN_BYTE_INT_i8 ~, GPUSCAN_BYTES_SIGNED
 #define GPUSCAN_BYTE_INT_u8 ~, GPUSCAN_BYTES_UNSIGNED
 #define GPUSCAN_BYTE_INT_(name) GPUSCAN_PROBE_(GPUSCAN_BYTE_INT_##name)
+#define GPUSCAN_HALF_INT_short ~, GPUSCAN_BYTES_SIGNED
+#define GPUSCAN_HALF_INT_ushort ~, GPUSCAN_BYTES_UNSIGNED
+#define GPUSCAN_HALF_INT_int16_t ~, GPUSCAN_BYTES_SIGNED
+#define GPUSCAN_HALF_INT_uint16_t ~, GPUSCAN_BYTES_UNSIGNED
+#define GPUSCAN_HALF_INT_i16 ~, GPUSCAN_BYTES_SIGNED
+#define GPUSCAN_HALF_INT_u16 ~, GPUSCAN_BYTES_UNSIGNED
+#define GPUSCAN_HALF_INT_(name) GPUSCAN_PROBE_(GPUSCAN_HALF_INT_##name)
+/* The signedness of a packed integer type of this name and size, or 0. */
+#define GPUSCAN_PACKED_INT_(name, T)                                                                      \
+    (sizeof(T) == 1 ? GPUSCAN_BYTE_INT_(name) : sizeof(T) == 2 ? GPUSCAN_HALF_INT_(name) : 0)
 
-/* Bytes as 16-bit lanes: the even (odd) bytes of w, zero- or sign-extended (PRMT selectors 8-15
- * replicate a byte's sign), and one byte c in both lanes. */
-#define GPUSCAN_EVEN_BYTES_(w, sign) __byte_perm((w), 0u, (sign) == GPUSCAN_BYTES_SIGNED ? 0xA280 : 0x4240)
-#define GPUSCAN_ODD_BYTES_(w, sign) __byte_perm((w), 0u, (sign) == GPUSCAN_BYTES_SIGNED ? 0xB391 : 0x4341)
-#define GPUSCAN_BYTE_LANES_(c, sign) __byte_perm((c), 0u, (sign) == GPUSCAN_BYTES_SIGNED ? 0x8080 : 0x4040)
+/* Bytes as 16-bit lanes (for add): the even (odd) bytes of w, zero-extended. */
+#define GPUSCAN_EVEN_BYTES_(w) __byte_perm((w), 0u, 0x4240)
+#define GPUSCAN_ODD_BYTES_(w) __byte_perm((w), 0u, 0x4341)
 /* The low bytes of the lanes of even and odd, interleaved back into one word. */
 #define GPUSCAN_JOIN_LANES_(even, odd) __byte_perm((even), (odd), 0x6240)
 /* a (x) b on 16-bit lanes (sm_90 has max/min.[us]16x2; earlier GPUs emulate them). */
@@ -76,6 +92,10 @@ static __device__ __forceinline__ int gpuscan_bytes_bitwise_(int kind)
 {
     return kind == GPUSCAN_BYTES_AND || kind == GPUSCAN_BYTES_OR || kind == GPUSCAN_BYTES_XOR;
 }
+/* max/min on 16-bit lanes compare the lanes' high bytes first, so they keep the max/min of the
+ * high bytes whatever the low bytes hold: a word's bytes 1 and 3 as they are, bytes 0 and 2
+ * after a shift up by 8.  The high bytes of `even` and `odd` such lanes, back into one word. */
+#define GPUSCAN_JOIN_HIGH_(even, odd) __byte_perm((even), (odd), 0x7351)
 /* a (x) b, byte by byte. */
 static __device__ __forceinline__ unsigned gpuscan_bytes_op_(int kind, int sign, unsigned a, unsigned b)
 {
@@ -83,10 +103,12 @@ static __device__ __forceinline__ unsigned gpuscan_bytes_op_(int kind, int sign,
     case GPUSCAN_BYTES_AND: return a & b;
     case GPUSCAN_BYTES_OR: return a | b;
     case GPUSCAN_BYTES_XOR: return a ^ b;
-    default:
-        return GPUSCAN_JOIN_LANES_(
-            gpuscan_lanes_op_(kind, sign, GPUSCAN_EVEN_BYTES_(a, sign), GPUSCAN_EVEN_BYTES_(b, sign)),
-            gpuscan_lanes_op_(kind, sign, GPUSCAN_ODD_BYTES_(a, sign), GPUSCAN_ODD_BYTES_(b, sign)));
+    case GPUSCAN_BYTES_MAX:
+    case GPUSCAN_BYTES_MIN:
+        return GPUSCAN_JOIN_HIGH_(gpuscan_lanes_op_(kind, sign, a << 8, b << 8), gpuscan_lanes_op_(kind, sign, a, b));
+    default: /* add */
+        return GPUSCAN_JOIN_LANES_(GPUSCAN_EVEN_BYTES_(a) + GPUSCAN_EVEN_BYTES_(b),
+                                   GPUSCAN_ODD_BYTES_(a) + GPUSCAN_ODD_BYTES_(b));
     }
 }
 /* A fold of words in two accumulators (the operators are commutative, so the order of the
@@ -116,74 +138,153 @@ static __device__ __forceinline__ unsigned gpuscan_bytes_finish_(int kind, int s
     acc = gpuscan_lanes_op_(kind, sign, acc, acc2);                          /* the high bytes of 2 lanes */
     return gpuscan_lanes_op_(kind, sign, acc, __byte_perm(acc, 0u, 0x3232)) >> 8; /* lane 1 to lane 0 */
 }
-/* The accumulators' starting values; id4: the identity in every byte. */
-static __device__ __forceinline__ unsigned gpuscan_bytes_start_(int kind, unsigned id4)
-{
-    return kind == GPUSCAN_BYTES_ADD ? 0u : id4;
-}
-/* The inclusive scan of the four bytes of w after the byte c (low 8 bits of c).  Lanes (add,
- * max, min): pairs = (b0 (x) b1, b2 (x) b3); odd = c (x) (pairs scanned) gives bytes 1 and 3;
- * the even bytes are c (x) (the lane below) (x) b0 / b2. */
+/* The inclusive scan of the four bytes of w after the last byte of `last` (the word before).
+ * add: in 16-bit lanes of the even and odd bytes, pairs = b0 + b1, b2 + b3 scanned plus c give
+ * bytes 1 and 3, less b1 / b3 bytes 0 and 2.  max/min: in high-byte lanes (GPUSCAN_JOIN_HIGH_),
+ * odd = c (x) (pairs scanned), even = (c, odd's lane 0) (x) (b0, b2). */
 static __device__ __forceinline__ unsigned gpuscan_bytes_scan_word_(int kind, int sign, unsigned id4, unsigned w,
-                                                                    unsigned c)
+                                                                    unsigned last)
 {
     if (gpuscan_bytes_bitwise_(kind)) {
         unsigned y = gpuscan_bytes_op_(kind, sign, __byte_perm(w, id4, 0x2104), w); /* b(i-1) (x) b(i) */
         y = gpuscan_bytes_op_(kind, sign, __byte_perm(y, id4, 0x1044), y);         /* b0 (x) ... (x) b(i) */
-        return gpuscan_bytes_op_(kind, sign, __byte_perm(c, 0u, 0x0000), y);
+        return gpuscan_bytes_op_(kind, sign, __byte_perm(last, 0u, 0x3333), y);
     }
-    const unsigned even = GPUSCAN_EVEN_BYTES_(w, sign), odd_bytes = GPUSCAN_ODD_BYTES_(w, sign);
-    const unsigned cc = GPUSCAN_BYTE_LANES_(c, sign);
     if (kind == GPUSCAN_BYTES_ADD) { /* no carry leaves a lane: every lane value is below 2^11 */
-        const unsigned odd = (even + odd_bytes) * 0x10001u + cc;
+        const unsigned even = GPUSCAN_EVEN_BYTES_(w), odd_bytes = GPUSCAN_ODD_BYTES_(w);
+        const unsigned odd = (even + odd_bytes) * 0x10001u + __byte_perm(last, 0u, 0x4343);
         return GPUSCAN_JOIN_LANES_(odd - odd_bytes, odd);
     }
-    const unsigned id = GPUSCAN_BYTE_LANES_(id4, sign);
-    const unsigned pairs = gpuscan_lanes_op_(kind, sign, even, odd_bytes);
-    const unsigned scanned = gpuscan_lanes_op_(kind, sign, __byte_perm(pairs, id, 0x1054), pairs); /* lane 0 up */
+    const unsigned up = w << 8, cc = __byte_perm(last, 0u, 0x3333);
+    const unsigned pairs = gpuscan_lanes_op_(kind, sign, w, up);
+    const unsigned scanned = gpuscan_lanes_op_(kind, sign, pairs, __byte_perm(pairs, 0u, 0x1010)); /* lane 0 up */
     const unsigned odd = gpuscan_lanes_op_(kind, sign, cc, scanned);
-    const unsigned below = gpuscan_lanes_op_(kind, sign, cc, __byte_perm(scanned, id, 0x1054));
-    return GPUSCAN_JOIN_LANES_(gpuscan_lanes_op_(kind, sign, below, even), odd);
+    return GPUSCAN_JOIN_HIGH_(gpuscan_lanes_op_(kind, sign, up, __byte_perm(cc, odd, 0x5410)), odd);
+}
+
+/* ---- 2-byte integers, two a word (h0: bits 0-15, h1: bits 16-31) ---- */
+/* a (x) b, half by half.  add: h0 from a + b, h1 from a sum whose low halves add 0 (so no carry
+ * comes in from h0); b is the one masked (callers pass a loop-invariant b where there is one). */
+static __device__ __forceinline__ unsigned gpuscan_halves_op_(int kind, int sign, unsigned a, unsigned b)
+{
+    if (gpuscan_bytes_bitwise_(kind)) return gpuscan_bytes_op_(kind, sign, a, b);
+    if (kind == GPUSCAN_BYTES_ADD) return __byte_perm(a + b, a + (b & 0xffff0000u), 0x7610);
+    return gpuscan_lanes_op_(kind, sign, a, b);
+}
+/* A fold of words in one accumulator; add: the running sum of both halves (__dp2a). */
+static __device__ __forceinline__ void gpuscan_halves_accumulate_(int kind, int sign, unsigned *acc, unsigned w)
+{
+    *acc = kind == GPUSCAN_BYTES_ADD ? __dp2a_lo(w, 0x0101u, *acc) : gpuscan_halves_op_(kind, sign, *acc, w);
+}
+/* The accumulator's result in the low half. */
+static __device__ __forceinline__ unsigned gpuscan_halves_finish_(int kind, int sign, unsigned acc)
+{
+    return kind == GPUSCAN_BYTES_ADD ? acc : gpuscan_halves_op_(kind, sign, acc, acc >> 16);
+}
+/* The inclusive scan of the two halves of w after the high half of `last` (the word before).
+ * add: s = c + h0 (low half), t = s + h1 (high half).  The others: (h0, h0 (x) h1), then c. */
+static __device__ __forceinline__ unsigned gpuscan_halves_scan_word_(int kind, int sign, unsigned id2, unsigned w,
+                                                                     unsigned last)
+{
+    if (kind == GPUSCAN_BYTES_ADD) {
+        const unsigned s = w + (last >> 16), t = (s << 16) + w;
+        return __byte_perm(s, t, 0x7610);
+    }
+    const unsigned y = gpuscan_halves_op_(kind, sign, __byte_perm(w, id2, 0x1054), w); /* h0 moved up */
+    return gpuscan_halves_op_(kind, sign, __byte_perm(last, 0u, 0x3232), y);
+}
+
+/* ---- a word of either: size 1 (bytes) or 2 (halves), a compile-time constant at every call ---- */
+#define GPUSCAN_PER_WORD_(T) (sizeof(T) == 1 ? 4 : 2)
+#define GPUSCAN_LAST_SHIFT_(T) (sizeof(T) == 1 ? 24 : 16) /* where a word's last element starts */
+static __device__ __forceinline__ void gpuscan_packed_accumulate_(int size, int kind, int sign, unsigned *acc,
+                                                                  unsigned *acc2, unsigned w)
+{
+    if (size == 1) gpuscan_bytes_accumulate_(kind, sign, acc, acc2, w);
+    else gpuscan_halves_accumulate_(kind, sign, acc, w);
+}
+static __device__ __forceinline__ unsigned gpuscan_packed_finish_(int size, int kind, int sign, unsigned acc,
+                                                                  unsigned acc2)
+{
+    return size == 1 ? gpuscan_bytes_finish_(kind, sign, acc, acc2) : gpuscan_halves_finish_(kind, sign, acc);
+}
+static __device__ __forceinline__ unsigned gpuscan_packed_scan_word_(int size, int kind, int sign, unsigned id,
+                                                                     unsigned w, unsigned last)
+{
+    return size == 1 ? gpuscan_bytes_scan_word_(kind, sign, id, w, last)
+                     : gpuscan_halves_scan_word_(kind, sign, id, w, last);
+}
+/* p (x) w, p a word of one element repeated (loop-invariant: halves mask it, not w). */
+static __device__ __forceinline__ unsigned gpuscan_packed_combine_(int size, int kind, int sign, unsigned p,
+                                                                   unsigned w)
+{
+    return size == 1 ? gpuscan_bytes_op_(kind, sign, p, w) : gpuscan_halves_op_(kind, sign, w, p);
 }
 
 #define GPUSCAN_BYTES_(P, name, T, op)                                                                    \
     static __device__ __forceinline__ int P##_bytewise(void)                                              \
     {                                                                                                     \
-        return sizeof(T) == 1 && GPUSCAN_BYTE_INT_(name) ? GPUSCAN_BYTES_KIND_(op) : GPUSCAN_BYTES_NONE;  \
+        return GPUSCAN_PACKED_INT_(name, T) ? GPUSCAN_BYTES_KIND_(op) : GPUSCAN_BYTES_NONE;               \
+    }                                                                                                     \
+    static __device__ __forceinline__ int P##_packs(int count)                                            \
+    {                                                                                                     \
+        return P##_bytewise() && count % GPUSCAN_PER_WORD_(T) == 0;                                       \
     }                                                                                                     \
     /* Signed lanes only for max and min (add needs lanes that cannot go negative). */                    \
     static __device__ __forceinline__ int P##_bytes_sign(void)                                            \
     {                                                                                                     \
         const int kind = P##_bytewise();                                                                  \
-        return kind == GPUSCAN_BYTES_MAX || kind == GPUSCAN_BYTES_MIN ? GPUSCAN_BYTE_INT_(name)           \
+        return kind == GPUSCAN_BYTES_MAX || kind == GPUSCAN_BYTES_MIN ? GPUSCAN_PACKED_INT_(name, T)      \
                                                                       : GPUSCAN_BYTES_UNSIGNED;           \
     }                                                                                                     \
-    static __device__ __forceinline__ unsigned P##_byte_of(T v)                                           \
+    /* v's bits, zero-extended (T of 1 or 2 bytes). */                                                    \
+    static __device__ __forceinline__ unsigned P##_bits_of(T v)                                           \
     {                                                                                                     \
-        unsigned char b = 0;                                                                              \
-        memcpy(&b, &v, 1);                                                                                \
+        unsigned b = 0;                                                                                   \
+        memcpy(&b, &v, sizeof(T) < 4 ? sizeof(T) : 4);                                                    \
         return b;                                                                                         \
     }                                                                                                     \
-    /* v's byte in all four bytes of a word. */                                                           \
-    static __device__ __forceinline__ unsigned P##_bytes4(T v)                                            \
+    /* v in every element of a word. */                                                                   \
+    static __device__ __forceinline__ unsigned P##_splat(T v)                                             \
     {                                                                                                     \
-        return P##_byte_of(v) * 0x01010101u;                                                              \
+        return P##_bits_of(v) * (sizeof(T) == 1 ? 0x01010101u : 0x00010001u);                             \
+    }                                                                                                     \
+    /* A fold of packed words in any order (the packed operators commute): start, add each word,          \
+     * then the result as one T. */                                                                       \
+    typedef struct { unsigned acc, acc2; } P##_words_fold;                                                \
+    static __device__ __forceinline__ P##_words_fold P##_words_start(void)                                \
+    {                                                                                                     \
+        const unsigned a = P##_bytewise() == GPUSCAN_BYTES_ADD ? 0u : P##_splat(P##_identity());          \
+        const P##_words_fold f = {a, a};                                                                  \
+        return f;                                                                                         \
+    }                                                                                                     \
+    static __device__ __forceinline__ void P##_words_add(P##_words_fold *f, unsigned w)                   \
+    {                                                                                                     \
+        gpuscan_packed_accumulate_(sizeof(T), P##_bytewise(), P##_bytes_sign(), &f->acc, &f->acc2, w);    \
+    }                                                                                                     \
+    static __device__ __forceinline__ void P##_words_add_vector(P##_words_fold *f, uint4 v)               \
+    {                                                                                                     \
+        P##_words_add(f, v.x), P##_words_add(f, v.y), P##_words_add(f, v.z), P##_words_add(f, v.w);       \
+    }                                                                                                     \
+    static __device__ __forceinline__ T P##_words_result(P##_words_fold f)                                \
+    {                                                                                                     \
+        const unsigned r = gpuscan_packed_finish_(sizeof(T), P##_bytewise(), P##_bytes_sign(), f.acc,     \
+                                                  f.acc2);                                                \
+        T v;                                                                                              \
+        memcpy(&v, &r, sizeof(T) < 4 ? sizeof(T) : 4);                                                    \
+        return v;                                                                                         \
     }                                                                                                     \
     static __device__ __forceinline__ T P##_fold(const T *items, int count)                               \
     {                                                                                                     \
         T v = items[0];                                                                                   \
-        if (P##_bytewise() && count % 4 == 0) {                                                           \
-            const int kind = P##_bytewise(), sign = P##_bytes_sign();                                     \
-            const unsigned id4 = P##_bytes4(P##_identity());                                              \
-            unsigned acc = gpuscan_bytes_start_(kind, id4), acc2 = acc;                                   \
-            _Pragma("unroll") for (int i = 0; i < count / 4; ++i) {                                       \
+        if (P##_packs(count)) {                                                                           \
+            P##_words_fold f = P##_words_start();                                                         \
+            _Pragma("unroll") for (int i = 0; i < count / GPUSCAN_PER_WORD_(T); ++i) {                    \
                 unsigned w;                                                                               \
-                memcpy(&w, items + 4 * i, 4);                                                             \
-                gpuscan_bytes_accumulate_(kind, sign, &acc, &acc2, w);                                    \
+                memcpy(&w, items + GPUSCAN_PER_WORD_(T) * i, 4);                                          \
+                P##_words_add(&f, w);                                                                     \
             }                                                                                             \
-            acc = gpuscan_bytes_finish_(kind, sign, acc, acc2);                                           \
-            memcpy(&v, &acc, 1);                                                                          \
-            return v;                                                                                     \
+            return P##_words_result(f);                                                                   \
         }                                                                                                 \
         _Pragma("unroll") for (int j = 1; j < count; ++j) v = P##_combine(v, items[j]);                   \
         return v;                                                                                         \
@@ -191,34 +292,34 @@ static __device__ __forceinline__ unsigned gpuscan_bytes_scan_word_(int kind, in
     static __device__ __forceinline__ void P##_bytes_scan(T *items, int count, T carry)                   \
     {                                                                                                     \
         const int kind = P##_bytewise(), sign = P##_bytes_sign();                                         \
-        const unsigned id4 = P##_bytes4(P##_identity());                                                  \
-        unsigned c = P##_byte_of(carry);                                                                  \
-        _Pragma("unroll") for (int i = 0; i < count / 4; ++i) {                                           \
+        const unsigned id = P##_splat(P##_identity());                                                    \
+        unsigned last = P##_bits_of(carry) << GPUSCAN_LAST_SHIFT_(T); /* the carry as a word's last */    \
+        _Pragma("unroll") for (int i = 0; i < count / GPUSCAN_PER_WORD_(T); ++i) {                        \
             unsigned w;                                                                                   \
-            memcpy(&w, items + 4 * i, 4);                                                                 \
-            w = gpuscan_bytes_scan_word_(kind, sign, id4, w, c);                                          \
-            c = w >> 24;                                                                                  \
-            memcpy(items + 4 * i, &w, 4);                                                                 \
+            memcpy(&w, items + GPUSCAN_PER_WORD_(T) * i, 4);                                              \
+            last = gpuscan_packed_scan_word_(sizeof(T), kind, sign, id, w, last);                         \
+            memcpy(items + GPUSCAN_PER_WORD_(T) * i, &last, 4);                                           \
         }                                                                                                 \
     }                                                                                                     \
     static __device__ __forceinline__ void P##_bytes_combine(T *items, int count, T prefix)               \
     {                                                                                                     \
-        const unsigned p4 = P##_bytes4(prefix);                                                           \
-        _Pragma("unroll") for (int i = 0; i < count / 4; ++i) {                                           \
+        const unsigned p = P##_splat(prefix);                                                             \
+        _Pragma("unroll") for (int i = 0; i < count / GPUSCAN_PER_WORD_(T); ++i) {                        \
             unsigned w;                                                                                   \
-            memcpy(&w, items + 4 * i, 4);                                                                 \
-            w = gpuscan_bytes_op_(P##_bytewise(), P##_bytes_sign(), p4, w);                               \
-            memcpy(items + 4 * i, &w, 4);                                                                 \
+            memcpy(&w, items + GPUSCAN_PER_WORD_(T) * i, 4);                                              \
+            w = gpuscan_packed_combine_(sizeof(T), P##_bytewise(), P##_bytes_sign(), p, w);               \
+            memcpy(items + GPUSCAN_PER_WORD_(T) * i, &w, 4);                                              \
         }                                                                                                 \
     }                                                                                                     \
+    /* Each word: the previous word's last element, then its own but the last. */                         \
     static __device__ __forceinline__ void P##_bytes_shift(T *dst, const T *items, int count, T first)    \
     {                                                                                                     \
-        unsigned prev = P##_byte_of(first) << 24;                                                         \
-        _Pragma("unroll") for (int i = 0; i < count / 4; ++i) {                                           \
+        unsigned prev = P##_bits_of(first) << GPUSCAN_LAST_SHIFT_(T);                                     \
+        _Pragma("unroll") for (int i = 0; i < count / GPUSCAN_PER_WORD_(T); ++i) {                        \
             unsigned w;                                                                                   \
-            memcpy(&w, items + 4 * i, 4);                                                                 \
-            const unsigned s = __byte_perm(prev, w, 0x6543); /* prev's last byte, then w's first three */ \
-            memcpy(dst + 4 * i, &s, 4);                                                                   \
+            memcpy(&w, items + GPUSCAN_PER_WORD_(T) * i, 4);                                              \
+            const unsigned s = __byte_perm(prev, w, sizeof(T) == 1 ? 0x6543 : 0x5432);                    \
+            memcpy(dst + GPUSCAN_PER_WORD_(T) * i, &s, 4);                                                \
             prev = w;                                                                                     \
         }                                                                                                 \
     }

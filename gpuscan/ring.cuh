@@ -29,12 +29,9 @@
  * ring for the types GPUSCAN_RING_FOR picks, where it can run; 0: no ring kernel is built. */
 /* The types whose reduce-ahead runs on the ring: 4- and 8-byte ones, where it beat reduce-ahead
  * on the H100 (2^28-2^30: int32 add 0.96-0.97 of copy against 0.90, int64 add 0.97-0.98 against
- * 0.91; bench/NOTES.md steps 16, 17), and 1-byte ones with the operators GPUSCAN_RING_BYTE_OP
- * picks (uint8 add at 2^30: 0.90 against 0.88 with two reads, 0.93 with block.cuh's staged
- * stores; step 20).  2-byte types were slower on it in every shape tried (int16 0.82-0.87
- * against 0.88-0.89). */
+ * 0.91; bench/NOTES.md steps 16, 17), and 1- and 2-byte ones where GPUSCAN_RING_SMALL_OP says. */
 #ifndef GPUSCAN_RING_FOR
-#define GPUSCAN_RING_FOR(T) (sizeof(T) == 1 || sizeof(T) == 4 || sizeof(T) == 8)
+#define GPUSCAN_RING_FOR(T) (sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8)
 #endif
 /* ... and the operators: GPUSCAN_RING_OP(name, op) is nonzero where (name, op) takes the ring -
  * by default every built-in operator (gpuscan_ops.h), not custom ones (not measured). */
@@ -49,16 +46,22 @@
 #ifndef GPUSCAN_RING_OP
 #define GPUSCAN_RING_OP(name, op) GPUSCAN_PROBE_(GPUSCAN_RING_BUILTIN_##op##_)
 #endif
-/* ... and of those, for 1-byte types: the byte-wise add of the 1-byte integer names (bytes.cuh).
- * Their max and min were slower on the ring (uint8 max at 2^30: 0.72-0.75 of copy against
- * 0.75-0.77 with two reads; step 20); and/or/xor not measured. */
-#define GPUSCAN_RING_BYTES_add_ ~, 1
-#ifndef GPUSCAN_RING_BYTE_OP
-#define GPUSCAN_RING_BYTE_OP(name, op) (GPUSCAN_BYTE_INT_(name) && GPUSCAN_PROBE_(GPUSCAN_RING_BYTES_##op##_))
+/* ... and of those, for 1- and 2-byte types: add, max and min of the integer names that go packed
+ * into words (bytes.cuh).  At 2^30, against two reads: uint8 add 0.93 of copy (0.88), uint8 max
+ * 0.92 (0.89), int16 add / max 0.95 (0.90 / 0.88); steps 20-21.  Element by element (other
+ * names, other operators), 1- and 2-byte types were slower on it in every shape tried (int16
+ * 0.82-0.87 against 0.88-0.89, uint8 max 0.69-0.75 against 0.77), so they keep two reads;
+ * and/or/xor are not measured. */
+#define GPUSCAN_RING_PACKED_add_ ~, 1
+#define GPUSCAN_RING_PACKED_max_ ~, 1
+#define GPUSCAN_RING_PACKED_min_ ~, 1
+#ifndef GPUSCAN_RING_SMALL_OP
+#define GPUSCAN_RING_SMALL_OP(name, op, T)                                                          \
+    (GPUSCAN_PACKED_INT_(name, T) != 0 && GPUSCAN_PROBE_(GPUSCAN_RING_PACKED_##op##_))
 #endif
 /* Whether (name, T, op) takes the ring: all of the above. */
 #define GPUSCAN_RING_TAKES(name, op, T)                                                             \
-    (GPUSCAN_RING_FOR(T) && GPUSCAN_RING_OP(name, op) && (sizeof(T) != 1 || GPUSCAN_RING_BYTE_OP(name, op)))
+    (GPUSCAN_RING_FOR(T) && GPUSCAN_RING_OP(name, op) && (sizeof(T) > 2 || GPUSCAN_RING_SMALL_OP(name, op, T)))
 /* Operators that cost several instructions a combine: min / max of a floating type (the NaN test;
  * told by the type's name, one of those below) and mul of 8-byte integers.  A single reducing warp
  * cannot keep up with them: float max on the ring ran at 0.90 of copy with one, 0.955 with two
@@ -294,6 +297,17 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
         const unsigned lane = threadIdx.x & 31u, swizzle = lane & (GROUP - 1u);                     \
         const unsigned run = vectors / 32u;                                                         \
         const uint4 *mine = data + lane * run;                                                      \
+        if (P##_packs(VEC)) { /* packed words (bytes.cuh) commute: one fold a lane, any order */    \
+            P##_words_fold f = P##_words_start();                                                   \
+            _Pragma("unroll 1") for (unsigned g = 0; g < run; g += GROUP) {                         \
+                uint4 raw[GROUP];                                                                   \
+                _Pragma("unroll") for (unsigned k = 0; k < GROUP; ++k)                              \
+                    raw[k] = mine[g + (k ^ swizzle)];                                               \
+                _Pragma("unroll") for (unsigned k = 0; k < GROUP; ++k)                              \
+                    P##_words_add_vector(&f, raw[k]);                                               \
+            }                                                                                       \
+            return P##_warp_reduce(P##_words_result(f), (int)lane, 32);                             \
+        }                                                                                           \
         T acc = P##_identity();                                                                     \
         _Pragma("unroll 1") for (unsigned g = 0; g < run; g += GROUP) {                             \
             uint4 raw[GROUP];                                                                       \
@@ -428,7 +442,7 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
         enum { THREADS = GPUSCAN_RING_THREADS(T), TILE = GPUSCAN_TILE_(RING, T),                    \
                UNIT_TILES = GPUSCAN_RING_UNIT_TILES_(T) };                                          \
         /* (1-byte types without staged stores use no tile buffer: a slot more; block.cuh) */       \
-        T *buf = GPUSCAN_DIRECT_IO_(T, GPUSCAN_RING_ITEMS(T)) && !GPUSCAN_STAGED_STORES             \
+        T *buf = GPUSCAN_DIRECT_IO_(P, T, GPUSCAN_RING_ITEMS(T)) && !GPUSCAN_STAGED_STORES          \
                      ? NULL : P##_RING_buffer();                                                    \
         for (unsigned i = 0;; ++i) {                                                                \
             const unsigned u = gpuscan_ring_take_(r, r->ready, NULL, &i, 1, 1), s = i % r->slots;   \

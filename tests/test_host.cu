@@ -163,8 +163,9 @@ static void test_plans(void)
     EXPECT(gpuscan_plan_scan_(&p, 40000, GPUSCAN_GRID_REDUCE_AHEAD, 1024, 1, 8, 0, 0) == GPUSCAN_SUCCESS &&
                p.ring_units == 0 && p.state_units == p.units, "no ring: its units are 0");
     EXPECT(GPUSCAN_RING_PLAN_UNIT_(uint8_t) == (GPUSCAN_RING ? 16384u : 0u) &&
-               GPUSCAN_RING_PLAN_UNIT_(int) == (GPUSCAN_RING ? 4096u : 0u) && GPUSCAN_RING_PLAN_UNIT_(short) == 0,
-           "the ring's units: 16 KiB; none for 2-byte types");
+               GPUSCAN_RING_PLAN_UNIT_(int) == (GPUSCAN_RING ? 4096u : 0u) &&
+               GPUSCAN_RING_PLAN_UNIT_(short) == (GPUSCAN_RING ? 8192u : 0u) && GPUSCAN_RING_PLAN_UNIT_(mat2) == 0,
+           "the ring's units: 16 KiB; none for types it never takes");
     /* AUTO's measured choices (docs/performance.md) */
     EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 28, 1) == GPUSCAN_GRID_REDUCE_AHEAD, "auto int32 large");
     EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 22, 1) == GPUSCAN_GRID_LOOKBACK, "auto int32 mid");
@@ -196,8 +197,8 @@ static void test_plans(void)
     EXPECT(GPUSCAN_TILE_BUFFER_(KS, mat2) * sizeof(mat2) <= 32768 && GPUSCAN_TILE_BUFFER_(CO, mat2) * sizeof(mat2) <= 32768, "mat2 buffers");
 }
 
-/* Which (type name, operator) pairs take the four-bytes-a-word path (gpuscan/bytes.cuh): a
- * preprocessor lookup, so it is checked here. */
+/* Which (type name, operator) pairs take the packed path (four bytes or two halves a word,
+ * gpuscan/bytes.cuh): a preprocessor lookup, so it is checked here. */
 #define GPUSCAN_BYTE_INT_myflag ~, GPUSCAN_BYTES_UNSIGNED /* a user's opt-in for another name */
 static void test_bytewise_lookup(void)
 {
@@ -214,6 +215,13 @@ static void test_bytewise_lookup(void)
     EXPECT(GPUSCAN_BYTE_INT_(int) == 0 && GPUSCAN_BYTE_INT_(f64) == 0 && GPUSCAN_BYTE_INT_(mat2) == 0 &&
                GPUSCAN_BYTE_INT_(bool) == 0,
            "other names are not 1-byte integers");
+    EXPECT(GPUSCAN_HALF_INT_(i16) == GPUSCAN_BYTES_SIGNED && GPUSCAN_HALF_INT_(uint16_t) == GPUSCAN_BYTES_UNSIGNED &&
+               GPUSCAN_HALF_INT_(short) == GPUSCAN_BYTES_SIGNED && GPUSCAN_HALF_INT_(ushort) == GPUSCAN_BYTES_UNSIGNED &&
+               GPUSCAN_HALF_INT_(u8) == 0 && GPUSCAN_HALF_INT_(half) == 0 && GPUSCAN_HALF_INT_(bf16) == 0,
+           "2-byte integer names");
+    EXPECT(GPUSCAN_PACKED_INT_(u8, uint8_t) == GPUSCAN_BYTES_UNSIGNED && GPUSCAN_PACKED_INT_(i16, int16_t) == GPUSCAN_BYTES_SIGNED &&
+               GPUSCAN_PACKED_INT_(i16, int) == 0 && GPUSCAN_PACKED_INT_(u8, uint16_t) == 0,
+           "packed: the name's table for the type's size");
 }
 
 /* The ring's slots per block (gpuscan/ring.cuh) from an SM's shared memory, with the H100's
@@ -233,15 +241,21 @@ static void test_ring_slots(void)
                GPUSCAN_RING_SLOT_MULTIPLE_(gpuscan_f64_min, double) % GPUSCAN_RING_LOOKERS(double) == 0,
            "the slot multiple is a multiple of both warp counts");
     EXPECT(GPUSCAN_RING_FOR(int) && GPUSCAN_RING_FOR(float) && GPUSCAN_RING_FOR(double) &&
-               GPUSCAN_RING_FOR(long long) && GPUSCAN_RING_FOR(unsigned char) && !GPUSCAN_RING_FOR(short),
-           "the ring takes the 1-, 4- and 8-byte types (steps 16, 17, 20)");
+               GPUSCAN_RING_FOR(long long) && GPUSCAN_RING_FOR(unsigned char) && GPUSCAN_RING_FOR(short) &&
+               !GPUSCAN_RING_FOR(mat2),
+           "the ring takes the 1-, 2-, 4- and 8-byte types (steps 16, 17, 20, 21)");
     EXPECT(GPUSCAN_RING_TAKES(u8, add, uint8_t) && GPUSCAN_RING_TAKES(int8_t, add, int8_t) &&
-               GPUSCAN_RING_TAKES(char, add, char) && !GPUSCAN_RING_TAKES(u8, max, uint8_t) &&
-               !GPUSCAN_RING_TAKES(i8, min, int8_t) && !GPUSCAN_RING_TAKES(flag, add, uint8_t) &&
-               GPUSCAN_RING_TAKES(int, max, int) && !GPUSCAN_RING_TAKES(i16, add, int16_t) &&
-               !GPUSCAN_RING_TAKES(mat2, matmul, mat2),
-           "1-byte types: the byte-wise add of the 1-byte integer names only (step 20)");
-    EXPECT(gpuscan_int_add_RING_TAKES_ == GPUSCAN_RING && gpuscan_u8_max_RING_TAKES_ == 0 &&
+               GPUSCAN_RING_TAKES(char, add, char) && GPUSCAN_RING_TAKES(u8, max, uint8_t) &&
+               GPUSCAN_RING_TAKES(i8, min, int8_t) && !GPUSCAN_RING_TAKES(u8, xor, uint8_t) &&
+               !GPUSCAN_RING_TAKES(u8, mul, uint8_t) && !GPUSCAN_RING_TAKES(flag, add, uint8_t) &&
+               GPUSCAN_RING_TAKES(int, max, int) && !GPUSCAN_RING_TAKES(mat2, matmul, mat2),
+           "1-byte types: add, max and min of the 1-byte integer names only (steps 20, 21)");
+    EXPECT(GPUSCAN_RING_TAKES(i16, add, int16_t) && GPUSCAN_RING_TAKES(u16, max, uint16_t) &&
+               GPUSCAN_RING_TAKES(short, min, short) && !GPUSCAN_RING_TAKES(i16, xor, int16_t) &&
+               !GPUSCAN_RING_TAKES(i16, mul, int16_t) && !GPUSCAN_RING_TAKES(f16, add, short) &&
+               !GPUSCAN_RING_TAKES(u8, add, uint16_t),
+           "2-byte types: add, max and min of the 2-byte integer names only (step 21)");
+    EXPECT(gpuscan_int_add_RING_TAKES_ == GPUSCAN_RING && gpuscan_u8_max_RING_TAKES_ == GPUSCAN_RING &&
                gpuscan_f64_min_RING_TAKES_ == GPUSCAN_RING && gpuscan_mat2_matmul_RING_TAKES_ == 0,
            "the assembled choice");
     EXPECT(GPUSCAN_RING_OP(int, add) && GPUSCAN_RING_OP(float, add) && GPUSCAN_RING_OP(double, mul) &&
