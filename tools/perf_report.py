@@ -84,7 +84,9 @@ def main():
         newer = load(a.newer)
         nm = newer[0]
         out.append(f"## Latest: AUTO against CUB and copy at commit `{nm['commit']}`\n")
-        out.append(f"From `{a.newer}`: a later, smaller run (`bench --quick`, some of the types) on "
+        pairs = len({(r["type"], r["op"]) for r in newer})
+        out.append(f"From `{a.newer}`: a later, smaller run (`bench --quick`: coarsened tiles only, "
+                   f"{pairs} type/operator pairs) on "
                    f"**{nm['device']}**, {nm['date']}, after a kernel change; the full report of the "
                    f"earlier run (commit `{meta['commit']}`) follows below. Columns as in its summary.\n")
         out += summary(group(newer), "batch_us" in nm)
@@ -117,7 +119,9 @@ def main():
                "min/max: `GPUSCAN_RING_OP`), from 02b13d7 with every built-in operator (two "
                "reducing warps for floating min/max and 8-byte integer mul), from 1e48fe8 also "
                "1-byte integers with add; from c3996b7 the 1-byte kernels store whole 32-byte "
-               "sectors (`GPUSCAN_STAGED_STORES`).\n")
+               "sectors (`GPUSCAN_STAGED_STORES`); from 6b66a33 2-byte integers go two to a word, "
+               "1- and 2-byte kernels load through the tile buffer too (`GPUSCAN_STAGED_LOADS`) and "
+               "1- and 2-byte integers with add/max/min take the ring.\n")
     batch = "batch_us" in meta  # copy, CUB and AUTO also timed back to back (from commit 621363c)
     out.append("## Summary: AUTO against CUB and copy\n")
     if batch:
