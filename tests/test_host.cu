@@ -177,8 +177,8 @@ static void test_plans(void)
     EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, ((size_t)1 << 24) - 1, 1) == GPUSCAN_GRID_HIERARCHICAL, "auto u8 < 16 MiB");
     EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 24, 1) == GPUSCAN_GRID_REDUCE_AHEAD, "auto u8 16 MiB");
     EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 26, 1) == GPUSCAN_GRID_REDUCE_AHEAD, "auto u8 large");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 2, (size_t)1 << 24, 1) == GPUSCAN_GRID_LOOKBACK, "auto i16 32 MiB");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 2, (size_t)1 << 25, 1) == GPUSCAN_GRID_REDUCE_AHEAD, "auto i16 64 MiB");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 2, ((size_t)1 << 24) - 1, 1) == GPUSCAN_GRID_LOOKBACK, "auto i16 < 32 MiB");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 2, (size_t)1 << 24, 1) == GPUSCAN_GRID_REDUCE_AHEAD, "auto i16 32 MiB");
     EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_DOMINO, 1, (size_t)1 << 30, 1) == GPUSCAN_GRID_DOMINO, "explicit choice kept");
     /* a device whose L2 cannot hold the lookahead: no reduce-ahead */
     EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 28, 0) == GPUSCAN_GRID_LOOKBACK, "auto int32, small L2");
