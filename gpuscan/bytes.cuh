@@ -5,9 +5,10 @@
  * instruction issue (bench/NOTES.md steps 12-13).  The built-in operators on small integers act
  * on each element on its own and are commutative, so the elements of a word can be combined at
  * once:
- *   1-byte, four a word:  add, max, min  even and odd bytes in 16-bit lanes (zero- or
- *                         sign-extended), so a lane cannot carry into the next byte; __dp4a sums
- *                         the four bytes of a word
+ *   1-byte, four a word:  add  even and odd bytes in zero-extended 16-bit lanes, so a lane
+ *                         cannot carry into the next byte; __dp4a sums the four bytes of a word
+ *                         max, min  max/min.[us]16x2, whose 16-bit lanes order by their high
+ *                         bytes first: bytes 1 and 3 in place, bytes 0 and 2 shifted up by 8
  *   2-byte, two a word:   max, min  max/min.[us]16x2 on the halves; add  two 32-bit adds whose
  *                         carries leave the half they are read from; __dp2a sums both halves
  *   both                  and/or/xor  the bitwise operator itself
