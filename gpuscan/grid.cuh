@@ -225,6 +225,59 @@ static __device__ __forceinline__ unsigned gpuscan_run_length_(size_t n, size_t 
         return prefix;                                                                                         \
     }
 
+/* ---- mbarriers (sm_90): the ring's hand-overs (ring.cuh) and the one-cluster scan ------------- */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+#define GPUSCAN_ASYNC_COPY_ 1
+#else
+#define GPUSCAN_ASYNC_COPY_ 0
+#endif
+static __device__ __forceinline__ unsigned gpuscan_shared_addr_(const void *p)
+{
+    return (unsigned)__cvta_generic_to_shared(p);
+}
+static __device__ __forceinline__ void gpuscan_mbar_init_(unsigned long long *bar, unsigned count)
+{
+#if GPUSCAN_ASYNC_COPY_
+    asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(gpuscan_shared_addr_(bar)), "r"(count) : "memory");
+#else
+    (void)bar, (void)count;
+    __trap();
+#endif
+}
+/* Makes this thread's mbarrier initializations visible to the asynchronous copies and to the
+ * other blocks of the cluster. */
+static __device__ __forceinline__ void gpuscan_mbar_init_fence_(void)
+{
+#if GPUSCAN_ASYNC_COPY_
+    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+#else
+    __trap();
+#endif
+}
+/* One arrival (release: this thread's writes before it are seen by whoever waits). */
+static __device__ __forceinline__ void gpuscan_mbar_arrive_(unsigned long long *bar)
+{
+#if GPUSCAN_ASYNC_COPY_
+    asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(gpuscan_shared_addr_(bar)) : "memory");
+#else
+    (void)bar;
+    __trap();
+#endif
+}
+/* Waits (acquire) until the phase of parity `parity` has completed. */
+static __device__ __forceinline__ void gpuscan_mbar_wait_(unsigned long long *bar, unsigned parity)
+{
+#if GPUSCAN_ASYNC_COPY_
+    unsigned done;
+    do {
+        asm volatile("{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2; selp.u32 %0, 1, 0, p; }"
+                     : "=r"(done) : "r"(gpuscan_shared_addr_(bar)), "r"(parity) : "memory");
+    } while (!done);
+#else
+    (void)bar, (void)parity;
+    __trap();
+#endif
+}
 /* Thread-block clusters (sm_90).  A scan of at most GPUSCAN_CLUSTER_MAX_TILES tiles runs as one
  * cluster: the tiles' aggregates go through distributed shared memory, so it needs no tile
  * states in global memory, no memset before it and one launch (the small-n path of the
@@ -233,21 +286,31 @@ static __device__ __forceinline__ unsigned gpuscan_run_length_(size_t n, size_t 
 #ifndef GPUSCAN_CLUSTER_MAX_TILES
 #define GPUSCAN_CLUSTER_MAX_TILES 16
 #endif
-/* Every thread of every block of the cluster: the shared-memory writes before it are seen by
- * the reads after it in all blocks. */
-static __device__ __forceinline__ void gpuscan_cluster_sync_(void)
+/* The cluster barrier in two halves: every thread arrives (relaxed) at the start of the kernel
+ * and waits just before its block first touches another block's shared memory, so the barrier's
+ * latency hides behind the tile's loads.  A full barrier there cost ~0.5 us a time (Nsight
+ * Compute, 2-16 blocks; bench/NOTES.md step 22). */
+static __device__ __forceinline__ void gpuscan_cluster_arrive_(void)
 {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-    asm volatile("barrier.cluster.arrive.release.aligned;\n\tbarrier.cluster.wait.acquire.aligned;" ::: "memory");
+#if GPUSCAN_ASYNC_COPY_
+    asm volatile("barrier.cluster.arrive.relaxed.aligned;" ::: "memory");
+#else
+    __trap();
+#endif
+}
+static __device__ __forceinline__ void gpuscan_cluster_wait_(void)
+{
+#if GPUSCAN_ASYNC_COPY_
+    asm volatile("barrier.cluster.wait.acquire.aligned;" ::: "memory");
 #else
     __trap();
 #endif
 }
 /* The address of `p` (this block's shared memory) in block `rank` of the cluster. */
-static __device__ __forceinline__ const void *gpuscan_cluster_map_(const void *p, unsigned rank)
+static __device__ __forceinline__ void *gpuscan_cluster_map_(void *p, unsigned rank)
 {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-    const void *q;
+#if GPUSCAN_ASYNC_COPY_
+    void *q;
     asm volatile("mapa.u64 %0, %1, %2;" : "=l"(q) : "l"(p), "r"(rank));
     return q;
 #else
@@ -256,26 +319,83 @@ static __device__ __forceinline__ const void *gpuscan_cluster_map_(const void *p
     return p;
 #endif
 }
+/* One arrival (release at cluster scope: this thread's writes before it, to any block of the
+ * cluster, are seen by whoever waits) on the mbarrier at `bar`'s place in block `rank`. */
+static __device__ __forceinline__ void gpuscan_mbar_arrive_remote_(unsigned long long *bar, unsigned rank)
+{
+#if GPUSCAN_ASYNC_COPY_
+    unsigned remote;
+    asm volatile("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(remote) : "r"(gpuscan_shared_addr_(bar)), "r"(rank));
+    asm volatile("mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%0];" ::"r"(remote) : "memory");
+#else
+    (void)bar, (void)rank;
+    __trap();
+#endif
+}
+/* gpuscan_mbar_wait_ with acquire at cluster scope: sees what other blocks wrote before arriving. */
+static __device__ __forceinline__ void gpuscan_mbar_wait_cluster_(unsigned long long *bar, unsigned parity)
+{
+#if GPUSCAN_ASYNC_COPY_
+    unsigned done;
+    do {
+        asm volatile("{ .reg .pred p; mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 p, [%1], %2; "
+                     "selp.u32 %0, 1, 0, p; }"
+                     : "=r"(done) : "r"(gpuscan_shared_addr_(bar)), "r"(parity) : "memory");
+    } while (!done);
+#else
+    (void)bar, (void)parity;
+    __trap();
+#endif
+}
 #define GPUSCAN_CLUSTER_PREFIX_(P, T)                                                                 \
+    /* A one-cluster scan's hand-over: in block r, a slot for the aggregate of each block before r    \
+     * and an mbarrier that completes when all r have arrived (no wait in block 0). */                \
+    static __device__ __forceinline__ unsigned long long *P##_cluster_bar(void)                       \
+    {                                                                                                 \
+        __shared__ unsigned long long bar;                                                            \
+        return &bar;                                                                                  \
+    }                                                                                                 \
+    static __device__ __forceinline__ unsigned char *P##_cluster_slots(void)                          \
+    {                                                                                                 \
+        enum { SLOTS = GPUSCAN_MAX_(GPUSCAN_CLUSTER_MAX_TILES, 1) };                                  \
+        __shared__ __align__(16) unsigned char slots[SLOTS * sizeof(T)];                              \
+        return slots;                                                                                 \
+    }                                                                                                 \
+    /* At the start of the kernel: block `tile` will receive `tile` aggregates. */                    \
+    static __device__ __forceinline__ void P##_cluster_start(unsigned tile)                           \
+    {                                                                                                 \
+        if (threadIdx.x == 0) {                                                                       \
+            gpuscan_mbar_init_(P##_cluster_bar(), tile > 0 ? tile : 1);                               \
+            gpuscan_mbar_init_fence_();                                                               \
+        }                                                                                             \
+        gpuscan_cluster_arrive_();                                                                    \
+    }                                                                                                 \
     /* The prefix of the tile of block `tile` of a one-cluster scan, in thread 0, like                \
-     * P_tile_prefix: warp 0's lane r reads block r's aggregate, a shuffle tree folds them            \
-     * in order.  The second barrier keeps every block's shared memory alive until all                \
-     * have read it. */                                                                               \
+     * P_tile_prefix.  Lane j of warp 0 writes this block's aggregate into slot `tile` of every       \
+     * later block j and arrives on j's mbarrier; once its own mbarrier completes, lane r reads       \
+     * slot r and a shuffle tree folds them in order.  A block's shared memory is written only by     \
+     * earlier blocks, and only before its own wait ends, so no block outlives a write to it. */      \
     static __device__ __forceinline__ T P##_cluster_prefix(unsigned tile, T aggregate, int exclusive, \
                                                            T init, int *has_prefix)                   \
     {                                                                                                 \
-        __shared__ __align__(16) unsigned char mine[sizeof(T)];                                       \
         T prefix = init;                                                                              \
+        const unsigned lane = threadIdx.x;                                                            \
         *has_prefix = exclusive || tile > 0;                                                          \
-        if (threadIdx.x == 0) memcpy(mine, &aggregate, sizeof(T));                                    \
-        gpuscan_cluster_sync_();                                                                      \
-        if (threadIdx.x < 32 && tile > 0) {                                                           \
-            T a = aggregate;                                                                          \
-            if (threadIdx.x < tile) memcpy(&a, gpuscan_cluster_map_(mine, threadIdx.x), sizeof(T));   \
-            a = P##_warp_reduce(a, threadIdx.x, (int)tile);                                           \
-            prefix = exclusive ? P##_combine(init, a) : a;                                            \
+        gpuscan_cluster_wait_(); /* every block's mbarrier is initialized */                          \
+        if (lane < 32) {                                                                              \
+            if (lane > tile && lane < gridDim.x) {                                                    \
+                void *slot = gpuscan_cluster_map_(P##_cluster_slots() + tile * sizeof(T), lane);      \
+                memcpy(slot, &aggregate, sizeof(T));                                                  \
+                gpuscan_mbar_arrive_remote_(P##_cluster_bar(), lane);                                 \
+            }                                                                                         \
+            if (tile > 0) {                                                                           \
+                T a = aggregate;                                                                      \
+                gpuscan_mbar_wait_cluster_(P##_cluster_bar(), 0);                                     \
+                if (lane < tile) memcpy(&a, P##_cluster_slots() + lane * sizeof(T), sizeof(T));       \
+                a = P##_warp_reduce(a, (int)lane, (int)tile);                                         \
+                prefix = exclusive ? P##_combine(init, a) : a;                                        \
+            }                                                                                         \
         }                                                                                             \
-        gpuscan_cluster_sync_();                                                                      \
         return prefix;                                                                                \
     }
 
@@ -401,6 +521,7 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
         T *buf = P##_##TAG##_buffer();                                                                \
         const int cluster = via == GPUSCAN_VIA_CLUSTER;                                               \
         const unsigned tile = cluster ? blockIdx.x : gpuscan_next_tile_(counter);                     \
+        if (cluster) P##_cluster_start(tile);                                                         \
         GPUSCAN_TILE_BOUNDS_(TAG, T, tile, n, base, valid);                                           \
         P##_##TAG##_load(in, base, valid, items, buf);                                                \
         T before, aggregate = P##_##TAG##_scan_tile(items, buf, &before);                             \

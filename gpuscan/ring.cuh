@@ -156,57 +156,6 @@
 #define GPUSCAN_RING_WARPS_(P, T)                                                                   \
     (GPUSCAN_RING_THREADS(T) / 32 + 1 + P##_RING_REDUCERS_ + GPUSCAN_RING_LOOKERS(T))
 
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-#define GPUSCAN_ASYNC_COPY_ 1
-#else
-#define GPUSCAN_ASYNC_COPY_ 0
-#endif
-static __device__ __forceinline__ unsigned gpuscan_shared_addr_(const void *p)
-{
-    return (unsigned)__cvta_generic_to_shared(p);
-}
-static __device__ __forceinline__ void gpuscan_mbar_init_(unsigned long long *bar, unsigned count)
-{
-#if GPUSCAN_ASYNC_COPY_
-    asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(gpuscan_shared_addr_(bar)), "r"(count) : "memory");
-#else
-    (void)bar, (void)count;
-    __trap();
-#endif
-}
-/* Makes this thread's mbarrier initializations visible to the asynchronous copies. */
-static __device__ __forceinline__ void gpuscan_mbar_init_fence_(void)
-{
-#if GPUSCAN_ASYNC_COPY_
-    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
-#else
-    __trap();
-#endif
-}
-/* One arrival (release: this thread's writes before it are seen by whoever waits). */
-static __device__ __forceinline__ void gpuscan_mbar_arrive_(unsigned long long *bar)
-{
-#if GPUSCAN_ASYNC_COPY_
-    asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(gpuscan_shared_addr_(bar)) : "memory");
-#else
-    (void)bar;
-    __trap();
-#endif
-}
-/* Waits (acquire) until the phase of parity `parity` has completed. */
-static __device__ __forceinline__ void gpuscan_mbar_wait_(unsigned long long *bar, unsigned parity)
-{
-#if GPUSCAN_ASYNC_COPY_
-    unsigned done;
-    do {
-        asm volatile("{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2; selp.u32 %0, 1, 0, p; }"
-                     : "=r"(done) : "r"(gpuscan_shared_addr_(bar)), "r"(parity) : "memory");
-    } while (!done);
-#else
-    (void)bar, (void)parity;
-    __trap();
-#endif
-}
 /* Copies `bytes` (a multiple of 16; both addresses 16-byte aligned) from global to shared
  * memory; the arrival announces them and the copy's completion counts them off on `bar`. */
 static __device__ __forceinline__ void gpuscan_bulk_load_(void *dst, const void *src, unsigned bytes,
