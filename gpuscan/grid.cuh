@@ -289,11 +289,22 @@ static __device__ __forceinline__ void gpuscan_mbar_wait_(unsigned long long *ba
 /* The cluster barrier in two halves: every thread arrives (relaxed) at the start of the kernel
  * and waits just before its block first touches another block's shared memory, so the barrier's
  * latency hides behind the tile's loads.  A full barrier there cost ~0.5 us a time (Nsight
- * Compute, 2-16 blocks; bench/NOTES.md step 22). */
+ * Compute, 2-16 blocks; bench/NOTES.md step 22).  The second phase likewise: arrival once a block
+ * has handed its aggregate over, the wait at the end of the kernel, so that no block exits while
+ * another may still write into its shared memory. */
 static __device__ __forceinline__ void gpuscan_cluster_arrive_(void)
 {
 #if GPUSCAN_ASYNC_COPY_
     asm volatile("barrier.cluster.arrive.relaxed.aligned;" ::: "memory");
+#else
+    __trap();
+#endif
+}
+/* Arrival with release: this thread's writes before it are seen by every thread after its wait. */
+static __device__ __forceinline__ void gpuscan_cluster_arrive_release_(void)
+{
+#if GPUSCAN_ASYNC_COPY_
+    asm volatile("barrier.cluster.arrive.release.aligned;" ::: "memory");
 #else
     __trap();
 #endif
@@ -355,11 +366,11 @@ static __device__ __forceinline__ void gpuscan_mbar_wait_cluster_(unsigned long 
         __shared__ unsigned long long bar;                                                            \
         return &bar;                                                                                  \
     }                                                                                                 \
-    static __device__ __forceinline__ unsigned char *P##_cluster_slots(void)                          \
+    static __device__ __forceinline__ T *P##_cluster_slots(void)                                      \
     {                                                                                                 \
         enum { SLOTS = GPUSCAN_MAX_(GPUSCAN_CLUSTER_MAX_TILES, 1) };                                  \
         __shared__ __align__(16) unsigned char slots[SLOTS * sizeof(T)];                              \
-        return slots;                                                                                 \
+        return (T *)slots;                                                                            \
     }                                                                                                 \
     /* At the start of the kernel: block `tile` will receive `tile` aggregates. */                    \
     static __device__ __forceinline__ void P##_cluster_start(unsigned tile)                           \
@@ -373,8 +384,8 @@ static __device__ __forceinline__ void gpuscan_mbar_wait_cluster_(unsigned long 
     /* The prefix of the tile of block `tile` of a one-cluster scan, in thread 0, like                \
      * P_tile_prefix.  Lane j of warp 0 writes this block's aggregate into slot `tile` of every       \
      * later block j and arrives on j's mbarrier; once its own mbarrier completes, lane r reads       \
-     * slot r and a shuffle tree folds them in order.  A block's shared memory is written only by     \
-     * earlier blocks, and only before its own wait ends, so no block outlives a write to it. */      \
+     * slot r and a shuffle tree folds them in order.  Every thread then arrives at the cluster       \
+     * barrier's second phase; P_cluster_finish waits for it. */                                      \
     static __device__ __forceinline__ T P##_cluster_prefix(unsigned tile, T aggregate, int exclusive, \
                                                            T init, int *has_prefix)                   \
     {                                                                                                 \
@@ -382,22 +393,23 @@ static __device__ __forceinline__ void gpuscan_mbar_wait_cluster_(unsigned long 
         const unsigned lane = threadIdx.x;                                                            \
         *has_prefix = exclusive || tile > 0;                                                          \
         gpuscan_cluster_wait_(); /* every block's mbarrier is initialized */                          \
-        if (lane < 32) {                                                                              \
-            if (lane > tile && lane < gridDim.x) {                                                    \
-                void *slot = gpuscan_cluster_map_(P##_cluster_slots() + tile * sizeof(T), lane);      \
-                memcpy(slot, &aggregate, sizeof(T));                                                  \
-                gpuscan_mbar_arrive_remote_(P##_cluster_bar(), lane);                                 \
-            }                                                                                         \
-            if (tile > 0) {                                                                           \
-                T a = aggregate;                                                                      \
-                gpuscan_mbar_wait_cluster_(P##_cluster_bar(), 0);                                     \
-                if (lane < tile) memcpy(&a, P##_cluster_slots() + lane * sizeof(T), sizeof(T));       \
-                a = P##_warp_reduce(a, (int)lane, (int)tile);                                         \
-                prefix = exclusive ? P##_combine(init, a) : a;                                        \
-            }                                                                                         \
+        if (lane < 32 && lane > tile && lane < gridDim.x) {                                           \
+            T *slot = (T *)gpuscan_cluster_map_(P##_cluster_slots() + tile, lane);                    \
+            *slot = aggregate;                                                                        \
+            gpuscan_mbar_arrive_remote_(P##_cluster_bar(), lane);                                     \
+        }                                                                                             \
+        gpuscan_cluster_arrive_release_(); /* this block's writes to others are done */               \
+        if (lane < 32 && tile > 0) {                                                                  \
+            T a = aggregate;                                                                          \
+            gpuscan_mbar_wait_cluster_(P##_cluster_bar(), 0);                                         \
+            if (lane < tile) a = P##_cluster_slots()[lane];                                           \
+            a = P##_warp_reduce(a, (int)lane, (int)tile);                                             \
+            prefix = exclusive ? P##_combine(init, a) : a;                                            \
         }                                                                                             \
         return prefix;                                                                                \
-    }
+    }                                                                                                 \
+    /* At the end of the kernel: no block of the cluster writes into this one any more. */            \
+    static __device__ __forceinline__ void P##_cluster_finish(void) { gpuscan_cluster_wait_(); }
 
 /* Single-pass blocks spend about half their life waiting in the look-back, holding their
  * registers, so the more of them fit on an SM the more keep loading meanwhile (bench/NOTES.md
@@ -532,6 +544,7 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
                                              agg_slots, prefix_slots, exclusive, init, &has_prefix);  \
         prefix = P##_block_broadcast(prefix, &has_prefix);                                            \
         P##_##TAG##_emit(out, base, valid, items, prefix, has_prefix, exclusive, before, buf);        \
+        if (cluster) P##_cluster_finish();                                                            \
     }                                                                                                 \
     /* Reduce-ahead: launched with 2 * units blocks, one work item each.  A scan item's lane 0        \
      * waits until its own unit's reduce has published, i.e. has read its input, before any of        \
