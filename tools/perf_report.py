@@ -125,7 +125,9 @@ def main():
                "1-byte integers with add; from c3996b7 the 1-byte kernels store whole 32-byte "
                "sectors (`GPUSCAN_STAGED_STORES`); from 6b66a33 2-byte integers go two to a word, "
                "1- and 2-byte kernels load through the tile buffer too (`GPUSCAN_STAGED_LOADS`) and "
-               "1- and 2-byte integers with add/max/min take the ring.\n")
+               "1- and 2-byte integers with add/max/min take the ring; from 3f8f064 a one-cluster scan "
+               "(at most 16 tiles) hands its aggregates over through mbarriers instead of two "
+               "cluster barriers.\n")
     batch = "batch_us" in meta  # copy, CUB and AUTO also timed back to back (from commit 621363c)
     out.append("## Summary: AUTO against CUB and copy\n")
     if batch:
