@@ -231,6 +231,12 @@ static __device__ __forceinline__ unsigned gpuscan_run_length_(size_t n, size_t 
 #else
 #define GPUSCAN_ASYNC_COPY_ 0
 #endif
+/* The body of a helper that is one PTX instruction with no operands on sm_90, a trap elsewhere. */
+#if GPUSCAN_ASYNC_COPY_
+#define GPUSCAN_SM90_ASM_(text) asm volatile(text ::: "memory")
+#else
+#define GPUSCAN_SM90_ASM_(text) __trap()
+#endif
 static __device__ __forceinline__ unsigned gpuscan_shared_addr_(const void *p)
 {
     return (unsigned)__cvta_generic_to_shared(p);
@@ -248,11 +254,7 @@ static __device__ __forceinline__ void gpuscan_mbar_init_(unsigned long long *ba
  * other blocks of the cluster. */
 static __device__ __forceinline__ void gpuscan_mbar_init_fence_(void)
 {
-#if GPUSCAN_ASYNC_COPY_
-    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
-#else
-    __trap();
-#endif
+    GPUSCAN_SM90_ASM_("fence.mbarrier_init.release.cluster;");
 }
 /* One arrival (release: this thread's writes before it are seen by whoever waits). */
 static __device__ __forceinline__ void gpuscan_mbar_arrive_(unsigned long long *bar)
@@ -264,19 +266,34 @@ static __device__ __forceinline__ void gpuscan_mbar_arrive_(unsigned long long *
     __trap();
 #endif
 }
-/* Waits (acquire) until the phase of parity `parity` has completed. */
-static __device__ __forceinline__ void gpuscan_mbar_wait_(unsigned long long *bar, unsigned parity)
+/* Waits until the phase of parity `parity` has completed: acquire at CTA scope, or with
+ * `cluster` at cluster scope (then it also sees what other blocks wrote before arriving). */
+static __device__ __forceinline__ void gpuscan_mbar_wait_scoped_(unsigned long long *bar, unsigned parity, int cluster)
 {
 #if GPUSCAN_ASYNC_COPY_
+    const unsigned b = gpuscan_shared_addr_(bar);
     unsigned done;
     do {
-        asm volatile("{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2; selp.u32 %0, 1, 0, p; }"
-                     : "=r"(done) : "r"(gpuscan_shared_addr_(bar)), "r"(parity) : "memory");
+        if (cluster)
+            asm volatile("{ .reg .pred p; mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 p, [%1], %2; "
+                         "selp.u32 %0, 1, 0, p; }"
+                         : "=r"(done) : "r"(b), "r"(parity) : "memory");
+        else
+            asm volatile("{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2; selp.u32 %0, 1, 0, p; }"
+                         : "=r"(done) : "r"(b), "r"(parity) : "memory");
     } while (!done);
 #else
-    (void)bar, (void)parity;
+    (void)bar, (void)parity, (void)cluster;
     __trap();
 #endif
+}
+static __device__ __forceinline__ void gpuscan_mbar_wait_(unsigned long long *bar, unsigned parity)
+{
+    gpuscan_mbar_wait_scoped_(bar, parity, 0);
+}
+static __device__ __forceinline__ void gpuscan_mbar_wait_cluster_(unsigned long long *bar, unsigned parity)
+{
+    gpuscan_mbar_wait_scoped_(bar, parity, 1);
 }
 /* Thread-block clusters (sm_90).  A scan of at most GPUSCAN_CLUSTER_MAX_TILES tiles runs as one
  * cluster: the tiles' aggregates go through distributed shared memory, so it needs no tile
@@ -303,28 +320,16 @@ static __device__ __forceinline__ void gpuscan_mbar_wait_(unsigned long long *ba
 #endif
 static __device__ __forceinline__ void gpuscan_cluster_arrive_(void)
 {
-#if GPUSCAN_ASYNC_COPY_
-    asm volatile("barrier.cluster.arrive.relaxed.aligned;" ::: "memory");
-#else
-    __trap();
-#endif
+    GPUSCAN_SM90_ASM_("barrier.cluster.arrive.relaxed.aligned;");
 }
 /* Arrival with release: this thread's writes before it are seen by every thread after its wait. */
 static __device__ __forceinline__ void gpuscan_cluster_arrive_release_(void)
 {
-#if GPUSCAN_ASYNC_COPY_
-    asm volatile("barrier.cluster.arrive.release.aligned;" ::: "memory");
-#else
-    __trap();
-#endif
+    GPUSCAN_SM90_ASM_("barrier.cluster.arrive.release.aligned;");
 }
 static __device__ __forceinline__ void gpuscan_cluster_wait_(void)
 {
-#if GPUSCAN_ASYNC_COPY_
-    asm volatile("barrier.cluster.wait.acquire.aligned;" ::: "memory");
-#else
-    __trap();
-#endif
+    GPUSCAN_SM90_ASM_("barrier.cluster.wait.acquire.aligned;");
 }
 /* The address of `p` (this block's shared memory) in block `rank` of the cluster. */
 static __device__ __forceinline__ void *gpuscan_cluster_map_(void *p, unsigned rank)
@@ -349,21 +354,6 @@ static __device__ __forceinline__ void gpuscan_mbar_arrive_remote_(unsigned long
     asm volatile("mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%0];" ::"r"(remote) : "memory");
 #else
     (void)bar, (void)rank;
-    __trap();
-#endif
-}
-/* gpuscan_mbar_wait_ with acquire at cluster scope: sees what other blocks wrote before arriving. */
-static __device__ __forceinline__ void gpuscan_mbar_wait_cluster_(unsigned long long *bar, unsigned parity)
-{
-#if GPUSCAN_ASYNC_COPY_
-    unsigned done;
-    do {
-        asm volatile("{ .reg .pred p; mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 p, [%1], %2; "
-                     "selp.u32 %0, 1, 0, p; }"
-                     : "=r"(done) : "r"(gpuscan_shared_addr_(bar)), "r"(parity) : "memory");
-    } while (!done);
-#else
-    (void)bar, (void)parity;
     __trap();
 #endif
 }
