@@ -16,8 +16,9 @@
  * With "clocks": one look-back scan per type whose blocks read clock64() between the stages and
  * count the look-back's windows and the state reads that found a predecessor not yet published;
  * prints their distributions over the tiles, and (Little's law) how many blocks were loading and
- * how many waiting for their prefix on average.  Its look-back is a counted copy of the
- * library's default one: update it with the library's. */
+ * how many waiting for their prefix on average, and a timeline (%globaltimer) by eighths of the
+ * tiles.  Its look-back is a counted copy of the library's default one: update it with the
+ * library's. */
 #include <cstdio>
 #include <cstdlib>
 #include <cstdint>
@@ -148,6 +149,14 @@ __global__ void fill(uint32_t *p, size_t words, uint32_t mask)
  * look-back, the broadcast wait, the emit; windows read and state loads that found EMPTY.  The
  * look-back below is the library's default one, counted (this tool only). */
 struct Clocks { unsigned load, lookback, bcast, emit, windows, empty_spins; };
+/* Global timeline (%globaltimer, ns; one clock for all SMs): claim, loaded, prefix known, done. */
+struct Stamps { unsigned long long claim, loaded, prefix, done; };
+static __device__ __forceinline__ unsigned long long global_ns()
+{
+    unsigned long long t;
+    asm volatile("mov.u64 %0, %globaltimer;" : "=l"(t));
+    return t;
+}
 #define INSTRUMENTED_(P, T)                                                                        \
     static __device__ T P##_lookback_counted(unsigned tile, const void *states, T fill,            \
                                              unsigned *windows, unsigned *spins)                   \
@@ -178,17 +187,20 @@ struct Clocks { unsigned load, lookback, bcast, emit, windows, empty_spins; };
         return has_acc ? P##_combine(part, acc) : part;                                            \
     }                                                                                              \
     __global__ void __launch_bounds__(GPUSCAN_CO_THREADS(T), GPUSCAN_SINGLE_PASS_MIN_BLOCKS_(CO, T)) \
-    P##_clocked(const T *in, T *out, size_t n, unsigned *counter, void *states, Clocks *clk)        \
+    P##_clocked(const T *in, T *out, size_t n, unsigned *counter, void *states, Clocks *clk,       \
+                Stamps *st)                                                                        \
     {                                                                                              \
         T items[GPUSCAN_CO_ITEMS(T)];                                                              \
         T *buf = P##_CO_buffer();                                                                  \
         long long c0 = clock64();                                                                  \
         const unsigned tile = gpuscan_next_tile_(counter);                                         \
+        const unsigned long long g0 = global_ns();                                                 \
         GPUSCAN_TILE_BOUNDS_(CO, T, tile, n, base, valid);                                         \
         P##_CO_load(in, base, valid, items, buf);                                                  \
         T before, aggregate = P##_CO_scan_tile(items, buf, &before);                               \
         P##_CO_stage(items, buf);                                                                  \
         long long c1 = clock64();                                                                  \
+        const unsigned long long g1 = global_ns();                                                 \
         unsigned windows = 0, spins = 0;                                                           \
         T prefix = P##_identity();                                                                 \
         int has_prefix = 0;                                                                        \
@@ -204,13 +216,16 @@ struct Clocks { unsigned load, lookback, bcast, emit, windows, empty_spins; };
                             has_prefix ? P##_combine(prefix, aggregate) : aggregate);              \
         }                                                                                          \
         long long c2 = clock64();                                                                  \
+        const unsigned long long g2 = global_ns();                                                 \
         prefix = P##_block_broadcast(prefix, &has_prefix);                                         \
         long long c3 = clock64();                                                                  \
         P##_CO_emit(out, base, valid, items, prefix, has_prefix, 0, before, buf);                  \
         long long c4 = clock64();                                                                  \
-        if (threadIdx.x == 0)                                                                      \
+        if (threadIdx.x == 0) {                                                                    \
             clk[tile] = Clocks{(unsigned)(c1 - c0), (unsigned)(c2 - c1), (unsigned)(c3 - c2),      \
                                (unsigned)(c4 - c3), windows, spins};                               \
+            st[tile] = Stamps{g0, g1, g2, global_ns()};                                            \
+        }                                                                                          \
     }
 INSTRUMENTED_(gpuscan_i32_add, int32_t)
 INSTRUMENTED_(gpuscan_i64_add, int64_t)
@@ -224,6 +239,30 @@ static void pct(const char *what, std::vector<unsigned> v, double scale)
            v[m / 2] * scale, v[m * 9 / 10] * scale, v[m * 99 / 100] * scale,
            std::accumulate(v.begin(), v.end(), 0.0) / m * scale);
 }
+/* The timeline of one clocked scan, in us from the first claim: per eighth of the tiles (in tile
+ * order), the median claim, and the median and latest moment their loads ended, their prefix
+ * was known and they ended. */
+static void timeline(const Stamps *dst, size_t tiles)
+{
+    std::vector<Stamps> h(tiles);
+    CK(cudaMemcpy(h.data(), dst, tiles * sizeof(Stamps), cudaMemcpyDeviceToHost));
+    unsigned long long t0 = ~0ull;
+    for (auto &s : h) t0 = std::min(t0, s.claim);
+    auto us = [&](unsigned long long t) { return (t - t0) / 1000.0; };
+    printf("  timeline (us from the first claim): tiles | claim p50 | loaded p50 max | prefix p50 max | done p50 max\n");
+    const size_t parts = tiles >= 8 ? 8 : 1;
+    for (size_t p = 0; p < parts; ++p) {
+        size_t a = tiles * p / parts, b = tiles * (p + 1) / parts;
+        std::vector<double> c, l, x, d;
+        for (size_t t = a; t < b; ++t)
+            c.push_back(us(h[t].claim)), l.push_back(us(h[t].loaded)), x.push_back(us(h[t].prefix)),
+                d.push_back(us(h[t].done));
+        for (auto *v : {&c, &l, &x, &d}) std::sort(v->begin(), v->end());
+        size_t m = c.size() / 2;
+        printf("    %6zu-%-6zu | %6.2f | %6.2f %6.2f | %6.2f %6.2f | %6.2f %6.2f\n", a, b - 1, c[m], l[m],
+               l.back(), x[m], x.back(), d[m], d.back());
+    }
+}
 #define CLOCKED_CASE_(P, T, label, n_)                                                                       \
     do {                                                                                                     \
         enum { TILE = GPUSCAN_TILE_(CO, T), THREADS = GPUSCAN_CO_THREADS(T) };                               \
@@ -231,10 +270,12 @@ static void pct(const char *what, std::vector<unsigned> v, double scale)
         T *in, *out;                                                                                         \
         char *ws;                                                                                            \
         Clocks *clk;                                                                                         \
+        Stamps *st;                                                                                          \
         CK(cudaMalloc(&in, n * sizeof(T)));                                                                  \
         CK(cudaMalloc(&out, n * sizeof(T)));                                                                 \
         CK(cudaMalloc(&ws, 256 + tiles * sb));                                                               \
         CK(cudaMalloc(&clk, tiles * sizeof(Clocks)));                                                        \
+        CK(cudaMalloc(&st, tiles * sizeof(Stamps)));                                                         \
         fill<<<1024, 256>>>((uint32_t *)in, n * sizeof(T) / 4, 0x0f0f0f0fu);                                 \
         float ms = 0;                                                                                        \
         cudaEvent_t a, b;                                                                                    \
@@ -243,7 +284,7 @@ static void pct(const char *what, std::vector<unsigned> v, double scale)
         for (int r = 0; r < 3; ++r) {                                                                        \
             CK(cudaMemsetAsync(ws, 0, 256 + tiles * sb));                                                    \
             CK(cudaEventRecord(a));                                                                          \
-            P##_clocked<<<tiles, THREADS>>>(in, out, n, (unsigned *)ws, ws + 256, clk);                      \
+            P##_clocked<<<tiles, THREADS>>>(in, out, n, (unsigned *)ws, ws + 256, clk, st);                  \
             CK(cudaEventRecord(b));                                                                          \
             CK(cudaEventSynchronize(b));                                                                     \
             CK(cudaGetLastError());                                                                          \
@@ -262,13 +303,16 @@ static void pct(const char *what, std::vector<unsigned> v, double scale)
         pct("load+scan", f[0], us); pct("lookback", f[1], us); pct("bcast wait", f[2], us);                  \
         pct("emit", f[3], us); pct("windows", f[4], 1.0); pct("empty spins", f[5], 1.0);                     \
         std::vector<unsigned> rtt;                                                                           \
-        for (size_t t = 1; t < tiles; ++t) rtt.push_back(h[t].lookback / (h[t].windows + h[t].empty_spins)); \
-        pct("us per poll", rtt, us);                                                                         \
+        for (size_t t = 1; t < tiles; ++t)                                                                   \
+            if (h[t].windows + h[t].empty_spins > 0)                                                         \
+                rtt.push_back(h[t].lookback / (h[t].windows + h[t].empty_spins));                            \
+        if (!rtt.empty()) pct("us per poll", rtt, us);                                                       \
         double lsum = 0, wsum = 0;                                                                           \
         for (size_t t = 1; t < tiles; ++t) lsum += h[t].load, wsum += h[t].lookback + h[t].bcast;            \
         printf("  blocks loading (mean) %.0f, waiting for the prefix %.0f\n",                                \
                lsum / tiles * us * tiles / (ms * 1000), wsum / tiles * us * tiles / (ms * 1000));            \
-        CK(cudaFree(in)); CK(cudaFree(out)); CK(cudaFree(ws)); CK(cudaFree(clk));                            \
+        timeline(st, tiles);                                                                                 \
+        CK(cudaFree(in)); CK(cudaFree(out)); CK(cudaFree(ws)); CK(cudaFree(clk)); CK(cudaFree(st));          \
     } while (0)
 
 int main(int argc, char **argv)

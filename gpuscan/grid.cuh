@@ -295,6 +295,27 @@ static __device__ __forceinline__ void gpuscan_mbar_wait_cluster_(unsigned long 
 {
     gpuscan_mbar_wait_scoped_(bar, parity, 1);
 }
+/* Programmatic dependent launch (sm_90; host.cuh: gpuscan_pdl_ok_).  A single-pass scan's tile
+ * states are cleared before it claims its first tile.  With enough tiles the host clears them
+ * with a kernel that lets the scan's launch go ahead at once (launch_dependents), and the scan
+ * waits for that kernel's completion, its writes visible, only just before its claim: the
+ * scan's blocks are dispatched while the states are cleared, not after (bench/NOTES.md step 24).
+ * A kernel launched without the attribute does not wait. */
+static __device__ __forceinline__ void gpuscan_wait_prerequisites_(void)
+{
+#if GPUSCAN_ASYNC_COPY_
+    asm volatile("griddepcontrol.wait;" ::: "memory");
+#endif
+}
+/* Clears `words` 32-bit words from p: a single-pass scan's counter and tile states. */
+static __global__ void gpuscan_clear_states_(unsigned *p, size_t words)
+{
+#if GPUSCAN_ASYNC_COPY_
+    asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
+#endif
+    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < words; i += (size_t)gridDim.x * blockDim.x)
+        p[i] = 0u;
+}
 /* Thread-block clusters (sm_90).  A scan of at most GPUSCAN_CLUSTER_MAX_TILES tiles runs as one
  * cluster: the tiles' aggregates go through distributed shared memory, so it needs no tile
  * states in global memory, no memset before it and one launch (the small-n path of the
@@ -534,6 +555,7 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
         T items[GPUSCAN_##TAG##_ITEMS(T)];                                                            \
         T *buf = P##_##TAG##_buffer();                                                                \
         const int cluster = via == GPUSCAN_VIA_CLUSTER;                                               \
+        if (!cluster) gpuscan_wait_prerequisites_(); /* until the states are cleared */               \
         const unsigned tile = cluster ? blockIdx.x : gpuscan_next_tile_(counter);                     \
         if (cluster) P##_cluster_start(tile);                                                         \
         GPUSCAN_TILE_BOUNDS_(TAG, T, tile, n, base, valid);                                           \

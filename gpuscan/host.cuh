@@ -244,21 +244,72 @@ static inline int gpuscan_cluster_tiles_(const void *kernel, int threads, int *c
     if (dev < GPUSCAN_DEVICE_CACHE_) cache[dev] = limit + 1;
     return limit;
 }
-/* A launch of `blocks` blocks as one cluster. */
-static inline void gpuscan_cluster_config_(cudaLaunchConfig_t *config, cudaLaunchAttribute *attr, unsigned blocks,
-                                           unsigned threads, cudaStream_t stream)
+/* A launch of `blocks` blocks of `threads` on `stream`, with room for one attribute. */
+static inline void gpuscan_launch_config_(cudaLaunchConfig_t *config, cudaLaunchAttribute *attr, unsigned blocks,
+                                          unsigned threads, cudaStream_t stream)
 {
     memset(config, 0, sizeof *config);
     memset(attr, 0, sizeof *attr);
     config->gridDim = dim3(blocks);
     config->blockDim = dim3(threads);
     config->stream = stream;
+    config->attrs = attr;
+}
+/* ... as one cluster. */
+static inline void gpuscan_cluster_config_(cudaLaunchConfig_t *config, cudaLaunchAttribute *attr, unsigned blocks,
+                                           unsigned threads, cudaStream_t stream)
+{
+    gpuscan_launch_config_(config, attr, blocks, threads, stream);
     attr->id = cudaLaunchAttributeClusterDimension;
     attr->val.clusterDim.x = blocks;
     attr->val.clusterDim.y = 1;
     attr->val.clusterDim.z = 1;
-    config->attrs = attr;
     config->numAttrs = 1;
+}
+/* ... that may start before the kernel ahead of it on the stream has completed, with `dependent`
+ * (programmatic dependent launch; the kernel waits in gpuscan_wait_prerequisites_). */
+static inline void gpuscan_dependent_config_(cudaLaunchConfig_t *config, cudaLaunchAttribute *attr, unsigned blocks,
+                                             unsigned threads, int dependent, cudaStream_t stream)
+{
+    gpuscan_launch_config_(config, attr, blocks, threads, stream);
+    attr->id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    attr->val.programmaticStreamSerializationAllowed = 1;
+    config->numAttrs = dependent ? 1 : 0;
+}
+/* Programmatic dependent launch of the single-pass kernel after a kernel that clears its states
+ * (grid.cuh), for scans of at least GPUSCAN_PDL_MIN_TILES tiles (0 turns it off), where the device
+ * is sm_90 or later and `kernel` was built for it (so that it holds the wait); smaller scans clear
+ * them with a memset.  Measured on the H100 (bench/NOTES.md step 24): from 512 tiles on, back to
+ * back 1-2 us less a scan (the gap between the two launches); below, where a small scan's time is
+ * mostly the host's launch calls, the kernel's launch costs the host ~3 us more than a memset's.
+ * Whether the device and kernel can is found once per device and kept in cache[] (entry + 1). */
+#ifndef GPUSCAN_PDL_MIN_TILES
+#define GPUSCAN_PDL_MIN_TILES 512
+#endif
+static inline int gpuscan_pdl_ok_(const void *kernel, size_t tiles, int *cache)
+{
+    int dev = 0, major = 0, ok;
+    struct cudaFuncAttributes attr;
+    if (GPUSCAN_PDL_MIN_TILES == 0 || tiles < GPUSCAN_PDL_MIN_TILES) return 0;
+    if (cudaGetDevice(&dev) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return 0;
+    }
+    if (dev < GPUSCAN_DEVICE_CACHE_ && cache[dev] > 0) return cache[dev] - 1;
+    ok = cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) == cudaSuccess && major >= 9 &&
+         cudaFuncGetAttributes(&attr, kernel) == cudaSuccess && attr.binaryVersion >= 90;
+    (void)cudaGetLastError(); /* a query that failed above only means: no */
+    if (dev < GPUSCAN_DEVICE_CACHE_) cache[dev] = ok + 1;
+    return ok;
+}
+/* Clears a single-pass scan's counter and tile states (`bytes`, a multiple of 4) on `stream`: a
+ * memset, or with `dependent` the clearing kernel, which lets the scan's launch go ahead. */
+static inline gpuscan_status gpuscan_clear_states_launch_(void *ws, size_t bytes, int dependent, cudaStream_t stream)
+{
+    const size_t words = bytes / 4, blocks = words / 4096 + 1;
+    if (!dependent) return gpuscan_from_cuda_(cudaMemsetAsync(ws, 0, bytes, stream));
+    gpuscan_clear_states_<<<(unsigned)(blocks < 264 ? blocks : 264), 256, 0, stream>>>((unsigned *)ws, words);
+    return gpuscan_from_cuda_(cudaGetLastError());
 }
 
 /* Slots of unit_bytes per block when blocks_per_sm blocks share an SM's per_sm bytes of shared
@@ -405,12 +456,18 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
                                                                    (int)GPUSCAN_VIA_CLUSTER, exclusive, init)));                     \
                 return GPUSCAN_SUCCESS;                                                                                              \
             }                                                                                                                        \
+            static int pdl_cache[GPUSCAN_DEVICE_CACHE_];                                                                             \
+            const int dependent = gpuscan_pdl_ok_((const void *)P##_##TAG##_single_pass, plan->num_tiles, pdl_cache);                \
             unsigned *slots0 = (unsigned *)(ws + plan->slots_off[0]);                                                                \
             unsigned *slots1 = lookback ? (unsigned *)(ws + plan->slots_off[1]) : slots0;                                            \
-            GPUSCAN_TRY_(gpuscan_from_cuda_(cudaMemsetAsync(ws, 0, plan->flags_off + plan->num_tiles * plan->state_bytes, stream))); \
-            GPUSCAN_LAUNCH_(P##_##TAG##_single_pass, plan->num_tiles, THREADS, stream, in, out, n,                                   \
-                            (unsigned *)(ws + plan->counter_off), (void *)(ws + plan->flags_off), slots0,                            \
-                            slots1, lookback, exclusive, init);                                                                      \
+            cudaLaunchConfig_t config;                                                                                               \
+            cudaLaunchAttribute attr;                                                                                                \
+            GPUSCAN_TRY_(gpuscan_clear_states_launch_(ws, plan->flags_off + plan->num_tiles * plan->state_bytes, dependent,          \
+                                                      stream));                                                                      \
+            gpuscan_dependent_config_(&config, &attr, (unsigned)plan->num_tiles, THREADS, dependent, stream);                        \
+            GPUSCAN_TRY_(gpuscan_from_cuda_(cudaLaunchKernelEx(&config, P##_##TAG##_single_pass, in, out, n,                         \
+                                                               (unsigned *)(ws + plan->counter_off), (void *)(ws + plan->flags_off), \
+                                                               slots0, slots1, lookback, exclusive, init)));                         \
             return GPUSCAN_SUCCESS;                                                                                                  \
         }                                                                                                                            \
         case GPUSCAN_GRID_REDUCE_AHEAD: {                                                                                            \

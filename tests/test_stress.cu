@@ -158,7 +158,7 @@ static void graph_replays(uint64_t *rng_state)
     cudaGraph_t graph;
     cudaGraphExec_t exec;
     CHECK_CUDA(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
-    GRAPH_SCAN_SETUP(i32, int32_t, ((size_t)1 << 20) + 3);
+    GRAPH_SCAN_SETUP(i32, int32_t, ((size_t)1 << 21) + 3); /* 513 tiles: launched as a dependent */
     GRAPH_SCAN_SETUP(affine, affine, 300001);
     GRAPH_SCAN_SETUP(u8, uint8_t, ((size_t)5 << 20) + 1);
     GRAPH_SCAN_SETUP(f64, double, 70001);
