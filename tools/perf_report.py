@@ -127,7 +127,9 @@ def main():
                "1- and 2-byte kernels load through the tile buffer too (`GPUSCAN_STAGED_LOADS`) and "
                "1- and 2-byte integers with add/max/min take the ring; from 3f8f064 a one-cluster scan "
                "(at most 16 tiles) hands its aggregates over through mbarriers instead of two "
-               "cluster barriers.\n")
+               "cluster barriers; from 1636871 a look-back of at least 512 tiles clears its tile "
+               "states with a kernel and is launched as that kernel's programmatic dependent "
+               "(`GPUSCAN_PDL_MIN_TILES`).\n")
     batch = "batch_us" in meta  # copy, CUB and AUTO also timed back to back (from commit 621363c)
     out.append("## Summary: AUTO against CUB and copy\n")
     if batch:
