@@ -37,15 +37,18 @@ static inline int gpuscan_valid_grid_(gpuscan_grid g) { return (unsigned)g < (un
 static inline int gpuscan_valid_block_(gpuscan_block b) { return (unsigned)b < (unsigned)GPUSCAN_BLOCK_COUNT_; }
 
 /* AUTO's choices, from the H100 measurements in bench/results (docs/performance.md, bench/NOTES.md
- * steps 11, 13 and 21), with the coarsened block scan (but see gpuscan_resolve_block_): reduce-ahead
- * for inputs of at least 32 MiB (16 MiB for 1-byte types) of types up to 16 bytes, where it beat
- * the look-back by 2-10 % (1-byte types: 30 % over hierarchical, 8-10 % at 16 MiB for add; int16
- * packed two to a word at 32 MiB: 44 us against 47, step 21 - 64 MiB before; larger types were
- * not measured and keep the look-back);
+ * steps 11, 13, 21 and 26), with the coarsened block scan (but see gpuscan_resolve_block_):
+ * reduce-ahead for inputs of at least 32 MiB (16 MiB for 1-byte types, 128 MiB for types of 8
+ * bytes and more) of types up to 16 bytes, where it beat the look-back by 2-10 % (1-byte types:
+ * 30 % over hierarchical, 8-10 % at 16 MiB for add; int16 packed two to a word at 32 MiB: 44 us
+ * against 47, step 21 - 64 MiB before; 8- and 16-byte types: the look-back, launched as a
+ * programmatic dependent from 512 tiles, was 1-9 % faster up to 64 MiB, even at 128 MiB, step 26;
+ * larger types were not measured and keep the look-back);
  * below that decoupled look-back, except for 1-byte types from 2^22 elements, where hierarchical
  * was 3-31 % faster (look-back's rate of tiles, not memory, limits small tiles). */
 #define GPUSCAN_AUTO_AHEAD_MIN_BYTES ((size_t)32 << 20)
 #define GPUSCAN_AUTO_AHEAD_MIN_BYTES_1BYTE ((size_t)16 << 20)
+#define GPUSCAN_AUTO_AHEAD_MIN_BYTES_WIDE ((size_t)128 << 20)
 #define GPUSCAN_AUTO_HIERARCHICAL_MIN_N_1BYTE ((size_t)1 << 22)
 /* Reduce-ahead's lookahead must stay in L2 next to the output passing through (16 MiB ahead was
  * already slower on the H100's 50 MB), so AUTO takes it only on devices with at least four times
@@ -53,8 +56,9 @@ static inline int gpuscan_valid_block_(gpuscan_block b) { return (unsigned)b < (
 #define GPUSCAN_AUTO_AHEAD_MIN_L2 (4 * GPUSCAN_AHEAD_BYTES)
 static inline int gpuscan_auto_wants_ahead_(size_t elem_size, size_t n)
 {
-    return elem_size <= 16 &&
-           n * elem_size >= (elem_size == 1 ? GPUSCAN_AUTO_AHEAD_MIN_BYTES_1BYTE : GPUSCAN_AUTO_AHEAD_MIN_BYTES);
+    return elem_size <= 16 && n * elem_size >= (elem_size == 1   ? GPUSCAN_AUTO_AHEAD_MIN_BYTES_1BYTE
+                                                : elem_size >= 8 ? GPUSCAN_AUTO_AHEAD_MIN_BYTES_WIDE
+                                                                 : GPUSCAN_AUTO_AHEAD_MIN_BYTES);
 }
 /* AUTO's grid for n elements of elem_size bytes; l2_fits: the current device has the L2 above. */
 static inline gpuscan_grid gpuscan_resolve_grid_(gpuscan_grid g, size_t elem_size, size_t n, int l2_fits)
