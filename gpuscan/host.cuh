@@ -307,12 +307,16 @@ static inline int gpuscan_pdl_ok_(const void *kernel, size_t tiles, int *cache)
     return ok;
 }
 /* Clears a single-pass scan's counter and tile states (`bytes`, a multiple of 4) on `stream`: a
- * memset, or with `dependent` the clearing kernel, which lets the scan's launch go ahead. */
+ * memset, or with `dependent` the clearing kernel, which lets the scan's launch go ahead (a block
+ * of 256 threads per 16 KiB, at most GPUSCAN_CLEAR_MAX_BLOCKS_; the states of a look-back over
+ * 2^30 int32 take 2 MiB). */
+#define GPUSCAN_CLEAR_MAX_BLOCKS_ 264
 static inline gpuscan_status gpuscan_clear_states_launch_(void *ws, size_t bytes, int dependent, cudaStream_t stream)
 {
-    const size_t words = bytes / 4, blocks = words / 4096 + 1;
     if (!dependent) return gpuscan_from_cuda_(cudaMemsetAsync(ws, 0, bytes, stream));
-    gpuscan_clear_states_<<<(unsigned)(blocks < 264 ? blocks : 264), 256, 0, stream>>>((unsigned *)ws, words);
+    const size_t words = bytes / 4, blocks = words / 4096 + 1;
+    gpuscan_clear_states_<<<(unsigned)(blocks < GPUSCAN_CLEAR_MAX_BLOCKS_ ? blocks : GPUSCAN_CLEAR_MAX_BLOCKS_), 256, 0,
+                            stream>>>((unsigned *)ws, words);
     return gpuscan_from_cuda_(cudaGetLastError());
 }
 
@@ -466,7 +470,7 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
             unsigned *slots1 = lookback ? (unsigned *)(ws + plan->slots_off[1]) : slots0;                                            \
             cudaLaunchConfig_t config;                                                                                               \
             cudaLaunchAttribute attr;                                                                                                \
-            GPUSCAN_TRY_(gpuscan_clear_states_launch_(ws, plan->flags_off + plan->num_tiles * plan->state_bytes, dependent,          \
+            GPUSCAN_TRY_(gpuscan_clear_states_launch_(ws, plan->flags_off + plan->state_units * plan->state_bytes, dependent,        \
                                                       stream));                                                                      \
             gpuscan_dependent_config_(&config, &attr, (unsigned)plan->num_tiles, THREADS, dependent, stream);                        \
             GPUSCAN_TRY_(gpuscan_from_cuda_(cudaLaunchKernelEx(&config, P##_##TAG##_single_pass, in, out, n,                         \
@@ -476,8 +480,7 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         }                                                                                                                            \
         case GPUSCAN_GRID_REDUCE_AHEAD: {                                                                                            \
             int ran = 0;                                                                                                             \
-            GPUSCAN_TRY_(gpuscan_from_cuda_(cudaMemsetAsync(ws, 0, plan->flags_off + plan->state_units * plan->state_bytes,          \
-                                                            stream)));                                                               \
+            GPUSCAN_TRY_(gpuscan_clear_states_launch_(ws, plan->flags_off + plan->state_units * plan->state_bytes, 0, stream));      \
             GPUSCAN_TRY_(GPUSCAN_RING_RUN_(TAG, P, &ran, plan, ws, in, out, n, exclusive, init, stream));                            \
             if (ran) return GPUSCAN_SUCCESS;                                                                                         \
             GPUSCAN_LAUNCH_(P##_##TAG##_ahead, 2 * plan->units, THREADS, stream, in, out, n, (unsigned *)(ws + plan->counter_off),   \
