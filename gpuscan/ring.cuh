@@ -66,21 +66,36 @@
  * told by the type's name, one of those below) and mul of 8-byte integers.  A single reducing warp
  * cannot keep up with them: float max on the ring ran at 0.90 of copy with one, 0.955 with two
  * (2^30; step 18), so they get two. */
-#define GPUSCAN_RING_MINMAX_min_ ~, 1
-#define GPUSCAN_RING_MINMAX_max_ ~, 1
+#define GPUSCAN_RING_MINMAX_max_ ~, 1 /* (1 max, 2 min) */
+#define GPUSCAN_RING_MINMAX_min_ ~, 2
 #define GPUSCAN_RING_MUL_mul_ ~, 1
-#define GPUSCAN_RING_FLOATING_float_ ~, 1
-#define GPUSCAN_RING_FLOATING_f32_ ~, 1
-#define GPUSCAN_RING_FLOATING_double_ ~, 1
-#define GPUSCAN_RING_FLOATING_f64_ ~, 1
-#define GPUSCAN_RING_FLOATING_half_ ~, 1
-#define GPUSCAN_RING_FLOATING_bf16_ ~, 1
+#define GPUSCAN_RING_FLOATING_float_ ~, 4 /* (the size of the floating type of this name) */
+#define GPUSCAN_RING_FLOATING_f32_ ~, 4
+#define GPUSCAN_RING_FLOATING_double_ ~, 8
+#define GPUSCAN_RING_FLOATING_f64_ ~, 8
+#define GPUSCAN_RING_FLOATING_half_ ~, 2
+#define GPUSCAN_RING_FLOATING_bf16_ ~, 2
 #define GPUSCAN_RING_HEAVY_OF_(minmax, mul, floating, size)                                         \
     (((minmax) && (floating)) || ((mul) && !(floating) && (size) == 8))
 #define GPUSCAN_RING_HEAVY(name, op, T)                                                             \
     GPUSCAN_RING_HEAVY_OF_(GPUSCAN_PROBE_(GPUSCAN_RING_MINMAX_##op##_),                             \
                            GPUSCAN_PROBE_(GPUSCAN_RING_MUL_##op##_),                                \
                            GPUSCAN_PROBE_(GPUSCAN_RING_FLOATING_##name##_), sizeof(T))
+/* float max/min (f32): the reducer folds a unit with max.NaN / min.NaN, one instruction an
+ * element in any order, where the operator's NaN test and ordered select take three in order.
+ * That fold is the operator's own result, bit for bit, unless it is a NaN (the operator keeps the
+ * last NaN met, with its payload), a zero (the operator keeps the earlier of -0 and +0) or
+ * subnormal (which flush-to-zero builds compare as zero): then the warp folds the unit again
+ * with the operator.  So one reducing warp keeps up, as for the
+ * light operators.  1 max, 2 min, 0 elsewhere; GPUSCAN_RING_FAST_MINMAX=0 turns it off. */
+#ifndef GPUSCAN_RING_FAST_MINMAX
+#define GPUSCAN_RING_FAST_MINMAX 1
+#endif
+#define GPUSCAN_RING_FAST_MINMAX_(name, op, T)                                                      \
+    (GPUSCAN_RING_FAST_MINMAX && GPUSCAN_PROBE_(GPUSCAN_RING_FLOATING_##name##_) == 4 &&            \
+             sizeof(T) == 4                                                                         \
+         ? GPUSCAN_PROBE_(GPUSCAN_RING_MINMAX_##op##_)                                              \
+         : 0)
 /* ... from this many bytes of input: below, the ring was no faster (int32 at 2^26: the same time;
  * at 2^24: 66 us against 62-64 for reduce-ahead's own kernel). */
 #ifndef GPUSCAN_RING_MIN_BYTES
@@ -93,7 +108,8 @@
  * int32 (13 slots; more warps or blocks, fewer slots: slower, step 16); two reducers for the
  * heavy operators above (a light one loses 0.5 % with two: 12 slots). */
 #ifndef GPUSCAN_RING_REDUCERS
-#define GPUSCAN_RING_REDUCERS(name, op, T) (GPUSCAN_RING_HEAVY(name, op, T) ? 2 : 1)
+#define GPUSCAN_RING_REDUCERS(name, op, T)                                                          \
+    (GPUSCAN_RING_HEAVY(name, op, T) && !GPUSCAN_RING_FAST_MINMAX_(name, op, T) ? 2 : 1)
 #endif
 #ifndef GPUSCAN_RING_LOOKERS
 #define GPUSCAN_RING_LOOKERS(T) 1
@@ -106,7 +122,8 @@
 #if GPUSCAN_RING
 #define GPUSCAN_RING_CHOICE_(P, name, T, op)                                                        \
     enum { P##_RING_REDUCERS_ = GPUSCAN_RING_REDUCERS(name, op, T),                                 \
-           P##_RING_TAKES_ = GPUSCAN_RING_TAKES(name, op, T) };
+           P##_RING_TAKES_ = GPUSCAN_RING_TAKES(name, op, T),                                       \
+           P##_RING_FAST_ = GPUSCAN_RING_FAST_MINMAX_(name, op, T) };
 #else
 #define GPUSCAN_RING_CHOICE_(P, name, T, op)
 #endif
@@ -146,6 +163,48 @@
 #define GPUSCAN_RING_SCAN_TILE_(P, T) GPUSCAN_COARSENED_SCAN_TILE_(P, T, RING)
 #define GPUSCAN_RING_END_ 0xffffffffu /* a slot's unit when the counter has run out */
 #define GPUSCAN_RING_READS_ 8u          /* 16-byte reads a reducing lane has in flight (<= 8) */
+/* max.NaN / min.NaN of two floats (GPUSCAN_RING_FAST_MINMAX_; the ring runs on sm_90 only). */
+static __device__ __forceinline__ float gpuscan_minmax_nan_f32_(int is_max, float a, float b)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    float r;
+    if (is_max) asm("max.NaN.f32 %0, %1, %2;" : "=f"(r) : "f"(a), "f"(b));
+    else asm("min.NaN.f32 %0, %1, %2;" : "=f"(r) : "f"(a), "f"(b));
+    return r;
+#else
+    return a != a ? a : b != b ? b : is_max ? fmaxf(a, b) : fminf(a, b);
+#endif
+}
+/* The max (is_max) or min of a unit of floats by gpuscan_minmax_nan_f32_, in any order: lane l
+ * folds its run of `run` vectors at `mine` (read as the reducer reads them, `swizzle` spreading
+ * the lanes over the banks) into four chains, then the warp combines the lanes'; every lane gets
+ * the result. */
+static __device__ __forceinline__ float gpuscan_ring_fold_f32_(const uint4 *mine, unsigned run,
+                                                               unsigned swizzle, int is_max)
+{
+    float acc[4];
+#pragma unroll
+    for (int c = 0; c < 4; ++c) acc[c] = is_max ? -INFINITY : INFINITY;
+#pragma unroll 1
+    for (unsigned g = 0; g < run; g += GPUSCAN_RING_READS_) {
+        uint4 raw[GPUSCAN_RING_READS_];
+#pragma unroll
+        for (unsigned k = 0; k < GPUSCAN_RING_READS_; ++k) raw[k] = mine[g + (k ^ swizzle)];
+#pragma unroll
+        for (unsigned k = 0; k < GPUSCAN_RING_READS_; ++k) {
+            acc[0] = gpuscan_minmax_nan_f32_(is_max, acc[0], __uint_as_float(raw[k].x));
+            acc[1] = gpuscan_minmax_nan_f32_(is_max, acc[1], __uint_as_float(raw[k].y));
+            acc[2] = gpuscan_minmax_nan_f32_(is_max, acc[2], __uint_as_float(raw[k].z));
+            acc[3] = gpuscan_minmax_nan_f32_(is_max, acc[3], __uint_as_float(raw[k].w));
+        }
+    }
+    float r = gpuscan_minmax_nan_f32_(is_max, gpuscan_minmax_nan_f32_(is_max, acc[0], acc[1]),
+                                      gpuscan_minmax_nan_f32_(is_max, acc[2], acc[3]));
+#pragma unroll
+    for (int off = 16; off > 0; off >>= 1)
+        r = gpuscan_minmax_nan_f32_(is_max, r, __shfl_xor_sync(0xffffffffu, r, off));
+    return r;
+}
 /* Types the ring takes: whole 16-byte vectors, coarsened tiles of more than one item, units of
  * whole reads of a reducing warp (32 lanes x READS vectors; always so unless the tile or unit
  * macros were made smaller). */
@@ -246,6 +305,14 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
         const unsigned lane = threadIdx.x & 31u, swizzle = lane & (GROUP - 1u);                     \
         const unsigned run = vectors / 32u;                                                         \
         const uint4 *mine = data + lane * run;                                                      \
+        if (P##_RING_FAST_) { /* float max/min (GPUSCAN_RING_FAST_MINMAX_): exact where normal */   \
+            const float r = gpuscan_ring_fold_f32_(mine, run, swizzle, P##_RING_FAST_ == 1);        \
+            if (fabsf(r) >= FLT_MIN) {                                                              \
+                T t;                                                                                \
+                memcpy(&t, &r, sizeof(T) < sizeof r ? sizeof(T) : sizeof r);                        \
+                return t;                                                                           \
+            }                                                                                       \
+        }                                                                                           \
         if (P##_packs(VEC)) { /* packed words (bytes.cuh) commute: one fold a lane, any order */    \
             P##_words_fold f = P##_words_start();                                                   \
             _Pragma("unroll 1") for (unsigned g = 0; g < run; g += GROUP) {                         \

@@ -287,12 +287,32 @@ static int guard_intact(const unsigned char *g, size_t bytes)
 /* Floating types, made from doubles by FROM_DOUBLE.  add: uniform in [-1, 1] (compared with a
  * tolerance), or, with TELESCOPE, x_i = s_i - s_(i-1) for random s_i in [-8, 8], so that every
  * partial sum of any contiguous range is a small integer, exact even in half/bf16, in any
- * order; mul: +-1 (exact); min/max: uniform in [-1000, 1000], with a NaN once in about 2^21
- * elements (min/max propagate NaN: every algorithm must agree on where the NaNs start). */
+ * order; mul: +-1 (exact); min/max: uniform in [-1000, 1000], with a NaN of a random payload
+ * once in about 2^21 elements (min/max propagate NaN and keep the last one's payload: every
+ * algorithm must agree on where the NaNs start and which one shows), and stretches of 4096
+ * zeros of either sign, one stretch in eight and, in half of the inputs, the first two (min/max
+ * keep the earlier of -0 and +0: the sign of the first zero shows until a larger value comes),
+ * and of zeros with tiny values (1e-40: subnormal in float), one in eight.  The ring's float
+ * reducer folds such units again with the operator (GPUSCAN_RING_FAST_MINMAX). */
+static double gen_real_nan(uint64_t *rng)
+{
+    uint64_t bits = 0x7ff8000000000000ull | (rng_next(rng) & 0x8007ffffffffffffull);
+    double v;
+    memcpy(&v, &bits, sizeof v);
+    return v;
+}
+static double gen_real_tiny(uint64_t *rng, int subnormals)
+{
+    uint64_t r = rng_next(rng);
+    double v = subnormals && (r & 6) == 0 ? 1e-40 : 0.0;
+    return (r & 1) ? -v : v;
+}
 #define GEN_REAL(name, T, FROM_DOUBLE, TELESCOPE)                                                   \
     static void gen_##name(T *x, size_t n, int opc, uint64_t *rng)                                  \
     {                                                                                               \
         long prev = 0;                                                                              \
+        const uint64_t salt = rng_next(rng);                                                        \
+        const int tiny_start = (int)(salt >> 63);                                                   \
         for (size_t i = 0; i < n; ++i) {                                                            \
             double v;                                                                               \
             if (opc == OPC_ADD && TELESCOPE) {                                                      \
@@ -304,8 +324,12 @@ static int guard_intact(const unsigned char *g, size_t bytes)
             } else if (opc == OPC_MUL) {                                                            \
                 v = (rng_next(rng) & 1) ? 1.0 : -1.0;                                               \
             } else {                                                                                \
-                v = 2000.0 * rng_uniform(rng) - 1000.0;                                             \
-                if (rng_next(rng) % (1u << 21) == 0) v = NAN;                                       \
+                const uint64_t stretch = ((i >> 12) + salt) % 8;                                    \
+                if ((tiny_start && i < 8192) || stretch < 2)                                        \
+                    v = gen_real_tiny(rng, stretch == 1 && i >= 8192);                              \
+                else                                                                                \
+                    v = 2000.0 * rng_uniform(rng) - 1000.0;                                         \
+                if (rng_next(rng) % (1u << 21) == 0) v = gen_real_nan(rng);                         \
             }                                                                                       \
             x[i] = FROM_DOUBLE(v);                                                                  \
         }                                                                                           \

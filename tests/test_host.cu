@@ -271,9 +271,17 @@ static void test_ring_slots(void)
                GPUSCAN_RING_REDUCERS(i64, max, int64_t) == 1 && GPUSCAN_RING_REDUCERS(u32, mul, uint32_t) == 1 &&
                GPUSCAN_RING_REDUCERS(double, mul, double) == 1 && GPUSCAN_RING_REDUCERS(f64, add, double) == 1,
            "one reducing warp for light operators");
-    EXPECT(gpuscan_f64_min_RING_REDUCERS_ == 2 && GPUSCAN_RING_REDUCERS(float, max, float) == 2 &&
-               GPUSCAN_RING_REDUCERS(u64, mul, uint64_t) == 2 && GPUSCAN_RING_REDUCERS(i64, mul, long long) == 2,
+    EXPECT(gpuscan_f64_min_RING_REDUCERS_ == 2 && GPUSCAN_RING_REDUCERS(double, max, double) == 2 &&
+               GPUSCAN_RING_REDUCERS(u64, mul, uint64_t) == 2 && GPUSCAN_RING_REDUCERS(i64, mul, long long) == 2 &&
+               GPUSCAN_RING_REDUCERS(half, min, __half) == 2,
            "two for floating min/max and 8-byte integer mul (step 18)");
+    EXPECT(GPUSCAN_RING_FAST_MINMAX_(float, max, float) == GPUSCAN_RING_FAST_MINMAX &&
+               GPUSCAN_RING_FAST_MINMAX_(f32, min, float) == 2 * GPUSCAN_RING_FAST_MINMAX &&
+               GPUSCAN_RING_FAST_MINMAX_(f64, max, double) == 0 && GPUSCAN_RING_FAST_MINMAX_(int, max, int) == 0 &&
+               GPUSCAN_RING_FAST_MINMAX_(float, add, float) == 0 && GPUSCAN_RING_FAST_MINMAX_(mat2, matmul, mat2) == 0 &&
+               GPUSCAN_RING_REDUCERS(float, max, float) == 2 - GPUSCAN_RING_FAST_MINMAX &&
+               GPUSCAN_RING_REDUCERS(f32, min, float) == 2 - GPUSCAN_RING_FAST_MINMAX,
+           "float max/min: the reducer's quick fold (1 max, 2 min) and one reducing warp (step 27)");
     EXPECT(GPUSCAN_RING_CLAIM(int) >= 1 && GPUSCAN_RING_CLAIM(int) <= GPUSCAN_RING_MAX_SLOTS / 2,
            "a claim fits in half a ring");
 }
