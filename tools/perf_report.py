@@ -130,7 +130,11 @@ def main():
                "(at most 16 tiles) hands its aggregates over through mbarriers instead of two "
                "cluster barriers; from 1636871 a look-back of at least 512 tiles clears its tile "
                "states with a kernel and is launched as that kernel's programmatic dependent "
-               "(`GPUSCAN_PDL_MIN_TILES`).\n")
+               "(`GPUSCAN_PDL_MIN_TILES`); from 976aa46 the ring's reducer folds float max/min "
+               "with max.NaN/min.NaN (re-folding units whose result is a NaN, zero or subnormal) "
+               "and they run with one reducing warp (`GPUSCAN_RING_FAST_MINMAX`). Runs of one "
+               "machine differ by about 0.5 % at 2^28 (copy included), and a row here and there "
+               "carries a transient of the machine (see bench/results/README.md).\n")
     batch = "batch_us" in meta  # copy, CUB and AUTO also timed back to back (from commit 621363c)
     out.append("## Summary: AUTO against CUB and copy\n")
     if batch:
