@@ -65,7 +65,7 @@
 /* Operators that cost several instructions a combine: min / max of a floating type (the NaN test;
  * told by the type's name, one of those below) and mul of 8-byte integers.  A single reducing warp
  * cannot keep up with them: float max on the ring ran at 0.90 of copy with one, 0.955 with two
- * (2^30; step 18), so they get two. */
+ * (2^30; step 18), so they get two - except float max/min, whose reducer folds quickly (below). */
 #define GPUSCAN_RING_MINMAX_max_ ~, 1 /* (1 max, 2 min) */
 #define GPUSCAN_RING_MINMAX_min_ ~, 2
 #define GPUSCAN_RING_MUL_mul_ ~, 1
@@ -86,8 +86,9 @@
  * That fold is the operator's own result, bit for bit, unless it is a NaN (the operator keeps the
  * last NaN met, with its payload), a zero (the operator keeps the earlier of -0 and +0) or
  * subnormal (which flush-to-zero builds compare as zero): then the warp folds the unit again
- * with the operator.  So one reducing warp keeps up, as for the
- * light operators.  1 max, 2 min, 0 elsewhere; GPUSCAN_RING_FAST_MINMAX=0 turns it off. */
+ * with the operator.  So one reducing warp keeps up, as for the light operators (float max/min
+ * at 2^28-2^30: 0.99 of the time with two reducers and the operator's fold; step 27).
+ * 1 max, 2 min, 0 elsewhere; GPUSCAN_RING_FAST_MINMAX=0 turns it off. */
 #ifndef GPUSCAN_RING_FAST_MINMAX
 #define GPUSCAN_RING_FAST_MINMAX 1
 #endif
@@ -106,7 +107,7 @@
  * same warp, which waits for the slot's phases in order (an mbarrier's parity wait cannot tell
  * a phase from the one two before it).  One of each, one block an SM: the fastest shape for
  * int32 (13 slots; more warps or blocks, fewer slots: slower, step 16); two reducers for the
- * heavy operators above (a light one loses 0.5 % with two: 12 slots). */
+ * heavy operators above without a quick fold (a light one loses 0.5 % with two: 12 slots). */
 #ifndef GPUSCAN_RING_REDUCERS
 #define GPUSCAN_RING_REDUCERS(name, op, T)                                                          \
     (GPUSCAN_RING_HEAVY(name, op, T) && !GPUSCAN_RING_FAST_MINMAX_(name, op, T) ? 2 : 1)
@@ -163,6 +164,16 @@
 #define GPUSCAN_RING_SCAN_TILE_(P, T) GPUSCAN_COARSENED_SCAN_TILE_(P, T, RING)
 #define GPUSCAN_RING_END_ 0xffffffffu /* a slot's unit when the counter has run out */
 #define GPUSCAN_RING_READS_ 8u          /* 16-byte reads a reducing lane has in flight (<= 8) */
+/* A reducing lane's next GPUSCAN_RING_READS_ vectors of its run `mine`, from vector g: the k-th
+ * read at step k ^ swizzle (lane & 7), so that the 8 lanes of a quarter warp, whose runs are a
+ * multiple of 128 bytes apart, read different banks (P_ring_reduce). */
+static __device__ __forceinline__ void gpuscan_ring_read_group_(uint4 raw[GPUSCAN_RING_READS_],
+                                                                const uint4 *mine, unsigned g,
+                                                                unsigned swizzle)
+{
+#pragma unroll
+    for (unsigned k = 0; k < GPUSCAN_RING_READS_; ++k) raw[k] = mine[g + (k ^ swizzle)];
+}
 /* max.NaN / min.NaN of two floats (GPUSCAN_RING_FAST_MINMAX_; the ring runs on sm_90 only). */
 static __device__ __forceinline__ float gpuscan_minmax_nan_f32_(int is_max, float a, float b)
 {
@@ -188,8 +199,7 @@ static __device__ __forceinline__ float gpuscan_ring_fold_f32_(const uint4 *mine
 #pragma unroll 1
     for (unsigned g = 0; g < run; g += GPUSCAN_RING_READS_) {
         uint4 raw[GPUSCAN_RING_READS_];
-#pragma unroll
-        for (unsigned k = 0; k < GPUSCAN_RING_READS_; ++k) raw[k] = mine[g + (k ^ swizzle)];
+        gpuscan_ring_read_group_(raw, mine, g, swizzle);
 #pragma unroll
         for (unsigned k = 0; k < GPUSCAN_RING_READS_; ++k) {
             acc[0] = gpuscan_minmax_nan_f32_(is_max, acc[0], __uint_as_float(raw[k].x));
@@ -317,8 +327,7 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
             P##_words_fold f = P##_words_start();                                                   \
             _Pragma("unroll 1") for (unsigned g = 0; g < run; g += GROUP) {                         \
                 uint4 raw[GROUP];                                                                   \
-                _Pragma("unroll") for (unsigned k = 0; k < GROUP; ++k)                              \
-                    raw[k] = mine[g + (k ^ swizzle)];                                               \
+                gpuscan_ring_read_group_(raw, mine, g, swizzle);                                    \
                 _Pragma("unroll") for (unsigned k = 0; k < GROUP; ++k)                              \
                     P##_words_add_vector(&f, raw[k]);                                               \
             }                                                                                       \
@@ -327,8 +336,7 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
         T acc = P##_identity();                                                                     \
         _Pragma("unroll 1") for (unsigned g = 0; g < run; g += GROUP) {                             \
             uint4 raw[GROUP];                                                                       \
-            _Pragma("unroll") for (unsigned k = 0; k < GROUP; ++k)                                  \
-                raw[k] = mine[g + (k ^ swizzle)];                                                   \
+            gpuscan_ring_read_group_(raw, mine, g, swizzle);                                        \
             T f[GROUP];                                                                             \
             _Pragma("unroll") for (unsigned k = 0; k < GROUP; ++k) {                                \
                 T part[VEC];                                                                        \
