@@ -54,6 +54,7 @@
 
 /* Everything for one (name, T, op), with the public functions' linkage SCOPE. */
 #define GPUSCAN_ASSEMBLE_(SCOPE, P, name, T, op)                                                    \
+    GPUSCAN_CHECK_DEFINE_(P, name, T, op)                                                           \
     GPUSCAN_RING_CHOICE_(P, name, T, op)                                                            \
     GPUSCAN_DEVICE_CODE_(P, name, T, op)                                                            \
     GPUSCAN_HOST_(SCOPE, P, T)

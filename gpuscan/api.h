@@ -25,6 +25,7 @@ typedef enum gpuscan_status {
     GPUSCAN_ERROR_OVERLAP = 5,             /* input and output overlap without being equal */
     GPUSCAN_ERROR_TOO_LARGE = 6,           /* n exceeds what the grid layer can index */
     GPUSCAN_ERROR_MISALIGNED = 7,          /* a pointer is not aligned to its element type */
+    GPUSCAN_ERROR_INVALID_DEVICE = 8,      /* no such CUDA device (the memory functions) */
     /* A CUDA runtime error: the status is GPUSCAN_ERROR_CUDA_BASE + the cudaError_t value.
      * gpuscan_cuda_error() recovers it; gpuscan_status_string() prints CUDA's own text. */
     GPUSCAN_ERROR_CUDA_BASE = 1000
@@ -73,6 +74,7 @@ static inline const char *gpuscan_status_string(gpuscan_status s)
     case GPUSCAN_ERROR_OVERLAP: return "input and output overlap partially (only d_in == d_out is allowed)";
     case GPUSCAN_ERROR_TOO_LARGE: return "n is too large for this algorithm";
     case GPUSCAN_ERROR_MISALIGNED: return "a pointer is not aligned to its element type";
+    case GPUSCAN_ERROR_INVALID_DEVICE: return "no such CUDA device";
     default: break;
     }
     if (gpuscan_is_cuda_error(s)) return cudaGetErrorString(gpuscan_cuda_error(s));
@@ -114,5 +116,19 @@ static inline const char *gpuscan_block_name(gpuscan_block b)
                                                           cudaStream_t stream);
 
 #define GPUSCAN_DECLARE(name, T, op) GPUSCAN_PROTOTYPES_(GPUSCAN_EXTERN_C, name, T, op)
+
+/* ---- the simple forms' memory (gpuscan/memory.cuh; defined in every .cu that includes
+ * gpuscan.cuh, so a C program finds them in the object of its GPUSCAN_DEFINE_EXPORTs) ----------
+ * The simple forms take their workspace, stream-ordered, from a memory pool of the library's own
+ * on each device, which keeps what it reserved (at most the workspace of the calls in flight at
+ * once) until it is released; or from the caller's pool.
+ *   gpuscan_set_memory_pool(dev, pool)  simple forms on device dev allocate from pool (a pool of
+ *                                       that device; NULL: the library's own again)
+ *   gpuscan_release_memory(dev)         gives back what the library's pool on dev holds unused
+ *                                       (-1: on every device)
+ *   gpuscan_memory_reserved(dev, &b)    how many bytes the library's pool on dev holds */
+GPUSCAN_EXTERN_C gpuscan_status gpuscan_set_memory_pool(int device, cudaMemPool_t pool);
+GPUSCAN_EXTERN_C gpuscan_status gpuscan_release_memory(int device);
+GPUSCAN_EXTERN_C gpuscan_status gpuscan_memory_reserved(int device, size_t *bytes);
 
 #endif /* GPUSCAN_API_H */

@@ -225,7 +225,7 @@ static __device__ __forceinline__ unsigned gpuscan_packed_combine_(int size, int
 #define GPUSCAN_BYTES_(P, name, T, op)                                                                    \
     static __device__ __forceinline__ int P##_bytewise(void)                                              \
     {                                                                                                     \
-        return GPUSCAN_PACKED_INT_(name, T) ? GPUSCAN_BYTES_KIND_(op) : GPUSCAN_BYTES_NONE;               \
+        return GPUSCAN_PACKED_INT_(name, T) != 0 ? GPUSCAN_BYTES_KIND_(op) : GPUSCAN_BYTES_NONE;               \
     }                                                                                                     \
     static __device__ __forceinline__ int P##_packs(int count)                                            \
     {                                                                                                     \

@@ -10,6 +10,53 @@
 #define GPUSCAN_ELEMENT_CUH
 
 #include <string.h>
+#include <type_traits>
+
+/* ---- what a DEFINE checks first, so that a misuse's first error line names it ----------------
+ * An undefined operator macro stays unexpanded when stringized, and an undefined type limit leaves
+ * its GPUSCAN_LIMITS_ name in the identity's expansion: both are found in the text. */
+#define GPUSCAN_STR_(...) #__VA_ARGS__
+#define GPUSCAN_XSTR_(...) GPUSCAN_STR_(__VA_ARGS__)
+static constexpr int gpuscan_has_prefix_(const char *s, const char *p)
+{
+    return *p == 0 ? 1 : (*s == *p && gpuscan_has_prefix_(s + 1, p + 1));
+}
+static constexpr int gpuscan_contains_(const char *s, const char *p)
+{
+    return gpuscan_has_prefix_(s, p) || (*s != 0 && gpuscan_contains_(s + 1, p));
+}
+static constexpr int gpuscan_is_identifier_(const char *s)
+{
+    return *s == 0 || (((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
+                        *s == '_') && gpuscan_is_identifier_(s + 1));
+}
+/* and, or, xor: integer types only */
+#define GPUSCAN_OP_and_INTEGER_ONLY_ ~, 1
+#define GPUSCAN_OP_or_INTEGER_ONLY_ ~, 1
+#define GPUSCAN_OP_xor_INTEGER_ONLY_ ~, 1
+#define GPUSCAN_CHECK_DEFINE_(P, name, T, op)                                                       \
+    static_assert(gpuscan_is_identifier_(#name),                                                    \
+                  "gpuscan: the type name '" #name "' is not one token: write "                     \
+                  "GPUSCAN_DEFINE_NAMED(short_name, " #name ", " #op ")");                          \
+    /* a second DEFINE of the same (name, op) in one file redefines this enum first */              \
+    enum P##_DEFINE_appears_twice_in_this_file { P##_defined_ = 1 };                                \
+    static_assert(!gpuscan_has_prefix_(GPUSCAN_XSTR_(GPUSCAN_OP_##op##_COMBINE(T, a, b)),           \
+                                       "GPUSCAN_OP_" #op "_COMBINE") &&                             \
+                      !gpuscan_has_prefix_(GPUSCAN_XSTR_(GPUSCAN_OP_##op##_IDENTITY(name, T)),      \
+                                           "GPUSCAN_OP_" #op "_IDENTITY"),                          \
+                  "gpuscan: unknown operator '" #op "': the built-in ones are add, mul, min, max, " \
+                  "and, or, xor; for your own define GPUSCAN_OP_" #op "_IDENTITY(name, T) and "     \
+                  "GPUSCAN_OP_" #op "_COMBINE(T, a, b) before the DEFINE (docs/api.md)");           \
+    static_assert(!gpuscan_contains_(GPUSCAN_XSTR_(GPUSCAN_OP_##op##_IDENTITY(name, T)),            \
+                                     "GPUSCAN_LIMITS_"),                                            \
+                  "gpuscan: " #op " needs the limits of type name '" #name "': name the type as "   \
+                  "gpuscan_ops.h does (int32_t, i32, float, f32, ...) or define "                   \
+                  "GPUSCAN_LIMITS_" #name "_LOWEST and GPUSCAN_LIMITS_" #name "_HIGHEST");          \
+    static_assert(!GPUSCAN_PROBE_(GPUSCAN_OP_##op##_INTEGER_ONLY_) || std::is_integral<T>::value,   \
+                  "gpuscan: operator '" #op "' (bitwise) needs an integer type, not " #T);          \
+    static_assert(__alignof__(T) <= 16,                                                             \
+                  "gpuscan: " #T " is aligned to more than 16 bytes; gpuscan moves elements in "    \
+                  "pieces of at most 16 bytes: use a type of 16-byte alignment or less");
 
 /* 32-bit words that hold one T (the last one zero-padded). */
 #define GPUSCAN_WORDS_(T) ((sizeof(T) + 3u) / 4u)
@@ -17,10 +64,14 @@
 /* The user's operator, wrapped in functions so that an error in it is reported once, at the
  * GPUSCAN_DEFINE line, and so that its arguments are evaluated exactly once. */
 #define GPUSCAN_OPERATOR_(P, name, T, op)                                                           \
+    /* min/max's NaN test (b != b) is a self-comparison for integer types: true to its purpose */   \
+    _Pragma("GCC diagnostic push")                                                                  \
+    _Pragma("GCC diagnostic ignored \"-Wtautological-compare\"")                                    \
     static __host__ __device__ __forceinline__ T P##_combine(T a, T b)                              \
     {                                                                                               \
         return GPUSCAN_OP_##op##_COMBINE(T, a, b);                                                  \
     }                                                                                               \
+    _Pragma("GCC diagnostic pop")                                                                   \
     static __host__ __device__ __forceinline__ T P##_identity(void)                                 \
     {                                                                                               \
         return GPUSCAN_OP_##op##_IDENTITY(name, T);                                                 \

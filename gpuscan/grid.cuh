@@ -482,8 +482,15 @@ static __device__ __forceinline__ void gpuscan_mbar_arrive_remote_(unsigned long
 #endif
 #define GPUSCAN_AHEAD_UNIT_TILES_(TAG, T)                                                           \
     GPUSCAN_MAX_(1, GPUSCAN_AHEAD_UNIT_BYTES(sizeof(T)) / (GPUSCAN_TILE_(TAG, T) * sizeof(T)))
+/* Room for the stage and the tile buffer: the rest of the 48 KiB holds the block's other static
+ * shared variables, which a debug build (-G) keeps apart function by function, so it leaves more. */
+#ifdef __CUDACC_DEBUG__
+#define GPUSCAN_AHEAD_STAGE_ROOM_ 40960u
+#else
+#define GPUSCAN_AHEAD_STAGE_ROOM_ 45056u
+#endif
 #define GPUSCAN_AHEAD_STAGE_FITS_(TAG, T, tiles)                                                    \
-    ((tiles) * GPUSCAN_TILE_(TAG, T) * sizeof(T) + GPUSCAN_TILE_BUFFER_(TAG, T) * sizeof(T) <= 45056u)
+    ((tiles) * GPUSCAN_TILE_(TAG, T) * sizeof(T) + GPUSCAN_TILE_BUFFER_(TAG, T) * sizeof(T) <= GPUSCAN_AHEAD_STAGE_ROOM_)
 #define GPUSCAN_AHEAD_MIN_BLOCKS_(TAG, T) GPUSCAN_MAX_(1, GPUSCAN_AHEAD_THREADS_PER_SM(T) / GPUSCAN_##TAG##_THREADS(T))
 /* Tiles per unit for tiles of tile_bytes of elements of elem_size bytes. */
 static __host__ __device__ __forceinline__ unsigned gpuscan_ahead_tiles_(size_t tile_bytes, size_t elem_size)

@@ -29,6 +29,7 @@ typedef struct gpuscan_plan_ {
     /* reduce-ahead on the ring (ring.cuh): its units (of their own size), and the states laid
      * out: enough for either kernel */
     size_t ring_units, state_units;
+    int cluster; /* look-back as one thread-block cluster: no workspace (grid.cuh) */
 } gpuscan_plan_;
 
 static inline size_t gpuscan_ceil_div_(size_t a, size_t b) { return a / b + (a % b != 0); }
@@ -182,16 +183,12 @@ static inline gpuscan_status gpuscan_check_workspace_(const void *d_workspace, s
     return GPUSCAN_SUCCESS;
 }
 
-static inline gpuscan_status gpuscan_from_cuda_(cudaError_t e)
-{
-    return e == cudaSuccess ? GPUSCAN_SUCCESS : (gpuscan_status)(GPUSCAN_ERROR_CUDA_BASE + (int)e);
-}
-
 #define GPUSCAN_TRY_(expr)                                                                          \
     do {                                                                                            \
         gpuscan_status try_status_ = (expr);                                                        \
         if (try_status_ != GPUSCAN_SUCCESS) return try_status_;                                     \
     } while (0)
+#include "memory.cuh"
 /* Every launch is followed by a check of the launch error. */
 #define GPUSCAN_LAUNCH_SHARED_(kernel, blocks, threads, shared_bytes, stream, ...)                  \
     do {                                                                                            \
@@ -234,8 +231,7 @@ static inline int gpuscan_cluster_tiles_(const void *kernel, int threads, int *c
     if (dev < GPUSCAN_DEVICE_CACHE_ && cache[dev] > 0) return cache[dev] - 1;
     if (cudaDeviceGetAttribute(&ok, cudaDevAttrClusterLaunch, dev) == cudaSuccess && ok &&
         cudaFuncGetAttributes(&attr, kernel) == cudaSuccess && attr.binaryVersion >= 90 && attr.ptxVersion >= 90) {
-        cudaLaunchConfig_t config;
-        memset(&config, 0, sizeof config);
+        cudaLaunchConfig_t config = cudaLaunchConfig_t(); /* dim3 members: no memset */
         config.gridDim = dim3(GPUSCAN_CLUSTER_MAX_TILES);
         config.blockDim = dim3((unsigned)threads);
         limit = 8; /* the portable cluster size */
@@ -252,8 +248,8 @@ static inline int gpuscan_cluster_tiles_(const void *kernel, int threads, int *c
 static inline void gpuscan_launch_config_(cudaLaunchConfig_t *config, cudaLaunchAttribute *attr, unsigned blocks,
                                           unsigned threads, cudaStream_t stream)
 {
-    memset(config, 0, sizeof *config);
-    memset(attr, 0, sizeof *attr);
+    *config = cudaLaunchConfig_t(); /* zeroed, dim3s (1,1,1): its dim3 members forbid a memset */
+    *attr = cudaLaunchAttribute();
     config->gridDim = dim3(blocks);
     config->blockDim = dim3(threads);
     config->stream = stream;
@@ -416,6 +412,13 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
 
 /* Runs one scan with block algorithm TAG and the grid strategy in plan (workspace checked). */
 #define GPUSCAN_GRID_HOST_(P, T, TAG)                                                                                                \
+    /* whether a look-back over `tiles` tiles runs as one cluster on the current device */                                           \
+    static int P##_##TAG##_one_cluster(size_t tiles)                                                                                 \
+    {                                                                                                                                \
+        static int cache[GPUSCAN_DEVICE_CACHE_];                                                                                     \
+        return tiles > 1 && tiles <= GPUSCAN_CLUSTER_MAX_TILES && /* no device query for large scans */                              \
+               tiles <= (size_t)gpuscan_cluster_tiles_((const void *)P##_##TAG##_single_pass, GPUSCAN_##TAG##_THREADS(T), cache);    \
+    }                                                                                                                                \
     static gpuscan_status P##_##TAG##_run(const gpuscan_plan_ *plan, gpuscan_grid grid, char *ws,                                    \
                                           const T *in, T *out, size_t n, int exclusive, T init,                                      \
                                           cudaStream_t stream)                                                                       \
@@ -451,11 +454,8 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         }                                                                                                                            \
         case GPUSCAN_GRID_DOMINO:                                                                                                    \
         case GPUSCAN_GRID_LOOKBACK: {                                                                                                \
-            static int cluster_cache[GPUSCAN_DEVICE_CACHE_];                                                                         \
             const int lookback = grid == GPUSCAN_GRID_LOOKBACK; /* = GPUSCAN_VIA_LOOKBACK, else _DOMINO */                           \
-            if (lookback && plan->num_tiles <= GPUSCAN_CLUSTER_MAX_TILES && /* no device query for large scans */                    \
-                plan->num_tiles <= (size_t)gpuscan_cluster_tiles_((const void *)P##_##TAG##_single_pass, THREADS,                    \
-                                                                              cluster_cache)) {                                      \
+            if (lookback && plan->cluster) {                                                                                         \
                 cudaLaunchConfig_t config;                                                                                           \
                 cudaLaunchAttribute attr;                                                                                            \
                 gpuscan_cluster_config_(&config, &attr, (unsigned)plan->num_tiles, THREADS, stream);                                 \
@@ -503,6 +503,12 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
     }
 #define GPUSCAN_TILE_OF_(TAG, T, tile_var) tile_var = GPUSCAN_TILE_(TAG, T)
 #define GPUSCAN_RUN_OF_(TAG, P, ...) return P##_##TAG##_run(__VA_ARGS__)
+/* a look-back that runs as one cluster needs no workspace */
+#define GPUSCAN_CLUSTER_OF_(TAG, P, plan)                                                           \
+    if (P##_##TAG##_one_cluster((plan)->num_tiles)) {                                               \
+        (plan)->cluster = 1;                                                                        \
+        (plan)->bytes = 0;                                                                          \
+    }
 
 /* Checks the choices, resolves AUTO and lays out the workspace of a scan. */
 #define GPUSCAN_SCAN_PREPARE_(P, T)                                                                  \
@@ -517,8 +523,12 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         *grid = gpuscan_resolve_grid_(*grid, sizeof(T), n, l2_fits);                                 \
         *block = gpuscan_resolve_block_(*block, sizeof(T), n, GPUSCAN_TILE_(KSW, T));                \
         GPUSCAN_SWITCH_BLOCK_(*block, GPUSCAN_TILE_OF_, T, tile);                                    \
-        return gpuscan_plan_scan_(plan, n, *grid, tile, sizeof(T), GPUSCAN_STATE_BYTES_(T),          \
-                                  GPUSCAN_SLOT_BYTES_(T), GPUSCAN_RING_PLAN_UNIT_(T));               \
+        GPUSCAN_TRY_(gpuscan_plan_scan_(plan, n, *grid, tile, sizeof(T), GPUSCAN_STATE_BYTES_(T),    \
+                                        GPUSCAN_SLOT_BYTES_(T), GPUSCAN_RING_PLAN_UNIT_(T)));        \
+        if (*grid == GPUSCAN_GRID_LOOKBACK) {                                                        \
+            GPUSCAN_SWITCH_BLOCK_(*block, GPUSCAN_CLUSTER_OF_, P, plan);                             \
+        }                                                                                            \
+        return GPUSCAN_SUCCESS;                                                                      \
     }                                                                                                \
     static gpuscan_status P##_scan_launch_(const gpuscan_plan_ *plan, gpuscan_grid grid,             \
                                            gpuscan_block block, void *ws, const T *d_in, T *d_out,   \
@@ -583,18 +593,16 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         return P##_reduce_launch_(d_workspace, d_in, d_result, n, stream);                             \
     }
 
-/* Runs `launch` (an expression using `ws`) with `bytes` of workspace from the stream-ordered
- * allocator, so the simple forms stay capturable in CUDA graphs; no allocation when 0. */
+/* Runs `launch` (an expression using `ws`) with `bytes` of workspace from the simple forms' pool
+ * (memory.cuh); no allocation when 0. */
 #define GPUSCAN_WITH_ALLOCATED_(bytes, stream, launch)                                              \
     do {                                                                                            \
         void *ws = NULL;                                                                            \
-        gpuscan_status status_;                                                                     \
-        cudaError_t free_error_;                                                                    \
-        if ((bytes) > 0) GPUSCAN_TRY_(gpuscan_from_cuda_(cudaMallocAsync(&ws, (bytes), (stream)))); \
+        gpuscan_status status_, free_status_;                                                       \
+        GPUSCAN_TRY_(gpuscan_workspace_alloc_(&ws, (bytes), (stream)));                             \
         status_ = (launch);                                                                         \
-        if (ws == NULL) return status_;                                                             \
-        free_error_ = cudaFreeAsync(ws, (stream));                                                  \
-        return status_ != GPUSCAN_SUCCESS ? status_ : gpuscan_from_cuda_(free_error_);              \
+        free_status_ = gpuscan_workspace_free_(ws, (stream));                                       \
+        return status_ != GPUSCAN_SUCCESS ? status_ : free_status_;                                 \
     } while (0)
 
 /* The simple forms: AUTO algorithms, their own workspace.  Arguments are checked before any

@@ -110,7 +110,7 @@
  * heavy operators above without a quick fold (a light one loses 0.5 % with two: 12 slots). */
 #ifndef GPUSCAN_RING_REDUCERS
 #define GPUSCAN_RING_REDUCERS(name, op, T)                                                          \
-    (GPUSCAN_RING_HEAVY(name, op, T) && !GPUSCAN_RING_FAST_MINMAX_(name, op, T) ? 2 : 1)
+    (GPUSCAN_RING_HEAVY(name, op, T) && GPUSCAN_RING_FAST_MINMAX_(name, op, T) == 0 ? 2 : 1)
 #endif
 #ifndef GPUSCAN_RING_LOOKERS
 #define GPUSCAN_RING_LOOKERS(T) 1

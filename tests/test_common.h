@@ -71,9 +71,14 @@ static void require_gpu(const char *suite)
     printf("%s on %s (sm_%d%d, %d SMs)\n", suite, p.name, p.major, p.minor, p.multiProcessorCount);
 }
 
+/* A suite whose checks never ran fails: that is a broken test, not a pass. */
 static int test_finish(const char *suite)
 {
     printf("%s: %ld passed, %ld failed\n", suite, g_passed, g_failed);
+    if (g_passed + g_failed == 0) {
+        fprintf(stderr, "FAIL %s: no check ran\n", suite);
+        return 1;
+    }
     return g_failed ? 1 : 0;
 }
 

@@ -1,66 +1,101 @@
 #!/usr/bin/env bash
-# tools/gpu-check.sh - the one GPU run: build for sm_90, run the whole GPU test suite, the demo
-# and (with "bench") the benchmark, and print a short summary table last.
-#   tools/gpu-check.sh [tests] [demo] [bench] [anatomy] [quick] [profile]      (default: tests demo)
-# Environment: TESTS=<ctest -R regex> runs a subset, TESTS_EXCLUDE=<ctest -E regex> leaves some
-# out (e.g. "sanitize" for a quick run); BENCH_ARGS passes options to the bench
-# (e.g. "--quick --types i32.add,u8.add").
-# Logs go to $OUT (the device tool's result folder) or ./gpu-check-out.  Where the checkout has no
-# .git (the device machine), pass the commit as GPUSCAN_COMMIT=<hash>.
+# tools/gpu-check.sh - one GPU run: build, test, benchmark, and a short summary table last.
+#   tools/gpu-check.sh [readme] [tests] [full] [demo] [forms] [bench] [anatomy] [profile]
+#     readme   the README's two commands, as written, on a clean copy of the tree, timed
+#     tests    the default test tier (ctest -LE full) in build-gpu
+#     full     the exhaustive tier (ctest -L full: large n, stress, determinism, ring variants,
+#              sanitizers)
+#     forms    bench/forms: simple and _ex forms vs CUB, Thrust and copy (docs/performance.md's
+#              first table); FORMS_ARGS passes options (e.g. "--quick --max-log2 24")
+#     bench    bench/bench: every algorithm (BENCH_ARGS, e.g. "--quick --types i32.add,u8.add")
+#   (default: readme forms)
+# Environment: TESTS=<ctest -R regex> runs a subset of a tier.  Logs and CSVs go to $OUT (the
+# device tool's result folder) or ./gpu-check-out.  Where the checkout has no .git (the device
+# machine), pass the commit as GPUSCAN_COMMIT=<hash>.
 set -u
 OUT=${OUT:-$PWD/gpu-check-out}
 mkdir -p "$OUT"
-what="${*:-tests demo}"
+what="${*:-readme forms}"
 has() { case " $what " in *" $1 "*) return 0 ;; esac; return 1; }
 summary="$OUT/summary.txt"
 : >"$summary"
-
+commit=${GPUSCAN_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}
+export GPUSCAN_COMMIT=$commit
 gpu=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | head -1)
-echo "device: ${gpu:-none}  commit: ${GPUSCAN_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}  date: $(date -u +%FT%TZ)" | tee -a "$summary"
-
+echo "device: ${gpu:-none}  commit: $commit  date: $(date -u +%FT%TZ)" | tee -a "$summary"
 t0=$(date +%s)
+secs() { echo $(( $(date +%s) - $1 )); }
+
+if has readme; then
+    # a clean copy (no build folders), then the README's commands (b) and (a) exactly
+    clean=/tmp/gpuscan-clean
+    rm -rf "$clean" && mkdir -p "$clean"
+    tar --exclude='./build*' --exclude='./gpu-check-out' -cf - . | tar -xf - -C "$clean"
+    ts=$(date +%s)
+    ( cd "$clean" && cmake -S . -B build && cmake --build build -j && ctest --test-dir build --output-on-failure -LE full ) \
+        >"$OUT/readme-tests.log" 2>&1
+    rc=$?
+    echo "README test command: $(secs "$ts") s (exit $rc; build and tests, clean tree)" | tee -a "$summary"
+    grep -E "tests passed|tests failed|Total Test time" "$OUT/readme-tests.log" | tee -a "$summary"
+    grep -E "^ *[0-9]+/[0-9]+ Test" "$OUT/readme-tests.log" | sed 's/  */ /g' >>"$summary"
+    grep -E "\*\*\*Failed|FAIL" "$OUT/readme-tests.log" | head -20 | tee -a "$summary"
+    ts=$(date +%s)
+    ( cd "$clean" && cmake -S . -B build && cmake --build build -j --target demo && ./build/examples/demo ) \
+        >"$OUT/readme-demo.log" 2>&1
+    echo "README demo command: $(secs "$ts") s (exit $?; build already there)" | tee -a "$summary"
+    tail -14 "$OUT/readme-demo.log" >>"$summary"
+fi
+
 targets=""
 has tests && targets="$targets all"
-has demo && targets="$targets demo"
+has full && targets="$targets all gpuscan_full_tests"
+has forms && targets="$targets forms"
 has bench && targets="$targets bench"
 has anatomy && targets="$targets anatomy"
-cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 >"$OUT/cmake.log" 2>&1 || { tail -20 "$OUT/cmake.log"; exit 1; }
-if ! cmake --build build-gpu -j "$(nproc)" >"$OUT/build.log" 2>&1; then
-    grep -B2 -A8 "error" "$OUT/build.log" | head -60
-    exit 1
+has demo && targets="$targets demo"
+if [ -n "$targets" ]; then
+    ts=$(date +%s)
+    cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 >"$OUT/cmake.log" 2>&1 || { tail -20 "$OUT/cmake.log"; exit 1; }
+    if ! cmake --build build-gpu -j "$(nproc)" --target $targets >"$OUT/build.log" 2>&1; then
+        grep -B2 -A8 "error" "$OUT/build.log" | head -60
+        exit 1
+    fi
+    echo "build ($targets): $(secs "$ts") s" | tee -a "$summary"
 fi
-echo "build: $(( $(date +%s) - t0 )) s" | tee -a "$summary"
-
-if has tests; then
-    has quick && export GPUSCAN_TEST_MAX_RANDOM=$((1 << 21))
-    ( cd build-gpu && ctest -V -j 6 --timeout 900 ${TESTS:+-R "$TESTS"} ${TESTS_EXCLUDE:+-E "$TESTS_EXCLUDE"} ) >"$OUT/ctest.log" 2>&1
-    grep -E "^ *[0-9]+/[0-9]+ Test|tests passed|tests failed" "$OUT/ctest.log" | sed 's/  */ /g' | tee -a "$summary"
-    sed 's/^[0-9]*: //' "$OUT/ctest.log" >"$OUT/ctest-plain.log"
-    grep -E "passed, [0-9]+ failed$" "$OUT/ctest-plain.log" | head -40 >>"$summary"
-    # the reliability evidence: large sizes, determinism, stress, graph, sanitizer reports
-    grep -E "^  (i32|i64|u8|f32) .*(add|reduce) .*n=[0-9]{10}|^determinism|stress:|graph of|ERROR SUMMARY|LEAK SUMMARY|RACECHECK SUMMARY|differing so far" \
-        "$OUT/ctest-plain.log" | head -80 >>"$summary"
-    grep -E "^FAIL" "$OUT/ctest-plain.log" | head -20 | tee -a "$summary"
-fi
+run_tier() { # name, ctest label options
+    local name=$1 ts
+    shift
+    ts=$(date +%s)
+    ( cd build-gpu && ctest --output-on-failure -j 4 --timeout 900 "$@" ${TESTS:+-R "$TESTS"} ) >"$OUT/ctest-$name.log" 2>&1
+    echo "tier $name: $(secs "$ts") s" | tee -a "$summary"
+    grep -E "^ *[0-9]+/[0-9]+ Test|tests passed|tests failed" "$OUT/ctest-$name.log" | sed 's/  */ /g' | tee -a "$summary"
+    grep -E "passed, [0-9]+ failed|stress:|graph of|ERROR SUMMARY|RACECHECK SUMMARY|differing so far" "$OUT/ctest-$name.log" | head -60 >>"$summary"
+    grep -E "^FAIL" "$OUT/ctest-$name.log" | head -20 | tee -a "$summary"
+}
+has tests && run_tier default -LE full
+has full && run_tier full -L full
 if has demo; then
     ./build-gpu/examples/demo $((1 << 28)) >"$OUT/demo.log" 2>&1
     cat "$OUT/demo.log" >>"$summary"
 fi
 if has bench; then
-    GPUSCAN_COMMIT=${GPUSCAN_COMMIT:-unknown} ./build-gpu/bench/bench --csv "$OUT/bench.csv" ${BENCH_ARGS:-} >"$OUT/bench.log" 2>&1
-    tail -60 "$OUT/bench.log" >>"$summary"
+    ./build-gpu/bench/bench --csv "$OUT/bench.csv" ${BENCH_ARGS:-} >"$OUT/bench.log" 2>&1
+    tail -40 "$OUT/bench.log" >>"$summary"
 fi
 if has anatomy; then
-    # the look-back scan taken apart (stages added one at a time), and its clocks per tile
     { ./build-gpu/bench/anatomy 28; ./build-gpu/bench/anatomy 28 clocks; } >"$OUT/anatomy.log" 2>&1
     cat "$OUT/anatomy.log" >>"$summary"
 fi
 if has profile; then
-    # where the reduce-ahead kernel (AUTO's at this size) spends its time (int32 add, 2^26 elements)
     ncu --kernel-name regex:CO_ahead --launch-count 1 --section SpeedOfLight --section Occupancy \
         --section WarpStateStats --section MemoryWorkloadAnalysis ./build-gpu/examples/demo $((1 << 26)) >"$OUT/ncu.log" 2>&1
     grep -E "Duration|Throughput|Occupancy|Registers|Stall|Warp Cycles|Block Limit|Active Warps|Bandwidth" "$OUT/ncu.log" | head -40 >>"$summary"
 fi
-echo "total: $(( $(date +%s) - t0 )) s" >>"$summary"
+if has forms; then
+    ./build-gpu/bench/forms --csv "$OUT/forms.csv" ${FORMS_ARGS:-} >"$OUT/forms.log" 2>&1
+    grep -c MISMATCH "$OUT/forms.log" | sed 's/^/forms mismatches: /' >>"$summary"
+    sed -n '/==== what users call/,$p' "$OUT/forms.log" >>"$summary"
+fi
+echo "total: $(secs "$t0") s" >>"$summary"
 echo "================ summary ================"
 cat "$summary"

@@ -26,7 +26,7 @@ static int host_checks(void)
     s = gpuscan_f32_max_reduce(NULL, NULL, 0, 0);
     CHECK(s == GPUSCAN_SUCCESS, "n = 0 from C");
     printf("c_caller host: %d passed, %d failed\n", passes, failures);
-    return failures ? 1 : 0;
+    return failures || passes == 0 ? 1 : 0; /* no check ran: a failure too */
 }
 
 static int gpu_checks(void)
@@ -56,7 +56,7 @@ static int gpu_checks(void)
     CHECK(total == (int)acc, "reduce matches the C loop");
     cudaFree(d_in); cudaFree(d_out); free(h); free(r);
     printf("c_caller gpu: %d passed, %d failed\n", passes, failures);
-    return failures ? 1 : 0;
+    return failures || passes == 0 ? 1 : 0; /* no check ran: a failure too */
 }
 
 int main(int argc, char **argv)

@@ -1,0 +1,3 @@
+/* expect: the type name 'unsigned long' is not one token */
+#include "gpuscan.cuh"
+GPUSCAN_DEFINE(unsigned long, add)

@@ -1,0 +1,3 @@
+/* expect: unknown operator 'plus' */
+#include "gpuscan.cuh"
+GPUSCAN_DEFINE(int, plus)

@@ -1,0 +1,188 @@
+/* tests/test_memory.cu - where the simple forms' workspace comes from (gpuscan/memory.cuh):
+ *   - a scan of one tile or of one cluster allocates nothing;
+ *   - larger scans take it from the library's pool, which keeps it after a synchronization and
+ *     gives it back with gpuscan_release_memory();
+ *   - with gpuscan_set_memory_pool() the workspace comes from the caller's pool instead;
+ *   - simple forms on four streams, from four host threads at once, and inside a CUDA graph
+ *     capture (replayed) give the right results;
+ *   - bad devices get GPUSCAN_ERROR_INVALID_DEVICE. */
+#include <thread>
+#include <vector>
+#include "gpuscan.cuh"
+#include "test_common.h"
+
+GPUSCAN_DEFINE_NAMED(i32, int32_t, add)
+
+static void fill(int32_t *h, size_t n, uint64_t *rng)
+{
+    for (size_t i = 0; i < n; ++i) h[i] = (int32_t)(rng_next(rng) % 2001) - 1000;
+}
+/* wrong elements of the inclusive sum d_out of h */
+static size_t wrong(const int32_t *h, const int32_t *d_out, size_t n)
+{
+    std::vector<int32_t> got(n);
+    CHECK_CUDA(cudaMemcpy(got.data(), d_out, n * sizeof(int32_t), cudaMemcpyDeviceToHost));
+    int32_t acc = 0;
+    size_t bad = 0;
+    for (size_t i = 0; i < n; ++i) {
+        acc = (int32_t)((uint32_t)acc + (uint32_t)h[i]);
+        bad += got[i] != acc;
+    }
+    return bad;
+}
+static size_t reserved(void)
+{
+    size_t b = 0;
+    EXPECT(gpuscan_memory_reserved(0, &b) == GPUSCAN_SUCCESS, "memory_reserved");
+    return b;
+}
+
+int main(void)
+{
+    require_gpu("gpu_memory");
+    uint64_t rng = test_seed();
+    const size_t big = (size_t)1 << 22;
+    std::vector<int32_t> h(big);
+    fill(h.data(), big, &rng);
+    int32_t *d_in, *d_out;
+    CHECK_CUDA(cudaMalloc(&d_in, big * sizeof(int32_t)));
+    CHECK_CUDA(cudaMalloc(&d_out, big * sizeof(int32_t)));
+    CHECK_CUDA(cudaMemcpy(d_in, h.data(), big * sizeof(int32_t), cudaMemcpyHostToDevice));
+
+    /* one tile, one cluster (or a small look-back where clusters are not there): no pool use */
+    EXPECT(gpuscan_release_memory(-1) == GPUSCAN_SUCCESS, "release all");
+    for (size_t n : {(size_t)1, (size_t)1000, (size_t)1 << 14}) {
+        size_t ws = 0;
+        EXPECT(gpuscan_i32_add_scan_ex(NULL, &ws, NULL, NULL, n, GPUSCAN_INCLUSIVE, 0, GPUSCAN_GRID_AUTO,
+                                       GPUSCAN_BLOCK_AUTO, 0) == GPUSCAN_SUCCESS, "size query n=%zu", n);
+        EXPECT(gpuscan_i32_add_inclusive(d_in, d_out, n, 0) == GPUSCAN_SUCCESS, "inclusive n=%zu", n);
+        CHECK_CUDA(cudaDeviceSynchronize());
+        EXPECT(wrong(h.data(), d_out, n) == 0, "result n=%zu", n);
+        /* a workspace query of 1 byte means none is used; then the pool must stay empty */
+        if (ws == 1) EXPECT(reserved() == 0, "n=%zu needs no workspace, yet the pool holds %zu bytes", n, reserved());
+        printf("n=%zu: workspace %zu bytes, pool holds %zu\n", n, ws, reserved());
+    }
+    {
+        size_t ws = 0;
+        gpuscan_i32_add_scan_ex(NULL, &ws, NULL, NULL, 1000, GPUSCAN_INCLUSIVE, 0, GPUSCAN_GRID_AUTO,
+                                GPUSCAN_BLOCK_AUTO, 0);
+        EXPECT(ws == 1, "a one-tile scan reports a workspace of %zu bytes", ws);
+    }
+
+    /* a large scan: the pool keeps its workspace past the synchronization, until released */
+    EXPECT(gpuscan_i32_add_inclusive(d_in, d_out, big, 0) == GPUSCAN_SUCCESS, "inclusive big");
+    CHECK_CUDA(cudaDeviceSynchronize());
+    EXPECT(wrong(h.data(), d_out, big) == 0, "result big");
+    const size_t kept = reserved();
+    EXPECT(kept > 0, "the pool keeps the workspace after a synchronization");
+    EXPECT(gpuscan_i32_add_inclusive(d_in, d_out, big, 0) == GPUSCAN_SUCCESS, "inclusive big again");
+    CHECK_CUDA(cudaDeviceSynchronize());
+    EXPECT(reserved() == kept, "a second call reuses the pool's memory (%zu, then %zu)", kept, reserved());
+    int32_t *d_total;
+    CHECK_CUDA(cudaMalloc(&d_total, sizeof(int32_t)));
+    EXPECT(gpuscan_i32_add_reduce(d_in, d_total, big, 0) == GPUSCAN_SUCCESS, "reduce big");
+    CHECK_CUDA(cudaDeviceSynchronize());
+    {
+        int32_t total = 0, acc = 0;
+        CHECK_CUDA(cudaMemcpy(&total, d_total, sizeof total, cudaMemcpyDeviceToHost));
+        for (size_t i = 0; i < big; ++i) acc = (int32_t)((uint32_t)acc + (uint32_t)h[i]);
+        EXPECT(total == acc, "reduce result");
+    }
+    EXPECT(gpuscan_release_memory(0) == GPUSCAN_SUCCESS, "release device 0");
+    EXPECT(reserved() == 0, "released: the pool holds %zu bytes", reserved());
+    printf("large scan: the pool kept %zu bytes; after release %zu\n", kept, reserved());
+
+    /* the caller's pool */
+    {
+        cudaMemPool_t mine;
+        cudaMemPoolProps props;
+        memset(&props, 0, sizeof props);
+        props.allocType = cudaMemAllocationTypePinned;
+        props.location.type = cudaMemLocationTypeDevice;
+        props.location.id = 0;
+        CHECK_CUDA(cudaMemPoolCreate(&mine, &props));
+        uint64_t keep = UINT64_MAX, used = 0;
+        CHECK_CUDA(cudaMemPoolSetAttribute(mine, cudaMemPoolAttrReleaseThreshold, &keep));
+        EXPECT(gpuscan_set_memory_pool(0, mine) == GPUSCAN_SUCCESS, "set pool");
+        EXPECT(gpuscan_i32_add_inclusive(d_in, d_out, big, 0) == GPUSCAN_SUCCESS, "inclusive, caller's pool");
+        CHECK_CUDA(cudaDeviceSynchronize());
+        EXPECT(wrong(h.data(), d_out, big) == 0, "result, caller's pool");
+        CHECK_CUDA(cudaMemPoolGetAttribute(mine, cudaMemPoolAttrReservedMemCurrent, &used));
+        EXPECT(used > 0, "the caller's pool served the workspace");
+        EXPECT(reserved() == 0, "the library's pool stayed empty (%zu bytes)", reserved());
+        EXPECT(gpuscan_set_memory_pool(0, NULL) == GPUSCAN_SUCCESS, "unset pool");
+        CHECK_CUDA(cudaMemPoolDestroy(mine));
+    }
+
+    /* four streams, and four host threads, each its own input and output */
+    {
+        const int k = 4;
+        const size_t n = (size_t)1 << 20;
+        std::vector<int32_t *> in(k), out(k);
+        std::vector<cudaStream_t> s(k);
+        for (int i = 0; i < k; ++i) {
+            CHECK_CUDA(cudaMalloc(&in[i], n * sizeof(int32_t)));
+            CHECK_CUDA(cudaMalloc(&out[i], n * sizeof(int32_t)));
+            CHECK_CUDA(cudaMemcpy(in[i], h.data() + i * 1000, n * sizeof(int32_t), cudaMemcpyHostToDevice));
+            CHECK_CUDA(cudaStreamCreateWithFlags(&s[i], cudaStreamNonBlocking));
+        }
+        for (int rep = 0; rep < 20; ++rep)
+            for (int i = 0; i < k; ++i)
+                EXPECT(gpuscan_i32_add_inclusive(in[i], out[i], n, s[i]) == GPUSCAN_SUCCESS, "stream %d", i);
+        CHECK_CUDA(cudaDeviceSynchronize());
+        for (int i = 0; i < k; ++i) EXPECT(wrong(h.data() + i * 1000, out[i], n) == 0, "stream %d result", i);
+        std::vector<int> status(k, 0);
+        std::vector<std::thread> threads;
+        CHECK_CUDA(cudaMemset(out[0], 0xFF, n * sizeof(int32_t)));
+        EXPECT(gpuscan_release_memory(-1) == GPUSCAN_SUCCESS, "release before threads");
+        for (int i = 0; i < k; ++i)
+            threads.emplace_back([&, i] {
+                CHECK_CUDA(cudaSetDevice(0));
+                for (int rep = 0; rep < 50; ++rep)
+                    if (gpuscan_i32_add_inclusive(in[i], out[i], n, s[i]) != GPUSCAN_SUCCESS) status[i] = 1;
+                CHECK_CUDA(cudaStreamSynchronize(s[i]));
+            });
+        for (auto &t : threads) t.join();
+        for (int i = 0; i < k; ++i) {
+            EXPECT(status[i] == 0, "thread %d: a call failed", i);
+            EXPECT(wrong(h.data() + i * 1000, out[i], n) == 0, "thread %d result", i);
+        }
+        /* a captured simple form, replayed on fresh input */
+        cudaGraph_t graph;
+        cudaGraphExec_t exec;
+        CHECK_CUDA(cudaStreamBeginCapture(s[0], cudaStreamCaptureModeThreadLocal));
+        gpuscan_status st = gpuscan_i32_add_inclusive(in[0], out[0], n, s[0]);
+        CHECK_CUDA(cudaStreamEndCapture(s[0], &graph));
+        EXPECT(st == GPUSCAN_SUCCESS, "captured simple form: %s", gpuscan_status_string(st));
+        CHECK_CUDA(cudaGraphInstantiate(&exec, graph, 0));
+        for (int rep = 0; rep < 3; ++rep) {
+            fill(h.data(), n, &rng);
+            CHECK_CUDA(cudaMemcpy(in[0], h.data(), n * sizeof(int32_t), cudaMemcpyHostToDevice));
+            CHECK_CUDA(cudaMemset(out[0], 0xFF, n * sizeof(int32_t)));
+            CHECK_CUDA(cudaGraphLaunch(exec, s[0]));
+            CHECK_CUDA(cudaStreamSynchronize(s[0]));
+            EXPECT(wrong(h.data(), out[0], n) == 0, "graph replay %d", rep);
+        }
+        CHECK_CUDA(cudaGraphExecDestroy(exec));
+        CHECK_CUDA(cudaGraphDestroy(graph));
+        for (int i = 0; i < k; ++i) {
+            CHECK_CUDA(cudaFree(in[i]));
+            CHECK_CUDA(cudaFree(out[i]));
+            CHECK_CUDA(cudaStreamDestroy(s[i]));
+        }
+    }
+
+    /* bad arguments */
+    int count = 0;
+    size_t b;
+    CHECK_CUDA(cudaGetDeviceCount(&count));
+    EXPECT(gpuscan_release_memory(count) == GPUSCAN_ERROR_INVALID_DEVICE, "release: no such device");
+    EXPECT(gpuscan_release_memory(-2) == GPUSCAN_ERROR_INVALID_DEVICE, "release: -2");
+    EXPECT(gpuscan_set_memory_pool(count, NULL) == GPUSCAN_ERROR_INVALID_DEVICE, "set pool: no such device");
+    EXPECT(gpuscan_memory_reserved(0, NULL) == GPUSCAN_ERROR_NULL_POINTER, "reserved: NULL");
+    EXPECT(gpuscan_memory_reserved(count, &b) == GPUSCAN_ERROR_INVALID_DEVICE, "reserved: no such device");
+    CHECK_CUDA(cudaFree(d_in));
+    CHECK_CUDA(cudaFree(d_out));
+    CHECK_CUDA(cudaFree(d_total));
+    return test_finish("gpu_memory");
+}

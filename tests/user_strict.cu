@@ -1,0 +1,30 @@
+/* tests/user_strict.cu - a user's file with DEFINEs of several sizes and a custom operator, built
+ * with -Wall -Wextra as errors and, apart, with -G (tests/CMakeLists.txt): neither may fail. */
+#include <stdio.h>
+#include <stdint.h>
+#include "gpuscan.cuh"
+
+typedef struct { float m, s; } running; /* (max, sum) of a stretch, combined in order */
+static __host__ __device__ inline running running_then(running a, running b)
+{
+    running r = {a.m > b.m ? a.m : b.m, a.s + b.s};
+    return r;
+}
+#define GPUSCAN_OP_msum_IDENTITY(name, T) (running{-HUGE_VALF, 0.0f})
+#define GPUSCAN_OP_msum_COMBINE(T, a, b) running_then(a, b)
+
+GPUSCAN_DEFINE(int, add)
+GPUSCAN_DEFINE_NAMED(u8, uint8_t, add)
+GPUSCAN_DEFINE_NAMED(u8, uint8_t, max)
+GPUSCAN_DEFINE_NAMED(i16, int16_t, min)
+GPUSCAN_DEFINE(double, max)
+GPUSCAN_DEFINE_NAMED(f32, float, min)
+GPUSCAN_DEFINE_NAMED(u64, uint64_t, xor)
+GPUSCAN_DEFINE(running, msum)
+
+int user_strict_entry(const int *in, int *out, size_t n)
+{
+    gpuscan_status s = gpuscan_int_add_inclusive(in, out, n, 0);
+    if (s != GPUSCAN_SUCCESS) printf("gpuscan: %s\n", gpuscan_status_string(s));
+    return (int)s;
+}
