@@ -109,7 +109,24 @@ static constexpr int gpuscan_is_identifier_(const char *s)
         return v;                                                                                   \
     }
 
+/* Operators whose result does not depend on the order of the operands, so that a reduction may
+ * fold elements in any order: 1 always, 2 for integer types only (floating min/max tell equal
+ * values apart by position: -0/+0, NaN payloads).  Custom operators and types: never assumed. */
+#define GPUSCAN_OP_add_COMMUTES_ ~, 1
+#define GPUSCAN_OP_mul_COMMUTES_ ~, 1
+#define GPUSCAN_OP_and_COMMUTES_ ~, 1
+#define GPUSCAN_OP_or_COMMUTES_ ~, 1
+#define GPUSCAN_OP_xor_COMMUTES_ ~, 1
+#define GPUSCAN_OP_min_COMMUTES_ ~, 2
+#define GPUSCAN_OP_max_COMMUTES_ ~, 2
+#define GPUSCAN_NUMBER_TYPE_(T)                                                                     \
+    (std::is_arithmetic<T>::value || std::is_same<T, __half>::value || std::is_same<T, __nv_bfloat16>::value)
+#define GPUSCAN_COMMUTES_(op, T)                                                                    \
+    (GPUSCAN_NUMBER_TYPE_(T) && (GPUSCAN_PROBE_(GPUSCAN_OP_##op##_COMMUTES_) == 1 ||                \
+                                 (GPUSCAN_PROBE_(GPUSCAN_OP_##op##_COMMUTES_) == 2 && std::is_integral<T>::value)))
+
 #define GPUSCAN_ELEMENT_(P, name, T, op)                                                            \
+    enum { P##_COMMUTES_ = GPUSCAN_COMMUTES_(op, T) };                                              \
     GPUSCAN_OPERATOR_(P, name, T, op)                                                               \
     GPUSCAN_SHUFFLE_(P, T, shfl_up, __shfl_up_sync)                                                 \
     GPUSCAN_SHUFFLE_(P, T, shfl_down, __shfl_down_sync)                                             \

@@ -670,20 +670,58 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
  * a shuffle tree per warp, then one warp over the warp totals) and writes one partial; a
  * second launch with one block reduces the partials.  Order is kept, so any associative
  * operator works.  Uses the coarsened algorithm's tile loads. */
+/* Reduce, first and second pass: block b folds tiles [b * tiles_per_block, ...) into partials[b].
+ * A commuting operator (element.cuh) lets each thread fold any elements it likes: 16-byte loads in
+ * the order they lie in memory, many in flight, one block reduction at the end.  Any other keeps
+ * the tile order, a block reduction a tile. */
+#define GPUSCAN_REDUCE_LOADS_ 8 /* 16-byte loads a thread has in flight */
 #define GPUSCAN_REDUCE_KERNEL_(P, T)                                                                \
+    static __device__ __forceinline__ T P##_fold_vector(uint4 v)                                    \
+    {                                                                                               \
+        enum { K = 16 / sizeof(T) > 0 ? 16 / sizeof(T) : 1 }; /* (only called where T divides 16) */ \
+        T part[K];                                                                                  \
+        memcpy(part, &v, K * sizeof(T) < 16 ? K * sizeof(T) : 16);                                  \
+        return P##_fold(part, K);                                                                   \
+    }                                                                                               \
+    /* the fold of in[begin, end) in any order, in every thread of the block */                     \
+    static __device__ __forceinline__ T P##_fold_unordered(const T *in, size_t begin, size_t end)   \
+    {                                                                                               \
+        enum { THREADS = GPUSCAN_CO_THREADS(T), U = GPUSCAN_REDUCE_LOADS_,                          \
+               VEC = 16 % sizeof(T) == 0 ? 16 / sizeof(T) : 1 };                                    \
+        T acc = P##_identity();                                                                     \
+        size_t i = begin + threadIdx.x;                                                             \
+        if (VEC > 1 && GPUSCAN_ALIGNED16_(in + begin)) {                                            \
+            const uint4 *v = (const uint4 *)(in + begin);                                           \
+            const size_t words = (end - begin) / VEC;                                               \
+            size_t w = threadIdx.x;                                                                 \
+            for (; w + (U - 1) * THREADS < words; w += U * THREADS) {                               \
+                uint4 r[U];                                                                         \
+                _Pragma("unroll") for (int k = 0; k < U; ++k) r[k] = __ldcs(v + w + k * THREADS);   \
+                _Pragma("unroll") for (int k = 0; k < U; ++k) acc = P##_combine(acc, P##_fold_vector(r[k])); \
+            }                                                                                       \
+            for (; w < words; w += THREADS) acc = P##_combine(acc, P##_fold_vector(__ldcs(v + w)));  \
+            i = begin + words * VEC + threadIdx.x;                                                  \
+        }                                                                                           \
+        for (; i < end; i += THREADS) acc = P##_combine(acc, in[i]);                                \
+        return P##_block_reduce_values(acc, THREADS);                                               \
+    }                                                                                               \
     static __global__ void __launch_bounds__(GPUSCAN_CO_THREADS(T))                                 \
     P##_reduce_tiles(const T *in, size_t n, unsigned tiles_per_block, T *partials)                  \
     {                                                                                               \
         enum { TILE = GPUSCAN_TILE_(CO, T) };                                                       \
-        T *buf = P##_CO_buffer();                                                                   \
         const size_t first = (size_t)blockIdx.x * tiles_per_block;                                  \
         const size_t tiles = (n + TILE - 1) / TILE;                                                 \
         const size_t last = first + tiles_per_block < tiles ? first + tiles_per_block : tiles;      \
         T acc = P##_identity();                                                                     \
-        for (size_t tile = first; tile < last; ++tile) {                                            \
-            GPUSCAN_TILE_BOUNDS_(CO, T, tile, n, base, valid);                                      \
-            T v = P##_CO_reduce(in, base, valid, buf, 0);                                           \
-            acc = (tile == first) ? v : P##_combine(acc, v);                                        \
+        if (P##_COMMUTES_) {                                                                        \
+            acc = P##_fold_unordered(in, first * TILE, last * TILE < n ? last * TILE : n);          \
+        } else {                                                                                    \
+            T *buf = P##_CO_buffer();                                                               \
+            for (size_t tile = first; tile < last; ++tile) {                                        \
+                GPUSCAN_TILE_BOUNDS_(CO, T, tile, n, base, valid);                                  \
+                T v = P##_CO_reduce(in, base, valid, buf, 0);                                       \
+                acc = (tile == first) ? v : P##_combine(acc, v);                                    \
+            }                                                                                       \
         }                                                                                           \
         if (threadIdx.x == 0) partials[blockIdx.x] = acc;                                           \
     }
