@@ -597,11 +597,12 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
  * (memory.cuh); no allocation when 0. */
 #define GPUSCAN_WITH_ALLOCATED_(bytes, stream, launch)                                              \
     do {                                                                                            \
-        void *ws = NULL;                                                                            \
+        gpuscan_ws_ ws_;                                                                            \
         gpuscan_status status_, free_status_;                                                       \
-        GPUSCAN_TRY_(gpuscan_workspace_alloc_(&ws, (bytes), (stream)));                             \
+        GPUSCAN_TRY_(gpuscan_workspace_alloc_(&ws_, (bytes), (stream)));                            \
+        void *ws = ws_.ptr;                                                                         \
         status_ = (launch);                                                                         \
-        free_status_ = gpuscan_workspace_free_(ws, (stream));                                       \
+        free_status_ = gpuscan_workspace_free_(&ws_, (stream));                                     \
         return status_ != GPUSCAN_SUCCESS ? status_ : free_status_;                                 \
     } while (0)
 

@@ -9,6 +9,13 @@
  * Stream-ordered allocation keeps the simple forms correct on concurrent streams and capturable
  * in CUDA graphs (a captured allocation becomes a node the graph owns).
  *
+ * Even from a pool that keeps its memory, an allocation and a free cost the host about 2 us a call,
+ * as much as a small scan's launches.  So each device also keeps the last workspace of each stream
+ * (up to GPUSCAN_CACHED_STREAMS_ streams): the next call on the same stream uses it again with no
+ * allocator call at all, safely, because stream order puts that call after every earlier use.  A
+ * stream whose handle names a different stream in each thread (cudaStreamPerThread, or 0 under
+ * --default-stream per-thread) and a stream being captured into a graph are never cached.
+ *
  * The pool table must be one for the whole program, not one per translation unit that includes
  * this header, so its functions have external C linkage and are weak: every object file that
  * includes gpuscan.cuh carries them, the linker keeps one (plain C callers find them there too). */
@@ -36,10 +43,22 @@
 #error "gpuscan/memory.cuh: needs GCC or Clang as the host compiler (weak symbols, __atomic builtins)"
 #endif
 
-/* The table: for each device, the library's own pool and the caller's (NULL: none). */
+/* Devices' last workspaces, by stream; at most this many streams a device. */
+#define GPUSCAN_CACHED_STREAMS_ 32
+typedef struct gpuscan_cached_ws_ {
+    cudaStream_t stream;
+    void *ptr;
+    size_t bytes;
+    int used; /* a call has it now (else: free for the next call on `stream`) */
+    int taken; /* the entry names a stream */
+} gpuscan_cached_ws_;
+/* The table: for each device, the library's own pool, the caller's (NULL: none), and the cache
+ * with the lock that guards it. */
 typedef struct gpuscan_pool_table_ {
     cudaMemPool_t own[GPUSCAN_POOL_DEVICES_];
     cudaMemPool_t caller[GPUSCAN_POOL_DEVICES_];
+    int lock[GPUSCAN_POOL_DEVICES_];
+    gpuscan_cached_ws_ cache[GPUSCAN_POOL_DEVICES_][GPUSCAN_CACHED_STREAMS_];
 } gpuscan_pool_table_;
 
 GPUSCAN_SHARED_FUNCTION_ gpuscan_pool_table_ *gpuscan_pool_table_of_program_(void)
@@ -47,6 +66,14 @@ GPUSCAN_SHARED_FUNCTION_ gpuscan_pool_table_ *gpuscan_pool_table_of_program_(voi
     static gpuscan_pool_table_ table;
     return &table;
 }
+
+static inline void gpuscan_cache_lock_(int dev)
+{
+    int *l = &gpuscan_pool_table_of_program_()->lock[dev];
+    while (__atomic_exchange_n(l, 1, __ATOMIC_ACQUIRE)) {
+    }
+}
+static inline void gpuscan_cache_unlock_(int dev) { __atomic_store_n(&gpuscan_pool_table_of_program_()->lock[dev], 0, __ATOMIC_RELEASE); }
 
 static inline gpuscan_status gpuscan_from_cuda_(cudaError_t e)
 {
@@ -81,24 +108,131 @@ static inline gpuscan_status gpuscan_own_pool_(int dev, cudaMemPool_t *pool)
     return GPUSCAN_SUCCESS;
 }
 
-/* `bytes` of workspace for a simple form on `stream` (the current device's); *ws stays NULL
- * when bytes is 0: nothing is allocated then. */
-static inline gpuscan_status gpuscan_workspace_alloc_(void **ws, size_t bytes, cudaStream_t stream)
+/* The pool the simple forms allocate from on `dev`. */
+static inline gpuscan_status gpuscan_pool_of_(int dev, cudaMemPool_t *pool)
 {
-    int dev = 0;
-    cudaMemPool_t pool = NULL;
-    *ws = NULL;
-    if (bytes == 0) return GPUSCAN_SUCCESS;
-    GPUSCAN_TRY_(gpuscan_from_cuda_(cudaGetDevice(&dev)));
-    if (dev < 0 || dev >= GPUSCAN_POOL_DEVICES_) return gpuscan_from_cuda_(cudaMallocAsync(ws, bytes, stream));
-    pool = GPUSCAN_LOAD_POINTER_(&gpuscan_pool_table_of_program_()->caller[dev]);
-    if (pool == NULL) GPUSCAN_TRY_(gpuscan_own_pool_(dev, &pool));
-    return gpuscan_from_cuda_(cudaMallocFromPoolAsync(ws, bytes, pool, stream));
+    *pool = GPUSCAN_LOAD_POINTER_(&gpuscan_pool_table_of_program_()->caller[dev]);
+    return *pool != NULL ? GPUSCAN_SUCCESS : gpuscan_own_pool_(dev, pool);
 }
 
-static inline gpuscan_status gpuscan_workspace_free_(void *ws, cudaStream_t stream)
+/* Whether `stream`'s workspace may be cached: one stream in every thread, not being captured. */
+static inline int gpuscan_stream_cacheable_(cudaStream_t stream)
 {
-    return ws == NULL ? GPUSCAN_SUCCESS : gpuscan_from_cuda_(cudaFreeAsync(ws, stream));
+    cudaStreamCaptureStatus capture = cudaStreamCaptureStatusActive;
+#ifdef CUDA_API_PER_THREAD_DEFAULT_STREAM
+    if (stream == 0) return 0;
+#endif
+    if (stream == cudaStreamPerThread) return 0;
+    if (cudaStreamIsCapturing(stream, &capture) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return 0;
+    }
+    return capture == cudaStreamCaptureStatusNone;
+}
+
+/* A workspace handed out: where it came from, so that it goes back there. */
+typedef struct gpuscan_ws_ {
+    void *ptr;
+    int dev, slot; /* slot >= 0: the cache entry of `stream` on `dev` */
+} gpuscan_ws_;
+
+/* `bytes` of workspace for a simple form on `stream` (the current device's): the stream's cached
+ * one where it is large enough, else from the pool (and kept in the cache where there is room).
+ * Nothing when bytes is 0. */
+static inline gpuscan_status gpuscan_workspace_alloc_(gpuscan_ws_ *ws, size_t bytes, cudaStream_t stream)
+{
+    gpuscan_cached_ws_ *c = NULL;
+    cudaMemPool_t pool = NULL;
+    void *old = NULL;
+    ws->ptr = NULL;
+    ws->dev = 0;
+    ws->slot = -1;
+    if (bytes == 0) return GPUSCAN_SUCCESS;
+    GPUSCAN_TRY_(gpuscan_from_cuda_(cudaGetDevice(&ws->dev)));
+    if (ws->dev < 0 || ws->dev >= GPUSCAN_POOL_DEVICES_) return gpuscan_from_cuda_(cudaMallocAsync(&ws->ptr, bytes, stream));
+    GPUSCAN_TRY_(gpuscan_pool_of_(ws->dev, &pool));
+    if (gpuscan_stream_cacheable_(stream)) {
+        gpuscan_cached_ws_ *row = gpuscan_pool_table_of_program_()->cache[ws->dev], *room = NULL;
+        gpuscan_cache_lock_(ws->dev);
+        for (int i = 0; i < GPUSCAN_CACHED_STREAMS_ && c == NULL; ++i) {
+            if (row[i].taken && row[i].stream == stream) c = &row[i];
+            else if (!row[i].taken && room == NULL) room = &row[i];
+        }
+        if (c != NULL && c->used) c = NULL; /* another thread's call on this stream has it now */
+        else if (c == NULL && room != NULL) {
+            c = room;
+            c->taken = 1;
+            c->stream = stream;
+            c->ptr = NULL;
+            c->bytes = 0;
+        }
+        if (c != NULL) c->used = 1;
+        gpuscan_cache_unlock_(ws->dev);
+    }
+    if (c == NULL) return gpuscan_from_cuda_(cudaMallocFromPoolAsync(&ws->ptr, bytes, pool, stream));
+    ws->slot = (int)(c - gpuscan_pool_table_of_program_()->cache[ws->dev]);
+    if (c->bytes < bytes) { /* (only this call touches c until it gives it back) */
+        size_t grown = 4096;
+        while (grown < bytes) grown *= 2; /* so that a stream's growing sizes reallocate rarely */
+        bytes = grown;
+        old = c->ptr;
+        c->ptr = NULL;
+        c->bytes = 0;
+        if (old != NULL && cudaFreeAsync(old, stream) != cudaSuccess) (void)cudaGetLastError();
+        if (cudaMallocFromPoolAsync(&c->ptr, bytes, pool, stream) != cudaSuccess) {
+            const cudaError_t e = cudaGetLastError();
+            gpuscan_cache_lock_(ws->dev);
+            c->ptr = NULL;
+            c->used = c->taken = 0;
+            gpuscan_cache_unlock_(ws->dev);
+            ws->slot = -1;
+            return gpuscan_from_cuda_(e);
+        }
+        c->bytes = bytes;
+    }
+    ws->ptr = c->ptr;
+    return GPUSCAN_SUCCESS;
+}
+
+/* Gives ws back after its launches are queued: to the cache (the stream's next call finds it), or
+ * to the pool, stream-ordered. */
+static inline gpuscan_status gpuscan_workspace_free_(const gpuscan_ws_ *ws, cudaStream_t stream)
+{
+    if (ws->ptr == NULL) return GPUSCAN_SUCCESS;
+    if (ws->slot < 0) return gpuscan_from_cuda_(cudaFreeAsync(ws->ptr, stream));
+    gpuscan_cache_lock_(ws->dev);
+    gpuscan_pool_table_of_program_()->cache[ws->dev][ws->slot].used = 0;
+    gpuscan_cache_unlock_(ws->dev);
+    return GPUSCAN_SUCCESS;
+}
+
+/* Frees the cached workspaces of `dev` that no call holds now.  Their streams may be gone, so it
+ * waits for the device and frees them synchronously. */
+static inline gpuscan_status gpuscan_cache_flush_(int dev)
+{
+    gpuscan_cached_ws_ *row = gpuscan_pool_table_of_program_()->cache[dev];
+    gpuscan_status status = GPUSCAN_SUCCESS;
+    int current = 0, any = 0;
+    void *ptrs[GPUSCAN_CACHED_STREAMS_];
+    gpuscan_cache_lock_(dev);
+    for (int i = 0; i < GPUSCAN_CACHED_STREAMS_; ++i) {
+        ptrs[i] = NULL;
+        if (row[i].taken && !row[i].used) {
+            ptrs[i] = row[i].ptr;
+            any |= ptrs[i] != NULL;
+            row[i].ptr = NULL;
+            row[i].bytes = 0;
+            row[i].taken = 0;
+        }
+    }
+    gpuscan_cache_unlock_(dev);
+    if (!any) return GPUSCAN_SUCCESS;
+    GPUSCAN_TRY_(gpuscan_from_cuda_(cudaGetDevice(&current)));
+    GPUSCAN_TRY_(gpuscan_from_cuda_(cudaSetDevice(dev)));
+    for (int i = 0; i < GPUSCAN_CACHED_STREAMS_; ++i) /* cudaFree waits for the device first */
+        if (ptrs[i] != NULL && status == GPUSCAN_SUCCESS) status = gpuscan_from_cuda_(cudaFree(ptrs[i]));
+    (void)cudaSetDevice(current);
+    return status;
 }
 
 static inline int gpuscan_pool_device_ok_(int device)
@@ -115,6 +249,7 @@ static inline int gpuscan_pool_device_ok_(int device)
 GPUSCAN_SHARED_FUNCTION_ gpuscan_status gpuscan_set_memory_pool(int device, cudaMemPool_t pool)
 {
     if (!gpuscan_pool_device_ok_(device)) return GPUSCAN_ERROR_INVALID_DEVICE;
+    GPUSCAN_TRY_(gpuscan_cache_flush_(device)); /* nothing cached from the pool before */
     GPUSCAN_STORE_POINTER_(&gpuscan_pool_table_of_program_()->caller[device], pool);
     return GPUSCAN_SUCCESS;
 }
@@ -131,7 +266,9 @@ GPUSCAN_SHARED_FUNCTION_ gpuscan_status gpuscan_release_memory(int device)
     }
     for (int d = first; d <= last; ++d) {
         cudaMemPool_t p = GPUSCAN_LOAD_POINTER_(&t->own[d]);
-        if (p != NULL) GPUSCAN_TRY_(gpuscan_from_cuda_(cudaMemPoolTrimTo(p, 0)));
+        if (p == NULL) continue; /* (nothing was ever allocated there) */
+        GPUSCAN_TRY_(gpuscan_cache_flush_(d));
+        GPUSCAN_TRY_(gpuscan_from_cuda_(cudaMemPoolTrimTo(p, 0)));
     }
     return GPUSCAN_SUCCESS;
 }

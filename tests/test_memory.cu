@@ -172,6 +172,19 @@ int main(void)
         }
     }
 
+    /* a stream's cached workspace outlives the stream: releasing it then is still right */
+    {
+        cudaStream_t gone;
+        CHECK_CUDA(cudaStreamCreate(&gone));
+        EXPECT(gpuscan_i32_add_inclusive(d_in, d_out, big, gone) == GPUSCAN_SUCCESS, "on a stream to be destroyed");
+        EXPECT(gpuscan_i32_add_reduce(d_in, d_total, big, gone) == GPUSCAN_SUCCESS, "reduce on it");
+        CHECK_CUDA(cudaStreamDestroy(gone));
+        EXPECT(gpuscan_release_memory(-1) == GPUSCAN_SUCCESS, "release after the stream is gone");
+        EXPECT(reserved() == 0, "released: %zu bytes", reserved());
+        EXPECT(gpuscan_i32_add_inclusive(d_in, d_out, big, 0) == GPUSCAN_SUCCESS, "after the release");
+        CHECK_CUDA(cudaDeviceSynchronize());
+    }
+
     /* bad arguments */
     int count = 0;
     size_t b;
