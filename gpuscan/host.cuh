@@ -61,11 +61,24 @@ static inline int gpuscan_auto_wants_ahead_(size_t elem_size, size_t n)
                                                 : elem_size >= 8 ? GPUSCAN_AUTO_AHEAD_MIN_BYTES_WIDE
                                                                  : GPUSCAN_AUTO_AHEAD_MIN_BYTES);
 }
-/* AUTO's grid for n elements of elem_size bytes; l2_fits: the current device has the L2 above. */
-static inline gpuscan_grid gpuscan_resolve_grid_(gpuscan_grid g, size_t elem_size, size_t n, int l2_fits)
+/* The device decides too.  Reduce-ahead reads each unit twice, the second time from L2, and its
+ * scans run while the next reduces stream in: where memory brings an SM more bytes a second than its
+ * scans of 8-byte elements keep up with, the look-back, which reads once, is the faster
+ * (bench/NOTES.md step 29: H200, 36 GB/s an SM, int64 look-back 0.97 of the time of reduce-ahead
+ * at 2^26-2^30; H100, 25 GB/s an SM: 0.97-0.99 the other way).  Peak bandwidth from the memory
+ * clock and bus width, over the SMs. */
+#define GPUSCAN_AUTO_AHEAD_WIDE_MAX_GBS_PER_SM 30.0
+static inline int gpuscan_ahead_suits_(size_t l2_bytes, int sms, double peak_gbs, size_t elem_size)
+{
+    if (l2_bytes < GPUSCAN_AUTO_AHEAD_MIN_L2) return 0;
+    return elem_size < 8 || (sms > 0 && peak_gbs / sms <= GPUSCAN_AUTO_AHEAD_WIDE_MAX_GBS_PER_SM);
+}
+/* AUTO's grid for n elements of elem_size bytes; ahead_ok: the current device suits reduce-ahead
+ * for this size of element (gpuscan_ahead_suits_). */
+static inline gpuscan_grid gpuscan_resolve_grid_(gpuscan_grid g, size_t elem_size, size_t n, int ahead_ok)
 {
     if (g != GPUSCAN_GRID_AUTO) return g;
-    if (l2_fits && gpuscan_auto_wants_ahead_(elem_size, n)) return GPUSCAN_GRID_REDUCE_AHEAD;
+    if (ahead_ok && gpuscan_auto_wants_ahead_(elem_size, n)) return GPUSCAN_GRID_REDUCE_AHEAD;
     if (elem_size == 1 && n >= GPUSCAN_AUTO_HIERARCHICAL_MIN_N_1BYTE) return GPUSCAN_GRID_HIERARCHICAL;
     return GPUSCAN_GRID_LOOKBACK;
 }
@@ -200,24 +213,35 @@ static inline gpuscan_status gpuscan_check_workspace_(const void *d_workspace, s
 
 /* Answers about the current device are kept per device, for this many devices. */
 #define GPUSCAN_DEVICE_CACHE_ 16
-/* Whether the current device's L2 holds GPUSCAN_AUTO_AHEAD_MIN_L2 (asked once per device; no
- * device: no). */
-static inline int gpuscan_l2_fits_ahead_(void)
+/* Whether the current device suits reduce-ahead for elements of elem_size bytes (its L2, SMs and
+ * peak memory bandwidth asked once per device; no device: no). */
+typedef struct gpuscan_device_ {
+    int known, sms, l2;
+    double peak_gbs;
+} gpuscan_device_;
+static inline int gpuscan_device_suits_ahead_(size_t elem_size)
 {
-    static int cache[GPUSCAN_DEVICE_CACHE_]; /* answer + 1 */
-    int dev = 0, l2 = 0;
+    static gpuscan_device_ cache[GPUSCAN_DEVICE_CACHE_];
+    gpuscan_device_ d = {0, 0, 0, 0.0};
+    int dev = 0, khz = 0, bits = 0;
     if (cudaGetDevice(&dev) != cudaSuccess) {
         (void)cudaGetLastError();
         return 0;
     }
-    if (dev < GPUSCAN_DEVICE_CACHE_ && cache[dev] > 0) return cache[dev] - 1;
-    if (cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev) != cudaSuccess) {
-        (void)cudaGetLastError();
-        l2 = 0;
+    if (dev < GPUSCAN_DEVICE_CACHE_ && cache[dev].known) d = cache[dev];
+    else {
+        if (cudaDeviceGetAttribute(&d.l2, cudaDevAttrL2CacheSize, dev) != cudaSuccess ||
+            cudaDeviceGetAttribute(&d.sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess ||
+            cudaDeviceGetAttribute(&khz, cudaDevAttrMemoryClockRate, dev) != cudaSuccess ||
+            cudaDeviceGetAttribute(&bits, cudaDevAttrGlobalMemoryBusWidth, dev) != cudaSuccess) {
+            (void)cudaGetLastError();
+            d.l2 = 0; /* unknown: no reduce-ahead */
+        }
+        d.peak_gbs = 2.0 * khz * 1e3 * (bits / 8) / 1e9; /* double data rate */
+        d.known = 1;
+        if (dev < GPUSCAN_DEVICE_CACHE_) cache[dev] = d;
     }
-    const int fits = (size_t)l2 >= GPUSCAN_AUTO_AHEAD_MIN_L2;
-    if (dev < GPUSCAN_DEVICE_CACHE_) cache[dev] = fits + 1;
-    return fits;
+    return gpuscan_ahead_suits_((size_t)d.l2, d.sms, d.peak_gbs, elem_size);
 }
 /* The most tiles a one-cluster scan (GPUSCAN_CLUSTER_MAX_TILES) may take with `kernel` on the
  * current device: 0 where the device cannot launch clusters or the kernel was not built for
@@ -518,9 +542,9 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         size_t tile = 0;                                                                             \
         GPUSCAN_TRY_(gpuscan_check_choice_(kind, *grid, *block));                                    \
         /* the device is asked only where AUTO would take reduce-ahead */                            \
-        const int l2_fits = *grid == GPUSCAN_GRID_AUTO && gpuscan_auto_wants_ahead_(sizeof(T), n) && \
-                            gpuscan_l2_fits_ahead_();                                                \
-        *grid = gpuscan_resolve_grid_(*grid, sizeof(T), n, l2_fits);                                 \
+        const int ahead_ok = *grid == GPUSCAN_GRID_AUTO && gpuscan_auto_wants_ahead_(sizeof(T), n) && \
+                             gpuscan_device_suits_ahead_(sizeof(T));                                 \
+        *grid = gpuscan_resolve_grid_(*grid, sizeof(T), n, ahead_ok);                                \
         *block = gpuscan_resolve_block_(*block, sizeof(T), n, GPUSCAN_TILE_(KSW, T));                \
         GPUSCAN_SWITCH_BLOCK_(*block, GPUSCAN_TILE_OF_, T, tile);                                    \
         GPUSCAN_TRY_(gpuscan_plan_scan_(plan, n, *grid, tile, sizeof(T), GPUSCAN_STATE_BYTES_(T),    \
