@@ -126,6 +126,8 @@ int main(void)
             CHECK_CUDA(cudaMemcpy(in[i], h.data() + i * 1000, n * sizeof(int32_t), cudaMemcpyHostToDevice));
             CHECK_CUDA(cudaStreamCreateWithFlags(&s[i], cudaStreamNonBlocking));
         }
+        /* (copies and memsets run on the legacy stream, which these streams do not wait for) */
+        CHECK_CUDA(cudaDeviceSynchronize());
         for (int rep = 0; rep < 20; ++rep)
             for (int i = 0; i < k; ++i)
                 EXPECT(gpuscan_i32_add_inclusive(in[i], out[i], n, s[i]) == GPUSCAN_SUCCESS, "stream %d", i);
@@ -134,6 +136,7 @@ int main(void)
         std::vector<int> status(k, 0);
         std::vector<std::thread> threads;
         CHECK_CUDA(cudaMemset(out[0], 0xFF, n * sizeof(int32_t)));
+        CHECK_CUDA(cudaDeviceSynchronize());
         EXPECT(gpuscan_release_memory(-1) == GPUSCAN_SUCCESS, "release before threads");
         for (int i = 0; i < k; ++i)
             threads.emplace_back([&, i] {
@@ -159,6 +162,7 @@ int main(void)
             fill(h.data(), n, &rng);
             CHECK_CUDA(cudaMemcpy(in[0], h.data(), n * sizeof(int32_t), cudaMemcpyHostToDevice));
             CHECK_CUDA(cudaMemset(out[0], 0xFF, n * sizeof(int32_t)));
+            CHECK_CUDA(cudaDeviceSynchronize());
             CHECK_CUDA(cudaGraphLaunch(exec, s[0]));
             CHECK_CUDA(cudaStreamSynchronize(s[0]));
             EXPECT(wrong(h.data(), out[0], n) == 0, "graph replay %d", rep);
