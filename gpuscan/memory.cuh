@@ -14,7 +14,8 @@
  * (up to GPUSCAN_CACHED_STREAMS_ streams): the next call on the same stream uses it again with no
  * allocator call at all, safely, because stream order puts that call after every earlier use.  A
  * stream whose handle names a different stream in each thread (cudaStreamPerThread, or 0 under
- * --default-stream per-thread) and a stream being captured into a graph are never cached.
+ * --default-stream per-thread) is never cached; a stream being captured into a graph allocates a
+ * node the graph owns (from the caller's pool, else the device's current pool).
  *
  * The pool table must be one for the whole program, not one per translation unit that includes
  * this header, so its functions have external C linkage and are weak: every object file that
@@ -115,19 +116,20 @@ static inline gpuscan_status gpuscan_pool_of_(int dev, cudaMemPool_t *pool)
     return *pool != NULL ? GPUSCAN_SUCCESS : gpuscan_own_pool_(dev, pool);
 }
 
-/* Whether `stream`'s workspace may be cached: one stream in every thread, not being captured. */
-static inline int gpuscan_stream_cacheable_(cudaStream_t stream)
+/* Whether `stream` is being captured into a graph (a failed query: as if it were). */
+static inline int gpuscan_capturing_(cudaStream_t stream)
 {
     cudaStreamCaptureStatus capture = cudaStreamCaptureStatusActive;
+    if (cudaStreamIsCapturing(stream, &capture) != cudaSuccess) (void)cudaGetLastError();
+    return capture != cudaStreamCaptureStatusNone;
+}
+/* Whether `stream`'s workspace may be cached: one stream in every thread (not captured). */
+static inline int gpuscan_stream_cacheable_(cudaStream_t stream)
+{
 #ifdef CUDA_API_PER_THREAD_DEFAULT_STREAM
     if (stream == 0) return 0;
 #endif
-    if (stream == cudaStreamPerThread) return 0;
-    if (cudaStreamIsCapturing(stream, &capture) != cudaSuccess) {
-        (void)cudaGetLastError();
-        return 0;
-    }
-    return capture == cudaStreamCaptureStatusNone;
+    return stream != cudaStreamPerThread;
 }
 
 /* A workspace handed out: where it came from, so that it goes back there. */
@@ -150,6 +152,12 @@ static inline gpuscan_status gpuscan_workspace_alloc_(gpuscan_ws_ *ws, size_t by
     if (bytes == 0) return GPUSCAN_SUCCESS;
     GPUSCAN_TRY_(gpuscan_from_cuda_(cudaGetDevice(&ws->dev)));
     if (ws->dev < 0 || ws->dev >= GPUSCAN_POOL_DEVICES_) return gpuscan_from_cuda_(cudaMallocAsync(&ws->ptr, bytes, stream));
+    if (gpuscan_capturing_(stream)) { /* an allocation node the graph owns; no pool is created
+                                       * during a capture (that would end it) */
+        pool = GPUSCAN_LOAD_POINTER_(&gpuscan_pool_table_of_program_()->caller[ws->dev]);
+        return gpuscan_from_cuda_(pool != NULL ? cudaMallocFromPoolAsync(&ws->ptr, bytes, pool, stream)
+                                               : cudaMallocAsync(&ws->ptr, bytes, stream));
+    }
     GPUSCAN_TRY_(gpuscan_pool_of_(ws->dev, &pool));
     if (gpuscan_stream_cacheable_(stream)) {
         gpuscan_cached_ws_ *row = gpuscan_pool_table_of_program_()->cache[ws->dev], *room = NULL;

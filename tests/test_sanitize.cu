@@ -31,7 +31,8 @@ int main(int argc, char **argv)
     suite_u8_max(&rng, max_random);
     suite_f64_add(&rng, max_random);
     suite_affine_compose(&rng, max_random);
-    CHECK_CUDA(cudaFree(g_ws)); /* nothing left for memcheck's leak check */
+    CHECK_CUDA(cudaFree(g_ws)); /* nothing left for memcheck's leak check: */
+    EXPECT(gpuscan_release_memory(-1) == GPUSCAN_SUCCESS, "release the simple forms' memory");
     CHECK_CUDA(cudaDeviceSynchronize());
     return test_finish("gpu_sanitize");
 }
