@@ -365,16 +365,7 @@ int main(int argc, char **argv)
     g_date = date;
     printf("bench on %s (driver %d, %d SMs, L2 %d MiB), commit %s, %s\n", p.name, drv, p.multiProcessorCount,
            p.l2CacheSize >> 20, g_commit.c_str(), date);
-    { /* half a second of copies first, so that clocks and memory are up before the first row */
-        void *a, *b;
-        const size_t bytes = (size_t)256 << 20;
-        CK(cudaMalloc(&a, bytes));
-        CK(cudaMalloc(&b, bytes));
-        for (int i = 0; i < 2000; ++i) CK(cudaMemcpyAsync(b, a, bytes, cudaMemcpyDeviceToDevice));
-        CK(cudaDeviceSynchronize());
-        CK(cudaFree(a));
-        CK(cudaFree(b));
-    }
+    bench_warm_up(2000);
     if (csv) {
         g_csv = fopen(csv, "w");
         fprintf(g_csv, "device,commit,date,type,op,algo,n,elem_bytes,median_us,gbps,ratio_copy,ratio_cub,check,batch_us\n");

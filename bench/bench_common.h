@@ -14,4 +14,18 @@
         }                                                                                           \
     } while (0)
 
+/* Copies of 256 MiB for about `copies` x 80 us (H100), so that clocks and memory are up before the
+ * first measured row. */
+static inline void bench_warm_up(int copies)
+{
+    void *a, *b;
+    const size_t bytes = (size_t)256 << 20;
+    CK(cudaMalloc(&a, bytes));
+    CK(cudaMalloc(&b, bytes));
+    for (int i = 0; i < copies; ++i) CK(cudaMemcpyAsync(b, a, bytes, cudaMemcpyDeviceToDevice));
+    CK(cudaDeviceSynchronize());
+    CK(cudaFree(a));
+    CK(cudaFree(b));
+}
+
 #endif

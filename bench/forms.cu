@@ -289,16 +289,7 @@ int main(int argc, char **argv)
     g_head = head;
     printf("forms on %s (driver %d, %d SMs, L2 %d MiB), commit %s, %s\n", p.name, drv, p.multiProcessorCount,
            p.l2CacheSize >> 20, commit ? commit : "unknown", date);
-    { /* clocks and memory up before the first row */
-        void *a, *b;
-        const size_t bytes = (size_t)256 << 20;
-        CK(cudaMalloc(&a, bytes));
-        CK(cudaMalloc(&b, bytes));
-        for (int i = 0; i < 1000; ++i) CK(cudaMemcpyAsync(b, a, bytes, cudaMemcpyDeviceToDevice));
-        CK(cudaDeviceSynchronize());
-        CK(cudaFree(a));
-        CK(cudaFree(b));
-    }
+    bench_warm_up(1000);
     if (csv) {
         g_csv = fopen(csv, "w");
         fprintf(g_csv, "device,driver,commit,date,case,what,impl,n,elem_bytes,event_us,wall_us,batch_us,check\n");
