@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""tools/forms_report.py H100_CSV H200_CSV - the summary table docs/performance.md opens with, from
+"""tools/forms_report.py H100_CSV H200_CSV [--png FILE] - the summary table docs/performance.md opens with, from
 two runs of bench/forms (one per GPU): for each case and size, the simple form's time alone (each
 call followed by a synchronization) and back to back, against _ex, CUB (temp storage kept), Thrust
-and a device-to-device copy of the same bytes.  Prints markdown."""
+and a device-to-device copy of the same bytes.  Prints markdown; with --png, also draws GB/s
+against n for each GPU and case (matplotlib)."""
 import csv
 import sys
 
@@ -50,5 +51,37 @@ def main():
                 print(f"| {case} | 2^{lg} | " + " | ".join(cells) + " |")
 
 
+def plot(path):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    gpus = [("H100", load(sys.argv[1])[0]), ("H200", load(sys.argv[2])[0])]
+    cases = ["i32.add", "i64.add", "u8.add", "i32.add.reduce"]
+    fig, axes = plt.subplots(2, len(cases), figsize=(4 * len(cases), 7), sharex=True)
+    for row, (name, rows) in enumerate(gpus):
+        for col, case in enumerate(cases):
+            ax = axes[row][col]
+            for impl, style in (("copy", "k--"), ("simple", "C0-o"), ("ex", "C0:"), ("cub", "C1-s"), ("thrust", "C2-^")):
+                pts = sorted((lg, r) for (c, i, lg), r in rows.items() if c == case and i == impl)
+                if not pts:
+                    continue
+                xs = [lg for lg, _ in pts]
+                # bytes moved: n read + n written for scans and copy, n read for reductions
+                factor = 1 if (case.endswith("reduce") and impl != "copy") else 2
+                ys = [factor * int(r["n"]) * int(r["elem_bytes"]) / float(r["event_us"]) / 1e3 for _, r in pts]
+                ax.plot(xs, ys, style, label={"ex": "gpuscan _ex", "simple": "gpuscan simple"}.get(impl, impl), markersize=3)
+            ax.set_title(f"{name}: {case}")
+            ax.grid(alpha=0.3)
+            if col == 0:
+                ax.set_ylabel("GB/s (bytes moved / time)")
+            if row == 1:
+                ax.set_xlabel("log2 n")
+    axes[0][0].legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=90)
+
+
 if __name__ == "__main__":
     main()
+    if "--png" in sys.argv:
+        plot(sys.argv[sys.argv.index("--png") + 1])
