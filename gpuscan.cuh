@@ -12,6 +12,7 @@
  *   grid.cuh     hierarchical, domino and look-back kernels; the reduce kernel
  *   ring.cuh     reduce-ahead reading its input once: a ring of async copies (sm_90)
  *   host.cuh     argument checks, workspace plans, launches, the public functions
+ *   memory.cuh   (from host.cuh) the simple forms' workspace: a pool per device, kept per stream
  * docs/api.md documents the public surface, docs/algorithms.md the algorithms. */
 #ifndef GPUSCAN_CUH
 #define GPUSCAN_CUH
