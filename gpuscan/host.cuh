@@ -61,12 +61,10 @@ static inline int gpuscan_auto_wants_ahead_(size_t elem_size, size_t n)
                                                 : elem_size >= 8 ? GPUSCAN_AUTO_AHEAD_MIN_BYTES_WIDE
                                                                  : GPUSCAN_AUTO_AHEAD_MIN_BYTES);
 }
-/* The device decides too.  Reduce-ahead reads each unit twice, the second time from L2, and its
- * scans run while the next reduces stream in: where memory brings an SM more bytes a second than its
- * scans of 8-byte elements keep up with, the look-back, which reads once, is the faster
- * (bench/NOTES.md step 29: H200, 36 GB/s an SM, int64 look-back 0.97 of the time of reduce-ahead
- * at 2^26-2^30; H100, 25 GB/s an SM: 0.97-0.99 the other way).  Peak bandwidth from the memory
- * clock and bus width, over the SMs. */
+/* The device decides too.  Reduce-ahead's scans of 8-byte elements share each SM with the reduces
+ * streaming in: where memory brings an SM more bytes a second than they keep up with, the
+ * look-back, which reads once, is the faster (docs/algorithms.md, AUTO).  Peak bandwidth from the
+ * memory clock and bus width, over the SMs. */
 #define GPUSCAN_AUTO_AHEAD_WIDE_MAX_GBS_PER_SM 30.0
 static inline int gpuscan_ahead_suits_(size_t l2_bytes, int sms, double peak_gbs, size_t elem_size)
 {

@@ -9,8 +9,8 @@
  * Stream-ordered allocation keeps the simple forms correct on concurrent streams and capturable
  * in CUDA graphs (a captured allocation becomes a node the graph owns).
  *
- * Even from a pool that keeps its memory, an allocation and a free cost the host about 2 us a call,
- * as much as a small scan's launches.  So each device also keeps the last workspace of each stream
+ * Even from a pool that keeps its memory, an allocation and a free cost the host as much as a small
+ * scan's launches.  So each device also keeps the last workspace of each stream
  * (up to GPUSCAN_CACHED_STREAMS_ streams): the next call on the same stream uses it again with no
  * allocator call at all, safely, because stream order puts that call after every earlier use.  A
  * stream whose handle names a different stream in each thread (cudaStreamPerThread, or 0 under
