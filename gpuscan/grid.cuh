@@ -666,14 +666,11 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
         }                                                                                             \
     }
 
-/* Device-wide reduction: block b reduces a contiguous run of tiles in order (thread runs, then
- * a shuffle tree per warp, then one warp over the warp totals) and writes one partial; a
- * second launch with one block reduces the partials.  Order is kept, so any associative
- * operator works.  Uses the coarsened algorithm's tile loads. */
-/* Reduce, first and second pass: block b folds tiles [b * tiles_per_block, ...) into partials[b].
- * A commuting operator (element.cuh) lets each thread fold any elements it likes: 16-byte loads in
- * the order they lie in memory, many in flight, one block reduction at the end.  Any other keeps
- * the tile order, a block reduction a tile. */
+/* Device-wide reduction: block b folds tiles [b * tiles_per_block, ...) into partials[b]; a
+ * second launch with one block folds the partials.  A commuting operator (element.cuh) lets each
+ * thread fold any elements it likes: 16-byte loads in memory order, many in flight, one block
+ * reduction at the end.  Any other operator keeps the order (the coarsened tile loads, a block
+ * reduction a tile), so every associative operator works. */
 #define GPUSCAN_REDUCE_LOADS_ 8 /* 16-byte loads a thread has in flight */
 #define GPUSCAN_REDUCE_KERNEL_(P, T)                                                                \
     static __device__ __forceinline__ T P##_fold_vector(uint4 v)                                    \
