@@ -166,9 +166,16 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
 #ifndef GPUSCAN_DIRECT_IO_PACKED
 #define GPUSCAN_DIRECT_IO_PACKED 1
 #endif
-#define GPUSCAN_DIRECT_IO_(P, T, ITEMS)                                                             \
-    ((sizeof(T) <= GPUSCAN_DIRECT_IO_MAX_BYTES || (GPUSCAN_DIRECT_IO_PACKED && P##_packs(ITEMS)))   \
-     && GPUSCAN_VECTOR_OK_(T, ITEMS))
+/* Each block algorithm's limit (TAG: the shape); the ring's scanners read their runs from shared
+ * memory, so theirs is their own (ring.cuh). */
+#define GPUSCAN_KS_DIRECT_BYTES GPUSCAN_DIRECT_IO_MAX_BYTES
+#define GPUSCAN_KSW_DIRECT_BYTES GPUSCAN_DIRECT_IO_MAX_BYTES
+#define GPUSCAN_BK_DIRECT_BYTES GPUSCAN_DIRECT_IO_MAX_BYTES
+#define GPUSCAN_CO_DIRECT_BYTES GPUSCAN_DIRECT_IO_MAX_BYTES
+#define GPUSCAN_DIRECT_IO_(P, T, TAG)                                                               \
+    ((sizeof(T) <= GPUSCAN_##TAG##_DIRECT_BYTES ||                                                  \
+      (GPUSCAN_DIRECT_IO_PACKED && P##_packs(GPUSCAN_##TAG##_ITEMS(T)))) &&                         \
+     GPUSCAN_VECTOR_OK_(T, GPUSCAN_##TAG##_ITEMS(T)))
 #ifndef GPUSCAN_STAGED_STORES
 #define GPUSCAN_STAGED_STORES 1
 #endif
@@ -201,7 +208,7 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
             items[0] = (t < valid) ? in[base + t] : P##_identity();                                                   \
             return;                                                                                                   \
         }                                                                                                             \
-        if (GPUSCAN_DIRECT_IO_(P, T, ITEMS) && GPUSCAN_ALIGNED16_(in)) { /* past valid: the identity */               \
+        if (GPUSCAN_DIRECT_IO_(P, T, TAG) && GPUSCAN_ALIGNED16_(in)) { /* past valid: the identity */                  \
             if (GPUSCAN_STAGED_LOADS && buf != NULL && seg + 32u * ITEMS <= valid && __isGlobal(in)) {                \
                 /* the warp's whole run, read coalesced and handed to its threads through the buffer */               \
                 enum { R = ITEMS / VEC };                                                                             \
@@ -266,7 +273,7 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
     /* Staging is skipped where emit will write from registers (one item per thread; direct I/O). */                  \
     static __device__ __forceinline__ void P##_##TAG##_stage(const T *items, T *buf)                                  \
     {                                                                                                                 \
-        if (GPUSCAN_##TAG##_ITEMS(T) == 1 || GPUSCAN_DIRECT_IO_(P, T, GPUSCAN_##TAG##_ITEMS(T))) return;              \
+        if (GPUSCAN_##TAG##_ITEMS(T) == 1 || GPUSCAN_DIRECT_IO_(P, T, TAG)) return;                                     \
         P##_##TAG##_stage_to(items, buf);                                                                             \
     }                                                                                                                 \
     /* The final value of tile element e (of the warp run starting at seg) from the staged scan. */                   \
@@ -293,7 +300,7 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
             if (t < valid) out[base + t] = v;                                                                         \
             return;                                                                                                   \
         }                                                                                                             \
-        if (GPUSCAN_DIRECT_IO_(P, T, ITEMS)) {                                                                        \
+        if (GPUSCAN_DIRECT_IO_(P, T, TAG)) {                                                                          \
             T v[ITEMS];                                                                                               \
             if (P##_packs(ITEMS)) { /* items packed into words (bytes.cuh) */                                         \
                 if (exclusive) P##_bytes_shift(v, items, ITEMS, t == 0 ? P##_identity() : before);                    \

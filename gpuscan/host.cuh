@@ -61,15 +61,16 @@ static inline int gpuscan_auto_wants_ahead_(size_t elem_size, size_t n)
                                                 : elem_size >= 8 ? GPUSCAN_AUTO_AHEAD_MIN_BYTES_WIDE
                                                                  : GPUSCAN_AUTO_AHEAD_MIN_BYTES);
 }
-/* The device decides too.  Reduce-ahead's scans of 8-byte elements share each SM with the reduces
- * streaming in: where memory brings an SM more bytes a second than they keep up with, the
- * look-back, which reads once, is the faster (docs/algorithms.md, AUTO).  Peak bandwidth from the
- * memory clock and bus width, over the SMs. */
+/* The device decides too.  Reduce-ahead's two-read kernel scans 8-byte elements on SMs that also
+ * reduce the units streaming in: where memory brings an SM more bytes a second than they keep up
+ * with, the look-back, which reads once, is the faster - but not the ring, which reads once too
+ * (docs/algorithms.md, AUTO).  Peak bandwidth from the memory clock and bus width, over the SMs;
+ * ring: this scan would run on the ring. */
 #define GPUSCAN_AUTO_AHEAD_WIDE_MAX_GBS_PER_SM 30.0
-static inline int gpuscan_ahead_suits_(size_t l2_bytes, int sms, double peak_gbs, size_t elem_size)
+static inline int gpuscan_ahead_suits_(size_t l2_bytes, int sms, double peak_gbs, size_t elem_size, int ring)
 {
     if (l2_bytes < GPUSCAN_AUTO_AHEAD_MIN_L2) return 0;
-    return elem_size < 8 || (sms > 0 && peak_gbs / sms <= GPUSCAN_AUTO_AHEAD_WIDE_MAX_GBS_PER_SM);
+    return elem_size < 8 || ring || (sms > 0 && peak_gbs / sms <= GPUSCAN_AUTO_AHEAD_WIDE_MAX_GBS_PER_SM);
 }
 /* AUTO's grid for n elements of elem_size bytes; ahead_ok: the current device suits reduce-ahead
  * for this size of element (gpuscan_ahead_suits_). */
@@ -211,13 +212,13 @@ static inline gpuscan_status gpuscan_check_workspace_(const void *d_workspace, s
 
 /* Answers about the current device are kept per device, for this many devices. */
 #define GPUSCAN_DEVICE_CACHE_ 16
-/* Whether the current device suits reduce-ahead for elements of elem_size bytes (its L2, SMs and
- * peak memory bandwidth asked once per device; no device: no). */
+/* Whether the current device suits reduce-ahead for elements of elem_size bytes, on the ring or
+ * not (its L2, SMs and peak memory bandwidth asked once per device; no device: no). */
 typedef struct gpuscan_device_ {
     int known, sms, l2;
     double peak_gbs;
 } gpuscan_device_;
-static inline int gpuscan_device_suits_ahead_(size_t elem_size)
+static inline int gpuscan_device_suits_ahead_(size_t elem_size, int ring)
 {
     static gpuscan_device_ cache[GPUSCAN_DEVICE_CACHE_];
     gpuscan_device_ d = {0, 0, 0, 0.0};
@@ -239,7 +240,7 @@ static inline int gpuscan_device_suits_ahead_(size_t elem_size)
         d.known = 1;
         if (dev < GPUSCAN_DEVICE_CACHE_) cache[dev] = d;
     }
-    return gpuscan_ahead_suits_((size_t)d.l2, d.sms, d.peak_gbs, elem_size);
+    return gpuscan_ahead_suits_((size_t)d.l2, d.sms, d.peak_gbs, elem_size, ring);
 }
 /* The most tiles a one-cluster scan (GPUSCAN_CLUSTER_MAX_TILES) may take with `kernel` on the
  * current device: 0 where the device cannot launch clusters or the kernel was not built for
@@ -403,31 +404,43 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
 #define GPUSCAN_RING_TAG_KSW_ 0
 #define GPUSCAN_RING_TAG_BK_ 0
 #if !GPUSCAN_RING
-#define GPUSCAN_RING_HOST_(P, T)
+#define GPUSCAN_RING_HOST_(P, T)                                                                                 \
+    static int P##_ring_runs(size_t n) { return (void)n, 0; }
 #define GPUSCAN_RING_RUN_(TAG, P, ...) GPUSCAN_SUCCESS
 #else
 #define GPUSCAN_RING_RUN_(TAG, P, ...) (GPUSCAN_RING_TAG_##TAG##_ ? P##_ring_run(__VA_ARGS__) : GPUSCAN_SUCCESS)
 #define GPUSCAN_RING_HOST_(P, T)                                                                                 \
+    enum { P##_RING_THREADS_ = 32 * GPUSCAN_RING_WARPS_(P, T),                                                   \
+           P##_RING_UNIT_BYTES_ = GPUSCAN_RING_UNIT_(T) * sizeof(T) };                                           \
+    /* The ring's shape on the current device; no slots where it cannot run there. */                           \
+    static gpuscan_ring_shape_ P##_ring_shape(void)                                                              \
+    {                                                                                                            \
+        static gpuscan_ring_shape_ cache[GPUSCAN_DEVICE_CACHE_];                                                 \
+        gpuscan_ring_shape_ shape = gpuscan_ring_shape_of_((const void *)P##_ring, P##_RING_THREADS_,            \
+                                                           P##_RING_UNIT_BYTES_, GPUSCAN_RING_BLOCKS_PER_SM(T),  \
+                                                           GPUSCAN_RING_SLOT_MULTIPLE_(P, T), cache);            \
+        if (shape.slots < GPUSCAN_MAX_(2, GPUSCAN_RING_CLAIM(T))) shape.slots = 0;                               \
+        return shape;                                                                                            \
+    }                                                                                                            \
+    /* Whether reduce-ahead of n elements (16-byte aligned) runs on the ring here. */                            \
+    static int P##_ring_runs(size_t n)                                                                           \
+    {                                                                                                            \
+        return P##_RING_TAKES_ && GPUSCAN_RING_OK_(T) &&                                                         \
+               gpuscan_at_least_(n * sizeof(T), GPUSCAN_RING_MIN_BYTES) && P##_ring_shape().slots > 0;           \
+    }                                                                                                            \
     static gpuscan_status P##_ring_run(int *ran, const gpuscan_plan_ *plan, char *ws, const T *in, T *out,       \
                                        size_t n, int exclusive, T init, cudaStream_t stream)                     \
     {                                                                                                            \
-        enum { THREADS = 32 * GPUSCAN_RING_WARPS_(P, T),                                                         \
-               UNIT_BYTES = GPUSCAN_RING_UNIT_(T) * sizeof(T) };                                                 \
-        static gpuscan_ring_shape_ cache[GPUSCAN_DEVICE_CACHE_];                                                 \
-        if (!P##_RING_TAKES_ || !GPUSCAN_RING_OK_(T) || plan->ring_units == 0 || !GPUSCAN_ALIGNED16_(in) ||      \
-            !gpuscan_at_least_(n * sizeof(T), GPUSCAN_RING_MIN_BYTES))                                           \
-            return GPUSCAN_SUCCESS;                                                                              \
-        gpuscan_ring_shape_ shape = gpuscan_ring_shape_of_((const void *)P##_ring, THREADS, UNIT_BYTES,          \
-                                                           GPUSCAN_RING_BLOCKS_PER_SM(T),                        \
-                                                           GPUSCAN_RING_SLOT_MULTIPLE_(P, T), cache);            \
-        if (shape.slots < GPUSCAN_MAX_(2, GPUSCAN_RING_CLAIM(T))) return GPUSCAN_SUCCESS;                        \
+        if (plan->ring_units == 0 || !GPUSCAN_ALIGNED16_(in) || !P##_ring_runs(n)) return GPUSCAN_SUCCESS;       \
+        const gpuscan_ring_shape_ shape = P##_ring_shape();                                                      \
         size_t blocks = plan->ring_units < (size_t)shape.blocks ? plan->ring_units : (size_t)shape.blocks;       \
         if (GPUSCAN_RING_MAX_BLOCKS > 0 && blocks > GPUSCAN_RING_MAX_BLOCKS) blocks = GPUSCAN_RING_MAX_BLOCKS;   \
         *ran = 1;                                                                                                \
-        GPUSCAN_LAUNCH_SHARED_(P##_ring, blocks, THREADS, (size_t)shape.slots * UNIT_BYTES, stream, in, out, n,  \
-                               (unsigned *)(ws + plan->counter_off), (void *)(ws + plan->flags_off),             \
-                               (unsigned *)(ws + plan->slots_off[0]), (unsigned *)(ws + plan->slots_off[1]),     \
-                               (unsigned)plan->ring_units, (unsigned)shape.slots, exclusive, init);              \
+        GPUSCAN_LAUNCH_SHARED_(P##_ring, blocks, P##_RING_THREADS_, (size_t)shape.slots * P##_RING_UNIT_BYTES_,  \
+                               stream, in, out, n, (unsigned *)(ws + plan->counter_off),                         \
+                               (void *)(ws + plan->flags_off), (unsigned *)(ws + plan->slots_off[0]),            \
+                               (unsigned *)(ws + plan->slots_off[1]), (unsigned)plan->ring_units,                \
+                               (unsigned)shape.slots, exclusive, init);                                          \
         return GPUSCAN_SUCCESS;                                                                                  \
     }
 #endif
@@ -541,7 +554,7 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         GPUSCAN_TRY_(gpuscan_check_choice_(kind, *grid, *block));                                    \
         /* the device is asked only where AUTO would take reduce-ahead */                            \
         const int ahead_ok = *grid == GPUSCAN_GRID_AUTO && gpuscan_auto_wants_ahead_(sizeof(T), n) && \
-                             gpuscan_device_suits_ahead_(sizeof(T));                                 \
+                             gpuscan_device_suits_ahead_(sizeof(T), P##_ring_runs(n));               \
         *grid = gpuscan_resolve_grid_(*grid, sizeof(T), n, ahead_ok);                                \
         *block = gpuscan_resolve_block_(*block, sizeof(T), n, GPUSCAN_TILE_(KSW, T));                \
         GPUSCAN_SWITCH_BLOCK_(*block, GPUSCAN_TILE_OF_, T, tile);                                    \

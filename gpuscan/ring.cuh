@@ -146,21 +146,29 @@
 #ifndef GPUSCAN_RING_MAX_BLOCKS
 #define GPUSCAN_RING_MAX_BLOCKS 0
 #endif
-/* The scanners' block scan: coarsened, with a shape of its own (block.cuh's TAG RING) - half the
- * items a thread of the coarsened scan (CO) and as many threads as fit, twice as many for 4- and
- * 8-byte types: the same tile, twice the warps to hide the scan's latency.  int64 max at 2^30:
- * 0.97 of copy against 0.91 with CO's shape, uint64 mul 0.93 against 0.84; int32 add the same
- * (bench/NOTES.md step 18).  1-byte types keep CO's 32 items, on 512 threads: a 16 KiB tile
- * (uint8 add at 2^30: 0.90 of copy; 256 x 32, 512 x 16 and 256 x 64: 0.89, 0.73, 0.73; step 20). */
+/* The scanners' block scan: coarsened, with a shape of its own (block.cuh's TAG RING).  4- and
+ * 8-byte types: five 16-byte vectors a thread, read straight from the slot (direct I/O below) -
+ * an odd count, so that the 8 lanes of a quarter warp, whose runs lie 5 vectors apart, meet in
+ * no bank (with 4 or 6 the reads and the staged stores conflict 2-4 ways and the scanners fall
+ * behind where memory is fast; bench/NOTES.md step 30).  1-byte types keep CO's items on 512
+ * threads (step 20); 2-byte ones half of CO's. */
 #ifndef GPUSCAN_RING_ITEMS
 #define GPUSCAN_RING_ITEMS(T)                                                                       \
-    (sizeof(T) == 1 ? GPUSCAN_CO_ITEMS(T) : GPUSCAN_CO_ITEMS(T) > 1 ? GPUSCAN_CO_ITEMS(T) / 2 : 1)
+    (sizeof(T) == 4 || sizeof(T) == 8 ? 80 / (int)sizeof(T)                                         \
+     : sizeof(T) == 1                 ? GPUSCAN_CO_ITEMS(T)                                         \
+     : GPUSCAN_CO_ITEMS(T) > 1        ? GPUSCAN_CO_ITEMS(T) / 2                                     \
+                                      : 1)
 #endif
 #ifndef GPUSCAN_RING_MAX_THREADS
 #define GPUSCAN_RING_MAX_THREADS 512
 #endif
 #define GPUSCAN_RING_THREADS(T) GPUSCAN_FIT_THREADS_(GPUSCAN_RING_ITEMS(T) * sizeof(T), GPUSCAN_RING_MAX_THREADS)
 #define GPUSCAN_RING_SCRATCH(T) 0
+/* The scanners read their runs straight from the slot (no transpose through the tile buffer) and
+ * store them through their warp's part of it (block.cuh's direct I/O), for types up to this size. */
+#ifndef GPUSCAN_RING_DIRECT_BYTES
+#define GPUSCAN_RING_DIRECT_BYTES 8u
+#endif
 #define GPUSCAN_RING_SCAN_TILE_(P, T) GPUSCAN_COARSENED_SCAN_TILE_(P, T, RING)
 #define GPUSCAN_RING_END_ 0xffffffffu /* a slot's unit when the counter has run out */
 #define GPUSCAN_RING_READS_ 8u          /* 16-byte reads a reducing lane has in flight (<= 8) */
@@ -273,9 +281,9 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
         if (ends == multiple / count) return u;
     }
 }
-/* A unit on the ring: whole tiles, 16 KiB for every type (1-byte types: reduce-ahead's 32 KiB
- * units leave half the slots; uint8 add at 2^30 0.79 of copy with them, 0.89 with 16 KiB ones,
- * 0.76 with 8 KiB ones; step 17).  The host lays out states for the ring's units as well as for
+/* A unit on the ring: whole tiles, GPUSCAN_RING_UNIT_BYTES or one tile where a tile is larger
+ * (4- and 8-byte types: 20 KiB).  Smaller units leave the look-back too much to do, larger ones
+ * too few slots (step 17).  The host lays out states for the ring's units as well as for
  * reduce-ahead's (GPUSCAN_RING_PLAN_UNIT_: 0 where T never takes the ring). */
 #ifndef GPUSCAN_RING_UNIT_BYTES
 #define GPUSCAN_RING_UNIT_BYTES 16384u
@@ -466,7 +474,7 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
         enum { THREADS = GPUSCAN_RING_THREADS(T), TILE = GPUSCAN_TILE_(RING, T),                    \
                UNIT_TILES = GPUSCAN_RING_UNIT_TILES_(T) };                                          \
         /* (1-byte types without staged stores use no tile buffer: a slot more; block.cuh) */       \
-        T *buf = GPUSCAN_DIRECT_IO_(P, T, GPUSCAN_RING_ITEMS(T)) && !GPUSCAN_STAGED_STORES          \
+        T *buf = GPUSCAN_DIRECT_IO_(P, T, RING) && !GPUSCAN_STAGED_STORES                          \
                      ? NULL : P##_RING_buffer();                                                    \
         for (unsigned i = 0;; ++i) {                                                                \
             const unsigned u = gpuscan_ring_take_(r, r->ready, NULL, &i, 1, 1), s = i % r->slots;   \

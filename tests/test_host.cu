@@ -163,9 +163,10 @@ static void test_plans(void)
     EXPECT(gpuscan_plan_scan_(&p, 40000, GPUSCAN_GRID_REDUCE_AHEAD, 1024, 1, 8, 0, 0) == GPUSCAN_SUCCESS &&
                p.ring_units == 0 && p.state_units == p.units, "no ring: its units are 0");
     EXPECT(GPUSCAN_RING_PLAN_UNIT_(uint8_t) == (GPUSCAN_RING ? 16384u : 0u) &&
-               GPUSCAN_RING_PLAN_UNIT_(int) == (GPUSCAN_RING ? 4096u : 0u) &&
+               GPUSCAN_RING_PLAN_UNIT_(int) == (GPUSCAN_RING ? 5120u : 0u) &&
+               GPUSCAN_RING_PLAN_UNIT_(double) == (GPUSCAN_RING ? 2560u : 0u) &&
                GPUSCAN_RING_PLAN_UNIT_(short) == (GPUSCAN_RING ? 8192u : 0u) && GPUSCAN_RING_PLAN_UNIT_(mat2) == 0,
-           "the ring's units: 16 KiB; none for types it never takes");
+           "the ring's units: 16 KiB, one 20 KiB tile for 4- and 8-byte types; none for types it never takes");
     /* AUTO's measured choices (docs/performance.md) */
     EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 28, 1) == GPUSCAN_GRID_REDUCE_AHEAD, "auto int32 large");
     EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 22, 1) == GPUSCAN_GRID_LOOKBACK, "auto int32 mid");
@@ -179,12 +180,13 @@ static void test_plans(void)
     EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 20, 1) == GPUSCAN_GRID_LOOKBACK, "auto u8 mid");
     /* the device's part: L2, and for 8+-byte types the peak bandwidth an SM (H100 SXM: 3352 GB/s
      * over 132 SMs; H200: 4915 over 132) */
-    EXPECT(gpuscan_ahead_suits_((size_t)50 << 20, 132, 3352.0, 8) == 1, "H100: int64 takes reduce-ahead");
-    EXPECT(gpuscan_ahead_suits_((size_t)50 << 20, 132, 4915.0, 8) == 0, "H200: int64 takes the look-back");
-    EXPECT(gpuscan_ahead_suits_((size_t)50 << 20, 132, 4915.0, 4) == 1, "H200: int32 takes reduce-ahead");
-    EXPECT(gpuscan_ahead_suits_((size_t)50 << 20, 132, 4915.0, 16) == 0, "H200: 16-byte types take the look-back");
-    EXPECT(gpuscan_ahead_suits_((size_t)6 << 20, 40, 320.0, 4) == 0, "T4-like L2: no reduce-ahead");
-    EXPECT(gpuscan_ahead_suits_((size_t)50 << 20, 0, 0.0, 8) == 0, "unknown device: no reduce-ahead for int64");
+    EXPECT(gpuscan_ahead_suits_((size_t)50 << 20, 132, 3352.0, 8, 0) == 1, "H100: int64 takes reduce-ahead");
+    EXPECT(gpuscan_ahead_suits_((size_t)50 << 20, 132, 4915.0, 8, 0) == 0, "H200: int64 off the ring takes the look-back");
+    EXPECT(gpuscan_ahead_suits_((size_t)50 << 20, 132, 4915.0, 8, 1) == 1, "H200: int64 on the ring takes reduce-ahead");
+    EXPECT(gpuscan_ahead_suits_((size_t)50 << 20, 132, 4915.0, 4, 0) == 1, "H200: int32 takes reduce-ahead");
+    EXPECT(gpuscan_ahead_suits_((size_t)50 << 20, 132, 4915.0, 16, 0) == 0, "H200: 16-byte types take the look-back");
+    EXPECT(gpuscan_ahead_suits_((size_t)6 << 20, 40, 320.0, 4, 1) == 0, "T4-like L2: no reduce-ahead");
+    EXPECT(gpuscan_ahead_suits_((size_t)50 << 20, 0, 0.0, 8, 0) == 0, "unknown device: no reduce-ahead for int64");
     EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 22, 1) == GPUSCAN_GRID_HIERARCHICAL, "auto u8 4 MiB");
     EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, ((size_t)1 << 24) - 1, 1) == GPUSCAN_GRID_HIERARCHICAL, "auto u8 < 16 MiB");
     EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 24, 1) == GPUSCAN_GRID_REDUCE_AHEAD, "auto u8 16 MiB");
@@ -199,21 +201,22 @@ static void test_plans(void)
         int devices = 0;
         if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
             (void)cudaGetLastError();
-            EXPECT(gpuscan_device_suits_ahead_(4) == 0, "no device: no reduce-ahead");
+            EXPECT(gpuscan_device_suits_ahead_(4, 0) == 0, "no device: no reduce-ahead");
         } else {
             cudaDeviceProp p;
             EXPECT(cudaGetDeviceProperties(&p, 0) == cudaSuccess, "device properties");
-            EXPECT(gpuscan_device_suits_ahead_(4) == ((size_t)p.l2CacheSize >= GPUSCAN_AUTO_AHEAD_MIN_L2),
+            EXPECT(gpuscan_device_suits_ahead_(4, 0) == ((size_t)p.l2CacheSize >= GPUSCAN_AUTO_AHEAD_MIN_L2),
                    "int32: reduce-ahead where the L2 holds its lookahead");
             int khz = 0, bits = 0;
             EXPECT(cudaDeviceGetAttribute(&khz, cudaDevAttrMemoryClockRate, 0) == cudaSuccess && khz > 0,
                    "memory clock known");
             EXPECT(cudaDeviceGetAttribute(&bits, cudaDevAttrGlobalMemoryBusWidth, 0) == cudaSuccess && bits > 0,
                    "bus width known");
-            printf("device: %s, %d SMs, L2 %d MiB, peak %.0f GB/s (%.1f an SM): 8-byte types %s reduce-ahead\n",
+            printf("device: %s, %d SMs, L2 %d MiB, peak %.0f GB/s (%.1f an SM): 8-byte types %s reduce-ahead "
+                   "off the ring\n",
                    p.name, p.multiProcessorCount, p.l2CacheSize >> 20, 2.0 * khz * 1e3 * (bits / 8) / 1e9,
                    2.0 * khz * 1e3 * (bits / 8) / 1e9 / p.multiProcessorCount,
-                   gpuscan_device_suits_ahead_(8) ? "take" : "skip");
+                   gpuscan_device_suits_ahead_(8, 0) ? "take" : "skip");
         }
     }
     EXPECT(gpuscan_resolve_block_(GPUSCAN_BLOCK_AUTO, 4, (size_t)1 << 20, 1024) == GPUSCAN_BLOCK_COARSENED, "auto block");

@@ -6,20 +6,23 @@
 # RING_PROFILE_CASES: the ring's cases, "type.op:log2n ..." (default "i32.add:28 u8.add:30"; e.g.
 # "f32.max:28 i32.max:28").  Logs (the whole ncu reports) go to $OUT, and for each ring case the
 # stall samples of its SASS instructions (sass_NAME_CASE.csv: ncu's source page; the top 12 are
-# printed).
+# printed).  RING_PROFILE_QUICK=1: no suites and no ring-off build, only the ring's profiles.
 set -u
 OUT=${OUT:-$PWD/gpu-check-out}; export OUT
 mkdir -p "$OUT" build-variants
 t0=$(date +%s)
+quick=${RING_PROFILE_QUICK:-0}
 variants=("off:-DGPUSCAN_RING=0" "on:" "$@")
+[ "$quick" = 1 ] && variants=("on:" "$@")
 for v in "${variants[@]}"; do
     nvcc -O3 -std=c++17 -arch=sm_90 -lineinfo --extended-lambda ${v#*:} -I. bench/bench.cu \
         -o build-variants/bench_${v%%:*} >"$OUT/build_${v%%:*}.log" 2>&1 &
 done
-STEP=build tools/ring-suites.sh
+[ "$quick" = 1 ] || STEP=build tools/ring-suites.sh
 wait
 echo "builds: $(( $(date +%s) - t0 )) s"
-suites=$(STEP=run tools/ring-suites.sh)
+suites=skipped
+[ "$quick" = 1 ] || suites=$(STEP=run tools/ring-suites.sh)
 profile() { # name kernel-regex bench-args...
     local name=$1 k=$2; shift 2
     local tag=${name}_$k$(echo "$*" | tr -c 'a-z0-9' '_' | tr -s '_')
