@@ -166,9 +166,7 @@
 #define GPUSCAN_RING_SCRATCH(T) 0
 /* The scanners read their runs straight from the slot (no transpose through the tile buffer) and
  * store them through their warp's part of it (block.cuh's direct I/O), for types up to this size. */
-#ifndef GPUSCAN_RING_DIRECT_BYTES
 #define GPUSCAN_RING_DIRECT_BYTES 8u
-#endif
 #define GPUSCAN_RING_SCAN_TILE_(P, T) GPUSCAN_COARSENED_SCAN_TILE_(P, T, RING)
 #define GPUSCAN_RING_END_ 0xffffffffu /* a slot's unit when the counter has run out */
 #define GPUSCAN_RING_READS_ 8u          /* 16-byte reads a reducing lane has in flight (<= 8) */
