@@ -36,7 +36,7 @@
 /* The device code of one (T, op): every block algorithm and every grid strategy. */
 #define GPUSCAN_DEVICE_CODE_(P, name, T, op)                                                        \
     GPUSCAN_ELEMENT_(P, name, T, op)                                                                \
-    GPUSCAN_BYTES_(P, name, T, op)                                                                  \
+    GPUSCAN_BYTES_(P, T, op)                                                                        \
     GPUSCAN_WARP_(P, T)                                                                             \
     GPUSCAN_BLOCK_PRIMITIVES_(P, T)                                                                 \
     GPUSCAN_TILE_STATE_(P, T)                                                                       \
@@ -56,7 +56,7 @@
 /* Everything for one (name, T, op), with the public functions' linkage SCOPE. */
 #define GPUSCAN_ASSEMBLE_(SCOPE, P, name, T, op)                                                    \
     GPUSCAN_CHECK_DEFINE_(P, name, T, op)                                                           \
-    GPUSCAN_RING_CHOICE_(P, name, T, op)                                                            \
+    GPUSCAN_RING_CHOICE_(P, T, op)                                                                  \
     GPUSCAN_DEVICE_CODE_(P, name, T, op)                                                            \
     GPUSCAN_HOST_(SCOPE, P, T)
 

@@ -12,14 +12,11 @@
  *   2-byte, two a word:   max, min  max/min.[us]16x2 on the halves; add  two 32-bit adds whose
  *                         carries leave the half they are read from; __dp2a sums both halves
  *   both                  and/or/xor  the bitwise operator itself
- * Which types: the 1-byte integer names below (char, schar, uchar, int8_t, uint8_t, i8, u8) and
- * the 2-byte ones (short, ushort, int16_t, uint16_t, i16, u16), as given to
- * GPUSCAN_DEFINE(_NAMED); another name for such a type opts in with
- *   #define GPUSCAN_BYTE_INT_<name> ~, GPUSCAN_BYTES_UNSIGNED   (or _SIGNED; 1-byte types)
- *   #define GPUSCAN_HALF_INT_<name> ~, GPUSCAN_BYTES_UNSIGNED   (or _SIGNED; 2-byte types)
- * Every other type and operator keeps the element-wise code (P_bytewise() is 0 there).
+ * Which types: every integer type of 1 or 2 bytes (not bool), told by the type, whatever name its
+ * DEFINE gives it (GPUSCAN_PACKED_INT_).  Every other type and operator keeps the element-wise
+ * code (P_bytewise() is 0 there).
  *
- * GPUSCAN_BYTES_(P, name, T, op) defines, on runs of `count` items (P_packs(count): a whole
+ * GPUSCAN_BYTES_(P, T, op) defines, on runs of `count` items (P_packs(count): a whole
  * number of words; the callers' counts are compile-time constants):
  *   P_bytewise()                      the operator's GPUSCAN_BYTES_* kind, or 0
  *   P_packs(count)                    whether runs of count items go a word at a time
@@ -45,7 +42,7 @@
  * to `~, value`, which moves the value into the second argument). */
 #define GPUSCAN_SECOND_(a, b, ...) b
 #define GPUSCAN_SECOND_OF_(...) GPUSCAN_SECOND_(__VA_ARGS__)
-/* v where x is a macro defined as `~, v`, else 0 (also ring.cuh's operator and type lookups) */
+/* v where x is a macro defined as `~, v`, else 0 (also the operator lookups of element.cuh and ring.cuh) */
 #define GPUSCAN_PROBE_(x) GPUSCAN_SECOND_OF_(x, 0, ~)
 #define GPUSCAN_BYTEWISE_add ~, GPUSCAN_BYTES_ADD
 #define GPUSCAN_BYTEWISE_and ~, GPUSCAN_BYTES_AND
@@ -54,24 +51,12 @@
 #define GPUSCAN_BYTEWISE_max ~, GPUSCAN_BYTES_MAX
 #define GPUSCAN_BYTEWISE_min ~, GPUSCAN_BYTES_MIN
 #define GPUSCAN_BYTES_KIND_(op) GPUSCAN_SECOND_OF_(GPUSCAN_BYTEWISE_##op, GPUSCAN_BYTES_NONE, ~)
-#define GPUSCAN_BYTE_INT_char ~, (CHAR_MIN < 0 ? GPUSCAN_BYTES_SIGNED : GPUSCAN_BYTES_UNSIGNED)
-#define GPUSCAN_BYTE_INT_schar ~, GPUSCAN_BYTES_SIGNED
-#define GPUSCAN_BYTE_INT_uchar ~, GPUSCAN_BYTES_UNSIGNED
-#define GPUSCAN_BYTE_INT_int8_t ~, GPUSCAN_BYTES_SIGNED
-#define GPUSCAN_BYTE_INT_uint8_t ~, GPUSCAN_BYTES_UNSIGNED
-#define GPUSCAN_BYTE_INT_i8 ~, GPUSCAN_BYTES_SIGNED
-#define GPUSCAN_BYTE_INT_u8 ~, GPUSCAN_BYTES_UNSIGNED
-#define GPUSCAN_BYTE_INT_(name) GPUSCAN_PROBE_(GPUSCAN_BYTE_INT_##name)
-#define GPUSCAN_HALF_INT_short ~, GPUSCAN_BYTES_SIGNED
-#define GPUSCAN_HALF_INT_ushort ~, GPUSCAN_BYTES_UNSIGNED
-#define GPUSCAN_HALF_INT_int16_t ~, GPUSCAN_BYTES_SIGNED
-#define GPUSCAN_HALF_INT_uint16_t ~, GPUSCAN_BYTES_UNSIGNED
-#define GPUSCAN_HALF_INT_i16 ~, GPUSCAN_BYTES_SIGNED
-#define GPUSCAN_HALF_INT_u16 ~, GPUSCAN_BYTES_UNSIGNED
-#define GPUSCAN_HALF_INT_(name) GPUSCAN_PROBE_(GPUSCAN_HALF_INT_##name)
-/* The signedness of a packed integer type of this name and size, or 0. */
-#define GPUSCAN_PACKED_INT_(name, T)                                                                      \
-    (sizeof(T) == 1 ? GPUSCAN_BYTE_INT_(name) : sizeof(T) == 2 ? GPUSCAN_HALF_INT_(name) : 0)
+/* The signedness of a packed integer type - an integer type of 1 or 2 bytes other than bool, told
+ * by the type (element.cuh's traits), whatever its DEFINE calls it - or 0. */
+#define GPUSCAN_PACKED_INT_(T)                                                                      \
+    ((sizeof(T) == 1 || sizeof(T) == 2) && GPUSCAN_INTEGER_(T)                                      \
+         ? (std::is_signed<T>::value ? GPUSCAN_BYTES_SIGNED : GPUSCAN_BYTES_UNSIGNED)               \
+         : 0)
 
 /* Bytes as 16-bit lanes (for add): the even (odd) bytes of w, zero-extended. */
 #define GPUSCAN_EVEN_BYTES_(w) __byte_perm((w), 0u, 0x4240)
@@ -222,10 +207,10 @@ static __device__ __forceinline__ unsigned gpuscan_packed_combine_(int size, int
     return size == 1 ? gpuscan_bytes_op_(kind, sign, p, w) : gpuscan_halves_op_(kind, sign, w, p);
 }
 
-#define GPUSCAN_BYTES_(P, name, T, op)                                                                    \
+#define GPUSCAN_BYTES_(P, T, op)                                                                    \
     static __device__ __forceinline__ int P##_bytewise(void)                                              \
     {                                                                                                     \
-        return GPUSCAN_PACKED_INT_(name, T) != 0 ? GPUSCAN_BYTES_KIND_(op) : GPUSCAN_BYTES_NONE;               \
+        return GPUSCAN_PACKED_INT_(T) != 0 ? GPUSCAN_BYTES_KIND_(op) : GPUSCAN_BYTES_NONE;                     \
     }                                                                                                     \
     static __device__ __forceinline__ int P##_packs(int count)                                            \
     {                                                                                                     \
@@ -235,7 +220,7 @@ static __device__ __forceinline__ unsigned gpuscan_packed_combine_(int size, int
     static __device__ __forceinline__ int P##_bytes_sign(void)                                            \
     {                                                                                                     \
         const int kind = P##_bytewise();                                                                  \
-        return kind == GPUSCAN_BYTES_MAX || kind == GPUSCAN_BYTES_MIN ? GPUSCAN_PACKED_INT_(name, T)      \
+        return kind == GPUSCAN_BYTES_MAX || kind == GPUSCAN_BYTES_MIN ? GPUSCAN_PACKED_INT_(T)            \
                                                                       : GPUSCAN_BYTES_UNSIGNED;           \
     }                                                                                                     \
     /* v's bits, zero-extended (T of 1 or 2 bytes). */                                                    \

@@ -119,8 +119,12 @@ static constexpr int gpuscan_is_identifier_(const char *s)
 #define GPUSCAN_OP_xor_COMMUTES_ ~, 1
 #define GPUSCAN_OP_min_COMMUTES_ ~, 2
 #define GPUSCAN_OP_max_COMMUTES_ ~, 2
-#define GPUSCAN_NUMBER_TYPE_(T)                                                                     \
-    (std::is_arithmetic<T>::value || std::is_same<T, __half>::value || std::is_same<T, __nv_bfloat16>::value)
+/* ---- the type's traits: looked up by the type itself, never by the name a DEFINE gives it ----- */
+#define GPUSCAN_INTEGER_(T) (std::is_integral<T>::value && !std::is_same<T, bool>::value)
+#define GPUSCAN_FLOATING_(T)                                                                        \
+    (std::is_floating_point<T>::value || std::is_same<T, __half>::value ||                          \
+     std::is_same<T, __nv_bfloat16>::value)
+#define GPUSCAN_NUMBER_TYPE_(T) (std::is_arithmetic<T>::value || GPUSCAN_FLOATING_(T))
 #define GPUSCAN_COMMUTES_(op, T)                                                                    \
     (GPUSCAN_NUMBER_TYPE_(T) && (GPUSCAN_PROBE_(GPUSCAN_OP_##op##_COMMUTES_) == 1 ||                \
                                  (GPUSCAN_PROBE_(GPUSCAN_OP_##op##_COMMUTES_) == 2 && std::is_integral<T>::value)))

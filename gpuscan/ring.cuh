@@ -33,8 +33,8 @@
 #ifndef GPUSCAN_RING_FOR
 #define GPUSCAN_RING_FOR(T) (sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8)
 #endif
-/* ... and the operators: GPUSCAN_RING_OP(name, op) is nonzero where (name, op) takes the ring -
- * by default every built-in operator (gpuscan_ops.h), not custom ones (not measured). */
+/* ... and the operators: GPUSCAN_RING_OP(op) is nonzero where op takes the ring - by default every
+ * built-in operator (gpuscan_ops.h), not custom ones (not measured). */
 /* (GPUSCAN_PROBE_, bytes.cuh: 1 where the token's macro below is defined) */
 #define GPUSCAN_RING_BUILTIN_add_ ~, 1
 #define GPUSCAN_RING_BUILTIN_mul_ ~, 1
@@ -44,59 +44,49 @@
 #define GPUSCAN_RING_BUILTIN_min_ ~, 1
 #define GPUSCAN_RING_BUILTIN_max_ ~, 1
 #ifndef GPUSCAN_RING_OP
-#define GPUSCAN_RING_OP(name, op) GPUSCAN_PROBE_(GPUSCAN_RING_BUILTIN_##op##_)
+#define GPUSCAN_RING_OP(op) GPUSCAN_PROBE_(GPUSCAN_RING_BUILTIN_##op##_)
 #endif
-/* ... and of those, for 1- and 2-byte types: add, max and min of the integer names that go packed
+/* ... and of those, for 1- and 2-byte types: add, max and min of the integer types that go packed
  * into words (bytes.cuh).  At 2^30, against two reads: uint8 add 0.93 of copy (0.88), uint8 max
  * 0.92 (0.89), int16 add / max 0.95 (0.90 / 0.88); steps 20-21.  Element by element (other
- * names, other operators), 1- and 2-byte types were slower on it in every shape tried (int16
+ * types, other operators), 1- and 2-byte types were slower on it in every shape tried (int16
  * 0.82-0.87 against 0.88-0.89, uint8 max 0.69-0.75 against 0.77), so they keep two reads;
  * and/or/xor are not measured. */
 #define GPUSCAN_RING_PACKED_add_ ~, 1
 #define GPUSCAN_RING_PACKED_max_ ~, 1
 #define GPUSCAN_RING_PACKED_min_ ~, 1
 #ifndef GPUSCAN_RING_SMALL_OP
-#define GPUSCAN_RING_SMALL_OP(name, op, T)                                                          \
-    (GPUSCAN_PACKED_INT_(name, T) != 0 && GPUSCAN_PROBE_(GPUSCAN_RING_PACKED_##op##_))
+#define GPUSCAN_RING_SMALL_OP(op, T)                                                                \
+    (GPUSCAN_PACKED_INT_(T) != 0 && GPUSCAN_PROBE_(GPUSCAN_RING_PACKED_##op##_))
 #endif
-/* Whether (name, T, op) takes the ring: all of the above. */
-#define GPUSCAN_RING_TAKES(name, op, T)                                                             \
-    (GPUSCAN_RING_FOR(T) && GPUSCAN_RING_OP(name, op) && (sizeof(T) > 2 || GPUSCAN_RING_SMALL_OP(name, op, T)))
-/* Operators that cost several instructions a combine: min / max of a floating type (the NaN test;
- * told by the type's name, one of those below) and mul of 8-byte integers.  A single reducing warp
- * cannot keep up with them: float max on the ring ran at 0.90 of copy with one, 0.955 with two
- * (2^30; step 18), so they get two - except float max/min, whose reducer folds quickly (below). */
+/* Whether (T, op) takes the ring: all of the above. */
+#define GPUSCAN_RING_TAKES(op, T)                                                                   \
+    (GPUSCAN_RING_FOR(T) && GPUSCAN_RING_OP(op) && (sizeof(T) > 2 || GPUSCAN_RING_SMALL_OP(op, T)))
+/* Operators that cost several instructions a combine: min / max of a floating type (the NaN test)
+ * and mul of 8-byte integers.  A single reducing warp cannot keep up with them: float max on the
+ * ring ran at 0.90 of copy with one, 0.955 with two (2^30; step 18), so they get two - except
+ * float max/min, whose reducer folds quickly (below). */
 #define GPUSCAN_RING_MINMAX_max_ ~, 1 /* (1 max, 2 min) */
 #define GPUSCAN_RING_MINMAX_min_ ~, 2
 #define GPUSCAN_RING_MUL_mul_ ~, 1
-#define GPUSCAN_RING_FLOATING_float_ ~, 4 /* (the size of the floating type of this name) */
-#define GPUSCAN_RING_FLOATING_f32_ ~, 4
-#define GPUSCAN_RING_FLOATING_double_ ~, 8
-#define GPUSCAN_RING_FLOATING_f64_ ~, 8
-#define GPUSCAN_RING_FLOATING_half_ ~, 2
-#define GPUSCAN_RING_FLOATING_bf16_ ~, 2
 #define GPUSCAN_RING_HEAVY_OF_(minmax, mul, floating, size)                                         \
     (((minmax) && (floating)) || ((mul) && !(floating) && (size) == 8))
-#define GPUSCAN_RING_HEAVY(name, op, T)                                                             \
+#define GPUSCAN_RING_HEAVY(op, T)                                                                   \
     GPUSCAN_RING_HEAVY_OF_(GPUSCAN_PROBE_(GPUSCAN_RING_MINMAX_##op##_),                             \
-                           GPUSCAN_PROBE_(GPUSCAN_RING_MUL_##op##_),                                \
-                           GPUSCAN_PROBE_(GPUSCAN_RING_FLOATING_##name##_), sizeof(T))
-/* float max/min (f32): the reducer folds a unit with max.NaN / min.NaN, one instruction an
- * element in any order, where the operator's NaN test and ordered select take three in order.
- * That fold is the operator's own result, bit for bit, unless it is a NaN (the operator keeps the
- * last NaN met, with its payload), a zero (the operator keeps the earlier of -0 and +0) or
- * subnormal (which flush-to-zero builds compare as zero): then the warp folds the unit again
- * with the operator.  So one reducing warp keeps up, as for the light operators (float max/min
- * at 2^28-2^30: 0.99 of the time with two reducers and the operator's fold; step 27).
+                           GPUSCAN_PROBE_(GPUSCAN_RING_MUL_##op##_), GPUSCAN_FLOATING_(T), sizeof(T))
+/* float max/min: the reducer folds a unit with max.NaN / min.NaN, one instruction an element in
+ * any order, where the operator's NaN test and ordered select take three in order.  That fold is
+ * the operator's own result, bit for bit, unless it is a NaN (the operator keeps the last NaN
+ * met, with its payload), a zero (the operator keeps the earlier of -0 and +0) or subnormal
+ * (which flush-to-zero builds compare as zero): then the warp folds the unit again with the
+ * operator.  So one reducing warp keeps up, as for the light operators (float max/min at
+ * 2^28-2^30: 0.99 of the time with two reducers and the operator's fold; step 27).
  * 1 max, 2 min, 0 elsewhere; GPUSCAN_RING_FAST_MINMAX=0 turns it off. */
 #ifndef GPUSCAN_RING_FAST_MINMAX
 #define GPUSCAN_RING_FAST_MINMAX 1
 #endif
-#define GPUSCAN_RING_FAST_MINMAX_(name, op, T)                                                      \
-    (GPUSCAN_RING_FAST_MINMAX && GPUSCAN_PROBE_(GPUSCAN_RING_FLOATING_##name##_) == 4 &&            \
-             sizeof(T) == 4                                                                         \
-         ? GPUSCAN_PROBE_(GPUSCAN_RING_MINMAX_##op##_)                                              \
-         : 0)
+#define GPUSCAN_RING_FAST_MINMAX_(op, T)                                                            \
+    (GPUSCAN_RING_FAST_MINMAX && std::is_same<T, float>::value ? GPUSCAN_PROBE_(GPUSCAN_RING_MINMAX_##op##_) : 0)
 /* ... from this many bytes of input: below, the ring was no faster (int32 at 2^26: the same time;
  * at 2^24: 66 us against 62-64 for reduce-ahead's own kernel). */
 #ifndef GPUSCAN_RING_MIN_BYTES
@@ -109,8 +99,8 @@
  * int32 (13 slots; more warps or blocks, fewer slots: slower, step 16); two reducers for the
  * heavy operators above without a quick fold (a light one loses 0.5 % with two: 12 slots). */
 #ifndef GPUSCAN_RING_REDUCERS
-#define GPUSCAN_RING_REDUCERS(name, op, T)                                                          \
-    (GPUSCAN_RING_HEAVY(name, op, T) && GPUSCAN_RING_FAST_MINMAX_(name, op, T) == 0 ? 2 : 1)
+#define GPUSCAN_RING_REDUCERS(op, T)                                                                \
+    (GPUSCAN_RING_HEAVY(op, T) && GPUSCAN_RING_FAST_MINMAX_(op, T) == 0 ? 2 : 1)
 #endif
 #ifndef GPUSCAN_RING_LOOKERS
 #define GPUSCAN_RING_LOOKERS(T) 1
@@ -118,15 +108,15 @@
 /* The kernel of prefix P uses P_RING_REDUCERS_ (GPUSCAN_RING_CHOICE_) for the reducers' count,
  * and is empty unless P_RING_TAKES_. */
 #define GPUSCAN_RING_SLOT_MULTIPLE_(P, T) GPUSCAN_MAX_(P##_RING_REDUCERS_, GPUSCAN_RING_LOOKERS(T))
-/* Whether one (name, T, op) takes the ring, and its reducers' count
+/* Whether one (T, op) takes the ring, and its reducers' count
  * (gpuscan.cuh assembles it before the device code; none without a ring kernel). */
 #if GPUSCAN_RING
-#define GPUSCAN_RING_CHOICE_(P, name, T, op)                                                        \
-    enum { P##_RING_REDUCERS_ = GPUSCAN_RING_REDUCERS(name, op, T),                                 \
-           P##_RING_TAKES_ = GPUSCAN_RING_TAKES(name, op, T),                                       \
-           P##_RING_FAST_ = GPUSCAN_RING_FAST_MINMAX_(name, op, T) };
+#define GPUSCAN_RING_CHOICE_(P, T, op)                                                              \
+    enum { P##_RING_REDUCERS_ = GPUSCAN_RING_REDUCERS(op, T),                                       \
+           P##_RING_TAKES_ = GPUSCAN_RING_TAKES(op, T),                                             \
+           P##_RING_FAST_ = GPUSCAN_RING_FAST_MINMAX_(op, T) };
 #else
-#define GPUSCAN_RING_CHOICE_(P, name, T, op)
+#define GPUSCAN_RING_CHOICE_(P, T, op)
 #endif
 /* Units the producer claims at once (one atomic; into as many free slots).  The look-back warp
  * finds the prefix of each further unit of a claim from the unit before (its own result), with

@@ -232,9 +232,12 @@ static void test_plans(void)
     EXPECT(GPUSCAN_TILE_BUFFER_(KS, mat2) * sizeof(mat2) <= 32768 && GPUSCAN_TILE_BUFFER_(CO, mat2) * sizeof(mat2) <= 32768, "mat2 buffers");
 }
 
-/* Which (type name, operator) pairs take the packed path (four bytes or two halves a word,
- * gpuscan/bytes.cuh): a preprocessor lookup, so it is checked here. */
-#define GPUSCAN_BYTE_INT_myflag ~, GPUSCAN_BYTES_UNSIGNED /* a user's opt-in for another name */
+/* Which (type, operator) pairs take the packed path (four bytes or two halves a word,
+ * gpuscan/bytes.cuh) and the ring: looked up by the type, whatever its DEFINE calls it. */
+GPUSCAN_DEFINE_NAMED(byte, uint8_t, add) /* a name of the user's own: the same paths as u8 */
+GPUSCAN_DEFINE_NAMED(word, uint16_t, add)
+GPUSCAN_DEFINE_NAMED(wide, uint64_t, mul)
+typedef int16_t my_short;
 static void test_bytewise_lookup(void)
 {
     EXPECT(GPUSCAN_BYTES_KIND_(add) == GPUSCAN_BYTES_ADD && GPUSCAN_BYTES_KIND_(max) == GPUSCAN_BYTES_MAX &&
@@ -243,20 +246,27 @@ static void test_bytewise_lookup(void)
            "built-in operators are bytewise");
     EXPECT(GPUSCAN_BYTES_KIND_(mul) == GPUSCAN_BYTES_NONE && GPUSCAN_BYTES_KIND_(matmul) == GPUSCAN_BYTES_NONE,
            "mul and custom operators are not");
-    EXPECT(GPUSCAN_BYTE_INT_(u8) == GPUSCAN_BYTES_UNSIGNED && GPUSCAN_BYTE_INT_(int8_t) == GPUSCAN_BYTES_SIGNED &&
-               GPUSCAN_BYTE_INT_(uchar) == GPUSCAN_BYTES_UNSIGNED && GPUSCAN_BYTE_INT_(myflag) == GPUSCAN_BYTES_UNSIGNED,
-           "1-byte integer names");
-    EXPECT(GPUSCAN_BYTE_INT_(char) == (CHAR_MIN < 0 ? GPUSCAN_BYTES_SIGNED : GPUSCAN_BYTES_UNSIGNED), "char");
-    EXPECT(GPUSCAN_BYTE_INT_(int) == 0 && GPUSCAN_BYTE_INT_(f64) == 0 && GPUSCAN_BYTE_INT_(mat2) == 0 &&
-               GPUSCAN_BYTE_INT_(bool) == 0,
-           "other names are not 1-byte integers");
-    EXPECT(GPUSCAN_HALF_INT_(i16) == GPUSCAN_BYTES_SIGNED && GPUSCAN_HALF_INT_(uint16_t) == GPUSCAN_BYTES_UNSIGNED &&
-               GPUSCAN_HALF_INT_(short) == GPUSCAN_BYTES_SIGNED && GPUSCAN_HALF_INT_(ushort) == GPUSCAN_BYTES_UNSIGNED &&
-               GPUSCAN_HALF_INT_(u8) == 0 && GPUSCAN_HALF_INT_(half) == 0 && GPUSCAN_HALF_INT_(bf16) == 0,
-           "2-byte integer names");
-    EXPECT(GPUSCAN_PACKED_INT_(u8, uint8_t) == GPUSCAN_BYTES_UNSIGNED && GPUSCAN_PACKED_INT_(i16, int16_t) == GPUSCAN_BYTES_SIGNED &&
-               GPUSCAN_PACKED_INT_(i16, int) == 0 && GPUSCAN_PACKED_INT_(u8, uint16_t) == 0,
-           "packed: the name's table for the type's size");
+    EXPECT(GPUSCAN_PACKED_INT_(uint8_t) == GPUSCAN_BYTES_UNSIGNED && GPUSCAN_PACKED_INT_(int8_t) == GPUSCAN_BYTES_SIGNED &&
+               GPUSCAN_PACKED_INT_(unsigned char) == GPUSCAN_BYTES_UNSIGNED &&
+               GPUSCAN_PACKED_INT_(signed char) == GPUSCAN_BYTES_SIGNED,
+           "1-byte integer types");
+    EXPECT(GPUSCAN_PACKED_INT_(char) == (CHAR_MIN < 0 ? GPUSCAN_BYTES_SIGNED : GPUSCAN_BYTES_UNSIGNED), "char");
+    EXPECT(GPUSCAN_PACKED_INT_(int16_t) == GPUSCAN_BYTES_SIGNED && GPUSCAN_PACKED_INT_(uint16_t) == GPUSCAN_BYTES_UNSIGNED &&
+               GPUSCAN_PACKED_INT_(my_short) == GPUSCAN_BYTES_SIGNED,
+           "2-byte integer types, typedefs included");
+    EXPECT(GPUSCAN_PACKED_INT_(int) == 0 && GPUSCAN_PACKED_INT_(double) == 0 && GPUSCAN_PACKED_INT_(mat2) == 0 &&
+               GPUSCAN_PACKED_INT_(bool) == 0 && GPUSCAN_PACKED_INT_(__half) == 0 &&
+               GPUSCAN_PACKED_INT_(__nv_bfloat16) == 0,
+           "other types are not packed integers");
+    EXPECT(GPUSCAN_FLOATING_(float) && GPUSCAN_FLOATING_(double) && GPUSCAN_FLOATING_(__half) &&
+               GPUSCAN_FLOATING_(__nv_bfloat16) && !GPUSCAN_FLOATING_(int) && !GPUSCAN_FLOATING_(mat2),
+           "floating types");
+#if GPUSCAN_RING
+    EXPECT(gpuscan_byte_add_RING_TAKES_ == 1 && gpuscan_word_add_RING_TAKES_ == 1 &&
+               gpuscan_wide_mul_RING_TAKES_ == 1 && gpuscan_wide_mul_RING_REDUCERS_ == 2 &&
+               gpuscan_f64_min_RING_REDUCERS_ == 2 && gpuscan_mat2_matmul_RING_TAKES_ == 0,
+           "the ring by type and operator: uint8 and uint16 add under other names, uint64 mul two reducers");
+#endif
 }
 
 /* The ring's slots per block (gpuscan/ring.cuh) from an SM's shared memory, with the H100's
@@ -279,39 +289,38 @@ static void test_ring_slots(void)
                GPUSCAN_RING_FOR(long long) && GPUSCAN_RING_FOR(unsigned char) && GPUSCAN_RING_FOR(short) &&
                !GPUSCAN_RING_FOR(mat2),
            "the ring takes the 1-, 2-, 4- and 8-byte types (steps 16, 17, 20, 21)");
-    EXPECT(GPUSCAN_RING_TAKES(u8, add, uint8_t) && GPUSCAN_RING_TAKES(int8_t, add, int8_t) &&
-               GPUSCAN_RING_TAKES(char, add, char) && GPUSCAN_RING_TAKES(u8, max, uint8_t) &&
-               GPUSCAN_RING_TAKES(i8, min, int8_t) && !GPUSCAN_RING_TAKES(u8, xor, uint8_t) &&
-               !GPUSCAN_RING_TAKES(u8, mul, uint8_t) && !GPUSCAN_RING_TAKES(flag, add, uint8_t) &&
-               GPUSCAN_RING_TAKES(int, max, int) && !GPUSCAN_RING_TAKES(mat2, matmul, mat2),
-           "1-byte types: add, max and min of the 1-byte integer names only (steps 20, 21)");
-    EXPECT(GPUSCAN_RING_TAKES(i16, add, int16_t) && GPUSCAN_RING_TAKES(u16, max, uint16_t) &&
-               GPUSCAN_RING_TAKES(short, min, short) && !GPUSCAN_RING_TAKES(i16, xor, int16_t) &&
-               !GPUSCAN_RING_TAKES(i16, mul, int16_t) && !GPUSCAN_RING_TAKES(f16, add, short) &&
-               !GPUSCAN_RING_TAKES(u8, add, uint16_t),
-           "2-byte types: add, max and min of the 2-byte integer names only (step 21)");
+    EXPECT(GPUSCAN_RING_TAKES(add, uint8_t) && GPUSCAN_RING_TAKES(add, int8_t) &&
+               GPUSCAN_RING_TAKES(add, char) && GPUSCAN_RING_TAKES(max, uint8_t) &&
+               GPUSCAN_RING_TAKES(min, int8_t) && !GPUSCAN_RING_TAKES(xor, uint8_t) &&
+               !GPUSCAN_RING_TAKES(mul, uint8_t) && !GPUSCAN_RING_TAKES(add, bool) &&
+               GPUSCAN_RING_TAKES(max, int) && !GPUSCAN_RING_TAKES(matmul, mat2),
+           "1-byte types: add, max and min of the 1-byte integer types only (steps 20, 21)");
+    EXPECT(GPUSCAN_RING_TAKES(add, int16_t) && GPUSCAN_RING_TAKES(max, uint16_t) &&
+               GPUSCAN_RING_TAKES(min, short) && !GPUSCAN_RING_TAKES(xor, int16_t) &&
+               !GPUSCAN_RING_TAKES(mul, int16_t) && !GPUSCAN_RING_TAKES(add, __half) &&
+               !GPUSCAN_RING_TAKES(add, __nv_bfloat16) && GPUSCAN_RING_TAKES(add, unsigned short),
+           "2-byte types: add, max and min of the 2-byte integer types only (step 21)");
     EXPECT(gpuscan_int_add_RING_TAKES_ == GPUSCAN_RING && gpuscan_u8_max_RING_TAKES_ == GPUSCAN_RING &&
                gpuscan_f64_min_RING_TAKES_ == GPUSCAN_RING && gpuscan_mat2_matmul_RING_TAKES_ == 0,
            "the assembled choice");
-    EXPECT(GPUSCAN_RING_OP(int, add) && GPUSCAN_RING_OP(float, add) && GPUSCAN_RING_OP(double, mul) &&
-               GPUSCAN_RING_OP(u32, xor) && GPUSCAN_RING_OP(int, max) && GPUSCAN_RING_OP(i64, min) &&
-               GPUSCAN_RING_OP(float, max) && GPUSCAN_RING_OP(f64, min),
+    EXPECT(GPUSCAN_RING_OP(add) && GPUSCAN_RING_OP(mul) && GPUSCAN_RING_OP(xor) && GPUSCAN_RING_OP(max) &&
+               GPUSCAN_RING_OP(min),
            "the ring takes every built-in operator (step 18)");
-    EXPECT(!GPUSCAN_RING_OP(affine, compose) && !GPUSCAN_RING_OP(mat2, matmul), "not custom operators");
-    EXPECT(gpuscan_int_add_RING_REDUCERS_ == 1 && GPUSCAN_RING_REDUCERS(int, max, int) == 1 &&
-               GPUSCAN_RING_REDUCERS(i64, max, int64_t) == 1 && GPUSCAN_RING_REDUCERS(u32, mul, uint32_t) == 1 &&
-               GPUSCAN_RING_REDUCERS(double, mul, double) == 1 && GPUSCAN_RING_REDUCERS(f64, add, double) == 1,
+    EXPECT(!GPUSCAN_RING_OP(compose) && !GPUSCAN_RING_OP(matmul), "not custom operators");
+    EXPECT(gpuscan_int_add_RING_REDUCERS_ == 1 && GPUSCAN_RING_REDUCERS(max, int) == 1 &&
+               GPUSCAN_RING_REDUCERS(max, int64_t) == 1 && GPUSCAN_RING_REDUCERS(mul, uint32_t) == 1 &&
+               GPUSCAN_RING_REDUCERS(mul, double) == 1 && GPUSCAN_RING_REDUCERS(add, double) == 1,
            "one reducing warp for light operators");
-    EXPECT(gpuscan_f64_min_RING_REDUCERS_ == 2 && GPUSCAN_RING_REDUCERS(double, max, double) == 2 &&
-               GPUSCAN_RING_REDUCERS(u64, mul, uint64_t) == 2 && GPUSCAN_RING_REDUCERS(i64, mul, long long) == 2 &&
-               GPUSCAN_RING_REDUCERS(half, min, __half) == 2,
+    EXPECT(gpuscan_f64_min_RING_REDUCERS_ == 2 && GPUSCAN_RING_REDUCERS(max, double) == 2 &&
+               GPUSCAN_RING_REDUCERS(mul, uint64_t) == 2 && GPUSCAN_RING_REDUCERS(mul, long long) == 2 &&
+               GPUSCAN_RING_REDUCERS(min, __half) == 2,
            "two for floating min/max and 8-byte integer mul (step 18)");
-    EXPECT(GPUSCAN_RING_FAST_MINMAX_(float, max, float) == GPUSCAN_RING_FAST_MINMAX &&
-               GPUSCAN_RING_FAST_MINMAX_(f32, min, float) == 2 * GPUSCAN_RING_FAST_MINMAX &&
-               GPUSCAN_RING_FAST_MINMAX_(f64, max, double) == 0 && GPUSCAN_RING_FAST_MINMAX_(int, max, int) == 0 &&
-               GPUSCAN_RING_FAST_MINMAX_(float, add, float) == 0 && GPUSCAN_RING_FAST_MINMAX_(mat2, matmul, mat2) == 0 &&
-               GPUSCAN_RING_REDUCERS(float, max, float) == 2 - GPUSCAN_RING_FAST_MINMAX &&
-               GPUSCAN_RING_REDUCERS(f32, min, float) == 2 - GPUSCAN_RING_FAST_MINMAX,
+    EXPECT(GPUSCAN_RING_FAST_MINMAX_(max, float) == GPUSCAN_RING_FAST_MINMAX &&
+               GPUSCAN_RING_FAST_MINMAX_(min, float) == 2 * GPUSCAN_RING_FAST_MINMAX &&
+               GPUSCAN_RING_FAST_MINMAX_(max, double) == 0 && GPUSCAN_RING_FAST_MINMAX_(max, int) == 0 &&
+               GPUSCAN_RING_FAST_MINMAX_(add, float) == 0 && GPUSCAN_RING_FAST_MINMAX_(matmul, mat2) == 0 &&
+               GPUSCAN_RING_REDUCERS(max, float) == 2 - GPUSCAN_RING_FAST_MINMAX &&
+               GPUSCAN_RING_REDUCERS(min, float) == 2 - GPUSCAN_RING_FAST_MINMAX,
            "float max/min: the reducer's quick fold (1 max, 2 min) and one reducing warp (step 27)");
     EXPECT(GPUSCAN_RING_CLAIM(int) >= 1 && GPUSCAN_RING_CLAIM(int) <= GPUSCAN_RING_MAX_SLOTS / 2,
            "a claim fits in half a ring");
