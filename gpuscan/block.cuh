@@ -40,8 +40,9 @@
 #define GPUSCAN_BK_ITEMS(T) 2
 #define GPUSCAN_BK_SCRATCH(T) (2 * GPUSCAN_BK_THREADS(T))
 /* Coarsened three-phase: each thread owns a run of ITEMS consecutive elements. */
-/* Items per thread: 32 for types of up to 4 bytes, 16 for 8, 8 for 16 (measured on an H100:
- * bench/NOTES.md, step 3); 256 threads.  Both can be overridden at compile time. */
+/* Items per thread: 32 for types of up to 4 bytes, 16 for 8, 8 for 16, on 256 threads - enough
+ * bytes a thread to keep the loads in flight, few enough registers for several blocks an SM.
+ * Both can be overridden at compile time. */
 #ifndef GPUSCAN_CO_ITEMS
 #define GPUSCAN_CO_ITEMS(T)                                                                         \
     (sizeof(T) <= 4 ? 32 : sizeof(T) <= 8 ? 16 : sizeof(T) <= 16 ? 8 : sizeof(T) <= 32 ? 2 : 1)
@@ -58,7 +59,7 @@
 
 /* ---- block-wide primitives on one value per thread ------------------------------------------- */
 /* The ring (ring.cuh): reduce-ahead reading its input once, on sm_90 (for the types
- * GPUSCAN_RING_FOR picks; bench/NOTES.md step 16).  0 builds no ring kernel. */
+ * GPUSCAN_RING_FOR picks).  0 builds no ring kernel. */
 #ifndef GPUSCAN_RING
 #define GPUSCAN_RING 1
 #endif
@@ -140,20 +141,18 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
 #define GPUSCAN_ALIGNED16_(p) ((((uintptr_t)(p)) & 15u) == 0u)
 /* 1-byte types skip the shared-memory transpose: byte-wide shared accesses cost more than the
  * transpose saves, so each thread reads and writes its own run as 16-byte vectors.  2-byte types
- * are faster with the transpose (int16 at 2^28: 0.57 -> 0.69 of copy, bench/NOTES.md step 10).
+ * are faster with the transpose (two to a shared-memory word, their runs cost more one by one).
  * Their stores (GPUSCAN_STAGED_STORES 1): a warp writes its runs to its own part of the tile
  * buffer and stores them from there, consecutive lanes 16 consecutive bytes, so that each store
  * fills whole 32-byte sectors.  A thread's own 32-byte run stored as two 16-byte halves sends L2
- * every sector twice (Nsight Compute: L2 at 88 % on the ring, where uint8 was bound by it):
- * uint8 add 0.90 -> 0.92 of copy at 2^30, 0.85 -> 0.87 at 2^28 (step 20).  0: each thread stores
+ * every sector twice, and L2 is what the 1-byte kernels are bound by.  0: each thread stores
  * its own run (and the ring's scanners keep no tile buffer: a slot more). */
 #ifndef GPUSCAN_DIRECT_IO_MAX_BYTES
 #define GPUSCAN_DIRECT_IO_MAX_BYTES 1u
 #endif
 /* Reduce-ahead reduces full units of types up to this size as read, without the transpose
- * (P_<TAG>_reduce_span): int16 0.79 -> 0.88 of copy, uint8 0.64 -> 0.68; int32 max and int64
- * were slower that way (their reads need more shuffles than the transpose costs; bench/NOTES.md
- * step 12).  0 turns it off. */
+ * (P_<TAG>_reduce_span): for them the transpose costs more than the shuffles; larger types need
+ * more shuffles a read than the transpose costs.  0 turns it off. */
 #ifndef GPUSCAN_REDUCE_AS_READ_MAX_BYTES
 #define GPUSCAN_REDUCE_AS_READ_MAX_BYTES 2u
 #endif

@@ -2,7 +2,7 @@
  *
  * A thread of the coarsened scan owns a run of 16-32 small elements.  Combined one by one, every
  * element costs an extract, the combine and an insert, and the 1-byte kernels were bound by
- * instruction issue (bench/NOTES.md steps 12-13).  The built-in operators on small integers act
+ * instruction issue.  The built-in operators on small integers act
  * on each element on its own and are commutative, so the elements of a word can be combined at
  * once:
  *   1-byte, four a word:  add  even and odd bytes in zero-extended 16-bit lanes, so a lane

@@ -134,7 +134,7 @@ static __device__ __forceinline__ unsigned gpuscan_run_length_(size_t n, size_t 
  * fold walks the windows back to the right (re-reading them: a prefix published meanwhile is
  * the same F and shortens the fold).  That is the mode GPUSCAN_DETERMINISTIC=1; the default (0)
  * combines each window with a shuffle tree while moving left, which is faster (the fold's chain
- * of combines sits on every tile's critical path; measured in bench/NOTES.md) but associates
+ * of combines sits on every tile's critical path) but associates
  * by where the prefix was found, i.e. by timing. */
 #ifndef GPUSCAN_DETERMINISTIC
 #define GPUSCAN_DETERMINISTIC 0
@@ -299,7 +299,7 @@ static __device__ __forceinline__ void gpuscan_mbar_wait_cluster_(unsigned long 
  * states are cleared before it claims its first tile.  With enough tiles the host clears them
  * with a kernel that lets the scan's launch go ahead at once (launch_dependents), and the scan
  * waits for that kernel's completion, its writes visible, only just before its claim: the
- * scan's blocks are dispatched while the states are cleared, not after (bench/NOTES.md step 24).
+ * scan's blocks are dispatched while the states are cleared, not after.
  * A kernel launched without the attribute does not wait. */
 static __device__ __forceinline__ void gpuscan_wait_prerequisites_(void)
 {
@@ -326,16 +326,15 @@ static __global__ void gpuscan_clear_states_(unsigned *p, size_t words)
 #endif
 /* The cluster barrier in two halves: every thread arrives (relaxed) at the start of the kernel
  * and waits just before its block first touches another block's shared memory, so the barrier's
- * latency hides behind the tile's loads.  A full barrier there cost ~0.5 us a time (Nsight
- * Compute, 2-16 blocks; bench/NOTES.md step 22).
+ * latency hides behind the tile's loads (a full barrier there is a large part of a small scan).
  * No second barrier is needed before a block exits: a block's shared memory is written only by
  * earlier blocks, each write before that writer's arrival (release, cluster scope) on the block's
  * own mbarrier, and the block waits (acquire) for all of those arrivals - so every write to it
  * has landed before it can exit.  compute-sanitizer's racecheck does not follow that through the
  * mbarrier and reports each such write as one "into a block that might have already exited";
  * GPUSCAN_CLUSTER_EXIT_BARRIER 1 adds the barrier's second phase (arrival after the hand-over, the
- * wait at the end of the kernel) so that it sees the guarantee.  That costs ~0.3-0.5 us a scan
- * (Nsight Compute), so it is off unless asked for (the racecheck suite asks for it). */
+ * wait at the end of the kernel) so that it sees the guarantee.  That costs every small scan a
+ * barrier's latency, so it is off unless asked for (the racecheck suite asks for it). */
 #ifndef GPUSCAN_CLUSTER_EXIT_BARRIER
 #define GPUSCAN_CLUSTER_EXIT_BARRIER 0
 #endif
@@ -435,8 +434,8 @@ static __device__ __forceinline__ void gpuscan_mbar_arrive_remote_(unsigned long
     }
 
 /* Single-pass blocks spend about half their life waiting in the look-back, holding their
- * registers, so the more of them fit on an SM the more keep loading meanwhile (bench/NOTES.md
- * step 8): the single-pass kernels ask the compiler (__launch_bounds__) for registers that let
+ * registers, so the more of them fit on an SM the more keep loading meanwhile: the single-pass
+ * kernels ask the compiler (__launch_bounds__) for registers that let
  * this many threads reside per SM - 1280 (48 registers a thread), 1024 for types over 8 bytes,
  * whose items need more.  Can be overridden at compile time. */
 #ifndef GPUSCAN_SINGLE_PASS_THREADS_PER_SM
@@ -457,13 +456,13 @@ static __device__ __forceinline__ void gpuscan_mbar_arrive_remote_(unsigned long
 #define GPUSCAN_VIA_CLUSTER 2
 
 /* Reduce-ahead (GPUSCAN_GRID_REDUCE_AHEAD).  The look-back's tiles spend most of their time
- * waiting for predecessors that are still loading (bench/NOTES.md step 8).  Here one kernel takes
+ * waiting for predecessors that are still loading.  Here one kernel takes
  * two kinds of work item from the counter: "reduce unit u" (read it, publish its aggregate, exit)
  * and "scan unit u" (look back over aggregates published long ago, publish the inclusive prefix,
  * then read the unit again, scan and write it).  Reduces run GPUSCAN_AHEAD_BYTES of input ahead of
  * scans, so that the second read hits L2 and DRAM still sees n reads and n writes.  A unit is
- * GPUSCAN_AHEAD_UNIT_BYTES of tiles (whole tiles, at least one).  Measured on the H100
- * (bench/NOTES.md step 11): 8 MiB ahead; units of 16 KiB, 32 KiB for 1- and 2-byte types. */
+ * GPUSCAN_AHEAD_UNIT_BYTES of tiles (whole tiles, at least one): the lookahead must fit in L2 beside
+ * the output passing through, a unit must be large enough that its look-back is cheap. */
 #ifndef GPUSCAN_AHEAD_BYTES
 #define GPUSCAN_AHEAD_BYTES ((size_t)8 << 20)
 #endif
@@ -616,9 +615,7 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
         /* Units of several tiles (1- and 2-byte types): the last STAGE_TILES tiles of the unit (as   \
          * many as fit in shared memory) are copied to shared memory first, all reads at once, and    \
          * read from there: the unit's reads are in flight together instead of one tile after the     \
-         * other (uint8 at 2^30: 0.68 -> 0.77 of copy; int16, one tile of two: about the same;        \
-         * bench/NOTES.md step 12).  cp.async copies, which would overlap the look-back, were 2 %     \
-         * slower for uint8. */                                                                       \
+         * other (cp.async copies, which would overlap the look-back, were slower for uint8). */     \
         enum { UNIT_TILES = GPUSCAN_AHEAD_UNIT_TILES_(TAG, T),                                        \
                STAGE_TILES = !GPUSCAN_AHEAD_STAGE || UNIT_TILES < 2 || GPUSCAN_##TAG##_ITEMS(T) < 2 || \
                                      !GPUSCAN_VECTOR_OK_(T, GPUSCAN_##TAG##_ITEMS(T)) ? 0             \

@@ -37,23 +37,20 @@ static inline size_t gpuscan_ceil_div_(size_t a, size_t b) { return a / b + (a %
 static inline int gpuscan_valid_grid_(gpuscan_grid g) { return (unsigned)g < (unsigned)GPUSCAN_GRID_COUNT_; }
 static inline int gpuscan_valid_block_(gpuscan_block b) { return (unsigned)b < (unsigned)GPUSCAN_BLOCK_COUNT_; }
 
-/* AUTO's choices, from the H100 measurements in bench/results (docs/performance.md, bench/NOTES.md
- * steps 11, 13, 21 and 26), with the coarsened block scan (but see gpuscan_resolve_block_):
- * reduce-ahead for inputs of at least 32 MiB (16 MiB for 1-byte types, 128 MiB for types of 8
- * bytes and more) of types up to 16 bytes, where it beat the look-back by 2-10 % (1-byte types:
- * 30 % over hierarchical, 8-10 % at 16 MiB for add; int16 packed two to a word at 32 MiB: 44 us
- * against 47, step 21 - 64 MiB before; 8- and 16-byte types: the look-back, launched as a
- * programmatic dependent from 512 tiles, was 1-9 % faster up to 64 MiB, even at 128 MiB, step 26;
- * larger types were not measured and keep the look-back);
+/* AUTO's choices, from measurements (docs/performance.md), with the coarsened block scan (but see
+ * gpuscan_resolve_block_): reduce-ahead for inputs of at least 32 MiB (16 MiB for 1-byte types,
+ * 128 MiB for types of 8 bytes and more) of types up to 16 bytes, where it beats the look-back
+ * (1-byte types: hierarchical already at 16 MiB; 8- and 16-byte types: the look-back, launched
+ * as a programmatic dependent from 512 tiles, stays faster up to 128 MiB; larger types were not
+ * measured and keep the look-back);
  * below that decoupled look-back, except for 1-byte types from 2^22 elements, where hierarchical
- * was 3-31 % faster (look-back's rate of tiles, not memory, limits small tiles). */
+ * is faster (look-back's rate of tiles, not memory, limits small tiles). */
 #define GPUSCAN_AUTO_AHEAD_MIN_BYTES ((size_t)32 << 20)
 #define GPUSCAN_AUTO_AHEAD_MIN_BYTES_1BYTE ((size_t)16 << 20)
 #define GPUSCAN_AUTO_AHEAD_MIN_BYTES_WIDE ((size_t)128 << 20)
 #define GPUSCAN_AUTO_HIERARCHICAL_MIN_N_1BYTE ((size_t)1 << 22)
-/* Reduce-ahead's lookahead must stay in L2 next to the output passing through (16 MiB ahead was
- * already slower on the H100's 50 MB), so AUTO takes it only on devices with at least four times
- * GPUSCAN_AHEAD_BYTES of L2 (H100, A100, L4, ...; not T4 or V100, where it was not measured). */
+/* Reduce-ahead's lookahead must stay in L2 next to the output passing through, so AUTO takes it
+ * only on devices with at least four times GPUSCAN_AHEAD_BYTES of L2. */
 #define GPUSCAN_AUTO_AHEAD_MIN_L2 (4 * GPUSCAN_AHEAD_BYTES)
 static inline int gpuscan_auto_wants_ahead_(size_t elem_size, size_t n)
 {
@@ -83,8 +80,7 @@ static inline gpuscan_grid gpuscan_resolve_grid_(gpuscan_grid g, size_t elem_siz
 }
 /* AUTO's block scan: the coarsened one, except for a scan that fits in one tile of the warp-shuffle
  * Kogge-Stone scan (one element a thread; `ksw_tile` elements) of a type of at most 8 bytes: that
- * single block finishes 1-2 us sooner than a coarsened tile mostly of padding (n = 2^10 on the
- * H100: int32 6.7-7.0 us against 8.4-8.5, bench/NOTES.md step 12). */
+ * single block finishes sooner than a coarsened tile mostly of padding. */
 #define GPUSCAN_AUTO_KSW_MAX_ELEM_BYTES 8u
 static inline gpuscan_block gpuscan_resolve_block_(gpuscan_block b, size_t elem_size, size_t n, size_t ksw_tile)
 {
@@ -302,9 +298,9 @@ static inline void gpuscan_dependent_config_(cudaLaunchConfig_t *config, cudaLau
 /* Programmatic dependent launch of the single-pass kernel after a kernel that clears its states
  * (grid.cuh), for scans of at least GPUSCAN_PDL_MIN_TILES tiles (0 turns it off), where the device
  * is sm_90 or later and `kernel` was built for it (so that it holds the wait); smaller scans clear
- * them with a memset.  Measured on the H100 (bench/NOTES.md step 24): from 512 tiles on, back to
- * back 1-2 us less a scan (the gap between the two launches); below, where a small scan's time is
- * mostly the host's launch calls, the kernel's launch costs the host ~3 us more than a memset's.
+ * them with a memset.  From 512 tiles on the overlap saves the gap between the two launches;
+ * below, where a small scan's time is mostly the host's launch calls, a kernel's launch costs the
+ * host more than a memset's.
  * Whether the device and kernel can is found once per device and kept in cache[] (entry + 1). */
 #ifndef GPUSCAN_PDL_MIN_TILES
 #define GPUSCAN_PDL_MIN_TILES 512

@@ -2,15 +2,15 @@
  * memory, filled by bulk asynchronous copies, worked on by warps with one job each.
  *
  * Reduce-ahead (grid.cuh) reads every unit twice - once to publish its aggregate early, once
- * to scan it - and the second read, though it hits L2, makes L2 the limit (bench/NOTES.md steps
- * 12-14).  Here a persistent block keeps each unit it claims in a slot of a ring in shared
- * memory, from the one read to the write of its scan:
+ * to scan it - and the second read, though it hits L2, makes L2 the limit.  Here a persistent
+ * block keeps each unit it claims in a slot of a ring in shared memory, from the one read to the
+ * write of its scan:
  *   producer (one thread)  claims the next unit (atomic counter), copies it into a free slot
  *                          (cp.async.bulk; the copy's completion is counted on the slot's
  *                          `full` mbarrier)
  *   reducers (warps)       reduce a landed unit from shared memory and publish its aggregate:
  *                          at once, whatever else the block is doing (what successors wait on
- *                          is the time from claim to aggregate: steps 6 and 14)
+ *                          is the time from claim to aggregate)
  *   look-back (warps)      find the unit's exclusive prefix (decoupled look-back over unit
  *                          states) and publish its inclusive one
  *   scanners (warps of a   scan the unit's tiles from shared memory after its prefix, write
@@ -27,9 +27,8 @@
 
 /* GPUSCAN_RING (block.cuh) 1 (the default): reduce-ahead with the coarsened block scan takes the
  * ring for the types GPUSCAN_RING_FOR picks, where it can run; 0: no ring kernel is built. */
-/* The types whose reduce-ahead runs on the ring: 4- and 8-byte ones, where it beat reduce-ahead
- * on the H100 (2^28-2^30: int32 add 0.96-0.97 of copy against 0.90, int64 add 0.97-0.98 against
- * 0.91; bench/NOTES.md steps 16, 17), and 1- and 2-byte ones where GPUSCAN_RING_SMALL_OP says. */
+/* The types whose reduce-ahead runs on the ring: 4- and 8-byte ones, where it beats the second
+ * read, and 1- and 2-byte ones where GPUSCAN_RING_SMALL_OP says. */
 #ifndef GPUSCAN_RING_FOR
 #define GPUSCAN_RING_FOR(T) (sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8)
 #endif
@@ -47,10 +46,8 @@
 #define GPUSCAN_RING_OP(op) GPUSCAN_PROBE_(GPUSCAN_RING_BUILTIN_##op##_)
 #endif
 /* ... and of those, for 1- and 2-byte types: add, max and min of the integer types that go packed
- * into words (bytes.cuh).  At 2^30, against two reads: uint8 add 0.93 of copy (0.88), uint8 max
- * 0.92 (0.89), int16 add / max 0.95 (0.90 / 0.88); steps 20-21.  Element by element (other
- * types, other operators), 1- and 2-byte types were slower on it in every shape tried (int16
- * 0.82-0.87 against 0.88-0.89, uint8 max 0.69-0.75 against 0.77), so they keep two reads;
+ * into words (bytes.cuh): they beat two reads there.  Element by element (other types, other
+ * operators), 1- and 2-byte types were slower on it in every shape tried, so they keep two reads;
  * and/or/xor are not measured. */
 #define GPUSCAN_RING_PACKED_add_ ~, 1
 #define GPUSCAN_RING_PACKED_max_ ~, 1
@@ -63,9 +60,8 @@
 #define GPUSCAN_RING_TAKES(op, T)                                                                   \
     (GPUSCAN_RING_FOR(T) && GPUSCAN_RING_OP(op) && (sizeof(T) > 2 || GPUSCAN_RING_SMALL_OP(op, T)))
 /* Operators that cost several instructions a combine: min / max of a floating type (the NaN test)
- * and mul of 8-byte integers.  A single reducing warp cannot keep up with them: float max on the
- * ring ran at 0.90 of copy with one, 0.955 with two (2^30; step 18), so they get two - except
- * float max/min, whose reducer folds quickly (below). */
+ * and mul of 8-byte integers.  A single reducing warp cannot keep up with them, so they get two -
+ * except float max/min, whose reducer folds quickly (below). */
 #define GPUSCAN_RING_MINMAX_max_ ~, 1 /* (1 max, 2 min) */
 #define GPUSCAN_RING_MINMAX_min_ ~, 2
 #define GPUSCAN_RING_MUL_mul_ ~, 1
@@ -79,16 +75,14 @@
  * the operator's own result, bit for bit, unless it is a NaN (the operator keeps the last NaN
  * met, with its payload), a zero (the operator keeps the earlier of -0 and +0) or subnormal
  * (which flush-to-zero builds compare as zero): then the warp folds the unit again with the
- * operator.  So one reducing warp keeps up, as for the light operators (float max/min at
- * 2^28-2^30: 0.99 of the time with two reducers and the operator's fold; step 27).
+ * operator.  So one reducing warp keeps up, as for the light operators.
  * 1 max, 2 min, 0 elsewhere; GPUSCAN_RING_FAST_MINMAX=0 turns it off. */
 #ifndef GPUSCAN_RING_FAST_MINMAX
 #define GPUSCAN_RING_FAST_MINMAX 1
 #endif
 #define GPUSCAN_RING_FAST_MINMAX_(op, T)                                                            \
     (GPUSCAN_RING_FAST_MINMAX && std::is_same<T, float>::value ? GPUSCAN_PROBE_(GPUSCAN_RING_MINMAX_##op##_) : 0)
-/* ... from this many bytes of input: below, the ring was no faster (int32 at 2^26: the same time;
- * at 2^24: 66 us against 62-64 for reduce-ahead's own kernel). */
+/* ... from this many bytes of input: below, the ring's fill and drain outweigh the read it saves. */
 #ifndef GPUSCAN_RING_MIN_BYTES
 #define GPUSCAN_RING_MIN_BYTES ((size_t)256 << 20)
 #endif
@@ -96,7 +90,7 @@
  * k, k + count, ...: the ring's slot count is a multiple of both, so each slot always meets the
  * same warp, which waits for the slot's phases in order (an mbarrier's parity wait cannot tell
  * a phase from the one two before it).  One of each, one block an SM: the fastest shape for
- * int32 (13 slots; more warps or blocks, fewer slots: slower, step 16); two reducers for the
+ * int32 (more warps or blocks leave fewer slots, which is slower); two reducers for the
  * heavy operators above without a quick fold (a light one loses 0.5 % with two: 12 slots). */
 #ifndef GPUSCAN_RING_REDUCERS
 #define GPUSCAN_RING_REDUCERS(op, T)                                                                \
@@ -121,8 +115,7 @@
 /* Units the producer claims at once (one atomic; into as many free slots).  The look-back warp
  * finds the prefix of each further unit of a claim from the unit before (its own result), with
  * no look-back over other blocks' units: half the look-backs at 2, where the look-back is what
- * the ring waits on (step 16).  int32 at 2^28 / 2^30: 1 unit 0.94 / 0.95 of copy, 2 units
- * 0.956 / 0.967, 4 units 0.90 / 0.91 (a claim waits for that many free slots; step 17). */
+ * the ring waits on.  More than 2 is slower: a claim waits for that many free slots. */
 #ifndef GPUSCAN_RING_CLAIM
 #define GPUSCAN_RING_CLAIM(T) 2
 #endif
@@ -140,8 +133,8 @@
  * 8-byte types: five 16-byte vectors a thread, read straight from the slot (direct I/O below) -
  * an odd count, so that the 8 lanes of a quarter warp, whose runs lie 5 vectors apart, meet in
  * no bank (with 4 or 6 the reads and the staged stores conflict 2-4 ways and the scanners fall
- * behind where memory is fast; bench/NOTES.md step 30).  1-byte types keep CO's items on 512
- * threads (step 20); 2-byte ones half of CO's. */
+ * behind where memory is fast).  1-byte types keep CO's items on 512 threads; 2-byte ones half
+ * of CO's. */
 #ifndef GPUSCAN_RING_ITEMS
 #define GPUSCAN_RING_ITEMS(T)                                                                       \
     (sizeof(T) == 4 || sizeof(T) == 8 ? 80 / (int)sizeof(T)                                         \
@@ -271,7 +264,7 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
 }
 /* A unit on the ring: whole tiles, GPUSCAN_RING_UNIT_BYTES or one tile where a tile is larger
  * (4- and 8-byte types: 20 KiB).  Smaller units leave the look-back too much to do, larger ones
- * too few slots (step 17).  The host lays out states for the ring's units as well as for
+ * too few slots.  The host lays out states for the ring's units as well as for
  * reduce-ahead's (GPUSCAN_RING_PLAN_UNIT_: 0 where T never takes the ring). */
 #ifndef GPUSCAN_RING_UNIT_BYTES
 #define GPUSCAN_RING_UNIT_BYTES 16384u
@@ -303,7 +296,7 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
      * of a quarter warp would all read the same banks (their runs are a multiple of 128 bytes      \
      * apart), so lane l reads a group's k-th vector at step k ^ (l & 7), one bank group a          \
      * lane, and the tree over the group's folds swaps the operands that the XOR swapped.  A        \
-     * third of the instructions of a warp reduction a read (step 16's reducer): one reducing       \
+     * third of the instructions of a warp reduction a read: one reducing                          \
      * warp has to keep up with a whole block. */                                                   \
     static __device__ __forceinline__ T P##_ring_reduce(const uint4 *data, unsigned vectors)        \
     {                                                                                               \
