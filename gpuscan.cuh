@@ -5,6 +5,7 @@
  *   GPUSCAN_DEFINE_NAMED(u64, unsigned long long, max) // gpuscan_u64_max_inclusive(...) etc.
  *
  * Layers (each in gpuscan/, each a set of small macros over the prefix P = gpuscan_<name>_<op>):
+ *   tuning.cuh   the knobs that only tune (sizes, counts, thresholds), with their defaults
  *   element.cuh  the operator, shuffles and global slots of one T
  *   bytes.cuh    1-byte integers four to a word, for the built-in operators
  *   warp.cuh     warp scan / reduce on shuffles
@@ -22,6 +23,7 @@
 #include <cuda_bf16.h>
 #include "gpuscan/api.h"
 #include "gpuscan_ops.h"
+#include "gpuscan/tuning.cuh"
 #include "gpuscan/element.cuh"
 #include "gpuscan/bytes.cuh"
 #include "gpuscan/warp.cuh"

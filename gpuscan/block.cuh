@@ -39,17 +39,9 @@
 #define GPUSCAN_BK_THREADS(T) GPUSCAN_FIT_THREADS_(2 * sizeof(T), 512)
 #define GPUSCAN_BK_ITEMS(T) 2
 #define GPUSCAN_BK_SCRATCH(T) (2 * GPUSCAN_BK_THREADS(T))
-/* Coarsened three-phase: each thread owns a run of ITEMS consecutive elements. */
-/* Items per thread: 32 for types of up to 4 bytes, 16 for 8, 8 for 16, on 256 threads - enough
- * bytes a thread to keep the loads in flight, few enough registers for several blocks an SM.
- * Both can be overridden at compile time. */
-#ifndef GPUSCAN_CO_ITEMS
-#define GPUSCAN_CO_ITEMS(T)                                                                         \
-    (sizeof(T) <= 4 ? 32 : sizeof(T) <= 8 ? 16 : sizeof(T) <= 16 ? 8 : sizeof(T) <= 32 ? 2 : 1)
-#endif
-#ifndef GPUSCAN_CO_MAX_THREADS
-#define GPUSCAN_CO_MAX_THREADS 256
-#endif
+/* Coarsened three-phase: each thread owns a run of ITEMS consecutive elements (GPUSCAN_CO_ITEMS,
+ * GPUSCAN_CO_MAX_THREADS in tuning.cuh): enough bytes a thread to keep the loads in flight, few
+ * enough registers for several blocks an SM. */
 #define GPUSCAN_CO_THREADS(T) GPUSCAN_FIT_THREADS_(GPUSCAN_CO_ITEMS(T) * sizeof(T), GPUSCAN_CO_MAX_THREADS)
 #define GPUSCAN_CO_SCRATCH(T) 0
 
@@ -139,7 +131,7 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
 #define GPUSCAN_VECTOR_OK_(T, ITEMS) (16u % sizeof(T) == 0u && ((ITEMS) * sizeof(T)) % 16u == 0u)
 #define GPUSCAN_VECTOR_ELEMS_(T, ITEMS) (GPUSCAN_VECTOR_OK_(T, ITEMS) ? 16u / sizeof(T) : 1u)
 #define GPUSCAN_ALIGNED16_(p) ((((uintptr_t)(p)) & 15u) == 0u)
-/* 1-byte types skip the shared-memory transpose: byte-wide shared accesses cost more than the
+/* 1-byte types (GPUSCAN_DIRECT_IO_MAX_BYTES) skip the shared-memory transpose: byte-wide shared accesses cost more than the
  * transpose saves, so each thread reads and writes its own run as 16-byte vectors.  2-byte types
  * are faster with the transpose (two to a shared-memory word, their runs cost more one by one).
  * Their stores (GPUSCAN_STAGED_STORES 1): a warp writes its runs to its own part of the tile
@@ -147,19 +139,9 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
  * fills whole 32-byte sectors.  A thread's own 32-byte run stored as two 16-byte halves sends L2
  * every sector twice, and L2 is what the 1-byte kernels are bound by.  0: each thread stores
  * its own run (and the ring's scanners keep no tile buffer: a slot more). */
-#ifndef GPUSCAN_DIRECT_IO_MAX_BYTES
-#define GPUSCAN_DIRECT_IO_MAX_BYTES 1u
-#endif
-/* Reduce-ahead reduces full units of types up to this size as read, without the transpose
- * (P_<TAG>_reduce_span): for them the transpose costs more than the shuffles; larger types need
- * more shuffles a read than the transpose costs.  0 turns it off. */
-#ifndef GPUSCAN_REDUCE_AS_READ_MAX_BYTES
-#define GPUSCAN_REDUCE_AS_READ_MAX_BYTES 2u
-#endif
-/* The most 16-byte reads a thread keeps in flight in such a reduction. */
-#ifndef GPUSCAN_SPAN_READS
-#define GPUSCAN_SPAN_READS 8u
-#endif
+/* Reduce-ahead reduces full units of small types as read, without the transpose
+ * (P_<TAG>_reduce_span; GPUSCAN_REDUCE_AS_READ_MAX_BYTES): for them the transpose costs more than
+ * the shuffles; larger types need more shuffles a read than the transpose costs. */
 /* Packed 2-byte integers (bytes.cuh) also read and write their own runs (GPUSCAN_DIRECT_IO_PACKED 1):
  * two to a word, they cost fewer instructions than their transposes. */
 #ifndef GPUSCAN_DIRECT_IO_PACKED

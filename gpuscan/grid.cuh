@@ -321,9 +321,6 @@ static __global__ void gpuscan_clear_states_(unsigned *p, size_t words)
  * states in global memory, no memset before it and one launch (the small-n path of the
  * look-back; 0 turns it off).  The host uses it only where the device launches clusters and
  * the kernel was built for sm_90 or later; elsewhere these helpers trap. */
-#ifndef GPUSCAN_CLUSTER_MAX_TILES
-#define GPUSCAN_CLUSTER_MAX_TILES 16
-#endif
 /* The cluster barrier in two halves: every thread arrives (relaxed) at the start of the kernel
  * and waits just before its block first touches another block's shared memory, so the barrier's
  * latency hides behind the tile's loads (a full barrier there is a large part of a small scan).
@@ -436,15 +433,8 @@ static __device__ __forceinline__ void gpuscan_mbar_arrive_remote_(unsigned long
 /* Single-pass blocks spend about half their life waiting in the look-back, holding their
  * registers, so the more of them fit on an SM the more keep loading meanwhile: the single-pass
  * kernels ask the compiler (__launch_bounds__) for registers that let
- * this many threads reside per SM - 1280 (48 registers a thread), 1024 for types over 8 bytes,
- * whose items need more.  Can be overridden at compile time. */
-#ifndef GPUSCAN_SINGLE_PASS_THREADS_PER_SM
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800 /* Turing holds at most 1024 threads per SM */
-#define GPUSCAN_SINGLE_PASS_THREADS_PER_SM(T) 1024
-#else
-#define GPUSCAN_SINGLE_PASS_THREADS_PER_SM(T) (sizeof(T) > 8 ? 1024 : 1280)
-#endif
-#endif
+ * GPUSCAN_SINGLE_PASS_THREADS_PER_SM threads reside per SM (tuning.cuh; fewer for types over 8
+ * bytes, whose items need more registers). */
 #define GPUSCAN_SINGLE_PASS_MIN_BLOCKS_(TAG, T)                                                     \
     GPUSCAN_MAX_(1, GPUSCAN_SINGLE_PASS_THREADS_PER_SM(T) / GPUSCAN_##TAG##_THREADS(T))
 
@@ -463,17 +453,8 @@ static __device__ __forceinline__ void gpuscan_mbar_arrive_remote_(unsigned long
  * scans, so that the second read hits L2 and DRAM still sees n reads and n writes.  A unit is
  * GPUSCAN_AHEAD_UNIT_BYTES of tiles (whole tiles, at least one): the lookahead must fit in L2 beside
  * the output passing through, a unit must be large enough that its look-back is cheap. */
-#ifndef GPUSCAN_AHEAD_BYTES
-#define GPUSCAN_AHEAD_BYTES ((size_t)8 << 20)
-#endif
-#ifndef GPUSCAN_AHEAD_UNIT_BYTES
-#define GPUSCAN_AHEAD_UNIT_BYTES(elem_size) ((elem_size) <= 2 ? 32768u : 16384u)
-#endif
-/* Its blocks wait little, so they need fewer of them resident than the look-back (registers for
- * this many threads per SM). */
-#ifndef GPUSCAN_AHEAD_THREADS_PER_SM
-#define GPUSCAN_AHEAD_THREADS_PER_SM(T) 1024
-#endif
+/* Reduce-ahead's blocks wait little, so they need fewer of them resident than the look-back
+ * (registers for GPUSCAN_AHEAD_THREADS_PER_SM threads an SM). */
 /* Scan items stage their unit's tiles in shared memory (1: yes, 0: no; see P_TAG_ahead), as
  * many as fit next to the tile buffer under the 48 KiB of static shared memory of a block. */
 #ifndef GPUSCAN_AHEAD_STAGE

@@ -302,9 +302,6 @@ static inline void gpuscan_dependent_config_(cudaLaunchConfig_t *config, cudaLau
  * below, where a small scan's time is mostly the host's launch calls, a kernel's launch costs the
  * host more than a memset's.
  * Whether the device and kernel can is found once per device and kept in cache[] (entry + 1). */
-#ifndef GPUSCAN_PDL_MIN_TILES
-#define GPUSCAN_PDL_MIN_TILES 512
-#endif
 static inline int gpuscan_pdl_ok_(const void *kernel, size_t tiles, int *cache)
 {
     int dev = 0, major = 0, ok;
@@ -430,7 +427,8 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         if (plan->ring_units == 0 || !GPUSCAN_ALIGNED16_(in) || !P##_ring_runs(n)) return GPUSCAN_SUCCESS;       \
         const gpuscan_ring_shape_ shape = P##_ring_shape();                                                      \
         size_t blocks = plan->ring_units < (size_t)shape.blocks ? plan->ring_units : (size_t)shape.blocks;       \
-        if (GPUSCAN_RING_MAX_BLOCKS > 0 && blocks > GPUSCAN_RING_MAX_BLOCKS) blocks = GPUSCAN_RING_MAX_BLOCKS;   \
+        if (GPUSCAN_TEST_RING_MAX_BLOCKS > 0 && blocks > GPUSCAN_TEST_RING_MAX_BLOCKS)                           \
+            blocks = GPUSCAN_TEST_RING_MAX_BLOCKS;                                                               \
         *ran = 1;                                                                                                \
         GPUSCAN_LAUNCH_SHARED_(P##_ring, blocks, P##_RING_THREADS_, (size_t)shape.slots * P##_RING_UNIT_BYTES_,  \
                                stream, in, out, n, (unsigned *)(ws + plan->counter_off),                         \

@@ -82,23 +82,14 @@
 #endif
 #define GPUSCAN_RING_FAST_MINMAX_(op, T)                                                            \
     (GPUSCAN_RING_FAST_MINMAX && std::is_same<T, float>::value ? GPUSCAN_PROBE_(GPUSCAN_RING_MINMAX_##op##_) : 0)
-/* ... from this many bytes of input: below, the ring's fill and drain outweigh the read it saves. */
-#ifndef GPUSCAN_RING_MIN_BYTES
-#define GPUSCAN_RING_MIN_BYTES ((size_t)256 << 20)
-#endif
-/* Warps that reduce, and that look back; powers of two.  Warp k of a kind takes the slots
- * k, k + count, ...: the ring's slot count is a multiple of both, so each slot always meets the
- * same warp, which waits for the slot's phases in order (an mbarrier's parity wait cannot tell
- * a phase from the one two before it).  One of each, one block an SM: the fastest shape for
- * int32 (more warps or blocks leave fewer slots, which is slower); two reducers for the
- * heavy operators above without a quick fold (a light one loses 0.5 % with two: 12 slots). */
-#ifndef GPUSCAN_RING_REDUCERS
-#define GPUSCAN_RING_REDUCERS(op, T)                                                                \
-    (GPUSCAN_RING_HEAVY(op, T) && GPUSCAN_RING_FAST_MINMAX_(op, T) == 0 ? 2 : 1)
-#endif
-#ifndef GPUSCAN_RING_LOOKERS
-#define GPUSCAN_RING_LOOKERS(T) 1
-#endif
+/* ... from GPUSCAN_RING_MIN_BYTES of input: below, the ring's fill and drain outweigh the read it
+ * saves. */
+/* Warps that reduce, and that look back (GPUSCAN_RING_REDUCERS, GPUSCAN_RING_LOOKERS); powers of
+ * two.  Warp k of a kind takes the slots k, k + count, ...: the ring's slot count is a multiple
+ * of both, so each slot always meets the same warp, which waits for the slot's phases in order
+ * (an mbarrier's parity wait cannot tell a phase from the one two before it).  One of each, one
+ * block an SM, for the light operators (more warps or blocks leave fewer slots, which is
+ * slower); two reducers for the heavy operators above without a quick fold. */
 /* The kernel of prefix P uses P_RING_REDUCERS_ (GPUSCAN_RING_CHOICE_) for the reducers' count,
  * and is empty unless P_RING_TAKES_. */
 #define GPUSCAN_RING_SLOT_MULTIPLE_(P, T) GPUSCAN_MAX_(P##_RING_REDUCERS_, GPUSCAN_RING_LOOKERS(T))
@@ -112,39 +103,25 @@
 #else
 #define GPUSCAN_RING_CHOICE_(P, T, op)
 #endif
-/* Units the producer claims at once (one atomic; into as many free slots).  The look-back warp
- * finds the prefix of each further unit of a claim from the unit before (its own result), with
- * no look-back over other blocks' units: half the look-backs at 2, where the look-back is what
+/* Units the producer claims at once (GPUSCAN_RING_CLAIM: one atomic; into as many free slots).
+ * The look-back warp finds the prefix of each further unit of a claim from the unit before (its
+ * own result), with no look-back over other blocks' units: half the look-backs at 2, where the look-back is what
  * the ring waits on.  More than 2 is slower: a claim waits for that many free slots. */
-#ifndef GPUSCAN_RING_CLAIM
-#define GPUSCAN_RING_CLAIM(T) 2
-#endif
-/* Blocks per SM (they share its shared memory: the ring takes what the block leaves). */
-#ifndef GPUSCAN_RING_BLOCKS_PER_SM
-#define GPUSCAN_RING_BLOCKS_PER_SM(T) 1
-#endif
+/* Blocks per SM: GPUSCAN_RING_BLOCKS_PER_SM (they share its shared memory: the ring takes what the
+ * block leaves). */
 #define GPUSCAN_RING_MAX_SLOTS 16
-/* At most this many blocks (0: as many as are resident; the tests take a few, so that each block
- * goes round its ring many times). */
-#ifndef GPUSCAN_RING_MAX_BLOCKS
-#define GPUSCAN_RING_MAX_BLOCKS 0
+/* Test hook: at most this many blocks (0: as many as are resident; the ring suites take a few, so
+ * that each block goes round its ring many times). */
+#ifndef GPUSCAN_TEST_RING_MAX_BLOCKS
+#define GPUSCAN_TEST_RING_MAX_BLOCKS 0
 #endif
-/* The scanners' block scan: coarsened, with a shape of its own (block.cuh's TAG RING).  4- and
+/* The scanners' block scan: coarsened, with a shape of its own (block.cuh's TAG RING;
+ * GPUSCAN_RING_ITEMS, GPUSCAN_RING_MAX_THREADS).  4- and
  * 8-byte types: five 16-byte vectors a thread, read straight from the slot (direct I/O below) -
  * an odd count, so that the 8 lanes of a quarter warp, whose runs lie 5 vectors apart, meet in
  * no bank (with 4 or 6 the reads and the staged stores conflict 2-4 ways and the scanners fall
  * behind where memory is fast).  1-byte types keep CO's items on 512 threads; 2-byte ones half
  * of CO's. */
-#ifndef GPUSCAN_RING_ITEMS
-#define GPUSCAN_RING_ITEMS(T)                                                                       \
-    (sizeof(T) == 4 || sizeof(T) == 8 ? 80 / (int)sizeof(T)                                         \
-     : sizeof(T) == 1                 ? GPUSCAN_CO_ITEMS(T)                                         \
-     : GPUSCAN_CO_ITEMS(T) > 1        ? GPUSCAN_CO_ITEMS(T) / 2                                     \
-                                      : 1)
-#endif
-#ifndef GPUSCAN_RING_MAX_THREADS
-#define GPUSCAN_RING_MAX_THREADS 512
-#endif
 #define GPUSCAN_RING_THREADS(T) GPUSCAN_FIT_THREADS_(GPUSCAN_RING_ITEMS(T) * sizeof(T), GPUSCAN_RING_MAX_THREADS)
 #define GPUSCAN_RING_SCRATCH(T) 0
 /* The scanners read their runs straight from the slot (no transpose through the tile buffer) and
@@ -266,9 +243,6 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
  * (4- and 8-byte types: 20 KiB).  Smaller units leave the look-back too much to do, larger ones
  * too few slots.  The host lays out states for the ring's units as well as for
  * reduce-ahead's (GPUSCAN_RING_PLAN_UNIT_: 0 where T never takes the ring). */
-#ifndef GPUSCAN_RING_UNIT_BYTES
-#define GPUSCAN_RING_UNIT_BYTES 16384u
-#endif
 #define GPUSCAN_RING_UNIT_TILES_(T) GPUSCAN_MAX_(1, GPUSCAN_RING_UNIT_BYTES / (GPUSCAN_TILE_(RING, T) * sizeof(T)))
 #define GPUSCAN_RING_UNIT_(T) (GPUSCAN_RING_UNIT_TILES_(T) * GPUSCAN_TILE_(RING, T))
 #define GPUSCAN_RING_PLAN_UNIT_(T)                                                                  \

@@ -1,0 +1,105 @@
+/* gpuscan/tuning.cuh - the knobs that only tune: sizes, counts and thresholds, with their defaults.
+ *
+ * Each can be set before including gpuscan.cuh (-D or #define); none changes a result, only speed
+ * and the resources a kernel takes.  Why each mechanism is as it is: the layer that uses it (named
+ * below); how each default was found: bench/NOTES.md.  Switches that turn a mechanism on or off
+ * stay beside it in its layer, and test hooks are named GPUSCAN_TEST_*. */
+#ifndef GPUSCAN_TUNING_CUH
+#define GPUSCAN_TUNING_CUH
+
+/* ---- block.cuh: the coarsened block scan and tile I/O ------------------------------------------ */
+/* Items a thread of the coarsened block scan owns (a run of consecutive elements). */
+#ifndef GPUSCAN_CO_ITEMS
+#define GPUSCAN_CO_ITEMS(T)                                                                         \
+    (sizeof(T) <= 4 ? 32 : sizeof(T) <= 8 ? 16 : sizeof(T) <= 16 ? 8 : sizeof(T) <= 32 ? 2 : 1)
+#endif
+/* Its threads at most (fewer where the tile buffer would pass 32 KiB). */
+#ifndef GPUSCAN_CO_MAX_THREADS
+#define GPUSCAN_CO_MAX_THREADS 256
+#endif
+/* Types up to this size read and write each thread's own run, without the transpose. */
+#ifndef GPUSCAN_DIRECT_IO_MAX_BYTES
+#define GPUSCAN_DIRECT_IO_MAX_BYTES 1u
+#endif
+/* Reduce-ahead reduces whole units of types up to this size as read (0: never). */
+#ifndef GPUSCAN_REDUCE_AS_READ_MAX_BYTES
+#define GPUSCAN_REDUCE_AS_READ_MAX_BYTES 2u
+#endif
+/* The most 16-byte reads a thread keeps in flight in such a reduction. */
+#ifndef GPUSCAN_SPAN_READS
+#define GPUSCAN_SPAN_READS 8u
+#endif
+
+/* ---- grid.cuh: single-pass kernels, clusters, reduce-ahead -------------------------------------- */
+/* A look-back of at most this many tiles runs as one thread-block cluster (0: never). */
+#ifndef GPUSCAN_CLUSTER_MAX_TILES
+#define GPUSCAN_CLUSTER_MAX_TILES 16
+#endif
+/* Threads a single-pass kernel's register budget lets reside on an SM (__launch_bounds__). */
+#ifndef GPUSCAN_SINGLE_PASS_THREADS_PER_SM
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800 /* Turing holds at most 1024 threads per SM */
+#define GPUSCAN_SINGLE_PASS_THREADS_PER_SM(T) 1024
+#else
+#define GPUSCAN_SINGLE_PASS_THREADS_PER_SM(T) (sizeof(T) > 8 ? 1024 : 1280)
+#endif
+#endif
+/* How far reduce-ahead's reduces run ahead of its scans (must fit in L2 beside the output). */
+#ifndef GPUSCAN_AHEAD_BYTES
+#define GPUSCAN_AHEAD_BYTES ((size_t)8 << 20)
+#endif
+/* Reduce-ahead's unit of work, in bytes of whole tiles (at least one tile). */
+#ifndef GPUSCAN_AHEAD_UNIT_BYTES
+#define GPUSCAN_AHEAD_UNIT_BYTES(elem_size) ((elem_size) <= 2 ? 32768u : 16384u)
+#endif
+/* Threads reduce-ahead's register budget lets reside on an SM. */
+#ifndef GPUSCAN_AHEAD_THREADS_PER_SM
+#define GPUSCAN_AHEAD_THREADS_PER_SM(T) 1024
+#endif
+
+/* ---- host.cuh ----------------------------------------------------------------------------------- */
+/* From this many tiles a single-pass scan's states are cleared by a kernel it is launched
+ * behind as a programmatic dependent; below, by a memset (0: never). */
+#ifndef GPUSCAN_PDL_MIN_TILES
+#define GPUSCAN_PDL_MIN_TILES 512
+#endif
+
+/* ---- ring.cuh: reduce-ahead reading its input once (sm_90) -------------------------------------- */
+/* Reduce-ahead runs on the ring from this many bytes of input. */
+#ifndef GPUSCAN_RING_MIN_BYTES
+#define GPUSCAN_RING_MIN_BYTES ((size_t)256 << 20)
+#endif
+/* Warps that reduce landed units, a block (a power of two). */
+#ifndef GPUSCAN_RING_REDUCERS
+#define GPUSCAN_RING_REDUCERS(op, T)                                                                \
+    (GPUSCAN_RING_HEAVY(op, T) && GPUSCAN_RING_FAST_MINMAX_(op, T) == 0 ? 2 : 1)
+#endif
+/* Warps that look back, a block (a power of two). */
+#ifndef GPUSCAN_RING_LOOKERS
+#define GPUSCAN_RING_LOOKERS(T) 1
+#endif
+/* Units the producer claims with one atomic. */
+#ifndef GPUSCAN_RING_CLAIM
+#define GPUSCAN_RING_CLAIM(T) 2
+#endif
+/* Ring blocks an SM (they share its shared memory). */
+#ifndef GPUSCAN_RING_BLOCKS_PER_SM
+#define GPUSCAN_RING_BLOCKS_PER_SM(T) 1
+#endif
+/* Items a scanning thread owns (4- and 8-byte types: an odd number of 16-byte vectors). */
+#ifndef GPUSCAN_RING_ITEMS
+#define GPUSCAN_RING_ITEMS(T)                                                                       \
+    (sizeof(T) == 4 || sizeof(T) == 8 ? 80 / (int)sizeof(T)                                         \
+     : sizeof(T) == 1                 ? GPUSCAN_CO_ITEMS(T)                                         \
+     : GPUSCAN_CO_ITEMS(T) > 1        ? GPUSCAN_CO_ITEMS(T) / 2                                     \
+                                      : 1)
+#endif
+/* Scanning threads a block at most. */
+#ifndef GPUSCAN_RING_MAX_THREADS
+#define GPUSCAN_RING_MAX_THREADS 512
+#endif
+/* The ring's unit: whole tiles of at least this many bytes. */
+#ifndef GPUSCAN_RING_UNIT_BYTES
+#define GPUSCAN_RING_UNIT_BYTES 16384u
+#endif
+
+#endif /* GPUSCAN_TUNING_CUH */
