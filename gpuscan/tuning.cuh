@@ -2,7 +2,7 @@
  *
  * Each can be set before including gpuscan.cuh (-D or #define); none changes a result, only speed
  * and the resources a kernel takes.  Why each mechanism is as it is: the layer that uses it (named
- * below); how each default was found: bench/NOTES.md.  Switches that turn a mechanism on or off
+ * below); how each default was found: the notes in bench/.  Switches that turn a mechanism on or off
  * stay beside it in its layer, and test hooks are named GPUSCAN_TEST_*. */
 #ifndef GPUSCAN_TUNING_CUH
 #define GPUSCAN_TUNING_CUH
