@@ -131,42 +131,26 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
 #define GPUSCAN_VECTOR_OK_(T, ITEMS) (16u % sizeof(T) == 0u && ((ITEMS) * sizeof(T)) % 16u == 0u)
 #define GPUSCAN_VECTOR_ELEMS_(T, ITEMS) (GPUSCAN_VECTOR_OK_(T, ITEMS) ? 16u / sizeof(T) : 1u)
 #define GPUSCAN_ALIGNED16_(p) ((((uintptr_t)(p)) & 15u) == 0u)
-/* 1-byte types (GPUSCAN_DIRECT_IO_MAX_BYTES) skip the shared-memory transpose: byte-wide shared accesses cost more than the
- * transpose saves, so each thread reads and writes its own run as 16-byte vectors.  2-byte types
- * are faster with the transpose (two to a shared-memory word, their runs cost more one by one).
- * Their stores (GPUSCAN_STAGED_STORES 1): a warp writes its runs to its own part of the tile
- * buffer and stores them from there, consecutive lanes 16 consecutive bytes, so that each store
- * fills whole 32-byte sectors.  A thread's own 32-byte run stored as two 16-byte halves sends L2
- * every sector twice, and L2 is what the 1-byte kernels are bound by.  0: each thread stores
- * its own run (and the ring's scanners keep no tile buffer: a slot more). */
-/* Reduce-ahead reduces full units of small types as read, without the transpose
- * (P_<TAG>_reduce_span; GPUSCAN_REDUCE_AS_READ_MAX_BYTES): for them the transpose costs more than
- * the shuffles; larger types need more shuffles a read than the transpose costs. */
-/* Packed 2-byte integers (bytes.cuh) also read and write their own runs (GPUSCAN_DIRECT_IO_PACKED 1):
- * two to a word, they cost fewer instructions than their transposes. */
-#ifndef GPUSCAN_DIRECT_IO_PACKED
-#define GPUSCAN_DIRECT_IO_PACKED 1
-#endif
-/* Each block algorithm's limit (TAG: the shape); the ring's scanners read their runs from shared
- * memory, so theirs is their own (ring.cuh). */
+/* Direct I/O: types up to GPUSCAN_DIRECT_IO_MAX_BYTES (1-byte ones) skip the shared-memory
+ * transpose - byte-wide shared accesses cost more than it saves - and so do 2-byte integers packed
+ * two to a word (bytes.cuh), whose transposes cost more instructions than their runs; other 2-byte
+ * types are faster with the transpose.  Each thread owns its run as 16-byte vectors, and where the
+ * warp's whole run is valid the warp moves its runs through its own part of the tile buffer:
+ *   loads   the warp reads its runs coalesced, 16 bytes a lane, into the buffer, and each thread
+ *           takes its own run from there; vector p of thread o's run sits at o * R + (p ^
+ *           swizzle(o)) (R vectors a run), so that neither side meets in a bank;
+ *   stores  consecutive lanes write 16 consecutive bytes, so that each store fills whole 32-byte
+ *           sectors (a thread's 32-byte run stored as two halves sends L2 every sector twice, and
+ *           L2 is what the 1-byte kernels are bound by).
+ * Each block algorithm's limit has a name of its own (TAG: the shape); the ring's scanners, which
+ * read their runs from shared memory, set theirs in ring.cuh. */
 #define GPUSCAN_KS_DIRECT_BYTES GPUSCAN_DIRECT_IO_MAX_BYTES
 #define GPUSCAN_KSW_DIRECT_BYTES GPUSCAN_DIRECT_IO_MAX_BYTES
 #define GPUSCAN_BK_DIRECT_BYTES GPUSCAN_DIRECT_IO_MAX_BYTES
 #define GPUSCAN_CO_DIRECT_BYTES GPUSCAN_DIRECT_IO_MAX_BYTES
 #define GPUSCAN_DIRECT_IO_(P, T, TAG)                                                               \
-    ((sizeof(T) <= GPUSCAN_##TAG##_DIRECT_BYTES ||                                                  \
-      (GPUSCAN_DIRECT_IO_PACKED && P##_packs(GPUSCAN_##TAG##_ITEMS(T)))) &&                         \
+    ((sizeof(T) <= GPUSCAN_##TAG##_DIRECT_BYTES || P##_packs(GPUSCAN_##TAG##_ITEMS(T))) &&          \
      GPUSCAN_VECTOR_OK_(T, GPUSCAN_##TAG##_ITEMS(T)))
-#ifndef GPUSCAN_STAGED_STORES
-#define GPUSCAN_STAGED_STORES 1
-#endif
-/* Their loads from global memory likewise (GPUSCAN_STAGED_LOADS 1): the warp reads its runs
- * coalesced, 16 bytes a lane, into its part of the tile buffer, and each thread takes its own run
- * from there.  Vector p of thread o's run sits at o * R + (p ^ swizzle(o)) (R vectors a run), so
- * that neither the warp's 16-byte writes nor its threads' reads of their runs meet in a bank. */
-#ifndef GPUSCAN_STAGED_LOADS
-#define GPUSCAN_STAGED_LOADS 1
-#endif
 #define GPUSCAN_STAGE_SLOT_(owner, p, R)                                                            \
     ((owner) * (R) + ((p) ^ ((R) >= 8 ? (owner) & 7u : ((owner) * (R) / 8u) & ((R) - 1u))))
 
@@ -190,7 +174,7 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
             return;                                                                                                   \
         }                                                                                                             \
         if (GPUSCAN_DIRECT_IO_(P, T, TAG) && GPUSCAN_ALIGNED16_(in)) { /* past valid: the identity */                  \
-            if (GPUSCAN_STAGED_LOADS && buf != NULL && seg + 32u * ITEMS <= valid && __isGlobal(in)) {                \
+            if (buf != NULL && seg + 32u * ITEMS <= valid && __isGlobal(in)) {                                       \
                 /* the warp's whole run, read coalesced and handed to its threads through the buffer */               \
                 enum { R = ITEMS / VEC };                                                                             \
                 const uint4 *src = (const uint4 *)(in + base + seg);                                                  \
@@ -297,7 +281,7 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
                         v[j] = has_prefix ? P##_combine(prefix, items[j]) : items[j];                                 \
                 }                                                                                                     \
             }                                                                                                         \
-            if (GPUSCAN_STAGED_STORES && buf != NULL && seg + 32u * ITEMS <= valid && GPUSCAN_ALIGNED16_(out)) {      \
+            if (buf != NULL && seg + 32u * ITEMS <= valid && GPUSCAN_ALIGNED16_(out)) {                              \
                 /* the warp's whole run is valid: through its part of the buffer (see above) */                       \
                 uint4 *stage = (uint4 *)(buf + seg), *dst = (uint4 *)(out + base + seg);                              \
                 _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c) {                                        \

@@ -455,11 +455,8 @@ static __device__ __forceinline__ void gpuscan_mbar_arrive_remote_(unsigned long
  * the output passing through, a unit must be large enough that its look-back is cheap. */
 /* Reduce-ahead's blocks wait little, so they need fewer of them resident than the look-back
  * (registers for GPUSCAN_AHEAD_THREADS_PER_SM threads an SM). */
-/* Scan items stage their unit's tiles in shared memory (1: yes, 0: no; see P_TAG_ahead), as
- * many as fit next to the tile buffer under the 48 KiB of static shared memory of a block. */
-#ifndef GPUSCAN_AHEAD_STAGE
-#define GPUSCAN_AHEAD_STAGE 1
-#endif
+/* Scan items stage their unit's tiles in shared memory (see P_TAG_ahead), as many as fit next to
+ * the tile buffer under the 48 KiB of static shared memory of a block. */
 #define GPUSCAN_AHEAD_UNIT_TILES_(TAG, T)                                                           \
     GPUSCAN_MAX_(1, GPUSCAN_AHEAD_UNIT_BYTES(sizeof(T)) / (GPUSCAN_TILE_(TAG, T) * sizeof(T)))
 /* Room for the stage and the tile buffer: the rest of the 48 KiB holds the block's other static
@@ -574,7 +571,8 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
         const unsigned per_unit = gpuscan_ahead_tiles_(TILE * sizeof(T), sizeof(T)),                  \
                        tiles = (unsigned)((n + TILE - 1) / TILE), first = unit * per_unit,            \
                        last = first + per_unit < tiles ? first + per_unit : tiles;                    \
-        if (reduce) {                                                                                 \
+        if (reduce) { /* small types: a full unit reduced as read (GPUSCAN_REDUCE_AS_READ_MAX_BYTES: \
+                       * for them the transpose costs more than the shuffles) */                      \
             T acc = init;                                                                             \
             if (last - first == per_unit && (size_t)last * TILE <= n &&                               \
                 sizeof(T) <= GPUSCAN_REDUCE_AS_READ_MAX_BYTES &&                                      \
@@ -598,7 +596,7 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
          * read from there: the unit's reads are in flight together instead of one tile after the     \
          * other (cp.async copies, which would overlap the look-back, were slower for uint8). */     \
         enum { UNIT_TILES = GPUSCAN_AHEAD_UNIT_TILES_(TAG, T),                                        \
-               STAGE_TILES = !GPUSCAN_AHEAD_STAGE || UNIT_TILES < 2 || GPUSCAN_##TAG##_ITEMS(T) < 2 || \
+               STAGE_TILES = UNIT_TILES < 2 || GPUSCAN_##TAG##_ITEMS(T) < 2 ||                        \
                                      !GPUSCAN_VECTOR_OK_(T, GPUSCAN_##TAG##_ITEMS(T)) ? 0             \
                              : GPUSCAN_AHEAD_STAGE_FITS_(TAG, T, UNIT_TILES) ? UNIT_TILES             \
                              : UNIT_TILES - 1 };                                                      \

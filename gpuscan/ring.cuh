@@ -75,13 +75,9 @@
  * the operator's own result, bit for bit, unless it is a NaN (the operator keeps the last NaN
  * met, with its payload), a zero (the operator keeps the earlier of -0 and +0) or subnormal
  * (which flush-to-zero builds compare as zero): then the warp folds the unit again with the
- * operator.  So one reducing warp keeps up, as for the light operators.
- * 1 max, 2 min, 0 elsewhere; GPUSCAN_RING_FAST_MINMAX=0 turns it off. */
-#ifndef GPUSCAN_RING_FAST_MINMAX
-#define GPUSCAN_RING_FAST_MINMAX 1
-#endif
+ * operator.  So one reducing warp keeps up, as for the light operators.  1 max, 2 min, 0 elsewhere. */
 #define GPUSCAN_RING_FAST_MINMAX_(op, T)                                                            \
-    (GPUSCAN_RING_FAST_MINMAX && std::is_same<T, float>::value ? GPUSCAN_PROBE_(GPUSCAN_RING_MINMAX_##op##_) : 0)
+    (std::is_same<T, float>::value ? GPUSCAN_PROBE_(GPUSCAN_RING_MINMAX_##op##_) : 0)
 /* ... from GPUSCAN_RING_MIN_BYTES of input: below, the ring's fill and drain outweigh the read it
  * saves. */
 /* Warps that reduce, and that look back (GPUSCAN_RING_REDUCERS, GPUSCAN_RING_LOOKERS); powers of
@@ -428,9 +424,7 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
     {                                                                                               \
         enum { THREADS = GPUSCAN_RING_THREADS(T), TILE = GPUSCAN_TILE_(RING, T),                    \
                UNIT_TILES = GPUSCAN_RING_UNIT_TILES_(T) };                                          \
-        /* (1-byte types without staged stores use no tile buffer: a slot more; block.cuh) */       \
-        T *buf = GPUSCAN_DIRECT_IO_(P, T, RING) && !GPUSCAN_STAGED_STORES                          \
-                     ? NULL : P##_RING_buffer();                                                    \
+        T *buf = P##_RING_buffer(); /* direct I/O stores through it too (block.cuh) */              \
         for (unsigned i = 0;; ++i) {                                                                \
             const unsigned u = gpuscan_ring_take_(r, r->ready, NULL, &i, 1, 1), s = i % r->slots;   \
             if (u == GPUSCAN_RING_END_) return;                                                     \

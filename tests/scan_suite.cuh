@@ -293,7 +293,7 @@ static int guard_intact(const unsigned char *g, size_t bytes)
  * zeros of either sign, one stretch in eight and, in half of the inputs, the first two (min/max
  * keep the earlier of -0 and +0: the sign of the first zero shows until a larger value comes),
  * and of zeros with tiny values (1e-40: subnormal in float), one in eight.  The ring's float
- * reducer folds such units again with the operator (GPUSCAN_RING_FAST_MINMAX). */
+ * reducer folds such units again with the operator (GPUSCAN_RING_FAST_MINMAX_). */
 static double gen_real_nan(uint64_t *rng)
 {
     uint64_t bits = 0x7ff8000000000000ull | (rng_next(rng) & 0x8007ffffffffffffull);
