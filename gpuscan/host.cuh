@@ -415,17 +415,20 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         if (shape.slots < GPUSCAN_MAX_(2, GPUSCAN_RING_CLAIM(T))) shape.slots = 0;                               \
         return shape;                                                                                            \
     }                                                                                                            \
-    /* Whether reduce-ahead of n elements (16-byte aligned) runs on the ring here. */                            \
-    static int P##_ring_runs(size_t n)                                                                           \
+    /* Whether T, the operator and n elements suit the ring (no device query). */                                \
+    static int P##_ring_fits(size_t n)                                                                           \
     {                                                                                                            \
         return P##_RING_TAKES_ && GPUSCAN_RING_OK_(T) &&                                                         \
-               gpuscan_at_least_(n * sizeof(T), GPUSCAN_RING_MIN_BYTES) && P##_ring_shape().slots > 0;           \
+               gpuscan_at_least_(n * sizeof(T), GPUSCAN_RING_MIN_BYTES);                                         \
     }                                                                                                            \
+    /* Whether reduce-ahead of n elements (16-byte aligned) runs on the ring here. */                            \
+    static int P##_ring_runs(size_t n) { return P##_ring_fits(n) && P##_ring_shape().slots > 0; }                \
     static gpuscan_status P##_ring_run(int *ran, const gpuscan_plan_ *plan, char *ws, const T *in, T *out,       \
                                        size_t n, int exclusive, T init, cudaStream_t stream)                     \
     {                                                                                                            \
-        if (plan->ring_units == 0 || !GPUSCAN_ALIGNED16_(in) || !P##_ring_runs(n)) return GPUSCAN_SUCCESS;       \
+        if (plan->ring_units == 0 || !GPUSCAN_ALIGNED16_(in) || !P##_ring_fits(n)) return GPUSCAN_SUCCESS;       \
         const gpuscan_ring_shape_ shape = P##_ring_shape();                                                      \
+        if (shape.slots == 0) return GPUSCAN_SUCCESS;                                                            \
         size_t blocks = plan->ring_units < (size_t)shape.blocks ? plan->ring_units : (size_t)shape.blocks;       \
         if (GPUSCAN_TEST_RING_MAX_BLOCKS > 0 && blocks > GPUSCAN_TEST_RING_MAX_BLOCKS)                           \
             blocks = GPUSCAN_TEST_RING_MAX_BLOCKS;                                                               \
