@@ -8,6 +8,10 @@
 #     forms    bench/forms: simple and _ex forms vs CUB, Thrust and copy (docs/performance.md's
 #              first table); FORMS_ARGS passes options (e.g. "--quick --max-log2 24")
 #     bench    bench/bench: every algorithm (BENCH_ARGS, e.g. "--quick --types i32.add,u8.add")
+#     ring     the ring's suites (tools/ring-suites.sh, all at once)
+#     ab       the benchmark built against the headers in AB_BASE (e.g. a `git archive` of the
+#              commit before, untracked in the tree) and against this tree, run one after the
+#              other (tools/variants.sh; BENCH_ARGS picks the cases)
 #   (default: readme forms)
 # Environment: TESTS=<ctest -R regex> runs a subset of a tier.  Logs and CSVs go to $OUT (the
 # device tool's result folder) or ./gpu-check-out.  Where the checkout has no .git (the device
@@ -51,6 +55,11 @@ has tests && targets="$targets all"
 has full && targets="$targets all gpuscan_full_tests"
 has forms && targets="$targets forms"
 has bench && targets="$targets bench"
+has ring && targets="$targets gpu_ring_i32 gpu_ring_u8 gpu_ring_i64 gpu_ring_f32 gpu_ring_custom_ops gpu_ring_claim1_i32 gpu_ring_claim3_custom_ops"
+if has ab; then # its two nvcc builds overlap the CMake build
+    STEP=build tools/variants.sh "base:-I${AB_BASE:-ab-base}" "head:" >"$OUT/ab-build.log" 2>&1 &
+    ab_build=$!
+fi
 has anatomy && targets="$targets anatomy"
 has demo && targets="$targets demo"
 if [ -n "$targets" ]; then
@@ -74,6 +83,34 @@ run_tier() { # name, ctest label options
 }
 has tests && run_tier default -LE full
 has full && run_tier full -L full
+if has ring; then
+    ts=$(date +%s)
+    TEST_TIMEOUT=${TEST_TIMEOUT:-200} STEP=run PARALLEL=1 tools/ring-suites.sh >"$OUT/ring.log" 2>&1
+    echo "ring suites: $(secs "$ts") s" | tee -a "$summary"
+    cat "$OUT/ring.log" | tee -a "$summary"
+fi
+if has ab; then
+    wait "$ab_build"
+    STEP=run tools/variants.sh "base:-I${AB_BASE:-ab-base}" "head:" >"$OUT/ab.log" 2>&1
+    echo "A/B (base: ${AB_BASE:-ab-base}, head: this tree; ${BENCH_ARGS:-the cases of variants.sh}):" >>"$summary"
+    python3 - "$OUT/variant_base.log" "$OUT/variant_head.log" <<'PY' >>"$summary"
+import re, sys
+def times(path):
+    t = {}
+    for line in open(path):
+        m = re.match(r"(\S+)\s+(\S+)\s+n=2\^(\d+)\s+(\S+)\s+([\d.]+) us", line)
+        if m: t[(m[1] + "." + m[2], int(m[3]), m[4])] = float(m[5])
+    return t
+a, b = times(sys.argv[1]), times(sys.argv[2])
+keys = sorted(k for k in a if k in b)
+print("%-8s %-5s %-34s %9s %9s %7s" % ("case", "n", "algorithm", "base us", "head us", "head/b"))
+for k in keys:
+    if k[2] in ("gpuscan:auto", "cub", "copy") or "coarsened" in k[2]:
+        print("%-8s 2^%-3d %-34s %9.2f %9.2f %7.3f" % (k[0], k[1], k[2], a[k], b[k], b[k] / a[k]))
+r = sorted(b[k] / a[k] for k in keys if k[2].startswith("gpuscan:"))
+if r: print("every gpuscan case (%d): head/base median %.3f, min %.3f, max %.3f" % (len(r), r[len(r) // 2], r[0], r[-1]))
+PY
+fi
 if has demo; then
     ./build-gpu/examples/demo $((1 << 28)) >"$OUT/demo.log" 2>&1
     cat "$OUT/demo.log" >>"$summary"

@@ -3,7 +3,7 @@
 # through the ring, at most 3 blocks, claims of 1 and 3 units), for tools/ring-check.sh and
 # tools/ring-profile.sh.  STEP=build or STEP=run does one half (default: both).  Prints a line a
 # suite: exit status (124: stopped, a hang?) and its last line.
-# Environment: TEST_TIMEOUT (s a suite, 120), GPUSCAN_TEST_MAX_RANDOM (the suites' largest random
+# Environment: PARALLEL=1 runs the suites at once, TEST_TIMEOUT (s a suite, 120), GPUSCAN_TEST_MAX_RANDOM (the suites' largest random
 # size, 2^21: with 3 blocks every block still goes round its ring).
 set -u
 OUT=${OUT:-$PWD/gpu-check-out}
@@ -17,9 +17,16 @@ if [ "$STEP" != run ]; then
         grep -B2 -A8 error "$OUT/build.log" | head -40
 fi
 [ "$STEP" = build ] && exit 0
-for t in $RING_SUITES; do
+run_one() {
     # line-buffered: a crash must not take the suite's output with it
-    timeout "${TEST_TIMEOUT:-120}" stdbuf -oL -eL "build-gpu/tests/$t" >"$OUT/$t.log" 2>&1
+    timeout "${TEST_TIMEOUT:-120}" stdbuf -oL -eL "build-gpu/tests/$1" >"$OUT/$1.log" 2>&1
     rc=$?
-    echo "$t: rc=$rc $( [ $rc = 124 ] && echo '(stopped: hang?)') $(tail -1 "$OUT/$t.log")"
-done
+    echo "$1: rc=$rc $( [ $rc = 124 ] && echo '(stopped: hang?)') $(tail -1 "$OUT/$1.log")"
+}
+if [ "${PARALLEL:-0}" = 1 ]; then # all at once on the one GPU (each holds at most 3 ring blocks)
+    for t in $RING_SUITES; do run_one "$t" >"$OUT/$t.rc" & done
+    wait
+    for t in $RING_SUITES; do cat "$OUT/$t.rc"; done
+else
+    for t in $RING_SUITES; do run_one "$t"; done
+fi
