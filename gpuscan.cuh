@@ -42,6 +42,7 @@
     GPUSCAN_WARP_(P, T)                                                                             \
     GPUSCAN_BLOCK_PRIMITIVES_(P, T)                                                                 \
     GPUSCAN_TILE_STATE_(P, T)                                                                       \
+    GPUSCAN_SCAN_ENDS_(P, T)                                                                        \
     GPUSCAN_LOOKBACK_(P, T)                                                                         \
     GPUSCAN_CLUSTER_PREFIX_(P, T)                                                                   \
     GPUSCAN_BLOCK_ALGORITHM_(P, T, KS)                                                              \

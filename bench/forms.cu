@@ -232,11 +232,119 @@ FORMS_CASE(i64, int64_t, 0)
 FORMS_CASE(f32, float, 1e-3)
 FORMS_CASE(u8, uint8_t, 0)
 
+/* The ends of a scan (add): offsets (the exclusive scan as n + 1 values, the total also to a
+ * cell) against CUB's ExclusiveSum of an input padded to n + 1, and the chained exclusive scan
+ * (seed read from a device cell, total written to one) against CUB's ExclusiveScan with the seed
+ * as a FutureValue (which writes no total); beside copy and gpuscan's plain exclusive scan. */
+#define ENDS_CASE(name, T)                                                                          \
+    static void case_ends_##name(int min_lg, int max_lg, bool)                                      \
+    {                                                                                               \
+        cudaStream_t s;                                                                             \
+        CK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));                                   \
+        for (int lg = min_lg; lg <= max_lg; lg += 2) {                                              \
+            const size_t n = (size_t)1 << lg, bytes = n * sizeof(T);                                \
+            size_t free_b, total_b;                                                                 \
+            CK(cudaMemGetInfo(&free_b, &total_b));                                                  \
+            if (4 * bytes + ((size_t)2 << 30) > free_b) break;                                      \
+            const int copies = bytes >= ((size_t)256 << 20) ? 1 : (int)std::min<size_t>(64, ((size_t)256 << 20) / bytes); \
+            std::vector<T *> in(copies), out(copies);                                               \
+            for (int c = 0; c < copies; ++c) {                                                      \
+                CK(cudaMalloc(&in[c], alloc_bytes(bytes + sizeof(T))));                             \
+                CK(cudaMalloc(&out[c], alloc_bytes(bytes + sizeof(T))));                            \
+                fill(in[c], n, 977ull * (c + 1) + lg);                                              \
+                CK(cudaMemset(in[c] + n, 0, sizeof(T))); /* CUB's padding */                        \
+            }                                                                                       \
+            T *ref, *cells, seed = (T)12345;                                                        \
+            CK(cudaMalloc(&ref, alloc_bytes(bytes + sizeof(T))));                                   \
+            CK(cudaMalloc(&cells, 4 * sizeof(T)));                                                  \
+            CK(cudaMemcpy(cells, &seed, sizeof(T), cudaMemcpyHostToDevice));                        \
+            const std::string key = #name ".ends";                                                  \
+            auto copy = [&](int r) { CK(cudaMemcpyAsync(out[r % copies], in[r % copies], bytes, cudaMemcpyDeviceToDevice, s)); }; \
+            record(key, "scan", "copy", lg, sizeof(T), measure(copy, s), true);                     \
+            size_t ws_bytes = 0, cub_bytes = 0, b2 = 0;                                             \
+            gpuscan_##name##_add_offsets_ex(NULL, &ws_bytes, NULL, NULL, n, 0, NULL, GPUSCAN_GRID_AUTO, GPUSCAN_BLOCK_AUTO, s); \
+            void *ws, *cub_ws;                                                                      \
+            CK(cudaMalloc(&ws, ws_bytes));                                                          \
+            auto plain = [&](int r) { (void)gpuscan_##name##_add_scan_ex(ws, &ws_bytes, in[r % copies], out[r % copies], n, \
+                                          GPUSCAN_EXCLUSIVE, 0, GPUSCAN_GRID_AUTO, GPUSCAN_BLOCK_AUTO, s); }; \
+            record(key, "scan", "ex_plain", lg, sizeof(T), measure(plain, s), true);                \
+            CK(cub::DeviceScan::ExclusiveSum(nullptr, cub_bytes, in[0], ref, (int64_t)n + 1, s));   \
+            CK(cub::DeviceScan::ExclusiveScan(nullptr, b2, in[0], ref, cuda::std::plus<T>(), cub::FutureValue<T>(cells), (int64_t)n, s)); \
+            cub_bytes = std::max(cub_bytes, b2);                                                    \
+            CK(cudaMalloc(&cub_ws, cub_bytes));                                                     \
+            CK(cub::DeviceScan::ExclusiveSum(cub_ws, cub_bytes, in[0], ref, (int64_t)n + 1, s));    \
+            auto cub_off = [&](int r) { CK(cub::DeviceScan::ExclusiveSum(cub_ws, cub_bytes, in[r % copies], out[r % copies], (int64_t)n + 1, s)); }; \
+            record(key, "scan", "cub_offsets", lg, sizeof(T), measure(cub_off, s), true);          \
+            auto ex_off = [&](int r) { (void)gpuscan_##name##_add_offsets_ex(ws, &ws_bytes, in[r % copies], out[r % copies], n, 0, \
+                                           cells + 1, GPUSCAN_GRID_AUTO, GPUSCAN_BLOCK_AUTO, s); }; \
+            CK(cudaMemsetAsync(out[0], 0xFF, bytes + sizeof(T), s));                                \
+            ex_off(0);                                                                              \
+            CK(cudaStreamSynchronize(s));                                                           \
+            record(key, "scan", "ex_offsets", lg, sizeof(T), measure(ex_off, s), same(out[0], ref, n + 1, 0) && same(cells + 1, ref + n, 1, 0)); \
+            auto si_off = [&](int r) { (void)gpuscan_##name##_add_offsets(in[r % copies], out[r % copies], n, 0, cells + 1, s); }; \
+            CK(cudaMemsetAsync(out[0], 0xFF, bytes + sizeof(T), s));                                \
+            si_off(0);                                                                              \
+            CK(cudaStreamSynchronize(s));                                                           \
+            record(key, "scan", "simple_offsets", lg, sizeof(T), measure(si_off, s), same(out[0], ref, n + 1, 0)); \
+            CK(cub::DeviceScan::ExclusiveScan(cub_ws, cub_bytes, in[0], ref, cuda::std::plus<T>(), cub::FutureValue<T>(cells), (int64_t)n, s)); \
+            auto cub_ch = [&](int r) { CK(cub::DeviceScan::ExclusiveScan(cub_ws, cub_bytes, in[r % copies], out[r % copies], cuda::std::plus<T>(), \
+                                           cub::FutureValue<T>(cells), (int64_t)n, s)); };         \
+            record(key, "scan", "cub_chained", lg, sizeof(T), measure(cub_ch, s), true);           \
+            auto ex_ch = [&](int r) { (void)gpuscan_##name##_add_scan_chained_ex(ws, &ws_bytes, in[r % copies], out[r % copies], n, \
+                                          GPUSCAN_EXCLUSIVE, cells, cells + 2, GPUSCAN_GRID_AUTO, GPUSCAN_BLOCK_AUTO, s); }; \
+            CK(cudaMemsetAsync(out[0], 0xFF, bytes, s));                                            \
+            ex_ch(0);                                                                               \
+            CK(cudaStreamSynchronize(s));                                                           \
+            record(key, "scan", "ex_chained", lg, sizeof(T), measure(ex_ch, s), same(out[0], ref, n, 0)); \
+            auto si_ch = [&](int r) { (void)gpuscan_##name##_add_exclusive_chained(in[r % copies], out[r % copies], n, cells, cells + 2, s); }; \
+            CK(cudaMemsetAsync(out[0], 0xFF, bytes, s));                                            \
+            si_ch(0);                                                                               \
+            CK(cudaStreamSynchronize(s));                                                           \
+            record(key, "scan", "simple_chained", lg, sizeof(T), measure(si_ch, s), same(out[0], ref, n, 0)); \
+            CK(cudaFree(ws));                                                                       \
+            CK(cudaFree(cub_ws));                                                                   \
+            for (int c = 0; c < copies; ++c) { CK(cudaFree(in[c])); CK(cudaFree(out[c])); }         \
+            CK(cudaFree(ref));                                                                      \
+            CK(cudaFree(cells));                                                                    \
+        }                                                                                           \
+        CK(cudaStreamDestroy(s));                                                                   \
+    }
+ENDS_CASE(i32, int32_t)
+ENDS_CASE(i64, int64_t)
+
 static const Row *find(const std::string &key, const char *impl, int lg)
 {
     for (auto &r : g_rows)
         if (r.key == key && r.impl == impl && r.lg == lg) return &r;
     return nullptr;
+}
+
+/* The ends' table: offsets and chained scans beside their CUB equivalents, copy and the plain
+ * exclusive scan. */
+static void summary_ends(int max_lg)
+{
+    bool any = false;
+    for (const char *k : {"i32.ends", "i64.ends"})
+        for (int lg : {10, 14, 18, 22, 26, 28, 30}) {
+            if (lg > max_lg) continue;
+            const Row *cp = find(k, "copy", lg), *pl = find(k, "ex_plain", lg), *co = find(k, "cub_offsets", lg),
+                      *eo = find(k, "ex_offsets", lg), *so = find(k, "simple_offsets", lg), *cc = find(k, "cub_chained", lg),
+                      *ec = find(k, "ex_chained", lg), *sc = find(k, "simple_chained", lg);
+            if (!cp || !pl || !co || !eo || !so || !cc || !ec || !sc) continue;
+            if (!any)
+                printf("\n==== offsets (n + 1 values and the total) and chained exclusive scans vs CUB (median us) ====\n"
+                       "%-9s %-5s | %8s %8s | %8s %8s %8s | %8s %8s %8s | %7s %7s %7s %7s\n", "case", "n", "copy", "plain",
+                       "cub off", "ex off", "sim off", "cub ch", "ex ch", "sim ch", "off/cp", "cub/off", "cub/ch", "off/pl");
+            any = true;
+            printf("%-9s 2^%-3d | %8.2f %8.2f | %8.2f %8.2f %8.2f | %8.2f %8.2f %8.2f | %7.3f %6.2fx %6.2fx %7.3f %s\n", k, lg,
+                   cp->t.event_us, pl->t.event_us, co->t.event_us, eo->t.event_us, so->t.event_us, cc->t.event_us,
+                   ec->t.event_us, sc->t.event_us, cp->t.event_us / eo->t.event_us, co->t.event_us / so->t.event_us,
+                   cc->t.event_us / sc->t.event_us, pl->t.event_us / eo->t.event_us,
+                   eo->ok && so->ok && ec->ok && sc->ok ? "ok" : "MISMATCH");
+        }
+    if (any)
+        printf("(off: offsets, ch: chained exclusive; plain: gpuscan's exclusive _ex of the same n; cub/off, cub/ch: CUB's\n"
+               " time over the simple form's; off/pl: the plain scan's time over offsets_ex's (1: the ends cost nothing).)\n");
 }
 
 /* The table docs/performance.md opens with: per case and size, the median time of each
@@ -295,10 +403,12 @@ int main(int argc, char **argv)
         fprintf(g_csv, "device,driver,commit,date,case,what,impl,n,elem_bytes,event_us,wall_us,batch_us,check\n");
     }
     struct { const char *key; void (*fn)(int, int, bool); bool reduce; } k[] = {
-        {"i32.add", case_i32, true}, {"i64.add", case_i64, true}, {"f32.add", case_f32, true}, {"u8.add", case_u8, true}};
+        {"i32.add", case_i32, true}, {"i64.add", case_i64, true}, {"f32.add", case_f32, true}, {"u8.add", case_u8, true},
+        {"i32.ends", case_ends_i32, false}, {"i64.ends", case_ends_i64, false}};
     for (auto &c : k)
         if (!cases || strstr(cases, c.key)) c.fn(min_lg, max_lg, c.reduce);
     summary(max_lg);
+    summary_ends(max_lg);
     if (g_csv) fclose(g_csv);
     return 0;
 }

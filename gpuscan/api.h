@@ -100,6 +100,15 @@ static inline const char *gpuscan_block_name(gpuscan_block b)
  *   gpuscan_<name>_<op>_reduce(in, d_result, n, stream)
  *   gpuscan_<name>_<op>_scan_ex(d_ws, &ws_bytes, in, out, n, kind, init, grid, block, stream)
  *   gpuscan_<name>_<op>_reduce_ex(d_ws, &ws_bytes, in, d_result, n, stream)
+ * chained scans (the seed read from device memory, the total written there; the two may be one
+ * cell, a carry from chunk to chunk) and offsets (the exclusive scan as n + 1 values, the last
+ * one the total, which also goes to d_total unless it is NULL):
+ *   gpuscan_<name>_<op>_inclusive_chained(in, out, n, d_carry_in, d_carry_out, stream)
+ *   gpuscan_<name>_<op>_exclusive_chained(in, out, n, d_carry_in, d_carry_out, stream)
+ *   gpuscan_<name>_<op>_offsets(in, out, n, init, d_total, stream)
+ *   gpuscan_<name>_<op>_scan_chained_ex(d_ws, &ws_bytes, in, out, n, kind, d_init, d_total, grid,
+ *                                       block, stream)
+ *   gpuscan_<name>_<op>_offsets_ex(d_ws, &ws_bytes, in, out, n, init, d_total, grid, block, stream)
  * The _ex forms take a caller workspace; with d_ws == NULL they only store the size needed. */
 #define GPUSCAN_PROTOTYPES_(LINKAGE, name, T, op)                                                   \
     LINKAGE gpuscan_status gpuscan_##name##_##op##_scan_ex(                                         \
@@ -113,7 +122,20 @@ static inline const char *gpuscan_block_name(gpuscan_block b)
     LINKAGE gpuscan_status gpuscan_##name##_##op##_exclusive(const T *d_in, T *d_out, size_t n,     \
                                                              T init, cudaStream_t stream);          \
     LINKAGE gpuscan_status gpuscan_##name##_##op##_reduce(const T *d_in, T *d_result, size_t n,     \
-                                                          cudaStream_t stream);
+                                                          cudaStream_t stream);                     \
+    LINKAGE gpuscan_status gpuscan_##name##_##op##_inclusive_chained(                               \
+        const T *d_in, T *d_out, size_t n, const T *d_carry_in, T *d_carry_out, cudaStream_t stream);\
+    LINKAGE gpuscan_status gpuscan_##name##_##op##_exclusive_chained(                               \
+        const T *d_in, T *d_out, size_t n, const T *d_carry_in, T *d_carry_out, cudaStream_t stream);\
+    LINKAGE gpuscan_status gpuscan_##name##_##op##_offsets(const T *d_in, T *d_out, size_t n,       \
+                                                           T init, T *d_total, cudaStream_t stream);\
+    LINKAGE gpuscan_status gpuscan_##name##_##op##_scan_chained_ex(                                 \
+        void *d_workspace, size_t *workspace_bytes, const T *d_in, T *d_out, size_t n,              \
+        gpuscan_kind kind, const T *d_init, T *d_total, gpuscan_grid grid, gpuscan_block block,     \
+        cudaStream_t stream);                                                                       \
+    LINKAGE gpuscan_status gpuscan_##name##_##op##_offsets_ex(                                      \
+        void *d_workspace, size_t *workspace_bytes, const T *d_in, T *d_out, size_t n, T init,      \
+        T *d_total, gpuscan_grid grid, gpuscan_block block, cudaStream_t stream);
 
 #define GPUSCAN_DECLARE(name, T, op) GPUSCAN_PROTOTYPES_(GPUSCAN_EXTERN_C, name, T, op)
 

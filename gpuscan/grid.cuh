@@ -2,7 +2,7 @@
  *
  * For each block algorithm TAG, GPUSCAN_GRID_KERNELS_(P, T, TAG) defines the kernels of every
  * grid strategy; they differ only in how a tile gets its prefix (the combination of all earlier
- * tiles, with `init` in front for exclusive scans), all load, scan and store tiles the same way:
+ * tiles, with the seed in front where there is one), all load, scan and store tiles the same way:
  *   P_TAG_tiles     scans each tile; writes the final result when there is one tile, else the
  *                   tile-local scan and each tile's aggregate (hierarchical, pass 1)
  *   P_TAG_fixup     combines the scanned aggregates into the tiles (hierarchical, pass 3)
@@ -113,6 +113,48 @@ static __device__ __forceinline__ void gpuscan_load_word_(const void *p, unsigne
         return status;                                                                                             \
     }
 
+/* The ends of a scan, shared by every kernel: what comes before element 0 and where the total
+ * goes.  A seeded scan (every exclusive one, and an inclusive one given an initial value) has a
+ * seed: a value, or one read from device memory (chained scans).  The total (the seed, then every
+ * element) goes to up to two places: out[n] for offsets, and the caller's pointer.
+ * The seed's cell may be the total's (a carry kept in one place from call to call), so it is read
+ * by one thread only - in the block that folds it into the first published value (tile 0's
+ * prefix, the first aggregate handed on), before that is published - and every other thread that
+ * needs the seed gets it from that one (a shuffle, a block broadcast, P_ahead's stash, the ring's
+ * shared copy).  The total is written by the block that learns it last, after that read. */
+#define GPUSCAN_SCAN_ENDS_(P, T)                                                                    \
+    typedef struct P##_ends {                                                                       \
+        T init;             /* the seed, where init_ptr is NULL */                                  \
+        const T *init_ptr;  /* the seed in device memory, or NULL */                                \
+        T *total[2];        /* where the total goes (NULL: nowhere) */                              \
+        int exclusive;      /* element i gets the fold of elements before it */                     \
+        int seeded;         /* the seed goes in front (always, when exclusive) */                   \
+    } P##_ends;                                                                                     \
+    static __host__ __device__ __forceinline__ P##_ends P##_no_ends(void)                           \
+    {                                                                                               \
+        P##_ends e;                                                                                 \
+        memset(&e, 0, sizeof e);                                                                    \
+        e.init = P##_identity();                                                                    \
+        return e;                                                                                   \
+    }                                                                                               \
+    static __device__ __forceinline__ T P##_seed(const P##_ends *e)                                 \
+    {                                                                                               \
+        if (e->init_ptr == NULL) return e->init;                                                    \
+        T v;                                                                                        \
+        memcpy(&v, e->init_ptr, sizeof v);                                                          \
+        return v;                                                                                   \
+    }                                                                                               \
+    static __device__ __forceinline__ void P##_put_total(const P##_ends *e, T total)                \
+    {                                                                                               \
+        if (e->total[0] != NULL) *e->total[0] = total;                                              \
+        if (e->total[1] != NULL) *e->total[1] = total;                                              \
+    }                                                                                               \
+    /* The total of an empty scan: the seed, or the identity. */                                    \
+    static __global__ void P##_ends_only(P##_ends ends)                                             \
+    {                                                                                               \
+        P##_put_total(&ends, ends.seeded ? P##_seed(&ends) : P##_identity());                       \
+    }
+
 /* Elements from `base` on, at most `most`, of n. */
 static __device__ __forceinline__ unsigned gpuscan_run_length_(size_t n, size_t base, unsigned most)
 {
@@ -202,14 +244,15 @@ static __device__ __forceinline__ unsigned gpuscan_run_length_(size_t n, size_t 
     /* How a single-pass tile learns its exclusive prefix, and publishes its inclusive one:                    \
      * look-back (warp 0; the aggregate is published first so successors can use it at once)                   \
      * or domino (thread 0 waits for the left neighbour).  The prefix is returned in thread 0;                 \
-     * *has_prefix tells whether there is one (not for tile 0 of an inclusive scan). */                        \
+     * *has_prefix tells whether there is one (not for tile 0 of an unseeded scan; `init`: the                 \
+     * seed, read by tile 0 only). */                                                                          \
     static __device__ __forceinline__ T P##_tile_prefix(int lookback, unsigned tile, T aggregate,              \
                                                         void *states, unsigned *agg_slots,                     \
-                                                        unsigned *prefix_slots, int exclusive,                 \
+                                                        unsigned *prefix_slots, int seeded,                    \
                                                         T init, int *has_prefix)                               \
     {                                                                                                          \
         T prefix = init;                                                                                       \
-        *has_prefix = exclusive;                                                                               \
+        *has_prefix = seeded;                                                                                  \
         if (threadIdx.x >= 32) return prefix;                                                                  \
         if (tile > 0 && lookback) {                                                                            \
             if (threadIdx.x == 0) P##_publish(states, agg_slots, tile, GPUSCAN_STATE_AGGREGATE, aggregate);    \
@@ -401,17 +444,18 @@ static __device__ __forceinline__ void gpuscan_mbar_arrive_remote_(unsigned long
      * P_tile_prefix.  Lane j of warp 0 writes this block's aggregate into slot `tile` of every       \
      * later block j and arrives on j's mbarrier; once its own mbarrier completes, lane r reads       \
      * slot r and a shuffle tree folds them in order.  With GPUSCAN_CLUSTER_EXIT_BARRIER, every       \
-     * thread then arrives at the barrier's second phase; P_cluster_finish waits for it. */           \
-    static __device__ __forceinline__ T P##_cluster_prefix(unsigned tile, T aggregate, int exclusive, \
+     * thread then arrives at the barrier's second phase; P_cluster_finish waits for it.  Block 0     \
+     * of a seeded scan hands on the seed and its aggregate (`init`: the seed, read by block 0). */   \
+    static __device__ __forceinline__ T P##_cluster_prefix(unsigned tile, T aggregate, int seeded,    \
                                                            T init, int *has_prefix)                   \
     {                                                                                                 \
         T prefix = init;                                                                              \
         const unsigned lane = threadIdx.x;                                                            \
-        *has_prefix = exclusive || tile > 0;                                                          \
+        *has_prefix = seeded || tile > 0;                                                             \
         gpuscan_cluster_wait_(); /* every block's mbarrier is initialized */                          \
         if (lane < 32 && lane > tile && lane < gridDim.x) {                                           \
             T *slot = (T *)gpuscan_cluster_map_(P##_cluster_slots() + tile, lane);                    \
-            *slot = aggregate;                                                                        \
+            *slot = tile == 0 && seeded ? P##_combine(init, aggregate) : aggregate;                   \
             gpuscan_mbar_arrive_remote_(P##_cluster_bar(), lane);                                     \
         }                                                                                             \
         if (GPUSCAN_CLUSTER_EXIT_BARRIER) gpuscan_cluster_arrive_release_(); /* writes to others */   \
@@ -419,8 +463,7 @@ static __device__ __forceinline__ void gpuscan_mbar_arrive_remote_(unsigned long
             T a = aggregate;                                                                          \
             gpuscan_mbar_wait_cluster_(P##_cluster_bar(), 0);                                         \
             if (lane < tile) a = P##_cluster_slots()[lane];                                           \
-            a = P##_warp_reduce(a, (int)lane, (int)tile);                                             \
-            prefix = exclusive ? P##_combine(init, a) : a;                                            \
+            prefix = P##_warp_reduce(a, (int)lane, (int)tile);                                        \
         }                                                                                             \
         return prefix;                                                                                \
     }                                                                                                 \
@@ -500,41 +543,49 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
  * only waits for tiles taken earlier, by blocks already running, so no deadlock is possible. */
 #define GPUSCAN_GRID_KERNELS_(P, T, TAG)                                                              \
     static __global__ void __launch_bounds__(GPUSCAN_##TAG##_THREADS(T))                              \
-    P##_##TAG##_tiles(const T *in, T *out, size_t n, T *tile_aggregates, int exclusive, T init)       \
+    P##_##TAG##_tiles(const T *in, T *out, size_t n, T *tile_aggregates, P##_ends ends)               \
     {                                                                                                 \
         T items[GPUSCAN_##TAG##_ITEMS(T)];                                                            \
         T *buf = P##_##TAG##_buffer();                                                                \
         GPUSCAN_TILE_BOUNDS_(TAG, T, blockIdx.x, n, base, valid);                                     \
         P##_##TAG##_load(in, base, valid, items, buf);                                                \
         T before, aggregate = P##_##TAG##_scan_tile(items, buf, &before);                             \
-        if (tile_aggregates == NULL) { /* the only tile: final result */                              \
-            P##_##TAG##_store(out, base, valid, items, init, exclusive, exclusive, before, buf);      \
+        if (blockIdx.x == 0) { /* tile 0 is final now; the seed goes on in its aggregate */           \
+            int seeded = ends.seeded;                                                                 \
+            T seed = ends.init;                                                                       \
+            if (seeded && ends.init_ptr != NULL) {                                                    \
+                if (threadIdx.x == 0) seed = P##_seed(&ends);                                         \
+                seed = P##_block_broadcast(seed, &seeded);                                            \
+            }                                                                                         \
+            P##_##TAG##_store(out, base, valid, items, seed, ends.seeded, ends.exclusive, before, buf);\
+            if (ends.seeded) aggregate = P##_combine(seed, aggregate);                                \
+            if (threadIdx.x == 0 && tile_aggregates != NULL) tile_aggregates[0] = aggregate;          \
+            if (threadIdx.x == 0 && tile_aggregates == NULL) P##_put_total(&ends, aggregate);         \
         } else {                                                                                      \
-            P##_##TAG##_store(out, base, valid, items, init, 0, 0, before, buf);                      \
+            P##_##TAG##_store(out, base, valid, items, ends.init, 0, 0, before, buf);                 \
             if (threadIdx.x == 0) tile_aggregates[blockIdx.x] = aggregate;                            \
         }                                                                                             \
     }                                                                                                 \
+    /* Tile 0 is final since P_tiles, so block 0 only writes the total. */                           \
     static __global__ void __launch_bounds__(GPUSCAN_##TAG##_THREADS(T))                              \
-    P##_##TAG##_fixup(T *out, size_t n, const T *scanned_aggregates, int exclusive, T init)           \
+    P##_##TAG##_fixup(T *out, size_t n, const T *scanned_aggregates, P##_ends ends)                   \
     {                                                                                                 \
         T items[GPUSCAN_##TAG##_ITEMS(T)];                                                            \
         T *buf = P##_##TAG##_buffer();                                                                \
-        if (blockIdx.x == 0 && !exclusive) return; /* tile 0 of an inclusive scan is final */         \
-        GPUSCAN_TILE_BOUNDS_(TAG, T, blockIdx.x, n, base, valid);                                     \
-        T prefix = init;                                                                              \
-        if (blockIdx.x > 0) {                                                                         \
-            prefix = scanned_aggregates[blockIdx.x - 1];                                              \
-            if (exclusive) prefix = P##_combine(init, prefix);                                        \
+        if (blockIdx.x == 0) {                                                                        \
+            if (threadIdx.x == 0) P##_put_total(&ends, scanned_aggregates[gridDim.x - 1]);            \
+            return;                                                                                   \
         }                                                                                             \
+        GPUSCAN_TILE_BOUNDS_(TAG, T, blockIdx.x, n, base, valid);                                     \
+        const T prefix = scanned_aggregates[blockIdx.x - 1]; /* the seed included */                  \
         P##_##TAG##_load(out, base, valid, items, buf);                                               \
-        T before = exclusive ? P##_##TAG##_previous(items, buf) : prefix;                             \
-        P##_##TAG##_store(out, base, valid, items, prefix, 1, exclusive, before, buf);                \
+        T before = ends.exclusive ? P##_##TAG##_previous(items, buf) : prefix;                        \
+        P##_##TAG##_store(out, base, valid, items, prefix, 1, ends.exclusive, before, buf);           \
     }                                                                                                 \
     static __global__ void                                                                            \
     __launch_bounds__(GPUSCAN_##TAG##_THREADS(T), GPUSCAN_SINGLE_PASS_MIN_BLOCKS_(TAG, T))            \
     P##_##TAG##_single_pass(const T *in, T *out, size_t n, unsigned *counter, void *states,           \
-                            unsigned *agg_slots, unsigned *prefix_slots, int via, int exclusive,      \
-                            T init)                                                                   \
+                            unsigned *agg_slots, unsigned *prefix_slots, int via, P##_ends ends)      \
     {                                                                                                 \
         T items[GPUSCAN_##TAG##_ITEMS(T)];                                                            \
         T *buf = P##_##TAG##_buffer();                                                                \
@@ -547,11 +598,16 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
         T before, aggregate = P##_##TAG##_scan_tile(items, buf, &before);                             \
         P##_##TAG##_stage(items, buf); /* frees the items' registers while we wait */                 \
         int has_prefix;                                                                               \
-        T prefix = cluster ? P##_cluster_prefix(tile, aggregate, exclusive, init, &has_prefix)        \
+        T seed = ends.init; /* used by warp 0 only */                                                 \
+        if (tile == 0 && ends.seeded && threadIdx.x < 32)                                             \
+            seed = P##_shfl_idx(threadIdx.x == 0 ? P##_seed(&ends) : seed, 0);                        \
+        T prefix = cluster ? P##_cluster_prefix(tile, aggregate, ends.seeded, seed, &has_prefix)      \
                            : P##_tile_prefix(via == GPUSCAN_VIA_LOOKBACK, tile, aggregate, states,    \
-                                             agg_slots, prefix_slots, exclusive, init, &has_prefix);  \
+                                             agg_slots, prefix_slots, ends.seeded, seed, &has_prefix);\
         prefix = P##_block_broadcast(prefix, &has_prefix);                                            \
-        P##_##TAG##_emit(out, base, valid, items, prefix, has_prefix, exclusive, before, buf);        \
+        P##_##TAG##_emit(out, base, valid, items, prefix, has_prefix, ends.exclusive, before, buf);   \
+        if (threadIdx.x == 0 && tile == gridDim.x - 1)                                                \
+            P##_put_total(&ends, has_prefix ? P##_combine(prefix, aggregate) : aggregate);            \
         if (cluster) P##_cluster_finish();                                                            \
     }                                                                                                 \
     /* Reduce-ahead: launched with 2 * units blocks, one work item each.  A scan item's lane 0        \
@@ -561,7 +617,7 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
     __launch_bounds__(GPUSCAN_##TAG##_THREADS(T), GPUSCAN_AHEAD_MIN_BLOCKS_(TAG, T))                  \
     P##_##TAG##_ahead(const T *in, T *out, size_t n, unsigned *counter, void *states,                 \
                       unsigned *agg_slots, unsigned *prefix_slots, unsigned units, unsigned ahead,    \
-                      int exclusive, T init)                                                          \
+                      unsigned *seed_stash, P##_ends ends)                                            \
     {                                                                                                 \
         enum { TILE = GPUSCAN_TILE_(TAG, T) };                                                        \
         T *buf = P##_##TAG##_buffer();                                                                \
@@ -573,22 +629,29 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
                        last = first + per_unit < tiles ? first + per_unit : tiles;                    \
         if (reduce) { /* small types: a full unit reduced as read (GPUSCAN_REDUCE_AS_READ_MAX_BYTES: \
                        * for them the transpose costs more than the shuffles) */                      \
-            T acc = init;                                                                             \
+            const int seeds = unit == 0 && ends.seeded; /* unit 0's reduce reads the seed */          \
+            const T seed = seeds && threadIdx.x == 0 ? P##_seed(&ends) : ends.init; /* (thread 0's) */\
+            T acc = seed;                                                                             \
             if (last - first == per_unit && (size_t)last * TILE <= n &&                               \
                 sizeof(T) <= GPUSCAN_REDUCE_AS_READ_MAX_BYTES &&                                      \
                 P##_##TAG##_span_ok(in, per_unit)) { /* a full unit, all reads at once */             \
                 acc = P##_##TAG##_reduce_span(in, (size_t)first * TILE, per_unit, 1);                 \
-                if (unit == 0 && exclusive) acc = P##_combine(init, acc);                             \
+                if (seeds) acc = P##_combine(seed, acc);                                              \
             } else {                                                                                  \
                 _Pragma("unroll 1") for (unsigned tile = first; tile < last; ++tile) {                \
                     GPUSCAN_TILE_BOUNDS_(TAG, T, tile, n, base, valid);                               \
                     T v = P##_##TAG##_reduce(in, base, valid, buf, 1);                                \
-                    acc = (tile == first && (unit > 0 || !exclusive)) ? v : P##_combine(acc, v);      \
+                    acc = (tile == first && !seeds) ? v : P##_combine(acc, v);                        \
                 }                                                                                     \
             }                                                                                         \
-            if (threadIdx.x == 0)                                                                     \
+            if (threadIdx.x == 0) {                                                                   \
+                if (seeds && ends.init_ptr != NULL) { /* for unit 0's scan, before the publish */     \
+                    P##_slot_store(seed_stash, seed);                                                 \
+                    __threadfence();                                                                  \
+                }                                                                                     \
                 P##_publish(states, unit > 0 ? agg_slots : prefix_slots, unit,                        \
                             unit > 0 ? GPUSCAN_STATE_AGGREGATE : GPUSCAN_STATE_PREFIX, acc);          \
+            }                                                                                         \
             return;                                                                                   \
         }                                                                                             \
         /* Units of several tiles (1- and 2-byte types): the last STAGE_TILES tiles of the unit (as   \
@@ -605,22 +668,26 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
         const int staged = STAGE_TILES > 0 && last - first == per_unit && (size_t)last * TILE <= n && \
                            P##_##TAG##_span_ok(in, STAGE_TILES);                                      \
         if (staged) P##_##TAG##_stage_span(in, (size_t)stage_first * TILE, STAGE_TILES, stage);      \
-        T prefix = init;                                                                              \
-        int has_prefix = exclusive;                                                                   \
+        T prefix = ends.init;                                                                         \
+        int has_prefix = ends.seeded;                                                                 \
         if (threadIdx.x < 32) {                                                                       \
-            T own = init;                                                                             \
+            T own = ends.init;                                                                        \
             unsigned status = GPUSCAN_STATE_EMPTY;                                                    \
             if (threadIdx.x == 0) status = P##_peek(states, agg_slots, prefix_slots, unit, &own);     \
             if (unit > 0) {                                                                           \
-                prefix = P##_lookback(unit, states, agg_slots, prefix_slots, init);                   \
+                prefix = P##_lookback(unit, states, agg_slots, prefix_slots, ends.init);              \
                 has_prefix = 1;                                                                       \
             }                                                                                         \
             if (threadIdx.x == 0) {                                                                   \
                 while (status == GPUSCAN_STATE_EMPTY)                                                 \
                     status = P##_peek(states, agg_slots, prefix_slots, unit, &own);                   \
-                if (unit > 0)                                                                         \
+                if (unit > 0) {                                                                       \
                     P##_publish(states, prefix_slots, unit, GPUSCAN_STATE_PREFIX,                     \
                                 P##_combine(prefix, own));                                            \
+                } else if (ends.seeded && ends.init_ptr != NULL) { /* the seed unit 0's reduce read */\
+                    __threadfence();                                                                  \
+                    prefix = P##_slot_load(seed_stash);                                               \
+                }                                                                                     \
             }                                                                                         \
         }                                                                                             \
         _Pragma("unroll 1") for (unsigned tile = first; tile < last; ++tile) {                        \
@@ -635,11 +702,13 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
             }                                                                                         \
             if (tile == first) prefix = P##_block_broadcast(prefix, &has_prefix);                     \
             T before, aggregate = P##_##TAG##_scan_tile(items, buf, &before);                         \
-            P##_##TAG##_store(out, base, valid, items, prefix, has_prefix, exclusive, before, buf);   \
+            P##_##TAG##_store(out, base, valid, items, prefix, has_prefix, ends.exclusive, before,    \
+                              buf);                                                                   \
             prefix = has_prefix ? P##_combine(prefix, aggregate) : aggregate;                         \
             has_prefix = 1;                                                                           \
             __syncthreads(); /* the buffer and the block scan's shared memory are reused */           \
         }                                                                                             \
+        if (threadIdx.x == 0 && unit == units - 1) P##_put_total(&ends, prefix);                      \
     }
 
 /* Device-wide reduction: block b folds tiles [b * tiles_per_block, ...) into partials[b]; a

@@ -29,6 +29,7 @@ typedef struct gpuscan_plan_ {
     /* reduce-ahead on the ring (ring.cuh): its units (of their own size), and the states laid
      * out: enough for either kernel */
     size_t ring_units, state_units;
+    size_t seed_off; /* reduce-ahead: where unit 0's reduce leaves a seed read from memory */
     int cluster; /* look-back as one thread-block cluster: no workspace (grid.cuh) */
 } gpuscan_plan_;
 
@@ -138,6 +139,10 @@ static inline gpuscan_status gpuscan_plan_scan_(gpuscan_plan_ *plan, size_t n, g
             plan->slots_off[1] = off;
             off += GPUSCAN_ALIGN_UP_(plan->state_units * slot_bytes);
         }
+        if (grid == GPUSCAN_GRID_REDUCE_AHEAD) {
+            plan->seed_off = off;
+            off += GPUSCAN_ALIGN_UP_(elem_size);
+        }
         break;
     default: return GPUSCAN_ERROR_INVALID_ALGORITHM;
     }
@@ -164,6 +169,32 @@ static inline gpuscan_status gpuscan_check_io_(const void *in, const void *out, 
     if (a % elem_align != 0 || b % elem_align != 0) return GPUSCAN_ERROR_MISALIGNED;
     if (n > (SIZE_MAX / 2) / elem_size) return GPUSCAN_ERROR_TOO_LARGE;
     if (a != b && a < b + n * elem_size && b < a + n * elem_size) return GPUSCAN_ERROR_OVERLAP;
+    return GPUSCAN_SUCCESS;
+}
+
+/* Checks of a scan's ends (host.cuh's P_ends_of_): out holds n + offsets elements; the seed
+ * (d_init) and the total (d_total) are single elements outside the input and the output. */
+static inline int gpuscan_inside_(const void *p, size_t bytes, const void *range, size_t range_bytes)
+{
+    uintptr_t a = (uintptr_t)p, r = (uintptr_t)range;
+    return range != NULL && range_bytes > 0 && a < r + range_bytes && r < a + bytes;
+}
+static inline gpuscan_status gpuscan_check_ends_(const void *in, const void *out, size_t n, int offsets,
+                                                 const void *d_init, const void *d_total, size_t elem_size,
+                                                 size_t elem_align)
+{
+    const size_t out_n = n + (offsets ? 1u : 0u);
+    if (offsets && out == NULL) return GPUSCAN_ERROR_NULL_POINTER; /* out[n] is written even for n == 0 */
+    if ((uintptr_t)d_init % elem_align != 0 || (uintptr_t)d_total % elem_align != 0) return GPUSCAN_ERROR_MISALIGNED;
+    if (offsets && n > 0 && (uintptr_t)out % elem_align != 0) return GPUSCAN_ERROR_MISALIGNED;
+    if (offsets && n > 0 && in != out && gpuscan_inside_(in, n * elem_size, out, out_n * elem_size))
+        return GPUSCAN_ERROR_OVERLAP;
+    for (int k = 0; k < 2; ++k) {
+        const void *p = k == 0 ? d_init : d_total;
+        if (p != NULL && (gpuscan_inside_(p, elem_size, in, n * elem_size) ||
+                          gpuscan_inside_(p, elem_size, out, out_n * elem_size)))
+            return GPUSCAN_ERROR_OVERLAP;
+    }
     return GPUSCAN_SUCCESS;
 }
 
@@ -424,7 +455,7 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
     /* Whether reduce-ahead of n elements (16-byte aligned) runs on the ring here. */                            \
     static int P##_ring_runs(size_t n) { return P##_ring_fits(n) && P##_ring_shape().slots > 0; }                \
     static gpuscan_status P##_ring_run(int *ran, const gpuscan_plan_ *plan, char *ws, const T *in, T *out,       \
-                                       size_t n, int exclusive, T init, cudaStream_t stream)                     \
+                                       size_t n, const P##_ends *ends, cudaStream_t stream)                      \
     {                                                                                                            \
         if (plan->ring_units == 0 || !GPUSCAN_ALIGNED16_(in) || !P##_ring_fits(n)) return GPUSCAN_SUCCESS;       \
         const gpuscan_ring_shape_ shape = P##_ring_shape();                                                      \
@@ -437,7 +468,7 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
                                stream, in, out, n, (unsigned *)(ws + plan->counter_off),                         \
                                (void *)(ws + plan->flags_off), (unsigned *)(ws + plan->slots_off[0]),            \
                                (unsigned *)(ws + plan->slots_off[1]), (unsigned)plan->ring_units,                \
-                               (unsigned)shape.slots, exclusive, init);                                          \
+                               (unsigned)shape.slots, *ends);                                                    \
         return GPUSCAN_SUCCESS;                                                                                  \
     }
 #endif
@@ -452,12 +483,13 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
                tiles <= (size_t)gpuscan_cluster_tiles_((const void *)P##_##TAG##_single_pass, GPUSCAN_##TAG##_THREADS(T), cache);    \
     }                                                                                                                                \
     static gpuscan_status P##_##TAG##_run(const gpuscan_plan_ *plan, gpuscan_grid grid, char *ws,                                    \
-                                          const T *in, T *out, size_t n, int exclusive, T init,                                      \
+                                          const T *in, T *out, size_t n, const P##_ends *ends,                                       \
                                           cudaStream_t stream)                                                                       \
     {                                                                                                                                \
         enum { THREADS = GPUSCAN_##TAG##_THREADS(T) };                                                                               \
+        const P##_ends none = P##_no_ends(); /* the hierarchy's upper levels */                                                      \
         if (plan->num_tiles == 1) {                                                                                                  \
-            GPUSCAN_LAUNCH_(P##_##TAG##_tiles, 1, THREADS, stream, in, out, n, (T *)NULL, exclusive, init);                          \
+            GPUSCAN_LAUNCH_(P##_##TAG##_tiles, 1, THREADS, stream, in, out, n, (T *)NULL, *ends);                                    \
             return GPUSCAN_SUCCESS;                                                                                                  \
         }                                                                                                                            \
         switch (grid) {                                                                                                              \
@@ -469,7 +501,7 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
             for (int k = 1; k <= plan->levels + 1; ++k) {                                                                            \
                 T *aggs = k <= plan->levels ? (T *)(ws + plan->level_off[k]) : NULL;                                                 \
                 GPUSCAN_LAUNCH_(P##_##TAG##_tiles, gpuscan_ceil_div_(len, GPUSCAN_TILE_(TAG, T)),                                    \
-                                THREADS, stream, src, dst, len, aggs, k == 1 ? exclusive : 0, init);                                 \
+                                THREADS, stream, src, dst, len, aggs, k == 1 ? *ends : none);                                        \
                 if (aggs == NULL) break;                                                                                             \
                 src = dst = aggs;                                                                                                    \
                 len = plan->level_len[k];                                                                                            \
@@ -480,7 +512,7 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
                 size_t below_len = k > 1 ? plan->level_len[k - 1] : n;                                                               \
                 GPUSCAN_LAUNCH_(P##_##TAG##_fixup, gpuscan_ceil_div_(below_len, GPUSCAN_TILE_(TAG, T)),                              \
                                 THREADS, stream, below, below_len, (const T *)(ws + plan->level_off[k]),                             \
-                                k == 1 ? exclusive : 0, init);                                                                       \
+                                k == 1 ? *ends : none);                                                                              \
             }                                                                                                                        \
             return GPUSCAN_SUCCESS;                                                                                                  \
         }                                                                                                                            \
@@ -493,7 +525,7 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
                 gpuscan_cluster_config_(&config, &attr, (unsigned)plan->num_tiles, THREADS, stream);                                 \
                 GPUSCAN_TRY_(gpuscan_from_cuda_(cudaLaunchKernelEx(&config, P##_##TAG##_single_pass, in, out, n, (unsigned *)NULL,   \
                                                                    (void *)NULL, (unsigned *)NULL, (unsigned *)NULL,                 \
-                                                                   (int)GPUSCAN_VIA_CLUSTER, exclusive, init)));                     \
+                                                                   (int)GPUSCAN_VIA_CLUSTER, *ends)));                               \
                 return GPUSCAN_SUCCESS;                                                                                              \
             }                                                                                                                        \
             static int pdl_cache[GPUSCAN_DEVICE_CACHE_];                                                                             \
@@ -507,17 +539,18 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
             gpuscan_dependent_config_(&config, &attr, (unsigned)plan->num_tiles, THREADS, dependent, stream);                        \
             GPUSCAN_TRY_(gpuscan_from_cuda_(cudaLaunchKernelEx(&config, P##_##TAG##_single_pass, in, out, n,                         \
                                                                (unsigned *)(ws + plan->counter_off), (void *)(ws + plan->flags_off), \
-                                                               slots0, slots1, lookback, exclusive, init)));                         \
+                                                               slots0, slots1, lookback, *ends)));                                   \
             return GPUSCAN_SUCCESS;                                                                                                  \
         }                                                                                                                            \
         case GPUSCAN_GRID_REDUCE_AHEAD: {                                                                                            \
             int ran = 0;                                                                                                             \
             GPUSCAN_TRY_(gpuscan_clear_states_launch_(ws, plan->flags_off + plan->state_units * plan->state_bytes, 0, stream));      \
-            GPUSCAN_TRY_(GPUSCAN_RING_RUN_(TAG, P, &ran, plan, ws, in, out, n, exclusive, init, stream));                            \
+            GPUSCAN_TRY_(GPUSCAN_RING_RUN_(TAG, P, &ran, plan, ws, in, out, n, ends, stream));                                       \
             if (ran) return GPUSCAN_SUCCESS;                                                                                         \
             GPUSCAN_LAUNCH_(P##_##TAG##_ahead, 2 * plan->units, THREADS, stream, in, out, n, (unsigned *)(ws + plan->counter_off),   \
                             (void *)(ws + plan->flags_off), (unsigned *)(ws + plan->slots_off[0]),                                   \
-                            (unsigned *)(ws + plan->slots_off[1]), (unsigned)plan->units, (unsigned)plan->ahead, exclusive, init);   \
+                            (unsigned *)(ws + plan->slots_off[1]), (unsigned)plan->units, (unsigned)plan->ahead,                     \
+                            (unsigned *)(ws + plan->seed_off), *ends);                                                               \
             return GPUSCAN_SUCCESS;                                                                                                  \
         }                                                                                                                            \
         default: return GPUSCAN_ERROR_INVALID_ALGORITHM;                                                                             \
@@ -564,12 +597,35 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
     }                                                                                                \
     static gpuscan_status P##_scan_launch_(const gpuscan_plan_ *plan, gpuscan_grid grid,             \
                                            gpuscan_block block, void *ws, const T *d_in, T *d_out,   \
-                                           size_t n, gpuscan_kind kind, T init, cudaStream_t stream) \
+                                           size_t n, const P##_ends *ends, cudaStream_t stream)      \
     {                                                                                                \
-        if (n == 0) return GPUSCAN_SUCCESS;                                                          \
+        if (n == 0) { /* only the total, if anyone wants it */                                       \
+            if (ends->total[0] != NULL || ends->total[1] != NULL)                                    \
+                GPUSCAN_LAUNCH_(P##_ends_only, 1, 1, stream, *ends);                                 \
+            return GPUSCAN_SUCCESS;                                                                  \
+        }                                                                                            \
         GPUSCAN_TRY_(gpuscan_check_io_(d_in, d_out, n, sizeof(T), __alignof__(T)));                  \
         GPUSCAN_SWITCH_BLOCK_(block, GPUSCAN_RUN_OF_, P, plan, grid, (char *)ws, d_in, d_out, n,     \
-                              kind == GPUSCAN_EXCLUSIVE, init, stream);                              \
+                              ends, stream);                                                         \
+        return GPUSCAN_SUCCESS;                                                                      \
+    }                                                                                                \
+    /* The ends of a scan (grid.cuh) from the caller's arguments, checked: d_init (the seed in       \
+     * device memory, or NULL: `init` for exclusive scans, none for inclusive ones) and the places   \
+     * of the total (d_total; out[n] with `offsets`) lie outside the data, except that the total may \
+     * go where the seed comes from. */                                                             \
+    static gpuscan_status P##_ends_of_(P##_ends *e, const T *d_in, const T *d_out, size_t n,         \
+                                       gpuscan_kind kind, T init, const T *d_init, T *d_total,       \
+                                       int offsets)                                                  \
+    {                                                                                                \
+        *e = P##_no_ends();                                                                          \
+        e->exclusive = kind == GPUSCAN_EXCLUSIVE;                                                    \
+        e->seeded = e->exclusive || d_init != NULL;                                                  \
+        e->init = init;                                                                              \
+        e->init_ptr = d_init;                                                                        \
+        e->total[0] = offsets ? (T *)d_out + n : NULL;                                               \
+        e->total[1] = d_total;                                                                       \
+        GPUSCAN_TRY_(gpuscan_check_ends_(d_in, d_out, n, offsets, d_init, d_total, sizeof(T),        \
+                                         __alignof__(T)));                                           \
         return GPUSCAN_SUCCESS;                                                                      \
     }
 
@@ -601,17 +657,44 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
 /* The _ex forms: caller's workspace, CUB's convention (d_workspace == NULL: size query only;
  * the size reported is at least 1 byte, so the second call always has a non-NULL pointer). */
 #define GPUSCAN_EX_FORMS_(SCOPE, P, T)                                                                 \
-    SCOPE gpuscan_status P##_scan_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in,        \
-                                     T *d_out, size_t n, gpuscan_kind kind, T init,                    \
-                                     gpuscan_grid grid, gpuscan_block block, cudaStream_t stream)      \
+    /* every _ex scan: the arguments of its ends are checked where the data are (not in a query) */   \
+    static gpuscan_status P##_scan_ex_ends_(void *d_workspace, size_t *workspace_bytes,                \
+                                            const T *d_in, T *d_out, size_t n, gpuscan_kind kind,      \
+                                            T init, const T *d_init, T *d_total, int offsets,          \
+                                            gpuscan_grid grid, gpuscan_block block,                    \
+                                            cudaStream_t stream)                                       \
     {                                                                                                  \
         gpuscan_plan_ plan;                                                                            \
+        P##_ends ends;                                                                                 \
         int query_only;                                                                                \
         if (workspace_bytes == NULL) return GPUSCAN_ERROR_NULL_POINTER;                                \
         GPUSCAN_TRY_(P##_scan_prepare_(&plan, &grid, &block, kind, n));                                \
         GPUSCAN_TRY_(gpuscan_check_workspace_(d_workspace, workspace_bytes, plan.bytes, &query_only)); \
         if (query_only) return GPUSCAN_SUCCESS;                                                        \
-        return P##_scan_launch_(&plan, grid, block, d_workspace, d_in, d_out, n, kind, init, stream);  \
+        GPUSCAN_TRY_(P##_ends_of_(&ends, d_in, d_out, n, kind, init, d_init, d_total, offsets));       \
+        return P##_scan_launch_(&plan, grid, block, d_workspace, d_in, d_out, n, &ends, stream);       \
+    }                                                                                                  \
+    SCOPE gpuscan_status P##_scan_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in,        \
+                                     T *d_out, size_t n, gpuscan_kind kind, T init,                    \
+                                     gpuscan_grid grid, gpuscan_block block, cudaStream_t stream)      \
+    {                                                                                                  \
+        return P##_scan_ex_ends_(d_workspace, workspace_bytes, d_in, d_out, n, kind, init, NULL, NULL, \
+                                 0, grid, block, stream);                                              \
+    }                                                                                                  \
+    SCOPE gpuscan_status P##_scan_chained_ex(void *d_workspace, size_t *workspace_bytes,               \
+                                             const T *d_in, T *d_out, size_t n, gpuscan_kind kind,     \
+                                             const T *d_init, T *d_total, gpuscan_grid grid,           \
+                                             gpuscan_block block, cudaStream_t stream)                 \
+    {                                                                                                  \
+        return P##_scan_ex_ends_(d_workspace, workspace_bytes, d_in, d_out, n, kind, P##_identity(),   \
+                                 d_init, d_total, 0, grid, block, stream);                             \
+    }                                                                                                  \
+    SCOPE gpuscan_status P##_offsets_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in,     \
+                                        T *d_out, size_t n, T init, T *d_total, gpuscan_grid grid,     \
+                                        gpuscan_block block, cudaStream_t stream)                      \
+    {                                                                                                  \
+        return P##_scan_ex_ends_(d_workspace, workspace_bytes, d_in, d_out, n, GPUSCAN_EXCLUSIVE,      \
+                                 init, NULL, d_total, 1, grid, block, stream);                         \
     }                                                                                                  \
     SCOPE gpuscan_status P##_reduce_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in,      \
                                        T *d_result, size_t n, cudaStream_t stream)                     \
@@ -642,24 +725,44 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
  * allocation. */
 #define GPUSCAN_SIMPLE_FORMS_(SCOPE, P, T)                                                                     \
     static gpuscan_status P##_scan_alloc_(const T *d_in, T *d_out, size_t n, gpuscan_kind kind,                \
-                                          T init, cudaStream_t stream)                                         \
+                                          T init, const T *d_init, T *d_total, int offsets,                    \
+                                          cudaStream_t stream)                                                 \
     {                                                                                                          \
         gpuscan_plan_ plan;                                                                                    \
+        P##_ends ends;                                                                                         \
         gpuscan_grid grid = GPUSCAN_GRID_AUTO;                                                                 \
         gpuscan_block block = GPUSCAN_BLOCK_AUTO;                                                              \
         GPUSCAN_TRY_(gpuscan_check_io_(d_in, d_out, n, sizeof(T), __alignof__(T)));                            \
+        GPUSCAN_TRY_(P##_ends_of_(&ends, d_in, d_out, n, kind, init, d_init, d_total, offsets));               \
         GPUSCAN_TRY_(P##_scan_prepare_(&plan, &grid, &block, kind, n));                                        \
-        if (n == 0) return GPUSCAN_SUCCESS;                                                                    \
+        if (n == 0) return P##_scan_launch_(&plan, grid, block, NULL, d_in, d_out, 0, &ends, stream);          \
         GPUSCAN_WITH_ALLOCATED_(plan.bytes, stream,                                                            \
-                                P##_scan_launch_(&plan, grid, block, ws, d_in, d_out, n, kind, init, stream)); \
+                                P##_scan_launch_(&plan, grid, block, ws, d_in, d_out, n, &ends, stream));      \
     }                                                                                                          \
     SCOPE gpuscan_status P##_inclusive(const T *d_in, T *d_out, size_t n, cudaStream_t stream)                 \
     {                                                                                                          \
-        return P##_scan_alloc_(d_in, d_out, n, GPUSCAN_INCLUSIVE, P##_identity(), stream);                     \
+        return P##_scan_alloc_(d_in, d_out, n, GPUSCAN_INCLUSIVE, P##_identity(), NULL, NULL, 0, stream);      \
     }                                                                                                          \
     SCOPE gpuscan_status P##_exclusive(const T *d_in, T *d_out, size_t n, T init, cudaStream_t stream)         \
     {                                                                                                          \
-        return P##_scan_alloc_(d_in, d_out, n, GPUSCAN_EXCLUSIVE, init, stream);                               \
+        return P##_scan_alloc_(d_in, d_out, n, GPUSCAN_EXCLUSIVE, init, NULL, NULL, 0, stream);                \
+    }                                                                                                          \
+    SCOPE gpuscan_status P##_inclusive_chained(const T *d_in, T *d_out, size_t n, const T *d_carry_in,         \
+                                               T *d_carry_out, cudaStream_t stream)                            \
+    {                                                                                                          \
+        return P##_scan_alloc_(d_in, d_out, n, GPUSCAN_INCLUSIVE, P##_identity(), d_carry_in, d_carry_out, 0,  \
+                               stream);                                                                        \
+    }                                                                                                          \
+    SCOPE gpuscan_status P##_exclusive_chained(const T *d_in, T *d_out, size_t n, const T *d_carry_in,         \
+                                               T *d_carry_out, cudaStream_t stream)                            \
+    {                                                                                                          \
+        return P##_scan_alloc_(d_in, d_out, n, GPUSCAN_EXCLUSIVE, P##_identity(), d_carry_in, d_carry_out, 0,  \
+                               stream);                                                                        \
+    }                                                                                                          \
+    SCOPE gpuscan_status P##_offsets(const T *d_in, T *d_out, size_t n, T init, T *d_total,                    \
+                                     cudaStream_t stream)                                                      \
+    {                                                                                                          \
+        return P##_scan_alloc_(d_in, d_out, n, GPUSCAN_EXCLUSIVE, init, NULL, d_total, 1, stream);             \
     }                                                                                                          \
     SCOPE gpuscan_status P##_reduce(const T *d_in, T *d_result, size_t n, cudaStream_t stream)                 \
     {                                                                                                          \

@@ -347,12 +347,13 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
         }                                                                                           \
     }                                                                                               \
     /* Reducer warp k: reduces the units of slots k, k + REDUCERS, ... as they land, publishes      \
-     * their aggregates (unit 0: its inclusive prefix) and leaves them in agg_of. */                \
+     * their aggregates (unit 0: its inclusive prefix, after the seed, which it reads and leaves    \
+     * in *seed_copy for the look-back warps) and leaves them in agg_of. */                         \
     static __device__ __forceinline__ void P##_ring_reduce_units(const gpuscan_ring_ *r,            \
                                                                  unsigned k, size_t n,              \
                                                                  void *states, unsigned *agg_slots, \
                                                                  unsigned *prefix_slots, T *agg_of, \
-                                                                 int exclusive, T init)             \
+                                                                 T *seed_copy, const P##_ends *ends)\
     {                                                                                               \
         enum { UNIT = GPUSCAN_RING_UNIT_(T),                                                        \
                PER_READ = 32u * GPUSCAN_RING_READS_ * 16u / sizeof(T) };                            \
@@ -371,7 +372,10 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
             __syncwarp();                                                                           \
             T acc = P##_ring_reduce((const uint4 *)slot, reach * (unsigned)sizeof(T) / 16u);        \
             if (lane == 0) {                                                                        \
-                if (u == 0 && exclusive) acc = P##_combine(init, acc);                              \
+                if (u == 0 && ends->seeded) {                                                       \
+                    *seed_copy = P##_seed(ends);                                                    \
+                    acc = P##_combine(*seed_copy, acc);                                             \
+                }                                                                                   \
                 P##_publish(states, u > 0 ? agg_slots : prefix_slots, u,                            \
                             u > 0 ? GPUSCAN_STATE_AGGREGATE : GPUSCAN_STATE_PREFIX, acc);           \
                 agg_of[s] = acc;                                                                    \
@@ -382,27 +386,28 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
     /* Look-back warp k: finds the exclusive prefixes of the units of slots k, k + LOOKERS, ...,    \
      * publishes their inclusive ones and hands the prefixes to the scanners (prefix_of).  A unit   \
      * right after the warp's last one (claimed with it: GPUSCAN_RING_CLAIM) takes that one's       \
-     * inclusive prefix (unit 0's: its aggregate, init included) without a look-back. */            \
+     * inclusive prefix (unit 0's: its aggregate, the seed included) without a look-back. */        \
     static __device__ __forceinline__ void P##_ring_look_back(const gpuscan_ring_ *r, unsigned k,   \
                                                               void *states, unsigned *agg_slots,    \
                                                               unsigned *prefix_slots,               \
                                                               const T *agg_of, T *prefix_of,        \
-                                                              int exclusive, T init)                \
+                                                              const T *seed_copy,                   \
+                                                              const P##_ends *ends)                 \
     {                                                                                               \
         unsigned last = GPUSCAN_RING_END_;                                                          \
-        T last_inclusive = init;                                                                    \
+        T last_inclusive = ends->init;                                                              \
         for (unsigned i = k;; i += GPUSCAN_RING_LOOKERS(T)) {                                       \
             const unsigned u = gpuscan_ring_take_(r, r->reduced, r->ready, &i,                      \
                                                   GPUSCAN_RING_LOOKERS(T),                          \
                                                   GPUSCAN_RING_SLOT_MULTIPLE_(P, T));               \
             if (u == GPUSCAN_RING_END_) return;                                                     \
             const unsigned s = i % r->slots;                                                        \
-            T prefix = init;                                                                        \
+            T prefix = u == 0 && ends->seeded ? *seed_copy : ends->init;                            \
             if (u > 0) {                                                                            \
                 const T own = agg_of[s];                                                            \
                 prefix = GPUSCAN_RING_CLAIM(T) > 1 && u == last + 1                                 \
                              ? last_inclusive                                                       \
-                             : P##_lookback(u, states, agg_slots, prefix_slots, init);              \
+                             : P##_lookback(u, states, agg_slots, prefix_slots, ends->init);        \
                 if ((threadIdx.x & 31u) == 0)                                                       \
                     P##_publish(states, prefix_slots, u, GPUSCAN_STATE_PREFIX,                      \
                                 P##_combine(prefix, own));                                          \
@@ -411,16 +416,18 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
                 last = u, last_inclusive = u > 0 ? P##_combine(prefix, agg_of[s]) : agg_of[s];      \
             if ((threadIdx.x & 31u) == 0) {                                                         \
                 prefix_of[s] = prefix;                                                              \
-                r->has_prefix_of[s] = u > 0 || exclusive;                                           \
+                r->has_prefix_of[s] = u > 0 || ends->seeded;                                        \
                 gpuscan_mbar_arrive_(&r->ready[s]);                                                 \
             }                                                                                       \
         }                                                                                           \
     }                                                                                               \
     /* Scanners (threads 0..THREADS-1): scan each unit's tiles from its slot after its prefix, in   \
-     * slot order, write them out and free the slot once its last tile is read. */                  \
+     * slot order, write them out and free the slot once its last tile is read; the last unit's     \
+     * inclusive prefix is the total. */                                                            \
     static __device__ __forceinline__ void P##_ring_scan_units(const gpuscan_ring_ *r, T *out,      \
                                                                size_t n, const T *prefix_of,        \
-                                                               int exclusive)                       \
+                                                               unsigned units,                      \
+                                                               const P##_ends *ends)                \
     {                                                                                               \
         enum { THREADS = GPUSCAN_RING_THREADS(T), TILE = GPUSCAN_TILE_(RING, T),                    \
                UNIT_TILES = GPUSCAN_RING_UNIT_TILES_(T) };                                          \
@@ -442,12 +449,13 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
                     if ((threadIdx.x & 31u) == 0) gpuscan_mbar_arrive_(&r->empty[s]);               \
                 }                                                                                   \
                 T before, aggregate = P##_RING_scan_tile(items, buf, &before);                      \
-                P##_RING_store(out, base, valid, items, prefix, has_prefix, exclusive, before,      \
-                               buf);                                                                \
+                P##_RING_store(out, base, valid, items, prefix, has_prefix, ends->exclusive,        \
+                               before, buf);                                                        \
                 prefix = has_prefix ? P##_combine(prefix, aggregate) : aggregate;                   \
                 has_prefix = 1;                                                                     \
                 gpuscan_group_sync_(THREADS); /* the warp totals are reused */                      \
             }                                                                                       \
+            if (threadIdx.x == 0 && u == units - 1) P##_put_total(ends, prefix);                    \
         }                                                                                           \
     }                                                                                               \
     /* The kernel: warps 0..THREADS/32-1 scan, then the producer's, the reducers', the look-back    \
@@ -455,7 +463,7 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
     static __global__ void                                                                          \
     __launch_bounds__(32 * GPUSCAN_RING_WARPS_(P, T), GPUSCAN_RING_BLOCKS_PER_SM(T))                \
     P##_ring(const T *in, T *out, size_t n, unsigned *counter, void *states, unsigned *agg_slots,   \
-             unsigned *prefix_slots, unsigned units, unsigned slots, int exclusive, T init)         \
+             unsigned *prefix_slots, unsigned units, unsigned slots, P##_ends ends)                 \
     {                                                                                               \
         enum { SCAN_WARPS = GPUSCAN_RING_THREADS(T) / 32, PRODUCER = SCAN_WARPS,                    \
                REDUCER0 = PRODUCER + 1, LOOKER0 = REDUCER0 + P##_RING_REDUCERS_ };                  \
@@ -465,7 +473,7 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
         __shared__ unsigned unit_of[GPUSCAN_RING_MAX_SLOTS];                                        \
         __shared__ int has_prefix_of[GPUSCAN_RING_MAX_SLOTS];                                       \
         __shared__ __align__(16) unsigned char agg_raw[GPUSCAN_RING_MAX_SLOTS * sizeof(T)],         \
-            prefix_raw[GPUSCAN_RING_MAX_SLOTS * sizeof(T)];                                         \
+            prefix_raw[GPUSCAN_RING_MAX_SLOTS * sizeof(T)], seed_raw[sizeof(T)];                    \
         const gpuscan_ring_ r = {full,    reduced,       ready,     empty,                          \
                                  unit_of, has_prefix_of, ring_data, slots};                         \
         const unsigned warp = threadIdx.x >> 5;                                                     \
@@ -479,15 +487,15 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
         }                                                                                           \
         __syncthreads(); /* the last block-wide barrier: from here on each role has its own */      \
         if (warp < SCAN_WARPS)                                                                      \
-            P##_ring_scan_units(&r, out, n, (const T *)prefix_raw, exclusive);                      \
+            P##_ring_scan_units(&r, out, n, (const T *)prefix_raw, units, &ends);                   \
         else if (warp == PRODUCER) {                                                                \
             if ((threadIdx.x & 31u) == 0) P##_ring_produce(&r, in, n, counter, units);              \
         } else if (warp < LOOKER0)                                                                  \
             P##_ring_reduce_units(&r, warp - REDUCER0, n, states, agg_slots, prefix_slots,          \
-                                  (T *)agg_raw, exclusive, init);                                   \
+                                  (T *)agg_raw, (T *)seed_raw, &ends);                              \
         else                                                                                        \
             P##_ring_look_back(&r, warp - LOOKER0, states, agg_slots, prefix_slots,                 \
-                               (const T *)agg_raw, (T *)prefix_raw, exclusive, init);               \
+                               (const T *)agg_raw, (T *)prefix_raw, (const T *)seed_raw, &ends);    \
     }
 #endif /* GPUSCAN_RING */
 

@@ -115,6 +115,26 @@ static int make_sizes(size_t *sizes, const size_t *tiles, int ntiles, size_t uni
                 if (!exclusive) { dref[i] = dacc; dabs[i] = aacc; }                                      \
             }                                                                                            \
         }                                                                                                \
+    }                                                                                                    \
+    /* A seeded scan (init in front, inclusive too) as n + 1 values: ref[n] is the total. */           \
+    static __attribute__((unused)) void ref_seeded_##P(const T *x, T *ref, size_t n, int exclusive,      \
+                                                       T init, double *dref, double *dabs)               \
+    {                                                                                                    \
+        T acc = init;                                                                                    \
+        double dacc = dref ? TO_DOUBLE(init) : 0, aacc = dref ? fabs(TO_DOUBLE(init)) : 0;               \
+        for (size_t i = 0; i <= n; ++i) {                                                                \
+            if (exclusive || i == n) {                                                                   \
+                ref[i] = acc;                                                                            \
+                if (dref) { dref[i] = dacc; dabs[i] = aacc; }                                            \
+            }                                                                                            \
+            if (i == n) break;                                                                           \
+            acc = P##_combine(acc, x[i]);                                                                \
+            if (dref) { dacc += TO_DOUBLE(x[i]); aacc += fabs(TO_DOUBLE(x[i])); }                        \
+            if (!exclusive) {                                                                            \
+                ref[i] = acc;                                                                            \
+                if (dref) { dref[i] = dacc; dabs[i] = aacc; }                                            \
+            }                                                                                            \
+        }                                                                                                \
     }
 
 /* Number of mismatches in out[0..n); the first one's index in *first. */
@@ -144,6 +164,73 @@ static int guard_intact(const unsigned char *g, size_t bytes)
     return 1;
 }
 
+/* The ends of the scan (part of SCAN_SUITE_'s loop over kinds, size number s): the chained form,
+ * seed and total in one cell, and offsets (n + 1 values and the total), on AUTO and three other
+ * grid x block combinations a size, in turn, so that the sizes of a suite take each combination
+ * several times (every one at every size where max_random is over 2^21: the exhaustive tier);
+ * the simple chained and offsets forms; and a chain of three chunks against the whole scan. */
+#define SUITE_ENDS_COMBOS_ 4
+#define SUITE_ENDS_(name, T, op, kind, n, init)                                                                                       \
+    do {                                                                                                                              \
+        T *d_cell = d_out_off; /* one element, outside d_in and d_out */                                                              \
+        T h_total;                                                                                                                    \
+        const int every = max_random > ((size_t)1 << 21), runs = every ? N_COMBOS : SUITE_ENDS_COMBOS_;                             \
+        ref_seeded_gpuscan_##name##_##op(h_in, h_ref, n, kind, init, dref, dabs);                                                     \
+        for (int j = 0; j < 2 * runs + 1; ++j) {                                                                                      \
+            const int r = j % runs, c = every || r == 0 ? r : 1 + (s * (runs - 1) + r - 1) % (N_COMBOS - 1);                          \
+            const int offsets = j >= runs; /* runs .. 2 runs - 1: offsets_ex; 2 runs: the simple offsets */                         \
+            const int simple = j == 2 * runs;                                                                                         \
+            const combo_t cb = k_combos[c];                                                                                           \
+            if (offsets && !kind) continue;                                                                                           \
+            size_t bytes = 0;                                                                                                         \
+            gpuscan_status st;                                                                                                        \
+            CHECK_CUDA(cudaMemset(d_out, POISON_BYTE, cap * sizeof(T)));                                                              \
+            CHECK_CUDA(cudaMemcpy(d_cell, &init, sizeof(T), cudaMemcpyHostToDevice));                                                 \
+            if (simple)                                                                                                               \
+                st = gpuscan_##name##_##op##_offsets(d_in, d_out, n, init, d_cell, 0);                                                \
+            else if (offsets) {                                                                                                       \
+                st = gpuscan_##name##_##op##_offsets_ex(NULL, &bytes, NULL, NULL, n, init, NULL, cb.grid, cb.block, 0);              \
+                st = gpuscan_##name##_##op##_offsets_ex(workspace_for(bytes), &bytes, d_in, d_out, n, init, d_cell, cb.grid,         \
+                                                        cb.block, 0);                                                                 \
+            }                                                                                                                         \
+            else {                                                                                                                    \
+                st = gpuscan_##name##_##op##_scan_chained_ex(NULL, &bytes, NULL, NULL, n, (gpuscan_kind)kind, NULL, NULL,            \
+                                                             cb.grid, cb.block, 0);                                                   \
+                st = gpuscan_##name##_##op##_scan_chained_ex(workspace_for(bytes), &bytes, d_in, d_out, n, (gpuscan_kind)kind,       \
+                                                             d_cell, d_cell, cb.grid, cb.block, 0);                                   \
+            }                                                                                                                         \
+            EXPECT(st == GPUSCAN_SUCCESS, "%s_%s ends n=%zu: %s", #name, #op, n, gpuscan_status_string(st));                          \
+            CHECK_CUDA(cudaDeviceSynchronize());                                                                                      \
+            CHECK_CUDA(cudaMemcpy(h_out, d_out, cap * sizeof(T), cudaMemcpyDeviceToHost));                                            \
+            CHECK_CUDA(cudaMemcpy(&h_total, d_cell, sizeof(T), cudaMemcpyDeviceToHost));                                              \
+            size_t first = 0, bad = cmp_gpuscan_##name##_##op(h_out, h_ref, dref, dabs, n + offsets, &first);                         \
+            bad += cmp_gpuscan_##name##_##op(&h_total, h_ref + n, dref ? dref + n : NULL, dabs ? dabs + n : NULL, 1, &first);         \
+            EXPECT(bad == 0, "%s_%s %s %s n=%zu grid=%s block=%s: %zu mismatches (n: the total), first at %zu", #name, #op,          \
+                   offsets ? "offsets" : "chained", kind ? "exclusive" : "inclusive", n, gpuscan_grid_name(cb.grid),                  \
+                   gpuscan_block_name(cb.block), bad, first);                                                                         \
+            EXPECT(guard_intact((const unsigned char *)(h_out + n + offsets), GUARD_ELEMS * sizeof(T)),                               \
+                   "%s_%s n=%zu ends: wrote past the end", #name, #op, n);                                                            \
+        }                                                                                                                             \
+        /* a chain of three chunks through the simple form, the carry in one cell, against the whole */                              \
+        ref_gpuscan_##name##_##op(h_in, h_ref, n, kind, gpuscan_##name##_##op##_identity(), dref, dabs);                                           \
+        const size_t cut1 = n / 3, cut2 = n - n / 5;                                                                                   \
+        CHECK_CUDA(cudaMemset(d_out, POISON_BYTE, cap * sizeof(T)));                                                                  \
+        gpuscan_status st = GPUSCAN_SUCCESS;                                                                                          \
+        for (int part = 0; part < 3; ++part) {                                                                                        \
+            const size_t a = part == 0 ? 0 : part == 1 ? cut1 : cut2, b = part == 0 ? cut1 : part == 1 ? cut2 : n;                    \
+            const T *carry_in = part == 0 ? NULL : d_cell;                                                                            \
+            gpuscan_status s2 = kind ? gpuscan_##name##_##op##_exclusive_chained(d_in + a, d_out + a, b - a, carry_in, d_cell, 0)     \
+                                     : gpuscan_##name##_##op##_inclusive_chained(d_in + a, d_out + a, b - a, carry_in, d_cell, 0);    \
+            if (s2 != GPUSCAN_SUCCESS) st = s2;                                                                                       \
+        }                                                                                                                             \
+        EXPECT(st == GPUSCAN_SUCCESS, "chained chunks: %s", gpuscan_status_string(st));                                               \
+        CHECK_CUDA(cudaDeviceSynchronize());                                                                                          \
+        CHECK_CUDA(cudaMemcpy(h_out, d_out, cap * sizeof(T), cudaMemcpyDeviceToHost));                                                \
+        size_t first = 0, bad = cmp_gpuscan_##name##_##op(h_out, h_ref, dref, dabs, n, &first);                                       \
+        EXPECT(bad == 0, "%s_%s chained %s in three chunks n=%zu: %zu mismatches, first at %zu", #name, #op,                          \
+               kind ? "exclusive" : "inclusive", n, bad, first);                                                                      \
+    } while (0)
+
 #define SCAN_SUITE_(name, T, op, GEN, TOL, TO_DOUBLE)                                                                                 \
     SUITE_REFERENCE_(gpuscan_##name##_##op, T, TO_DOUBLE)                                                                             \
     SUITE_COMPARE_(gpuscan_##name##_##op, T, TOL, TO_DOUBLE)                                                                          \
@@ -154,7 +241,7 @@ static int guard_intact(const unsigned char *g, size_t bytes)
         int nsizes = make_sizes(sizes, tiles, 4, GPUSCAN_AHEAD_UNIT_BYTES(sizeof(T)) / sizeof(T), rng, max_random);                   \
         size_t maxn = 0;                                                                                                              \
         for (int s = 0; s < nsizes; ++s) maxn = sizes[s] > maxn ? sizes[s] : maxn;                                                    \
-        size_t cap = maxn + GUARD_ELEMS;                                                                                              \
+        size_t cap = maxn + 1 + GUARD_ELEMS; /* offsets write n + 1 */                                                                \
         T *h_in = (T *)malloc(cap * sizeof(T)), *h_out = (T *)malloc(cap * sizeof(T));                                                \
         T *h_ref = (T *)malloc(cap * sizeof(T));                                                                                      \
         double *dref = TOL > 0 ? (double *)malloc(cap * sizeof(double)) : NULL;                                                       \
@@ -231,6 +318,7 @@ static int guard_intact(const unsigned char *g, size_t bytes)
                 size_t first = 0, bad = cmp_gpuscan_##name##_##op(h_out, h_ref, dref, dabs, n, &first);                               \
                 EXPECT(bad == 0, "%s_%s simple %s n=%zu: %zu mismatches, first at %zu", #name, #op,                                   \
                        kind ? "exclusive" : "inclusive", n, bad, first);                                                              \
+                SUITE_ENDS_(name, T, op, kind, n, init);                                                                              \
             }                                                                                                                         \
             /* reduce == last element of the inclusive scan (h_ref holds the exclusive one) */                                        \
             if (n > 0) {                                                                                                              \

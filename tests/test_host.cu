@@ -104,6 +104,37 @@ static void test_validation(void)
     EXPECT(st == GPUSCAN_SUCCESS, "ex n = 0: %s", gpuscan_status_string(st));
     st = gpuscan_mat2_matmul_reduce_ex(NULL, NULL, NULL, NULL, 10, 0);
     EXPECT(st == GPUSCAN_ERROR_NULL_POINTER, "reduce_ex NULL bytes: %s", gpuscan_status_string(st));
+
+    /* the ends: offsets write out[n], so out is required even for n = 0 and holds n + 1 values */
+    st = gpuscan_int_add_offsets(NULL, NULL, 0, 0, NULL, 0);
+    EXPECT(st == GPUSCAN_ERROR_NULL_POINTER, "offsets n = 0 need out[0]: %s", gpuscan_status_string(st));
+    st = gpuscan_int_add_offsets(a + 10, a, 10, 0, NULL, 0);
+    EXPECT(st == GPUSCAN_ERROR_OVERLAP, "offsets: out[n] is the input's first element: %s", gpuscan_status_string(st));
+    st = gpuscan_int_add_offsets(a, b, 10, 0, b + 10, 0);
+    EXPECT(st == GPUSCAN_ERROR_OVERLAP, "offsets: the total where out[n] is: %s", gpuscan_status_string(st));
+    bytes = 1u << 30;
+    st = gpuscan_int_add_offsets_ex(ws, &bytes, a, b, 10, 0, (int *)((char *)b - 2), GPUSCAN_GRID_AUTO,
+                                    GPUSCAN_BLOCK_AUTO, 0);
+    EXPECT(st == GPUSCAN_ERROR_MISALIGNED, "offsets_ex: misaligned total: %s", gpuscan_status_string(st));
+    /* chained: seed and total are single elements outside the data (they may be one cell) */
+    st = gpuscan_int_add_inclusive_chained(a, b, 10, a + 9, NULL, 0);
+    EXPECT(st == GPUSCAN_ERROR_OVERLAP, "chained: seed inside the input: %s", gpuscan_status_string(st));
+    st = gpuscan_int_add_exclusive_chained(a, b, 10, NULL, b, 0);
+    EXPECT(st == GPUSCAN_ERROR_OVERLAP, "chained: total inside the output: %s", gpuscan_status_string(st));
+    st = gpuscan_int_add_exclusive_chained(a, b, 10, (const int *)((char *)a - 1), NULL, 0);
+    EXPECT(st == GPUSCAN_ERROR_MISALIGNED, "chained: misaligned seed: %s", gpuscan_status_string(st));
+    bytes = 1u << 30;
+    st = gpuscan_int_add_scan_chained_ex(ws, &bytes, a, b, 10, GPUSCAN_EXCLUSIVE, b + 5, NULL, GPUSCAN_GRID_LOOKBACK,
+                                         GPUSCAN_BLOCK_AUTO, 0);
+    EXPECT(st == GPUSCAN_ERROR_OVERLAP, "chained_ex: seed inside the output: %s", gpuscan_status_string(st));
+    st = gpuscan_int_add_scan_chained_ex(ws, &bytes, a, b, 10, (gpuscan_kind)2, NULL, NULL, GPUSCAN_GRID_AUTO,
+                                         GPUSCAN_BLOCK_AUTO, 0);
+    EXPECT(st == GPUSCAN_ERROR_INVALID_ALGORITHM, "chained_ex: bad kind: %s", gpuscan_status_string(st));
+    EXPECT(gpuscan_check_ends_(a, b, 10, 0, b - 1, b - 1, 4, 4) == GPUSCAN_SUCCESS, "one cell for seed and total");
+    EXPECT(gpuscan_check_ends_(a, b, 10, 1, a + 10, b + 11, 4, 4) == GPUSCAN_SUCCESS, "cells next to the data");
+    EXPECT(gpuscan_check_ends_(a, a, 10, 1, NULL, NULL, 4, 4) == GPUSCAN_SUCCESS, "offsets in place");
+    EXPECT(gpuscan_check_ends_(a, b, 0, 1, NULL, b + 1, 4, 4) == GPUSCAN_SUCCESS, "offsets of nothing: out[0] only");
+    EXPECT(gpuscan_check_ends_(a, b, 0, 1, NULL, b, 4, 4) == GPUSCAN_ERROR_OVERLAP, "offsets of nothing: total at out[0]");
 }
 
 /* Workspace sizes: every grid x block answers, sizes grow with n, one tile needs none (1 byte). */
