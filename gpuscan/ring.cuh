@@ -348,12 +348,13 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
     }                                                                                               \
     /* Reducer warp k: reduces the units of slots k, k + REDUCERS, ... as they land, publishes      \
      * their aggregates (unit 0: its inclusive prefix, after the seed, which it reads and leaves    \
-     * in *seed_copy for the look-back warps) and leaves them in agg_of. */                         \
+     * in prefix_of for the look-back warp - unit 0's slot holds no earlier unit's prefix) and      \
+     * leaves them in agg_of. */                                                                    \
     static __device__ __forceinline__ void P##_ring_reduce_units(const gpuscan_ring_ *r,            \
                                                                  unsigned k, size_t n,              \
                                                                  void *states, unsigned *agg_slots, \
                                                                  unsigned *prefix_slots, T *agg_of, \
-                                                                 T *seed_copy, const P##_ends *ends)\
+                                                                 T *prefix_of, const P##_ends *ends)\
     {                                                                                               \
         enum { UNIT = GPUSCAN_RING_UNIT_(T),                                                        \
                PER_READ = 32u * GPUSCAN_RING_READS_ * 16u / sizeof(T) };                            \
@@ -373,8 +374,8 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
             T acc = P##_ring_reduce((const uint4 *)slot, reach * (unsigned)sizeof(T) / 16u);        \
             if (lane == 0) {                                                                        \
                 if (u == 0 && ends->seeded) {                                                       \
-                    *seed_copy = P##_seed(ends);                                                    \
-                    acc = P##_combine(*seed_copy, acc);                                             \
+                    prefix_of[s] = P##_seed(ends);                                                  \
+                    acc = P##_combine(prefix_of[s], acc);                                           \
                 }                                                                                   \
                 P##_publish(states, u > 0 ? agg_slots : prefix_slots, u,                            \
                             u > 0 ? GPUSCAN_STATE_AGGREGATE : GPUSCAN_STATE_PREFIX, acc);           \
@@ -391,7 +392,6 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
                                                               void *states, unsigned *agg_slots,    \
                                                               unsigned *prefix_slots,               \
                                                               const T *agg_of, T *prefix_of,        \
-                                                              const T *seed_copy,                   \
                                                               const P##_ends *ends)                 \
     {                                                                                               \
         unsigned last = GPUSCAN_RING_END_;                                                          \
@@ -402,7 +402,7 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
                                                   GPUSCAN_RING_SLOT_MULTIPLE_(P, T));               \
             if (u == GPUSCAN_RING_END_) return;                                                     \
             const unsigned s = i % r->slots;                                                        \
-            T prefix = u == 0 && ends->seeded ? *seed_copy : ends->init;                            \
+            T prefix = u == 0 && ends->seeded ? prefix_of[s] : ends->init;                          \
             if (u > 0) {                                                                            \
                 const T own = agg_of[s];                                                            \
                 prefix = GPUSCAN_RING_CLAIM(T) > 1 && u == last + 1                                 \
@@ -473,7 +473,7 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
         __shared__ unsigned unit_of[GPUSCAN_RING_MAX_SLOTS];                                        \
         __shared__ int has_prefix_of[GPUSCAN_RING_MAX_SLOTS];                                       \
         __shared__ __align__(16) unsigned char agg_raw[GPUSCAN_RING_MAX_SLOTS * sizeof(T)],         \
-            prefix_raw[GPUSCAN_RING_MAX_SLOTS * sizeof(T)], seed_raw[sizeof(T)];                    \
+            prefix_raw[GPUSCAN_RING_MAX_SLOTS * sizeof(T)];                                         \
         const gpuscan_ring_ r = {full,    reduced,       ready,     empty,                          \
                                  unit_of, has_prefix_of, ring_data, slots};                         \
         const unsigned warp = threadIdx.x >> 5;                                                     \
@@ -492,10 +492,10 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
             if ((threadIdx.x & 31u) == 0) P##_ring_produce(&r, in, n, counter, units);              \
         } else if (warp < LOOKER0)                                                                  \
             P##_ring_reduce_units(&r, warp - REDUCER0, n, states, agg_slots, prefix_slots,          \
-                                  (T *)agg_raw, (T *)seed_raw, &ends);                              \
+                                  (T *)agg_raw, (T *)prefix_raw, &ends);                            \
         else                                                                                        \
             P##_ring_look_back(&r, warp - LOOKER0, states, agg_slots, prefix_slots,                 \
-                               (const T *)agg_raw, (T *)prefix_raw, (const T *)seed_raw, &ends);    \
+                               (const T *)agg_raw, (T *)prefix_raw, &ends);                         \
     }
 #endif /* GPUSCAN_RING */
 
