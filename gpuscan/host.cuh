@@ -37,21 +37,14 @@ static inline size_t gpuscan_ceil_div_(size_t a, size_t b) { return a / b + (a %
 static inline int gpuscan_valid_grid_(gpuscan_grid g) { return (unsigned)g < (unsigned)GPUSCAN_GRID_COUNT_; }
 static inline int gpuscan_valid_block_(gpuscan_block b) { return (unsigned)b < (unsigned)GPUSCAN_BLOCK_COUNT_; }
 
-/* AUTO's choices, from measurements (docs/performance.md), with the coarsened block scan (but see
- * gpuscan_resolve_block_): reduce-ahead for inputs of at least 32 MiB (16 MiB for 1-byte types,
- * 128 MiB for types of 8 bytes and more) of types up to 16 bytes, where it beats the look-back
- * (1-byte types: hierarchical already at 16 MiB; 8- and 16-byte types: the look-back, launched
- * as a programmatic dependent from 512 tiles, stays faster up to 128 MiB; larger types were not
- * measured and keep the look-back);
- * below that decoupled look-back, except for 1-byte types from 2^22 elements, where hierarchical
- * is faster (look-back's rate of tiles, not memory, limits small tiles). */
-#define GPUSCAN_AUTO_AHEAD_MIN_BYTES ((size_t)32 << 20)
-#define GPUSCAN_AUTO_AHEAD_MIN_BYTES_1BYTE ((size_t)16 << 20)
-#define GPUSCAN_AUTO_AHEAD_MIN_BYTES_WIDE ((size_t)128 << 20)
-#define GPUSCAN_AUTO_HIERARCHICAL_MIN_N_1BYTE ((size_t)1 << 22)
-/* Reduce-ahead's lookahead must stay in L2 next to the output passing through, so AUTO takes it
- * only on devices with at least four times GPUSCAN_AHEAD_BYTES of L2. */
-#define GPUSCAN_AUTO_AHEAD_MIN_L2 (4 * GPUSCAN_AHEAD_BYTES)
+/* AUTO's choices, with the coarsened block scan (but see gpuscan_resolve_block_): reduce-ahead for
+ * large inputs of types up to 16 bytes, where it beats the look-back (thresholds by element size
+ * in tuning.cuh: the look-back, launched as a programmatic dependent, stays faster longer for
+ * 8- and 16-byte types; larger types keep the look-back); below that decoupled look-back, except
+ * for 1-byte types from GPUSCAN_AUTO_HIERARCHICAL_MIN_N_1BYTE elements, where hierarchical is
+ * faster (look-back's rate of tiles, not memory, limits small tiles).  Reduce-ahead's lookahead
+ * must stay in L2 next to the output passing through: only on devices with
+ * GPUSCAN_AUTO_AHEAD_MIN_L2 of L2.  docs/algorithms.md (AUTO) has the whole rule. */
 static inline int gpuscan_auto_wants_ahead_(size_t elem_size, size_t n)
 {
     return elem_size <= 16 && n * elem_size >= (elem_size == 1   ? GPUSCAN_AUTO_AHEAD_MIN_BYTES_1BYTE
@@ -60,10 +53,9 @@ static inline int gpuscan_auto_wants_ahead_(size_t elem_size, size_t n)
 }
 /* The device decides too.  Reduce-ahead's two-read kernel scans 8-byte elements on SMs that also
  * reduce the units streaming in: where memory brings an SM more bytes a second than they keep up
- * with, the look-back, which reads once, is the faster - but not the ring, which reads once too
- * (docs/algorithms.md, AUTO).  Peak bandwidth from the memory clock and bus width, over the SMs;
- * ring: this scan would run on the ring. */
-#define GPUSCAN_AUTO_AHEAD_WIDE_MAX_GBS_PER_SM 30.0
+ * with (GPUSCAN_AUTO_AHEAD_WIDE_MAX_GBS_PER_SM), the look-back, which reads once, is the faster -
+ * but not the ring, which reads once too (docs/algorithms.md, AUTO).  Peak bandwidth from the
+ * memory clock and bus width, over the SMs; ring: this scan would run on the ring. */
 static inline int gpuscan_ahead_suits_(size_t l2_bytes, int sms, double peak_gbs, size_t elem_size, int ring)
 {
     if (l2_bytes < GPUSCAN_AUTO_AHEAD_MIN_L2) return 0;
@@ -79,9 +71,9 @@ static inline gpuscan_grid gpuscan_resolve_grid_(gpuscan_grid g, size_t elem_siz
     return GPUSCAN_GRID_LOOKBACK;
 }
 /* AUTO's block scan: the coarsened one, except for a scan that fits in one tile of the warp-shuffle
- * Kogge-Stone scan (one element a thread; `ksw_tile` elements) of a type of at most 8 bytes: that
- * single block finishes sooner than a coarsened tile mostly of padding. */
-#define GPUSCAN_AUTO_KSW_MAX_ELEM_BYTES 8u
+ * Kogge-Stone scan (one element a thread; `ksw_tile` elements) of a type of at most
+ * GPUSCAN_AUTO_KSW_MAX_ELEM_BYTES: that single block finishes sooner than a coarsened tile mostly
+ * of padding. */
 static inline gpuscan_block gpuscan_resolve_block_(gpuscan_block b, size_t elem_size, size_t n, size_t ksw_tile)
 {
     if (b != GPUSCAN_BLOCK_AUTO) return b;
