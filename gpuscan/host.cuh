@@ -61,6 +61,17 @@ static inline int gpuscan_ahead_suits_(size_t l2_bytes, int sms, double peak_gbs
     if (l2_bytes < GPUSCAN_AUTO_AHEAD_MIN_L2) return 0;
     return elem_size < 8 || ring || (sms > 0 && peak_gbs / sms <= GPUSCAN_AUTO_AHEAD_WIDE_MAX_GBS_PER_SM);
 }
+/* Whether AUTO may take reduce-ahead, from whether the device suits it on the ring and off it
+ * (gpuscan_ahead_suits_), whether this scan's size and type would run on the ring, and whether the
+ * input is 16-byte aligned (the ring's bulk copies need it; a size query passes 1).  Where the
+ * answer hangs on the alignment, *room_for_both asks the workspace plan for the look-back's room
+ * too, so that a size query made without pointers fits whatever pointer comes. */
+static inline int gpuscan_auto_ahead_ok_(int suits_on_ring, int suits_off_ring, int ring_runs, int aligned,
+                                         int *room_for_both)
+{
+    *room_for_both = ring_runs && suits_on_ring && !suits_off_ring;
+    return ring_runs && aligned ? suits_on_ring : suits_off_ring;
+}
 /* AUTO's grid for n elements of elem_size bytes; ahead_ok: the current device suits reduce-ahead
  * for this size of element (gpuscan_ahead_suits_). */
 static inline gpuscan_grid gpuscan_resolve_grid_(gpuscan_grid g, size_t elem_size, size_t n, int ahead_ok)
@@ -536,19 +547,32 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
 
 /* Checks the choices, resolves AUTO and lays out the workspace of a scan. */
 #define GPUSCAN_SCAN_PREPARE_(P, T)                                                                  \
+    /* d_in: the input, or NULL (a size query) */                                                    \
     static gpuscan_status P##_scan_prepare_(gpuscan_plan_ *plan, gpuscan_grid *grid,                 \
-                                            gpuscan_block *block, gpuscan_kind kind, size_t n)       \
+                                            gpuscan_block *block, gpuscan_kind kind, size_t n,       \
+                                            const T *d_in)                                           \
     {                                                                                                \
         size_t tile = 0;                                                                             \
+        int ahead_ok = 0, room_for_both = 0;                                                         \
         GPUSCAN_TRY_(gpuscan_check_choice_(kind, *grid, *block));                                    \
         /* the device is asked only where AUTO would take reduce-ahead */                            \
-        const int ahead_ok = *grid == GPUSCAN_GRID_AUTO && gpuscan_auto_wants_ahead_(sizeof(T), n) && \
-                             gpuscan_device_suits_ahead_(sizeof(T), P##_ring_runs(n));               \
+        if (*grid == GPUSCAN_GRID_AUTO && gpuscan_auto_wants_ahead_(sizeof(T), n))                   \
+            ahead_ok = gpuscan_auto_ahead_ok_(gpuscan_device_suits_ahead_(sizeof(T), 1),             \
+                                              gpuscan_device_suits_ahead_(sizeof(T), 0),             \
+                                              P##_ring_runs(n),                                      \
+                                              d_in == NULL || GPUSCAN_ALIGNED16_(d_in),              \
+                                              &room_for_both);                                       \
         *grid = gpuscan_resolve_grid_(*grid, sizeof(T), n, ahead_ok);                                \
         *block = gpuscan_resolve_block_(*block, sizeof(T), n, GPUSCAN_TILE_(KSW, T));                \
         GPUSCAN_SWITCH_BLOCK_(*block, GPUSCAN_TILE_OF_, T, tile);                                    \
         GPUSCAN_TRY_(gpuscan_plan_scan_(plan, n, *grid, tile, sizeof(T), GPUSCAN_STATE_BYTES_(T),    \
                                         GPUSCAN_SLOT_BYTES_(T), GPUSCAN_RING_PLAN_UNIT_(T)));        \
+        if (room_for_both) { /* the look-back an unaligned input takes instead */                    \
+            gpuscan_plan_ other;                                                                     \
+            GPUSCAN_TRY_(gpuscan_plan_scan_(&other, n, GPUSCAN_GRID_LOOKBACK, tile, sizeof(T),       \
+                                            GPUSCAN_STATE_BYTES_(T), GPUSCAN_SLOT_BYTES_(T), 0));    \
+            plan->bytes = other.bytes > plan->bytes ? other.bytes : plan->bytes;                     \
+        }                                                                                            \
         if (*grid == GPUSCAN_GRID_LOOKBACK) {                                                        \
             GPUSCAN_SWITCH_BLOCK_(*block, GPUSCAN_CLUSTER_OF_, P, plan);                             \
         }                                                                                            \
@@ -600,7 +624,7 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         gpuscan_plan_ plan;                                                                            \
         int query_only;                                                                                \
         if (workspace_bytes == NULL) return GPUSCAN_ERROR_NULL_POINTER;                                \
-        GPUSCAN_TRY_(P##_scan_prepare_(&plan, &grid, &block, kind, n));                                \
+        GPUSCAN_TRY_(P##_scan_prepare_(&plan, &grid, &block, kind, n, d_in));                          \
         GPUSCAN_TRY_(gpuscan_check_workspace_(d_workspace, workspace_bytes, plan.bytes, &query_only)); \
         if (query_only) return GPUSCAN_SUCCESS;                                                        \
         return P##_scan_launch_(&plan, grid, block, d_workspace, d_in, d_out, n, kind, init, stream);  \
@@ -640,7 +664,7 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         gpuscan_grid grid = GPUSCAN_GRID_AUTO;                                                                 \
         gpuscan_block block = GPUSCAN_BLOCK_AUTO;                                                              \
         GPUSCAN_TRY_(gpuscan_check_io_(d_in, d_out, n, sizeof(T), __alignof__(T)));                            \
-        GPUSCAN_TRY_(P##_scan_prepare_(&plan, &grid, &block, kind, n));                                        \
+        GPUSCAN_TRY_(P##_scan_prepare_(&plan, &grid, &block, kind, n, d_in));                                  \
         if (n == 0) return GPUSCAN_SUCCESS;                                                                    \
         GPUSCAN_WITH_ALLOCATED_(plan.bytes, stream,                                                            \
                                 P##_scan_launch_(&plan, grid, block, ws, d_in, d_out, n, kind, init, stream)); \

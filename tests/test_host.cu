@@ -269,6 +269,19 @@ static void test_bytewise_lookup(void)
 #endif
 }
 
+/* AUTO and the ring's alignment: where reduce-ahead suits the device only on the ring (8-byte types
+ * on an H200), an input the ring cannot take (not 16-byte aligned) gets the look-back, and the
+ * workspace has room for both (a size query has no pointer). */
+static void test_auto_alignment(void)
+{
+    int room = -1;
+    EXPECT(gpuscan_auto_ahead_ok_(1, 0, 1, 1, &room) == 1 && room == 1, "H200-like, aligned: the ring");
+    EXPECT(gpuscan_auto_ahead_ok_(1, 0, 1, 0, &room) == 0 && room == 1, "H200-like, unaligned: the look-back");
+    EXPECT(gpuscan_auto_ahead_ok_(1, 1, 1, 0, &room) == 1 && room == 0, "H100-like: reduce-ahead either way");
+    EXPECT(gpuscan_auto_ahead_ok_(1, 0, 0, 1, &room) == 0 && room == 0, "no ring for this size: off-ring answer");
+    EXPECT(gpuscan_auto_ahead_ok_(0, 0, 1, 1, &room) == 0 && room == 0, "no reduce-ahead on this device");
+}
+
 /* min/max identities by the type, whatever the name: any DEFINE of uint8_t or size_t finds them. */
 GPUSCAN_DEFINE_NAMED(octet, uint8_t, max)
 GPUSCAN_DEFINE_NAMED(octet, uint8_t, min)
@@ -369,6 +382,7 @@ int main(void)
     test_bytewise_lookup();
     test_ring_slots();
     test_identities_by_type();
+    test_auto_alignment();
     test_cuda_error_path();
     return test_finish("host");
 }
