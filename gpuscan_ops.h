@@ -6,8 +6,8 @@
  *   GPUSCAN_OP_<op>_COMBINE(T, a, b)   an expression of type T: a (x) b, a being the EARLIER part
  *
  * The operator must be associative; it need not be commutative (gpuscan keeps the order).
- * `name` is the type's name token as given to GPUSCAN_DEFINE / GPUSCAN_DEFINE_NAMED: min and max
- * use it to find the type's limits (GPUSCAN_LIMITS_<name>_LOWEST / _HIGHEST below).
+ * `name` is the type's name token as given to GPUSCAN_DEFINE / GPUSCAN_DEFINE_NAMED; min and max
+ * find the type's limits by the type T (gpuscan_lowest_ / gpuscan_highest_ below), not by name.
  *
  * A custom operator, e.g. for a struct, in user code (see docs/api.md):
  *
@@ -20,7 +20,8 @@
  *
  * Built-in operators and where they apply:
  *   add, mul       every integer type, float, double, __half, __nv_bfloat16
- *   min, max       every type that has GPUSCAN_LIMITS_<name>_* (all built-ins below)
+ *   min, max       every type with limits below (the built-in arithmetic types, __half,
+ *                  __nv_bfloat16), and a type of your own that you give them
  *   and, or, xor   integer types only (a compile error on floating types)
  * Integer add and mul wrap modulo 2^bits (two's complement for signed types, as nvcc and
  * gcc/clang generate it; C leaves signed overflow undefined, so prefer unsigned types where
@@ -44,10 +45,10 @@
 #define GPUSCAN_OP_mul_IDENTITY(name, T) ((T)1)
 #define GPUSCAN_OP_mul_COMBINE(T, a, b) ((T)((a) * (b)))
 
-#define GPUSCAN_OP_min_IDENTITY(name, T) (GPUSCAN_LIMITS_##name##_HIGHEST)
+#define GPUSCAN_OP_min_IDENTITY(name, T) gpuscan_highest_((const T *)0)
 #define GPUSCAN_OP_min_COMBINE(T, a, b) (((b) < (a) || (b) != (b)) ? (b) : (a))
 
-#define GPUSCAN_OP_max_IDENTITY(name, T) (GPUSCAN_LIMITS_##name##_LOWEST)
+#define GPUSCAN_OP_max_IDENTITY(name, T) gpuscan_lowest_((const T *)0)
 #define GPUSCAN_OP_max_COMBINE(T, a, b) (((a) < (b) || (b) != (b)) ? (b) : (a))
 
 #define GPUSCAN_OP_and_IDENTITY(name, T) ((T) ~(T)0)
@@ -59,79 +60,41 @@
 #define GPUSCAN_OP_xor_IDENTITY(name, T) ((T)0)
 #define GPUSCAN_OP_xor_COMBINE(T, a, b) ((T)((a) ^ (b)))
 
-/* ---- type limits, keyed by the type's name token ---------------------------------------------
- * Lowest/highest values: the identities of max/min.  Floating types use -inf/+inf. */
-#define GPUSCAN_LIMITS_char_LOWEST CHAR_MIN
-#define GPUSCAN_LIMITS_char_HIGHEST CHAR_MAX
-#define GPUSCAN_LIMITS_schar_LOWEST SCHAR_MIN
-#define GPUSCAN_LIMITS_schar_HIGHEST SCHAR_MAX
-#define GPUSCAN_LIMITS_uchar_LOWEST 0
-#define GPUSCAN_LIMITS_uchar_HIGHEST UCHAR_MAX
-#define GPUSCAN_LIMITS_short_LOWEST SHRT_MIN
-#define GPUSCAN_LIMITS_short_HIGHEST SHRT_MAX
-#define GPUSCAN_LIMITS_ushort_LOWEST 0
-#define GPUSCAN_LIMITS_ushort_HIGHEST USHRT_MAX
-#define GPUSCAN_LIMITS_int_LOWEST INT_MIN
-#define GPUSCAN_LIMITS_int_HIGHEST INT_MAX
-#define GPUSCAN_LIMITS_unsigned_LOWEST 0u
-#define GPUSCAN_LIMITS_unsigned_HIGHEST UINT_MAX
-#define GPUSCAN_LIMITS_uint_LOWEST 0u
-#define GPUSCAN_LIMITS_uint_HIGHEST UINT_MAX
-#define GPUSCAN_LIMITS_long_LOWEST LONG_MIN
-#define GPUSCAN_LIMITS_long_HIGHEST LONG_MAX
-#define GPUSCAN_LIMITS_ulong_LOWEST 0ul
-#define GPUSCAN_LIMITS_ulong_HIGHEST ULONG_MAX
-#define GPUSCAN_LIMITS_ll_LOWEST LLONG_MIN
-#define GPUSCAN_LIMITS_ll_HIGHEST LLONG_MAX
-#define GPUSCAN_LIMITS_ull_LOWEST 0ull
-#define GPUSCAN_LIMITS_ull_HIGHEST ULLONG_MAX
-#define GPUSCAN_LIMITS_size_t_LOWEST ((size_t)0)
-#define GPUSCAN_LIMITS_size_t_HIGHEST SIZE_MAX
-#define GPUSCAN_LIMITS_int8_t_LOWEST INT8_MIN
-#define GPUSCAN_LIMITS_int8_t_HIGHEST INT8_MAX
-#define GPUSCAN_LIMITS_uint8_t_LOWEST ((uint8_t)0)
-#define GPUSCAN_LIMITS_uint8_t_HIGHEST UINT8_MAX
-#define GPUSCAN_LIMITS_int16_t_LOWEST INT16_MIN
-#define GPUSCAN_LIMITS_int16_t_HIGHEST INT16_MAX
-#define GPUSCAN_LIMITS_uint16_t_LOWEST ((uint16_t)0)
-#define GPUSCAN_LIMITS_uint16_t_HIGHEST UINT16_MAX
-#define GPUSCAN_LIMITS_int32_t_LOWEST INT32_MIN
-#define GPUSCAN_LIMITS_int32_t_HIGHEST INT32_MAX
-#define GPUSCAN_LIMITS_uint32_t_LOWEST ((uint32_t)0)
-#define GPUSCAN_LIMITS_uint32_t_HIGHEST UINT32_MAX
-#define GPUSCAN_LIMITS_int64_t_LOWEST INT64_MIN
-#define GPUSCAN_LIMITS_int64_t_HIGHEST INT64_MAX
-#define GPUSCAN_LIMITS_uint64_t_LOWEST ((uint64_t)0)
-#define GPUSCAN_LIMITS_uint64_t_HIGHEST UINT64_MAX
-/* short aliases for GPUSCAN_DEFINE_NAMED(i8, int8_t, op) and friends */
-#define GPUSCAN_LIMITS_i8_LOWEST INT8_MIN
-#define GPUSCAN_LIMITS_i8_HIGHEST INT8_MAX
-#define GPUSCAN_LIMITS_u8_LOWEST ((uint8_t)0)
-#define GPUSCAN_LIMITS_u8_HIGHEST UINT8_MAX
-#define GPUSCAN_LIMITS_i16_LOWEST INT16_MIN
-#define GPUSCAN_LIMITS_i16_HIGHEST INT16_MAX
-#define GPUSCAN_LIMITS_u16_LOWEST ((uint16_t)0)
-#define GPUSCAN_LIMITS_u16_HIGHEST UINT16_MAX
-#define GPUSCAN_LIMITS_i32_LOWEST INT32_MIN
-#define GPUSCAN_LIMITS_i32_HIGHEST INT32_MAX
-#define GPUSCAN_LIMITS_u32_LOWEST ((uint32_t)0)
-#define GPUSCAN_LIMITS_u32_HIGHEST UINT32_MAX
-#define GPUSCAN_LIMITS_i64_LOWEST INT64_MIN
-#define GPUSCAN_LIMITS_i64_HIGHEST INT64_MAX
-#define GPUSCAN_LIMITS_u64_LOWEST ((uint64_t)0)
-#define GPUSCAN_LIMITS_u64_HIGHEST UINT64_MAX
-#define GPUSCAN_LIMITS_float_LOWEST (-HUGE_VALF)
-#define GPUSCAN_LIMITS_float_HIGHEST HUGE_VALF
-#define GPUSCAN_LIMITS_f32_LOWEST (-HUGE_VALF)
-#define GPUSCAN_LIMITS_f32_HIGHEST HUGE_VALF
-#define GPUSCAN_LIMITS_double_LOWEST (-HUGE_VAL)
-#define GPUSCAN_LIMITS_double_HIGHEST HUGE_VAL
-#define GPUSCAN_LIMITS_f64_LOWEST (-HUGE_VAL)
-#define GPUSCAN_LIMITS_f64_HIGHEST HUGE_VAL
-/* __half and __nv_bfloat16 (name them half / bf16 with GPUSCAN_DEFINE_NAMED): +-infinity */
-#define GPUSCAN_LIMITS_half_LOWEST __ushort_as_half((unsigned short)0xFC00U)
-#define GPUSCAN_LIMITS_half_HIGHEST __ushort_as_half((unsigned short)0x7C00U)
-#define GPUSCAN_LIMITS_bf16_LOWEST __ushort_as_bfloat16((unsigned short)0xFF80U)
-#define GPUSCAN_LIMITS_bf16_HIGHEST __ushort_as_bfloat16((unsigned short)0x7F80U)
+/* ---- type limits, looked up by the type itself ----------------------------------------------
+ * The identities of max and min: the lowest and the highest value of T, from an overload of
+ * gpuscan_lowest_ / gpuscan_highest_ on a (const T *) tag - so any name a DEFINE gives the type
+ * finds them.  Floating types use -inf/+inf.  A type of your own that max or min should serve
+ * gets its pair before the DEFINE:
+ *   static __host__ __device__ inline my_t gpuscan_lowest_(const my_t *) { return ...; }
+ *   static __host__ __device__ inline my_t gpuscan_highest_(const my_t *) { return ...; }
+ * Any other type falls to the (const void *) pair, whose result type is no T: the DEFINE then
+ * stops with a message that says so (element.cuh). */
+typedef struct gpuscan_no_limits_ { int none; } gpuscan_no_limits_;
+static __host__ __device__ inline gpuscan_no_limits_ gpuscan_lowest_(const void *) { gpuscan_no_limits_ r = {0}; return r; }
+static __host__ __device__ inline gpuscan_no_limits_ gpuscan_highest_(const void *) { gpuscan_no_limits_ r = {0}; return r; }
+#define GPUSCAN_LIMITS_OF_(T, lowest, highest)                                                      \
+    static __host__ __device__ inline T gpuscan_lowest_(const T *) { return (T)(lowest); }          \
+    static __host__ __device__ inline T gpuscan_highest_(const T *) { return (T)(highest); }
+GPUSCAN_LIMITS_OF_(bool, false, true)
+GPUSCAN_LIMITS_OF_(char, CHAR_MIN, CHAR_MAX)
+GPUSCAN_LIMITS_OF_(signed char, SCHAR_MIN, SCHAR_MAX)
+GPUSCAN_LIMITS_OF_(unsigned char, 0, UCHAR_MAX)
+GPUSCAN_LIMITS_OF_(wchar_t, WCHAR_MIN, WCHAR_MAX)
+GPUSCAN_LIMITS_OF_(char16_t, 0, UINT16_MAX)
+GPUSCAN_LIMITS_OF_(char32_t, 0, UINT32_MAX)
+GPUSCAN_LIMITS_OF_(short, SHRT_MIN, SHRT_MAX)
+GPUSCAN_LIMITS_OF_(unsigned short, 0, USHRT_MAX)
+GPUSCAN_LIMITS_OF_(int, INT_MIN, INT_MAX)
+GPUSCAN_LIMITS_OF_(unsigned, 0u, UINT_MAX)
+GPUSCAN_LIMITS_OF_(long, LONG_MIN, LONG_MAX)
+GPUSCAN_LIMITS_OF_(unsigned long, 0ul, ULONG_MAX)
+GPUSCAN_LIMITS_OF_(long long, LLONG_MIN, LLONG_MAX)
+GPUSCAN_LIMITS_OF_(unsigned long long, 0ull, ULLONG_MAX)
+GPUSCAN_LIMITS_OF_(float, -HUGE_VALF, HUGE_VALF)
+GPUSCAN_LIMITS_OF_(double, -HUGE_VAL, HUGE_VAL)
+/* __half and __nv_bfloat16: +-infinity (their headers come first in gpuscan.cuh) */
+GPUSCAN_LIMITS_OF_(__half, __ushort_as_half((unsigned short)0xFC00U), __ushort_as_half((unsigned short)0x7C00U))
+GPUSCAN_LIMITS_OF_(__nv_bfloat16, __ushort_as_bfloat16((unsigned short)0xFF80U),
+                   __ushort_as_bfloat16((unsigned short)0x7F80U))
 
 #endif /* GPUSCAN_OPS_H */

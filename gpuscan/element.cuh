@@ -13,8 +13,9 @@
 #include <type_traits>
 
 /* ---- what a DEFINE checks first, so that a misuse's first error line names it ----------------
- * An undefined operator macro stays unexpanded when stringized, and an undefined type limit leaves
- * its GPUSCAN_LIMITS_ name in the identity's expansion: both are found in the text. */
+ * An undefined operator macro stays unexpanded when stringized (found in the text); an identity
+ * that asks for the type's limits (gpuscan_lowest_ / _highest_ in its text) needs an overload
+ * for T, which decltype checks. */
 #define GPUSCAN_STR_(...) #__VA_ARGS__
 #define GPUSCAN_XSTR_(...) GPUSCAN_STR_(__VA_ARGS__)
 static constexpr int gpuscan_has_prefix_(const char *s, const char *p)
@@ -48,10 +49,17 @@ static constexpr int gpuscan_is_identifier_(const char *s)
                   "and, or, xor; for your own define GPUSCAN_OP_" #op "_IDENTITY(name, T) and "     \
                   "GPUSCAN_OP_" #op "_COMBINE(T, a, b) before the DEFINE (docs/api.md)");           \
     static_assert(!gpuscan_contains_(GPUSCAN_XSTR_(GPUSCAN_OP_##op##_IDENTITY(name, T)),            \
-                                     "GPUSCAN_LIMITS_"),                                            \
-                  "gpuscan: " #op " needs the limits of type name '" #name "': name the type as "   \
-                  "gpuscan_ops.h does (int32_t, i32, float, f32, ...) or define "                   \
-                  "GPUSCAN_LIMITS_" #name "_LOWEST and GPUSCAN_LIMITS_" #name "_HIGHEST");          \
+                                     "gpuscan_lowest_") ||                                          \
+                      std::is_same<decltype(gpuscan_lowest_((const T *)0)), T>::value,              \
+                  "gpuscan: " #op " needs the lowest value of " #T ": give it one before the DEFINE, "\
+                  "static __host__ __device__ inline " #T " gpuscan_lowest_(const " #T " *) "       \
+                  "(gpuscan_ops.h)");                                                               \
+    static_assert(!gpuscan_contains_(GPUSCAN_XSTR_(GPUSCAN_OP_##op##_IDENTITY(name, T)),            \
+                                     "gpuscan_highest_") ||                                         \
+                      std::is_same<decltype(gpuscan_highest_((const T *)0)), T>::value,             \
+                  "gpuscan: " #op " needs the highest value of " #T ": give it one before the "     \
+                  "DEFINE, static __host__ __device__ inline " #T " gpuscan_highest_(const " #T     \
+                  " *) (gpuscan_ops.h)");                                                           \
     static_assert(!GPUSCAN_PROBE_(GPUSCAN_OP_##op##_INTEGER_ONLY_) || std::is_integral<T>::value,   \
                   "gpuscan: operator '" #op "' (bitwise) needs an integer type, not " #T);          \
     static_assert(__alignof__(T) <= 16,                                                             \

@@ -38,21 +38,14 @@ static inline size_t gpuscan_ceil_div_(size_t a, size_t b) { return a / b + (a %
 static inline int gpuscan_valid_grid_(gpuscan_grid g) { return (unsigned)g < (unsigned)GPUSCAN_GRID_COUNT_; }
 static inline int gpuscan_valid_block_(gpuscan_block b) { return (unsigned)b < (unsigned)GPUSCAN_BLOCK_COUNT_; }
 
-/* AUTO's choices, from measurements (docs/performance.md), with the coarsened block scan (but see
- * gpuscan_resolve_block_): reduce-ahead for inputs of at least 32 MiB (16 MiB for 1-byte types,
- * 128 MiB for types of 8 bytes and more) of types up to 16 bytes, where it beats the look-back
- * (1-byte types: hierarchical already at 16 MiB; 8- and 16-byte types: the look-back, launched
- * as a programmatic dependent from 512 tiles, stays faster up to 128 MiB; larger types were not
- * measured and keep the look-back);
- * below that decoupled look-back, except for 1-byte types from 2^22 elements, where hierarchical
- * is faster (look-back's rate of tiles, not memory, limits small tiles). */
-#define GPUSCAN_AUTO_AHEAD_MIN_BYTES ((size_t)32 << 20)
-#define GPUSCAN_AUTO_AHEAD_MIN_BYTES_1BYTE ((size_t)16 << 20)
-#define GPUSCAN_AUTO_AHEAD_MIN_BYTES_WIDE ((size_t)128 << 20)
-#define GPUSCAN_AUTO_HIERARCHICAL_MIN_N_1BYTE ((size_t)1 << 22)
-/* Reduce-ahead's lookahead must stay in L2 next to the output passing through, so AUTO takes it
- * only on devices with at least four times GPUSCAN_AHEAD_BYTES of L2. */
-#define GPUSCAN_AUTO_AHEAD_MIN_L2 (4 * GPUSCAN_AHEAD_BYTES)
+/* AUTO's choices, with the coarsened block scan (but see gpuscan_resolve_block_): reduce-ahead for
+ * large inputs of types up to 16 bytes, where it beats the look-back (thresholds by element size
+ * in tuning.cuh: the look-back, launched as a programmatic dependent, stays faster longer for
+ * 8- and 16-byte types; larger types keep the look-back); below that decoupled look-back, except
+ * for 1-byte types from GPUSCAN_AUTO_HIERARCHICAL_MIN_N_1BYTE elements, where hierarchical is
+ * faster (look-back's rate of tiles, not memory, limits small tiles).  Reduce-ahead's lookahead
+ * must stay in L2 next to the output passing through: only on devices with
+ * GPUSCAN_AUTO_AHEAD_MIN_L2 of L2.  docs/algorithms.md (AUTO) has the whole rule. */
 static inline int gpuscan_auto_wants_ahead_(size_t elem_size, size_t n)
 {
     return elem_size <= 16 && n * elem_size >= (elem_size == 1   ? GPUSCAN_AUTO_AHEAD_MIN_BYTES_1BYTE
@@ -61,14 +54,24 @@ static inline int gpuscan_auto_wants_ahead_(size_t elem_size, size_t n)
 }
 /* The device decides too.  Reduce-ahead's two-read kernel scans 8-byte elements on SMs that also
  * reduce the units streaming in: where memory brings an SM more bytes a second than they keep up
- * with, the look-back, which reads once, is the faster - but not the ring, which reads once too
- * (docs/algorithms.md, AUTO).  Peak bandwidth from the memory clock and bus width, over the SMs;
- * ring: this scan would run on the ring. */
-#define GPUSCAN_AUTO_AHEAD_WIDE_MAX_GBS_PER_SM 30.0
+ * with (GPUSCAN_AUTO_AHEAD_WIDE_MAX_GBS_PER_SM), the look-back, which reads once, is the faster -
+ * but not the ring, which reads once too (docs/algorithms.md, AUTO).  Peak bandwidth from the
+ * memory clock and bus width, over the SMs; ring: this scan would run on the ring. */
 static inline int gpuscan_ahead_suits_(size_t l2_bytes, int sms, double peak_gbs, size_t elem_size, int ring)
 {
     if (l2_bytes < GPUSCAN_AUTO_AHEAD_MIN_L2) return 0;
     return elem_size < 8 || ring || (sms > 0 && peak_gbs / sms <= GPUSCAN_AUTO_AHEAD_WIDE_MAX_GBS_PER_SM);
+}
+/* Whether AUTO may take reduce-ahead, from whether the device suits it on the ring and off it
+ * (gpuscan_ahead_suits_), whether this scan's size and type would run on the ring, and whether the
+ * input is 16-byte aligned (the ring's bulk copies need it; a size query passes 1).  Where the
+ * answer hangs on the alignment, *room_for_both asks the workspace plan for the look-back's room
+ * too, so that a size query made without pointers fits whatever pointer comes. */
+static inline int gpuscan_auto_ahead_ok_(int suits_on_ring, int suits_off_ring, int ring_runs, int aligned,
+                                         int *room_for_both)
+{
+    *room_for_both = ring_runs && suits_on_ring && !suits_off_ring;
+    return ring_runs && aligned ? suits_on_ring : suits_off_ring;
 }
 /* AUTO's grid for n elements of elem_size bytes; ahead_ok: the current device suits reduce-ahead
  * for this size of element (gpuscan_ahead_suits_). */
@@ -80,9 +83,9 @@ static inline gpuscan_grid gpuscan_resolve_grid_(gpuscan_grid g, size_t elem_siz
     return GPUSCAN_GRID_LOOKBACK;
 }
 /* AUTO's block scan: the coarsened one, except for a scan that fits in one tile of the warp-shuffle
- * Kogge-Stone scan (one element a thread; `ksw_tile` elements) of a type of at most 8 bytes: that
- * single block finishes sooner than a coarsened tile mostly of padding. */
-#define GPUSCAN_AUTO_KSW_MAX_ELEM_BYTES 8u
+ * Kogge-Stone scan (one element a thread; `ksw_tile` elements) of a type of at most
+ * GPUSCAN_AUTO_KSW_MAX_ELEM_BYTES: that single block finishes sooner than a coarsened tile mostly
+ * of padding. */
 static inline gpuscan_block gpuscan_resolve_block_(gpuscan_block b, size_t elem_size, size_t n, size_t ksw_tile)
 {
     if (b != GPUSCAN_BLOCK_AUTO) return b;
@@ -577,19 +580,32 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
 
 /* Checks the choices, resolves AUTO and lays out the workspace of a scan. */
 #define GPUSCAN_SCAN_PREPARE_(P, T)                                                                  \
+    /* d_in: the input, or NULL (a size query) */                                                    \
     static gpuscan_status P##_scan_prepare_(gpuscan_plan_ *plan, gpuscan_grid *grid,                 \
-                                            gpuscan_block *block, gpuscan_kind kind, size_t n)       \
+                                            gpuscan_block *block, gpuscan_kind kind, size_t n,       \
+                                            const T *d_in)                                           \
     {                                                                                                \
         size_t tile = 0;                                                                             \
+        int ahead_ok = 0, room_for_both = 0;                                                         \
         GPUSCAN_TRY_(gpuscan_check_choice_(kind, *grid, *block));                                    \
         /* the device is asked only where AUTO would take reduce-ahead */                            \
-        const int ahead_ok = *grid == GPUSCAN_GRID_AUTO && gpuscan_auto_wants_ahead_(sizeof(T), n) && \
-                             gpuscan_device_suits_ahead_(sizeof(T), P##_ring_runs(n));               \
+        if (*grid == GPUSCAN_GRID_AUTO && gpuscan_auto_wants_ahead_(sizeof(T), n))                   \
+            ahead_ok = gpuscan_auto_ahead_ok_(gpuscan_device_suits_ahead_(sizeof(T), 1),             \
+                                              gpuscan_device_suits_ahead_(sizeof(T), 0),             \
+                                              P##_ring_runs(n),                                      \
+                                              d_in == NULL || GPUSCAN_ALIGNED16_(d_in),              \
+                                              &room_for_both);                                       \
         *grid = gpuscan_resolve_grid_(*grid, sizeof(T), n, ahead_ok);                                \
         *block = gpuscan_resolve_block_(*block, sizeof(T), n, GPUSCAN_TILE_(KSW, T));                \
         GPUSCAN_SWITCH_BLOCK_(*block, GPUSCAN_TILE_OF_, T, tile);                                    \
         GPUSCAN_TRY_(gpuscan_plan_scan_(plan, n, *grid, tile, sizeof(T), GPUSCAN_STATE_BYTES_(T),    \
                                         GPUSCAN_SLOT_BYTES_(T), GPUSCAN_RING_PLAN_UNIT_(T)));        \
+        if (room_for_both) { /* the look-back an unaligned input takes instead */                    \
+            gpuscan_plan_ other;                                                                     \
+            GPUSCAN_TRY_(gpuscan_plan_scan_(&other, n, GPUSCAN_GRID_LOOKBACK, tile, sizeof(T),       \
+                                            GPUSCAN_STATE_BYTES_(T), GPUSCAN_SLOT_BYTES_(T), 0));    \
+            plan->bytes = other.bytes > plan->bytes ? other.bytes : plan->bytes;                     \
+        }                                                                                            \
         if (*grid == GPUSCAN_GRID_LOOKBACK) {                                                        \
             GPUSCAN_SWITCH_BLOCK_(*block, GPUSCAN_CLUSTER_OF_, P, plan);                             \
         }                                                                                            \
@@ -668,7 +684,7 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         P##_ends ends;                                                                                 \
         int query_only;                                                                                \
         if (workspace_bytes == NULL) return GPUSCAN_ERROR_NULL_POINTER;                                \
-        GPUSCAN_TRY_(P##_scan_prepare_(&plan, &grid, &block, kind, n));                                \
+        GPUSCAN_TRY_(P##_scan_prepare_(&plan, &grid, &block, kind, n, d_in));                          \
         GPUSCAN_TRY_(gpuscan_check_workspace_(d_workspace, workspace_bytes, plan.bytes, &query_only)); \
         if (query_only) return GPUSCAN_SUCCESS;                                                        \
         GPUSCAN_TRY_(P##_ends_of_(&ends, d_in, d_out, n, kind, init, d_init, d_total, offsets));       \
@@ -734,7 +750,7 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         gpuscan_block block = GPUSCAN_BLOCK_AUTO;                                                              \
         GPUSCAN_TRY_(gpuscan_check_io_(d_in, d_out, n, sizeof(T), __alignof__(T)));                            \
         GPUSCAN_TRY_(P##_ends_of_(&ends, d_in, d_out, n, kind, init, d_init, d_total, offsets));               \
-        GPUSCAN_TRY_(P##_scan_prepare_(&plan, &grid, &block, kind, n));                                        \
+        GPUSCAN_TRY_(P##_scan_prepare_(&plan, &grid, &block, kind, n, d_in));                                  \
         if (n == 0) return P##_scan_launch_(&plan, grid, block, NULL, d_in, d_out, 0, &ends, stream);          \
         GPUSCAN_WITH_ALLOCATED_(plan.bytes, stream,                                                            \
                                 P##_scan_launch_(&plan, grid, block, ws, d_in, d_out, n, &ends, stream));      \

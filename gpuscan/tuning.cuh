@@ -57,7 +57,36 @@
 #define GPUSCAN_AHEAD_THREADS_PER_SM(T) 1024
 #endif
 
-/* ---- host.cuh ----------------------------------------------------------------------------------- */
+/* ---- host.cuh: AUTO's thresholds (the rule: docs/algorithms.md, AUTO) ----------------------------- */
+/* Reduce-ahead from this many bytes of input, for types of 2 to 7 bytes ... */
+#ifndef GPUSCAN_AUTO_AHEAD_MIN_BYTES
+#define GPUSCAN_AUTO_AHEAD_MIN_BYTES ((size_t)32 << 20)
+#endif
+/* ... of 1-byte types ... */
+#ifndef GPUSCAN_AUTO_AHEAD_MIN_BYTES_1BYTE
+#define GPUSCAN_AUTO_AHEAD_MIN_BYTES_1BYTE ((size_t)16 << 20)
+#endif
+/* ... and of types of 8 to 16 bytes. */
+#ifndef GPUSCAN_AUTO_AHEAD_MIN_BYTES_WIDE
+#define GPUSCAN_AUTO_AHEAD_MIN_BYTES_WIDE ((size_t)128 << 20)
+#endif
+/* Below reduce-ahead, 1-byte types take the hierarchical scan from this many elements. */
+#ifndef GPUSCAN_AUTO_HIERARCHICAL_MIN_N_1BYTE
+#define GPUSCAN_AUTO_HIERARCHICAL_MIN_N_1BYTE ((size_t)1 << 22)
+#endif
+/* Reduce-ahead only on devices with this much L2 (its lookahead stays there). */
+#ifndef GPUSCAN_AUTO_AHEAD_MIN_L2
+#define GPUSCAN_AUTO_AHEAD_MIN_L2 (4 * GPUSCAN_AHEAD_BYTES)
+#endif
+/* 8-byte types off the ring take reduce-ahead only where the device's peak memory bandwidth an
+ * SM is at most this (GB/s). */
+#ifndef GPUSCAN_AUTO_AHEAD_WIDE_MAX_GBS_PER_SM
+#define GPUSCAN_AUTO_AHEAD_WIDE_MAX_GBS_PER_SM 30.0
+#endif
+/* A scan of one Kogge-Stone-on-shuffles tile, of types up to this size, takes that block scan. */
+#ifndef GPUSCAN_AUTO_KSW_MAX_ELEM_BYTES
+#define GPUSCAN_AUTO_KSW_MAX_ELEM_BYTES 8u
+#endif
 /* From this many tiles a single-pass scan's states are cleared by a kernel it is launched
  * behind as a programmatic dependent; below, by a memset (0: never). */
 #ifndef GPUSCAN_PDL_MIN_TILES

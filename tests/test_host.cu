@@ -300,6 +300,40 @@ static void test_bytewise_lookup(void)
 #endif
 }
 
+/* AUTO and the ring's alignment: where reduce-ahead suits the device only on the ring (8-byte types
+ * on an H200), an input the ring cannot take (not 16-byte aligned) gets the look-back, and the
+ * workspace has room for both (a size query has no pointer). */
+static void test_auto_alignment(void)
+{
+    int room = -1;
+    EXPECT(gpuscan_auto_ahead_ok_(1, 0, 1, 1, &room) == 1 && room == 1, "H200-like, aligned: the ring");
+    EXPECT(gpuscan_auto_ahead_ok_(1, 0, 1, 0, &room) == 0 && room == 1, "H200-like, unaligned: the look-back");
+    EXPECT(gpuscan_auto_ahead_ok_(1, 1, 1, 0, &room) == 1 && room == 0, "H100-like: reduce-ahead either way");
+    EXPECT(gpuscan_auto_ahead_ok_(1, 0, 0, 1, &room) == 0 && room == 0, "no ring for this size: off-ring answer");
+    EXPECT(gpuscan_auto_ahead_ok_(0, 0, 1, 1, &room) == 0 && room == 0, "no reduce-ahead on this device");
+}
+
+/* min/max identities by the type, whatever the name: any DEFINE of uint8_t or size_t finds them. */
+GPUSCAN_DEFINE_NAMED(octet, uint8_t, max)
+GPUSCAN_DEFINE_NAMED(octet, uint8_t, min)
+GPUSCAN_DEFINE_NAMED(count, size_t, min)
+GPUSCAN_DEFINE_NAMED(tiny, signed char, max)
+GPUSCAN_DEFINE_NAMED(flag, bool, min)
+GPUSCAN_DEFINE_NAMED(hf, __half, max)
+GPUSCAN_DEFINE_NAMED(bf, __nv_bfloat16, min)
+GPUSCAN_DEFINE_NAMED(real, double, max)
+static void test_identities_by_type(void)
+{
+    EXPECT(gpuscan_octet_max_identity() == 0 && gpuscan_octet_min_identity() == 255, "uint8_t as octet");
+    EXPECT(gpuscan_count_min_identity() == SIZE_MAX, "size_t as count");
+    EXPECT(gpuscan_tiny_max_identity() == -128, "signed char as tiny");
+    EXPECT(gpuscan_flag_min_identity() == true, "bool as flag");
+    EXPECT(__half2float(gpuscan_hf_max_identity()) == -HUGE_VALF, "__half as hf: -inf");
+    EXPECT(__bfloat162float(gpuscan_bf_min_identity()) == HUGE_VALF, "__nv_bfloat16 as bf: +inf");
+    EXPECT(gpuscan_real_max_identity() == -HUGE_VAL && gpuscan_f64_min_identity() == HUGE_VAL, "double, two names");
+    EXPECT(gpuscan_u8_max_identity() == 0, "uint8_t as u8");
+}
+
 /* The ring's slots per block (gpuscan/ring.cuh) from an SM's shared memory, with the H100's
  * numbers: 228 KiB an SM, 1 KiB reserved a block, 227 KiB at most a block. */
 static void test_ring_slots(void)
@@ -378,6 +412,8 @@ int main(void)
     test_plans();
     test_bytewise_lookup();
     test_ring_slots();
+    test_identities_by_type();
+    test_auto_alignment();
     test_cuda_error_path();
     return test_finish("host");
 }
