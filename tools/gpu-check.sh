@@ -13,7 +13,9 @@
 #              commit before, untracked in the tree) and against this tree, run one after the
 #              other (tools/variants.sh; BENCH_ARGS picks the cases)
 #   (default: readme forms)
-# Environment: TESTS=<ctest -R regex> runs a subset of a tier.  Logs and CSVs go to $OUT (the
+# Environment: PREBUILT=build-carry/bin.tar.xz runs what tools/prebuild.sh built and packed (pass
+# the pack in the device tool's carry): no build here, tests from its list (4 at a time).
+# TESTS=<ctest -R regex> runs a subset of a tier.  Logs and CSVs go to $OUT (the
 # device tool's result folder) or ./gpu-check-out.  Where the checkout has no .git (the device
 # machine), pass the commit as GPUSCAN_COMMIT=<hash>.
 set -u
@@ -51,12 +53,18 @@ if has readme; then
 fi
 
 targets=""
-has tests && targets="$targets all"
+bin=build-gpu # where the executables are: this build, or the unpacked PREBUILT
+if [ -n "${PREBUILT:-}" ]; then
+    bin=build-pre
+    rm -rf "$bin" && mkdir -p "$bin" && tar -xJf "$PREBUILT" -C "$bin"
+    echo "prebuilt: $(tr '\n' ' ' <"$bin/commit.txt")" | tee -a "$summary"
+fi
+[ -z "${PREBUILT:-}" ] && has tests && targets="$targets all"
 has full && targets="$targets all gpuscan_full_tests"
-has forms && targets="$targets forms"
-has bench && targets="$targets bench"
-has ring && targets="$targets gpu_ring_i32 gpu_ring_u8 gpu_ring_i64 gpu_ring_f32 gpu_ring_custom_ops gpu_ring_claim1_i32 gpu_ring_claim3_custom_ops"
-if has ab; then # its two nvcc builds overlap the CMake build
+[ -z "${PREBUILT:-}" ] && has forms && targets="$targets forms"
+[ -z "${PREBUILT:-}" ] && has bench && targets="$targets bench"
+[ -z "${PREBUILT:-}" ] && has ring && targets="$targets gpu_ring_i32 gpu_ring_u8 gpu_ring_i64 gpu_ring_f32 gpu_ring_custom_ops gpu_ring_claim1_i32 gpu_ring_claim3_custom_ops"
+if has ab && [ -z "${PREBUILT:-}" ]; then # its two nvcc builds overlap the CMake build
     STEP=build tools/variants.sh "base:-I${AB_BASE:-ab-base}" "head:" >"$OUT/ab-build.log" 2>&1 &
     ab_build=$!
 fi
@@ -81,17 +89,41 @@ run_tier() { # name, ctest label options
     grep -E "passed, [0-9]+ failed|stress:|graph of|ERROR SUMMARY|RACECHECK SUMMARY|differing so far" "$OUT/ctest-$name.log" | head -60 >>"$summary"
     grep -E "^FAIL" "$OUT/ctest-$name.log" | head -20 | tee -a "$summary"
 }
-has tests && run_tier default -LE full
+run_prebuilt_tests() { # the pack's list: name<TAB>command, 4 at a time, like ctest -j 4
+    local ts
+    ts=$(date +%s)
+    ( cd "$bin" && while IFS=$'\t' read -r name cmd; do
+        [ -n "${TESTS:-}" ] && ! echo "$name" | grep -qE "$TESTS" && continue
+        echo "$name $cmd"
+    done <tests.txt | xargs -P 4 -L 1 sh -c 'n=$0; s=$(date +%s); timeout 900 "$@" >"logs_$n.txt" 2>&1;
+        r=$?; echo "$n: $([ $r = 0 ] && echo Passed || echo "***Failed (exit $r)") $(( $(date +%s) - s )) s"' ) \
+        >"$OUT/prebuilt-tests.log" 2>&1
+    echo "tier default (prebuilt): $(secs "$ts") s" | tee -a "$summary"
+    sort "$OUT/prebuilt-tests.log" | tee -a "$summary"
+    echo "$(grep -c ': Passed' "$OUT/prebuilt-tests.log") of $(grep -c . "$OUT/prebuilt-tests.log") passed" | tee -a "$summary"
+    cat "$bin"/logs_*.txt >"$OUT/prebuilt-tests-output.log"
+    grep -hE "^FAIL" "$bin"/logs_*.txt | head -20 | tee -a "$summary"
+}
+if has tests; then
+    if [ -n "${PREBUILT:-}" ]; then run_prebuilt_tests; else run_tier default -LE full; fi
+fi
 has full && run_tier full -L full
 if has ring; then
     ts=$(date +%s)
-    TEST_TIMEOUT=${TEST_TIMEOUT:-200} STEP=run PARALLEL=1 tools/ring-suites.sh >"$OUT/ring.log" 2>&1
+    RING_BIN_DIR=$bin/tests TEST_TIMEOUT=${TEST_TIMEOUT:-200} STEP=run PARALLEL=1 tools/ring-suites.sh >"$OUT/ring.log" 2>&1
     echo "ring suites: $(secs "$ts") s" | tee -a "$summary"
     cat "$OUT/ring.log" | tee -a "$summary"
 fi
 if has ab; then
-    wait "$ab_build"
-    STEP=run tools/variants.sh "base:-I${AB_BASE:-ab-base}" "head:" >"$OUT/ab.log" 2>&1
+    if [ -n "${PREBUILT:-}" ]; then
+        for v in base head; do
+            timeout 300 "$bin/bench/bench_$v" ${BENCH_ARGS:---quick --types i32.add,i64.add,u8.add --min-log2 24 --max-log2 28} \
+                >"$OUT/variant_$v.log" 2>&1
+        done
+    else
+        wait "$ab_build"
+        STEP=run tools/variants.sh "base:-I${AB_BASE:-ab-base}" "head:" >"$OUT/ab.log" 2>&1
+    fi
     echo "A/B (base: ${AB_BASE:-ab-base}, head: this tree; ${BENCH_ARGS:-the cases of variants.sh}):" >>"$summary"
     python3 - "$OUT/variant_base.log" "$OUT/variant_head.log" <<'PY' >>"$summary"
 import re, sys
@@ -116,7 +148,7 @@ if has demo; then
     cat "$OUT/demo.log" >>"$summary"
 fi
 if has bench; then
-    ./build-gpu/bench/bench --csv "$OUT/bench.csv" ${BENCH_ARGS:-} >"$OUT/bench.log" 2>&1
+    "$bin/bench/bench" --csv "$OUT/bench.csv" ${BENCH_ARGS:-} >"$OUT/bench.log" 2>&1
     tail -40 "$OUT/bench.log" >>"$summary"
 fi
 if has anatomy; then
@@ -129,7 +161,7 @@ if has profile; then
     grep -E "Duration|Throughput|Occupancy|Registers|Stall|Warp Cycles|Block Limit|Active Warps|Bandwidth" "$OUT/ncu.log" | head -40 >>"$summary"
 fi
 if has forms; then
-    ./build-gpu/bench/forms --csv "$OUT/forms.csv" ${FORMS_ARGS:-} >"$OUT/forms.log" 2>&1
+    "$bin/bench/forms" --csv "$OUT/forms.csv" ${FORMS_ARGS:-} >"$OUT/forms.log" 2>&1
     grep -c MISMATCH "$OUT/forms.log" | sed 's/^/forms mismatches: /' >>"$summary"
     sed -n '/==== what users call/,$p' "$OUT/forms.log" >>"$summary"
 fi

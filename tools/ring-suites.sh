@@ -3,7 +3,7 @@
 # through the ring, at most 3 blocks, claims of 1 and 3 units), for tools/ring-check.sh and
 # tools/ring-profile.sh.  STEP=build or STEP=run does one half (default: both).  Prints a line a
 # suite: exit status (124: stopped, a hang?) and its last line.
-# Environment: PARALLEL=1 runs the suites at once, TEST_TIMEOUT (s a suite, 120), GPUSCAN_TEST_MAX_RANDOM (the suites' largest random
+# Environment: RING_BIN_DIR (where the suites are; build-gpu/tests), PARALLEL=1 runs the suites at once, TEST_TIMEOUT (s a suite, 120), GPUSCAN_TEST_MAX_RANDOM (the suites' largest random
 # size, 2^21: with 3 blocks every block still goes round its ring).
 set -u
 OUT=${OUT:-$PWD/gpu-check-out}
@@ -19,7 +19,7 @@ fi
 [ "$STEP" = build ] && exit 0
 run_one() {
     # line-buffered: a crash must not take the suite's output with it
-    timeout "${TEST_TIMEOUT:-120}" stdbuf -oL -eL "build-gpu/tests/$1" >"$OUT/$1.log" 2>&1
+    timeout "${TEST_TIMEOUT:-120}" stdbuf -oL -eL "${RING_BIN_DIR:-build-gpu/tests}/$1" >"$OUT/$1.log" 2>&1
     rc=$?
     echo "$1: rc=$rc $( [ $rc = 124 ] && echo '(stopped: hang?)') $(tail -1 "$OUT/$1.log")"
 }

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# tools/prebuild.sh - builds here (no GPU needed) what tools/gpu-check.sh runs on the device and
+# packs it into build-carry/bin.tar.xz: the GPU tests of the default tier (with their command
+# lines, from ctest), the ring suites, bench, forms, and with AB_BASE=<dir of headers> the
+# benchmark built against those headers (bench_base) and against this tree (bench_head), with the
+# same nvcc line as tools/variants.sh.  Then, on the device:
+#   run(command="PREBUILT=build-carry/bin.tar.xz tools/gpu-check.sh tests ring ab forms",
+#       carry=["build-carry/bin.tar.xz"] plus AB_BASE's folder if it is ignored)
+# so that device time goes to running, not compiling (a fresh machine spent 500 s compiling
+# these).  The pack must come from the tree the device gets: build it after the last change.
+set -eu
+B=${BUILD:-build-carry/build}
+P=build-carry/pack
+RING_SUITES="gpu_ring_i32 gpu_ring_u8 gpu_ring_i64 gpu_ring_f32 gpu_ring_custom_ops gpu_ring_claim1_i32 gpu_ring_claim3_custom_ops"
+jobs=$(nproc)
+cmake -S . -B "$B" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 >/dev/null
+if [ -n "${AB_BASE:-}" ]; then # the two benchmark builds go alongside CMake's
+    mkdir -p "$B/ab"
+    nvcc -O3 -std=c++17 -arch=sm_90 --extended-lambda -I"$AB_BASE" -I. bench/bench.cu -o "$B/ab/bench_base" &
+    nvcc -O3 -std=c++17 -arch=sm_90 --extended-lambda -I. bench/bench.cu -o "$B/ab/bench_head" &
+fi
+cmake --build "$B" -j "$jobs" --target all forms bench $RING_SUITES
+wait
+rm -rf "$P" && mkdir -p "$P/tests" "$P/bench"
+# the default tier's GPU tests: name, then the command with paths relative to the pack
+(cd "$B" && ctest --show-only=json-v1 -L gpu -LE full) | python3 -c '
+import json, os, sys
+for t in json.load(sys.stdin)["tests"]:
+    cmd = t["command"]
+    print(t["name"] + "\t" + " ".join(["tests/" + os.path.basename(cmd[0])] + cmd[1:]))
+' >"$P/tests.txt"
+cut -f2 "$P/tests.txt" | cut -d' ' -f1 | sort -u | while read -r exe; do cp "$B/$exe" "$P/tests/"; done
+for t in $RING_SUITES; do cp "$B/tests/$t" "$P/tests/"; done
+cp "$B/bench/forms" "$B/bench/bench" "$P/bench/"
+if [ -n "${AB_BASE:-}" ]; then cp "$B/ab/bench_base" "$B/ab/bench_head" "$P/bench/"; fi
+git rev-parse --short HEAD >"$P/commit.txt" 2>/dev/null || echo unknown >"$P/commit.txt"
+git status --porcelain --untracked-files=no | grep -q . && echo "(with uncommitted changes)" >>"$P/commit.txt"
+tar -cJf build-carry/bin.tar.xz -C "$P" .
+echo "build-carry/bin.tar.xz: $(du -h build-carry/bin.tar.xz | cut -f1) ($(wc -l <"$P/tests.txt") tests, $(cat "$P/commit.txt" | tr '\n' ' '))"
