@@ -248,7 +248,7 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
 #if !GPUSCAN_RING
 #define GPUSCAN_RING_KERNEL_(P, T)
 #else
-#define GPUSCAN_RING_KERNEL_(P, T)                                                                  \
+#define GPUSCAN_RING_SLOTS_(P, T)                                                               \
     GPUSCAN_BLOCK_SCAN_ONLY_(P, T, RING)                                                            \
     static __device__ __forceinline__ T *P##_ring_slot(const gpuscan_ring_ *r, unsigned s)          \
     {                                                                                               \
@@ -309,7 +309,8 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
             acc = g == 0 ? f[0] : P##_combine(acc, f[0]);                                           \
         }                                                                                           \
         return P##_warp_reduce(acc, (int)lane, 32);                                                 \
-    }                                                                                               \
+    }
+#define GPUSCAN_RING_PRODUCER_REDUCERS_(P, T)                                                   \
     /* Producer (one thread): claims units into free slots - CLAIM at a time, once that many        \
      * slots are free, so that a claimed unit's aggregate is still one copy away - and starts       \
      * their copies, then fills GPUSCAN_RING_SLOT_MULTIPLE_ turns with END. */                      \
@@ -383,7 +384,8 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
                 gpuscan_mbar_arrive_(&r->reduced[s]);                                               \
             }                                                                                       \
         }                                                                                           \
-    }                                                                                               \
+    }
+#define GPUSCAN_RING_LOOKERS_SCANNERS_(P, T)                                                    \
     /* Look-back warp k: finds the exclusive prefixes of the units of slots k, k + LOOKERS, ...,    \
      * publishes their inclusive ones and hands the prefixes to the scanners (prefix_of).  A unit   \
      * right after the warp's last one (claimed with it: GPUSCAN_RING_CLAIM) takes that one's       \
@@ -457,7 +459,8 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
             }                                                                                       \
             if (threadIdx.x == 0 && u == units - 1) P##_put_total(ends, prefix);                    \
         }                                                                                           \
-    }                                                                                               \
+    }
+#define GPUSCAN_RING_ENTRY_(P, T)                                                               \
     /* The kernel: warps 0..THREADS/32-1 scan, then the producer's, the reducers', the look-back    \
      * warps'.  `slots` units fit in its dynamic shared memory. */                                  \
     static __global__ void                                                                          \
@@ -497,6 +500,11 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
             P##_ring_look_back(&r, warp - LOOKER0, states, agg_slots, prefix_slots,                 \
                                (const T *)agg_raw, (T *)prefix_raw, &ends);                         \
     }
+#define GPUSCAN_RING_KERNEL_(P, T)                                                                  \
+    GPUSCAN_RING_SLOTS_(P, T)                                                                       \
+    GPUSCAN_RING_PRODUCER_REDUCERS_(P, T)                                                           \
+    GPUSCAN_RING_LOOKERS_SCANNERS_(P, T)                                                            \
+    GPUSCAN_RING_ENTRY_(P, T)
 #endif /* GPUSCAN_RING */
 
 #endif /* GPUSCAN_RING_CUH */
