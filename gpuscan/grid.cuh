@@ -618,87 +618,110 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
             P##_put_total(&ends, has_prefix ? P##_combine(prefix, aggregate) : aggregate);            \
         if (cluster) P##_cluster_finish();                                                            \
     }
-#define GPUSCAN_AHEAD_KERNEL_(P, T, TAG)                                                        \
-    /* Reduce-ahead: launched with 2 * units blocks, one work item each.  A scan item's lane 0        \
-     * waits until its own unit's reduce has published, i.e. has read its input, before any of        \
-     * the unit is written (in-place scans).  Warp 0 looks back while the other warps load. */        \
+#define GPUSCAN_AHEAD_ITEMS_(P, T, TAG)                                                               \
+    /* A reduce item: the unit's aggregate, published (unit 0: its inclusive prefix, the seed         \
+     * read and folded in by thread 0, and left in the stash for unit 0's scan item).  Small types:   \
+     * a full unit reduced as read (GPUSCAN_REDUCE_AS_READ_MAX_BYTES: for them the transpose costs    \
+     * more than the shuffles). */                                                                    \
+    static __device__ __forceinline__ void P##_##TAG##_ahead_reduce(                                  \
+        const T *in, size_t n, unsigned unit, unsigned first, unsigned last, unsigned per_unit,       \
+        void *states, unsigned *agg_slots, unsigned *prefix_slots, unsigned *seed_stash,              \
+        const P##_ends *ends, T *buf)                                                                 \
+    {                                                                                                 \
+        enum { TILE = GPUSCAN_TILE_(TAG, T) };                                                        \
+        const int seeds = unit == 0 && ends->seeded;                                                  \
+        const T seed = seeds && threadIdx.x == 0 ? P##_seed(ends) : ends->init; /* (thread 0's) */    \
+        T acc = seed;                                                                                 \
+        if (last - first == per_unit && (size_t)last * TILE <= n &&                                   \
+            sizeof(T) <= GPUSCAN_REDUCE_AS_READ_MAX_BYTES &&                                          \
+            P##_##TAG##_span_ok(in, per_unit)) { /* a full unit, all reads at once */                 \
+            acc = P##_##TAG##_reduce_span(in, (size_t)first * TILE, per_unit, 1);                     \
+            if (seeds) acc = P##_combine(seed, acc);                                                  \
+        } else {                                                                                      \
+            _Pragma("unroll 1") for (unsigned tile = first; tile < last; ++tile) {                    \
+                GPUSCAN_TILE_BOUNDS_(TAG, T, tile, n, base, valid);                                   \
+                T v = P##_##TAG##_reduce(in, base, valid, buf, 1);                                    \
+                acc = (tile == first && !seeds) ? v : P##_combine(acc, v);                            \
+            }                                                                                         \
+        }                                                                                             \
+        if (threadIdx.x == 0) {                                                                       \
+            if (seeds && ends->init_ptr != NULL) { /* for unit 0's scan, before the publish */        \
+                P##_slot_store(seed_stash, seed);                                                     \
+                __threadfence();                                                                      \
+            }                                                                                         \
+            P##_publish(states, unit > 0 ? agg_slots : prefix_slots, unit,                            \
+                        unit > 0 ? GPUSCAN_STATE_AGGREGATE : GPUSCAN_STATE_PREFIX, acc);              \
+        }                                                                                             \
+    }                                                                                                 \
+    /* A scan item's prefix, in thread 0 (warp 0 looks back while the other warps load); lane 0       \
+     * first waits until its own unit's reduce has published, i.e. has read its input, before any    \
+     * of the unit is written (in-place scans). */                                                    \
+    static __device__ __forceinline__ T P##_##TAG##_ahead_prefix(unsigned unit, void *states,         \
+                                                                 unsigned *agg_slots,                 \
+                                                                 unsigned *prefix_slots,              \
+                                                                 const unsigned *seed_stash,          \
+                                                                 const P##_ends *ends,                \
+                                                                 int *has_prefix)                     \
+    {                                                                                                 \
+        T prefix = ends->init;                                                                        \
+        *has_prefix = ends->seeded;                                                                   \
+        if (threadIdx.x >= 32) return prefix;                                                         \
+        T own = ends->init;                                                                           \
+        unsigned status = GPUSCAN_STATE_EMPTY;                                                        \
+        if (threadIdx.x == 0) status = P##_peek(states, agg_slots, prefix_slots, unit, &own);         \
+        if (unit > 0) {                                                                               \
+            prefix = P##_lookback(unit, states, agg_slots, prefix_slots, ends->init);                 \
+            *has_prefix = 1;                                                                          \
+        }                                                                                             \
+        if (threadIdx.x == 0) {                                                                       \
+            while (status == GPUSCAN_STATE_EMPTY)                                                     \
+                status = P##_peek(states, agg_slots, prefix_slots, unit, &own);                       \
+            if (unit > 0) {                                                                           \
+                P##_publish(states, prefix_slots, unit, GPUSCAN_STATE_PREFIX,                         \
+                            P##_combine(prefix, own));                                                \
+            } else if (ends->seeded && ends->init_ptr != NULL) { /* the seed unit 0's reduce read */  \
+                __threadfence();                                                                      \
+                prefix = P##_slot_load(seed_stash);                                                   \
+            }                                                                                         \
+        }                                                                                             \
+        return prefix;                                                                                \
+    }
+/* Reduce-ahead: launched with 2 * units blocks, one work item each (gpuscan_ahead_item_). */
+#define GPUSCAN_AHEAD_KERNEL_(P, T, TAG)                                                              \
+    GPUSCAN_AHEAD_ITEMS_(P, T, TAG)                                                                   \
     static __global__ void                                                                            \
     __launch_bounds__(GPUSCAN_##TAG##_THREADS(T), GPUSCAN_AHEAD_MIN_BLOCKS_(TAG, T))                  \
     P##_##TAG##_ahead(const T *in, T *out, size_t n, unsigned *counter, void *states,                 \
                       unsigned *agg_slots, unsigned *prefix_slots, unsigned units, unsigned ahead,    \
                       unsigned *seed_stash, P##_ends ends)                                            \
     {                                                                                                 \
-        enum { TILE = GPUSCAN_TILE_(TAG, T) };                                                        \
-        T *buf = P##_##TAG##_buffer();                                                                \
-        int reduce;                                                                                   \
-        const unsigned item = gpuscan_next_tile_(counter);                                            \
-        const unsigned unit = gpuscan_ahead_item_(item, units, ahead, &reduce);                       \
-        const unsigned per_unit = gpuscan_ahead_tiles_(TILE * sizeof(T), sizeof(T)),                  \
-                       tiles = (unsigned)((n + TILE - 1) / TILE), first = unit * per_unit,            \
-                       last = first + per_unit < tiles ? first + per_unit : tiles;                    \
-        if (reduce) { /* small types: a full unit reduced as read (GPUSCAN_REDUCE_AS_READ_MAX_BYTES: \
-                       * for them the transpose costs more than the shuffles) */                      \
-            const int seeds = unit == 0 && ends.seeded; /* unit 0's reduce reads the seed */          \
-            const T seed = seeds && threadIdx.x == 0 ? P##_seed(&ends) : ends.init; /* (thread 0's) */\
-            T acc = seed;                                                                             \
-            if (last - first == per_unit && (size_t)last * TILE <= n &&                               \
-                sizeof(T) <= GPUSCAN_REDUCE_AS_READ_MAX_BYTES &&                                      \
-                P##_##TAG##_span_ok(in, per_unit)) { /* a full unit, all reads at once */             \
-                acc = P##_##TAG##_reduce_span(in, (size_t)first * TILE, per_unit, 1);                 \
-                if (seeds) acc = P##_combine(seed, acc);                                              \
-            } else {                                                                                  \
-                _Pragma("unroll 1") for (unsigned tile = first; tile < last; ++tile) {                \
-                    GPUSCAN_TILE_BOUNDS_(TAG, T, tile, n, base, valid);                               \
-                    T v = P##_##TAG##_reduce(in, base, valid, buf, 1);                                \
-                    acc = (tile == first && !seeds) ? v : P##_combine(acc, v);                        \
-                }                                                                                     \
-            }                                                                                         \
-            if (threadIdx.x == 0) {                                                                   \
-                if (seeds && ends.init_ptr != NULL) { /* for unit 0's scan, before the publish */     \
-                    P##_slot_store(seed_stash, seed);                                                 \
-                    __threadfence();                                                                  \
-                }                                                                                     \
-                P##_publish(states, unit > 0 ? agg_slots : prefix_slots, unit,                        \
-                            unit > 0 ? GPUSCAN_STATE_AGGREGATE : GPUSCAN_STATE_PREFIX, acc);          \
-            }                                                                                         \
-            return;                                                                                   \
-        }                                                                                             \
         /* Units of several tiles (1- and 2-byte types): the last STAGE_TILES tiles of the unit (as   \
          * many as fit in shared memory) are copied to shared memory first, all reads at once, and    \
          * read from there: the unit's reads are in flight together instead of one tile after the     \
          * other (cp.async copies, which would overlap the look-back, were slower for uint8). */     \
-        enum { UNIT_TILES = GPUSCAN_AHEAD_UNIT_TILES_(TAG, T),                                        \
+        enum { TILE = GPUSCAN_TILE_(TAG, T), UNIT_TILES = GPUSCAN_AHEAD_UNIT_TILES_(TAG, T),          \
                STAGE_TILES = UNIT_TILES < 2 || GPUSCAN_##TAG##_ITEMS(T) < 2 ||                        \
                                      !GPUSCAN_VECTOR_OK_(T, GPUSCAN_##TAG##_ITEMS(T)) ? 0             \
                              : GPUSCAN_AHEAD_STAGE_FITS_(TAG, T, UNIT_TILES) ? UNIT_TILES             \
                              : UNIT_TILES - 1 };                                                      \
         __shared__ uint4 stage[STAGE_TILES ? STAGE_TILES * TILE * sizeof(T) / 16 : 1];                \
+        T *buf = P##_##TAG##_buffer();                                                                \
+        int reduce, has_prefix;                                                                       \
+        const unsigned unit = gpuscan_ahead_item_(gpuscan_next_tile_(counter), units, ahead, &reduce);\
+        const unsigned per_unit = gpuscan_ahead_tiles_(TILE * sizeof(T), sizeof(T)),                  \
+                       tiles = (unsigned)((n + TILE - 1) / TILE), first = unit * per_unit,            \
+                       last = first + per_unit < tiles ? first + per_unit : tiles;                    \
+        if (reduce) {                                                                                 \
+            P##_##TAG##_ahead_reduce(in, n, unit, first, last, per_unit, states, agg_slots,           \
+                                     prefix_slots, seed_stash, &ends, buf);                           \
+            return;                                                                                   \
+        }                                                                                             \
         const unsigned stage_first = last - STAGE_TILES;                                              \
         const int staged = STAGE_TILES > 0 && last - first == per_unit && (size_t)last * TILE <= n && \
                            P##_##TAG##_span_ok(in, STAGE_TILES);                                      \
         if (staged) P##_##TAG##_stage_span(in, (size_t)stage_first * TILE, STAGE_TILES, stage);      \
-        T prefix = ends.init;                                                                         \
-        int has_prefix = ends.seeded;                                                                 \
-        if (threadIdx.x < 32) {                                                                       \
-            T own = ends.init;                                                                        \
-            unsigned status = GPUSCAN_STATE_EMPTY;                                                    \
-            if (threadIdx.x == 0) status = P##_peek(states, agg_slots, prefix_slots, unit, &own);     \
-            if (unit > 0) {                                                                           \
-                prefix = P##_lookback(unit, states, agg_slots, prefix_slots, ends.init);              \
-                has_prefix = 1;                                                                       \
-            }                                                                                         \
-            if (threadIdx.x == 0) {                                                                   \
-                while (status == GPUSCAN_STATE_EMPTY)                                                 \
-                    status = P##_peek(states, agg_slots, prefix_slots, unit, &own);                   \
-                if (unit > 0) {                                                                       \
-                    P##_publish(states, prefix_slots, unit, GPUSCAN_STATE_PREFIX,                     \
-                                P##_combine(prefix, own));                                            \
-                } else if (ends.seeded && ends.init_ptr != NULL) { /* the seed unit 0's reduce read */\
-                    __threadfence();                                                                  \
-                    prefix = P##_slot_load(seed_stash);                                               \
-                }                                                                                     \
-            }                                                                                         \
-        }                                                                                             \
+        T prefix = P##_##TAG##_ahead_prefix(unit, states, agg_slots, prefix_slots, seed_stash, &ends, \
+                                            &has_prefix);                                             \
         _Pragma("unroll 1") for (unsigned tile = first; tile < last; ++tile) {                        \
             T items[GPUSCAN_##TAG##_ITEMS(T)];                                                        \
             GPUSCAN_TILE_BOUNDS_(TAG, T, tile, n, base, valid);                                       \
