@@ -142,24 +142,39 @@ template <class T> static bool same(const T *a, const T *b, size_t n, double tol
     return h == 0;
 }
 
+/* The stream every case runs on (non-blocking; created in main). */
+static cudaStream_t s;
+
+/* Inputs (random) and outputs of 2^lg + extra elements, as many copies as fill 256 MiB (so that
+ * repeated calls do not find their input in L2), where `factor` times the bytes and 2 GiB fit in
+ * free memory; false where they do not. */
+template <class T>
+static bool inputs(int lg, int factor, size_t extra, std::vector<T *> &in, std::vector<T *> &out)
+{
+    const size_t n = (size_t)1 << lg, bytes = n * sizeof(T);
+    size_t free_b, total_b;
+    CK(cudaMemGetInfo(&free_b, &total_b));
+    if (factor * bytes + ((size_t)2 << 30) > free_b) return false;
+    const int copies = bytes >= ((size_t)256 << 20) ? 1 : (int)std::min<size_t>(64, ((size_t)256 << 20) / bytes);
+    in.assign(copies, nullptr);
+    out.assign(copies, nullptr);
+    for (int c = 0; c < copies; ++c) {
+        CK(cudaMalloc(&in[c], alloc_bytes(bytes + extra * sizeof(T))));
+        CK(cudaMalloc(&out[c], alloc_bytes(bytes + extra * sizeof(T))));
+        fill(in[c], n, 977ull * (c + 1) + lg);
+    }
+    return true;
+}
+
 /* Scans (and, with reduce, reductions) of one type with add: every implementation at every size. */
 #define FORMS_CASE(name, T, TOL)                                                                    \
     static void case_##name(int min_lg, int max_lg, bool reduce)                                    \
     {                                                                                               \
-        cudaStream_t s;                                                                             \
-        CK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));                                   \
         for (int lg = min_lg; lg <= max_lg; lg += 2) {                                              \
             const size_t n = (size_t)1 << lg, bytes = n * sizeof(T);                                \
-            size_t free_b, total_b;                                                                 \
-            CK(cudaMemGetInfo(&free_b, &total_b));                                                  \
-            if (3 * bytes + ((size_t)2 << 30) > free_b) break;                                      \
-            const int copies = bytes >= ((size_t)256 << 20) ? 1 : (int)std::min<size_t>(64, ((size_t)256 << 20) / bytes); \
-            std::vector<T *> in(copies), out(copies);                                               \
-            for (int c = 0; c < copies; ++c) {                                                      \
-                CK(cudaMalloc(&in[c], alloc_bytes(bytes)));                                         \
-                CK(cudaMalloc(&out[c], alloc_bytes(bytes)));                                        \
-                fill(in[c], n, 977ull * (c + 1) + lg);                                              \
-            }                                                                                       \
+            std::vector<T *> in, out;                                                               \
+            if (!inputs(lg, 3, 0, in, out)) break;                                                  \
+            const int copies = (int)in.size();                                                      \
             T *ref, *res, *res_ref;                                                                 \
             CK(cudaMalloc(&ref, alloc_bytes(bytes)));                                               \
             CK(cudaMalloc(&res, 64 * sizeof(T)));                                                   \
@@ -225,7 +240,6 @@ template <class T> static bool same(const T *a, const T *b, size_t n, double tol
             CK(cudaFree(res));                                                                      \
             CK(cudaFree(res_ref));                                                                  \
         }                                                                                           \
-        CK(cudaStreamDestroy(s));                                                                   \
     }
 FORMS_CASE(i32, int32_t, 0)
 FORMS_CASE(i64, int64_t, 0)
@@ -239,21 +253,12 @@ FORMS_CASE(u8, uint8_t, 0)
 #define ENDS_CASE(name, T)                                                                          \
     static void case_ends_##name(int min_lg, int max_lg, bool)                                      \
     {                                                                                               \
-        cudaStream_t s;                                                                             \
-        CK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));                                   \
         for (int lg = min_lg; lg <= max_lg; lg += 2) {                                              \
             const size_t n = (size_t)1 << lg, bytes = n * sizeof(T);                                \
-            size_t free_b, total_b;                                                                 \
-            CK(cudaMemGetInfo(&free_b, &total_b));                                                  \
-            if (4 * bytes + ((size_t)2 << 30) > free_b) break;                                      \
-            const int copies = bytes >= ((size_t)256 << 20) ? 1 : (int)std::min<size_t>(64, ((size_t)256 << 20) / bytes); \
-            std::vector<T *> in(copies), out(copies);                                               \
-            for (int c = 0; c < copies; ++c) {                                                      \
-                CK(cudaMalloc(&in[c], alloc_bytes(bytes + sizeof(T))));                             \
-                CK(cudaMalloc(&out[c], alloc_bytes(bytes + sizeof(T))));                            \
-                fill(in[c], n, 977ull * (c + 1) + lg);                                              \
-                CK(cudaMemset(in[c] + n, 0, sizeof(T))); /* CUB's padding */                        \
-            }                                                                                       \
+            std::vector<T *> in, out;                                                               \
+            if (!inputs(lg, 4, 1, in, out)) break; /* one more element: CUB's padding, out[n] */    \
+            const int copies = (int)in.size();                                                      \
+            for (int c = 0; c < copies; ++c) CK(cudaMemset(in[c] + n, 0, sizeof(T)));              \
             T *ref, *cells, seed = (T)12345;                                                        \
             CK(cudaMalloc(&ref, alloc_bytes(bytes + sizeof(T))));                                   \
             CK(cudaMalloc(&cells, 4 * sizeof(T)));                                                  \
@@ -307,7 +312,6 @@ FORMS_CASE(u8, uint8_t, 0)
             CK(cudaFree(ref));                                                                      \
             CK(cudaFree(cells));                                                                    \
         }                                                                                           \
-        CK(cudaStreamDestroy(s));                                                                   \
     }
 ENDS_CASE(i32, int32_t)
 ENDS_CASE(i64, int64_t)
@@ -398,6 +402,7 @@ int main(int argc, char **argv)
     printf("forms on %s (driver %d, %d SMs, L2 %d MiB), commit %s, %s\n", p.name, drv, p.multiProcessorCount,
            p.l2CacheSize >> 20, commit ? commit : "unknown", date);
     bench_warm_up(1000);
+    CK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
     if (csv) {
         g_csv = fopen(csv, "w");
         fprintf(g_csv, "device,driver,commit,date,case,what,impl,n,elem_bytes,event_us,wall_us,batch_us,check\n");

@@ -737,6 +737,16 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         return status_ != GPUSCAN_SUCCESS ? status_ : free_status_;                                 \
     } while (0)
 
+/* A chained simple form: the seed from d_carry_in (NULL: none, or the identity for exclusive
+ * scans), the total to d_carry_out (NULL: nowhere). */
+#define GPUSCAN_CHAINED_FORM_(SCOPE, P, T, form, KIND)                                              \
+    SCOPE gpuscan_status P##_##form##_chained(const T *d_in, T *d_out, size_t n, const T *d_carry_in,\
+                                              T *d_carry_out, cudaStream_t stream)                  \
+    {                                                                                               \
+        return P##_scan_alloc_(d_in, d_out, n, KIND, P##_identity(), d_carry_in, d_carry_out, 0,    \
+                               stream);                                                             \
+    }
+
 /* The simple forms: AUTO algorithms, their own workspace.  Arguments are checked before any
  * allocation. */
 #define GPUSCAN_SIMPLE_FORMS_(SCOPE, P, T)                                                                     \
@@ -763,18 +773,8 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
     {                                                                                                          \
         return P##_scan_alloc_(d_in, d_out, n, GPUSCAN_EXCLUSIVE, init, NULL, NULL, 0, stream);                \
     }                                                                                                          \
-    SCOPE gpuscan_status P##_inclusive_chained(const T *d_in, T *d_out, size_t n, const T *d_carry_in,         \
-                                               T *d_carry_out, cudaStream_t stream)                            \
-    {                                                                                                          \
-        return P##_scan_alloc_(d_in, d_out, n, GPUSCAN_INCLUSIVE, P##_identity(), d_carry_in, d_carry_out, 0,  \
-                               stream);                                                                        \
-    }                                                                                                          \
-    SCOPE gpuscan_status P##_exclusive_chained(const T *d_in, T *d_out, size_t n, const T *d_carry_in,         \
-                                               T *d_carry_out, cudaStream_t stream)                            \
-    {                                                                                                          \
-        return P##_scan_alloc_(d_in, d_out, n, GPUSCAN_EXCLUSIVE, P##_identity(), d_carry_in, d_carry_out, 0,  \
-                               stream);                                                                        \
-    }                                                                                                          \
+    GPUSCAN_CHAINED_FORM_(SCOPE, P, T, inclusive, GPUSCAN_INCLUSIVE)                                            \
+    GPUSCAN_CHAINED_FORM_(SCOPE, P, T, exclusive, GPUSCAN_EXCLUSIVE)                                           \
     SCOPE gpuscan_status P##_offsets(const T *d_in, T *d_out, size_t n, T init, T *d_total,                    \
                                      cudaStream_t stream)                                                      \
     {                                                                                                          \
