@@ -189,7 +189,7 @@ static inline gpuscan_status gpuscan_check_ends_(const void *in, const void *out
     const size_t out_n = n + (offsets ? 1u : 0u);
     if (offsets && out == NULL) return GPUSCAN_ERROR_NULL_POINTER; /* out[n] is written even for n == 0 */
     if ((uintptr_t)d_init % elem_align != 0 || (uintptr_t)d_total % elem_align != 0) return GPUSCAN_ERROR_MISALIGNED;
-    if (offsets && n > 0 && (uintptr_t)out % elem_align != 0) return GPUSCAN_ERROR_MISALIGNED;
+    if (offsets && (uintptr_t)out % elem_align != 0) return GPUSCAN_ERROR_MISALIGNED; /* n = 0 too */
     if (offsets && n > 0 && in != out && gpuscan_inside_(in, n * elem_size, out, out_n * elem_size))
         return GPUSCAN_ERROR_OVERLAP;
     for (int k = 0; k < 2; ++k) {

@@ -108,6 +108,8 @@ static void test_validation(void)
     /* the ends: offsets write out[n], so out is required even for n = 0 and holds n + 1 values */
     st = gpuscan_int_add_offsets(NULL, NULL, 0, 0, NULL, 0);
     EXPECT(st == GPUSCAN_ERROR_NULL_POINTER, "offsets n = 0 need out[0]: %s", gpuscan_status_string(st));
+    st = gpuscan_int_add_offsets(NULL, (int *)((char *)b + 2), 0, 0, NULL, 0);
+    EXPECT(st == GPUSCAN_ERROR_MISALIGNED, "offsets n = 0: out[0] misaligned: %s", gpuscan_status_string(st));
     st = gpuscan_int_add_offsets(a + 10, a, 10, 0, NULL, 0);
     EXPECT(st == GPUSCAN_ERROR_OVERLAP, "offsets: out[n] is the input's first element: %s", gpuscan_status_string(st));
     st = gpuscan_int_add_offsets(a, b, 10, 0, b + 10, 0);
