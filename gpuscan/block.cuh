@@ -160,67 +160,70 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
         __shared__ __align__(16) unsigned char raw[GPUSCAN_TILE_BUFFER_(TAG, T) * sizeof(T)];                         \
         return (T *)raw;                                                                                              \
     }                                                                                                                 \
-    /* Reads elements [base, base + valid) into blocked items; the rest of the tile gets the                          \
-     * identity.  Warp-local: no block barrier.  The reads stream (evict first from L2) unless                        \
-     * `keep`, for a tile that will be read again soon. */                                                            \
-    static __device__ __forceinline__ void P##_##TAG##_load_hinted(const T *in, size_t base, unsigned valid,          \
-                                                                   T *items, T *buf, int keep)                        \
-    {                                                                                                                 \
-        enum { THREADS = GPUSCAN_##TAG##_THREADS(T), ITEMS = GPUSCAN_##TAG##_ITEMS(T),                                \
-               VEC = GPUSCAN_VECTOR_ELEMS_(T, ITEMS) };                                                               \
-        const unsigned t = threadIdx.x, lane = t & 31u, seg = (t >> 5) * 32u * ITEMS;                                 \
-        if (ITEMS == 1) { /* striped and blocked orders are the same */                                               \
-            items[0] = (t < valid) ? in[base + t] : P##_identity();                                                   \
-            return;                                                                                                   \
-        }                                                                                                             \
-        if (GPUSCAN_DIRECT_IO_(P, T, TAG) && GPUSCAN_ALIGNED16_(in)) { /* past valid: the identity */                  \
-            if (buf != NULL && seg + 32u * ITEMS <= valid && __isGlobal(in)) {                                       \
-                /* the warp's whole run, read coalesced and handed to its threads through the buffer */               \
-                enum { R = ITEMS / VEC };                                                                             \
-                const uint4 *src = (const uint4 *)(in + base + seg);                                                  \
-                uint4 *stage = (uint4 *)(buf + seg);                                                                  \
-                _Pragma("unroll") for (unsigned c = 0; c < R; ++c) {                                                  \
-                    const unsigned g = c * 32u + lane;                                                                \
-                    stage[GPUSCAN_STAGE_SLOT_(g / R, g % R, R)] = keep ? src[g] : __ldcs(src + g);                    \
-                }                                                                                                     \
-                __syncwarp();                                                                                         \
-                _Pragma("unroll") for (unsigned c = 0; c < R; ++c) {                                                  \
-                    const uint4 v = stage[GPUSCAN_STAGE_SLOT_(lane, c, R)];                                           \
-                    memcpy(items + c * VEC, &v, 16u);                                                                 \
-                }                                                                                                     \
-                __syncwarp();                                                                                         \
-                return;                                                                                               \
-            }                                                                                                         \
-            const uint4 *src = (const uint4 *)(in + base + (size_t)t * ITEMS);                                        \
-            if (t * ITEMS + ITEMS <= valid) {                                                                         \
-                _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c) {                                        \
-                    uint4 v = src[c];                                                                                 \
-                    memcpy(items + c * VEC, &v, GPUSCAN_VECTOR_OK_(T, ITEMS) ? 16u : sizeof(T));                      \
-                }                                                                                                     \
-            } else {                                                                                                  \
-                _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j)                                                \
-                    items[j] = t * ITEMS + j < valid ? in[base + t * ITEMS + j] : P##_identity();                     \
-            }                                                                                                         \
-            return;                                                                                                   \
-        }                                                                                                             \
-        if (GPUSCAN_VECTOR_OK_(T, ITEMS) && seg + 32u * ITEMS <= valid && GPUSCAN_ALIGNED16_(in)) {                   \
-            const uint4 *src = (const uint4 *)(in + base + seg); /* the warp's whole run is valid */                  \
-            _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c) {                                            \
-                uint4 v = keep ? src[c * 32u + lane] : __ldcs(src + c * 32u + lane);                                  \
-                T part[VEC];                                                                                          \
-                memcpy(part, &v, GPUSCAN_VECTOR_OK_(T, ITEMS) ? 16u : sizeof(T));                                     \
-                _Pragma("unroll") for (unsigned k = 0; k < VEC; ++k)                                                  \
-                    buf[GPUSCAN_PAD_(seg + (c * 32u + lane) * VEC + k)] = part[k];                                    \
-            }                                                                                                         \
-        } else {                                                                                                      \
-            _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                                  \
-                unsigned i = seg + j * 32u + lane;                                                                    \
-                buf[GPUSCAN_PAD_(i)] = (i < valid) ? in[base + i] : P##_identity();                                   \
-            }                                                                                                         \
-        }                                                                                                             \
-        __syncwarp();                                                                                                 \
-        _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) items[j] = buf[GPUSCAN_PAD_(seg + lane * ITEMS + j)];  \
-        __syncwarp();                                                                                                 \
+    /* Reads elements [base, base + valid) of `in` (P_in_t, the type read) into blocked items of T,  \
+     * each through the load stage P_load_stage(x, i) (i: its index in `in`); the rest of the tile    \
+     * gets the identity.  Warp-local: no block barrier.  The reads stream (evict first from L2)      \
+     * unless `keep`, for a tile that will be read again soon. */                                     \
+    static __device__ __forceinline__ void P##_##TAG##_load_hinted(const P##_in_t *in, size_t base,   \
+                                                                   unsigned valid, T *items, T *buf,  \
+                                                                   int keep)                          \
+    {                                                                                                 \
+        typedef P##_in_t TI;                                                                          \
+        enum { THREADS = GPUSCAN_##TAG##_THREADS(T), ITEMS = GPUSCAN_##TAG##_ITEMS(T),                \
+               VEC = GPUSCAN_VECTOR_ELEMS_(TI, ITEMS) };                                              \
+        const unsigned t = threadIdx.x, lane = t & 31u, seg = (t >> 5) * 32u * ITEMS;                 \
+        if (ITEMS == 1) { /* striped and blocked orders are the same */                               \
+            items[0] = (t < valid) ? P##_load_stage(in[base + t], base + t) : P##_identity();         \
+            return;                                                                                   \
+        }                                                                                             \
+        if (GPUSCAN_DIRECT_IO_(P, T, TAG) && GPUSCAN_ALIGNED16_(in)) { /* past valid: the identity */  \
+            if (buf != NULL && seg + 32u * ITEMS <= valid && __isGlobal(in)) {                       \
+                /* the warp's whole run, read coalesced and handed to its threads through the buffer */\
+                enum { R = ITEMS / VEC };                                                             \
+                const uint4 *src = (const uint4 *)(in + base + seg);                                  \
+                uint4 *stage = (uint4 *)(buf + seg);                                                  \
+                _Pragma("unroll") for (unsigned c = 0; c < R; ++c) {                                  \
+                    const unsigned g = c * 32u + lane;                                                \
+                    stage[GPUSCAN_STAGE_SLOT_(g / R, g % R, R)] = keep ? src[g] : __ldcs(src + g);    \
+                }                                                                                     \
+                __syncwarp();                                                                         \
+                _Pragma("unroll") for (unsigned c = 0; c < R; ++c) {                                  \
+                    const uint4 v = stage[GPUSCAN_STAGE_SLOT_(lane, c, R)];                           \
+                    P##_load_vector(items + c * VEC, v, base + seg + lane * ITEMS + c * VEC);         \
+                }                                                                                     \
+                __syncwarp();                                                                         \
+                return;                                                                               \
+            }                                                                                         \
+            const uint4 *src = (const uint4 *)(in + base + (size_t)t * ITEMS);                        \
+            if (t * ITEMS + ITEMS <= valid) {                                                         \
+                _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c)                          \
+                    P##_load_vector(items + c * VEC, src[c], base + t * ITEMS + c * VEC);             \
+            } else {                                                                                  \
+                _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j)                                \
+                    items[j] = t * ITEMS + j < valid                                                  \
+                                   ? P##_load_stage(in[base + t * ITEMS + j], base + t * ITEMS + j)   \
+                                   : P##_identity();                                                  \
+            }                                                                                         \
+            return;                                                                                   \
+        }                                                                                             \
+        if (GPUSCAN_VECTOR_OK_(TI, ITEMS) && seg + 32u * ITEMS <= valid && GPUSCAN_ALIGNED16_(in)) {  \
+            const uint4 *src = (const uint4 *)(in + base + seg); /* the warp's whole run is valid */  \
+            _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c) {                            \
+                uint4 v = keep ? src[c * 32u + lane] : __ldcs(src + c * 32u + lane);                  \
+                T part[VEC];                                                                          \
+                P##_load_vector(part, v, base + seg + (c * 32u + lane) * VEC);                        \
+                _Pragma("unroll") for (unsigned k = 0; k < VEC; ++k)                                  \
+                    buf[GPUSCAN_PAD_(seg + (c * 32u + lane) * VEC + k)] = part[k];                    \
+            }                                                                                         \
+        } else {                                                                                      \
+            _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                  \
+                unsigned i = seg + j * 32u + lane;                                                    \
+                buf[GPUSCAN_PAD_(i)] = (i < valid) ? P##_load_stage(in[base + i], base + i) : P##_identity(); \
+            }                                                                                         \
+        }                                                                                             \
+        __syncwarp();                                                                                 \
+        _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) items[j] = buf[GPUSCAN_PAD_(seg + lane * ITEMS + j)]; \
+        __syncwarp();                                                                                 \
     }
 #define GPUSCAN_TILE_STAGE_(P, T, TAG)                                                          \
     /* Storing a tile takes two steps, so that a kernel can drop its items from registers while                       \
@@ -253,7 +256,7 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
         return has_prefix ? P##_combine(prefix, buf[GPUSCAN_PAD_(e)]) : buf[GPUSCAN_PAD_(e)];                         \
     }
 #define GPUSCAN_TILE_EMIT_(P, T, TAG)                                                           \
-    static __device__ __forceinline__ void P##_##TAG##_emit(T *out, size_t base, unsigned valid,                      \
+    static __device__ __forceinline__ void P##_##TAG##_emit(P##_out_t *out, size_t base, unsigned valid,                      \
                                                             const T *items, T prefix, int has_prefix,                 \
                                                             int exclusive, T before, T *buf)                          \
     {                                                                                                                 \
@@ -264,7 +267,7 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
             T v = items[0];                                                                                           \
             if (exclusive) v = (t == 0) ? prefix : P##_combine(prefix, before);                                       \
             else if (has_prefix) v = P##_combine(prefix, v);                                                          \
-            if (t < valid) out[base + t] = v;                                                                         \
+            if (t < valid) out[base + t] = P##_store_stage(v, base + t);                                                               \
             return;                                                                                                   \
         }                                                                                                             \
         if (GPUSCAN_DIRECT_IO_(P, T, TAG)) {                                                                          \
@@ -288,7 +291,7 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
                 uint4 *stage = (uint4 *)(buf + seg), *dst = (uint4 *)(out + base + seg);                              \
                 _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c) {                                        \
                     uint4 w;                                                                                          \
-                    memcpy(&w, v + c * VEC, 16u);                                                                     \
+                    P##_store_vector(&w, v + c * VEC, base + seg + lane * ITEMS + c * VEC);                                                  \
                     stage[lane * (ITEMS / VEC) + c] = w;                                                              \
                 }                                                                                                     \
                 __syncwarp();                                                                                         \
@@ -299,12 +302,13 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
                 uint4 *dst = (uint4 *)(out + base + (size_t)t * ITEMS);                                               \
                 _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c) {                                        \
                     uint4 w;                                                                                          \
-                    memcpy(&w, v + c * VEC, GPUSCAN_VECTOR_OK_(T, ITEMS) ? 16u : sizeof(T));                          \
+                    P##_store_vector(&w, v + c * VEC, base + t * ITEMS + c * VEC);                                   \
                     dst[c] = w;                                                                                       \
                 }                                                                                                     \
             } else {                                                                                                  \
                 _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j)                                                \
-                    if (t * ITEMS + j < valid) out[base + t * ITEMS + j] = v[j];                                      \
+                    if (t * ITEMS + j < valid)                                                 \
+                        out[base + t * ITEMS + j] = P##_store_stage(v[j], base + t * ITEMS + j);                       \
             }                                                                                                         \
             return;                                                                                                   \
         }                                                                                                             \
@@ -317,19 +321,20 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
                 _Pragma("unroll") for (unsigned k = 0; k < VEC; ++k)                                                  \
                     part[k] = P##_##TAG##_final(buf, seg + (c * 32u + lane) * VEC + k, seg, prefix,                   \
                                                 has_prefix, exclusive, run_before);                                   \
-                memcpy(&v, part, GPUSCAN_VECTOR_OK_(T, ITEMS) ? 16u : sizeof(T));                                     \
+                P##_store_vector(&v, part, base + seg + (c * 32u + lane) * VEC);                                       \
                 __stcs(dst + c * 32u + lane, v);                                                                      \
             }                                                                                                         \
         } else {                                                                                                      \
             _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                                  \
                 unsigned i = seg + j * 32u + lane;                                                                    \
                 if (i < valid)                                                                                        \
-                    out[base + i] = P##_##TAG##_final(buf, i, seg, prefix, has_prefix, exclusive, run_before);        \
+                    out[base + i] = P##_store_stage(                                                           \
+                        P##_##TAG##_final(buf, i, seg, prefix, has_prefix, exclusive, run_before), base + i);        \
             }                                                                                                         \
         }                                                                                                             \
         __syncwarp();                                                                                                 \
     }                                                                                                                 \
-    static __device__ __forceinline__ void P##_##TAG##_store(T *out, size_t base, unsigned valid,                     \
+    static __device__ __forceinline__ void P##_##TAG##_store(P##_out_t *out, size_t base, unsigned valid,                     \
                                                              const T *items, T prefix, int has_prefix,                \
                                                              int exclusive, T before, T *buf)                         \
     {                                                                                                                 \

@@ -137,9 +137,62 @@ static constexpr int gpuscan_is_identifier_(const char *s)
     (GPUSCAN_NUMBER_TYPE_(T) && (GPUSCAN_PROBE_(GPUSCAN_OP_##op##_COMMUTES_) == 1 ||                \
                                  (GPUSCAN_PROBE_(GPUSCAN_OP_##op##_COMMUTES_) == 2 && std::is_integral<T>::value)))
 
+/* The load stage of a scan of T: the type read (P_in_t) and how an element of it becomes a T
+ * (P_load_stage(x, i), i its index in the input).  A plain DEFINE reads T itself, unchanged; the
+ * stage is where typed inputs and transforms plug in. */
+#define GPUSCAN_LOAD_STAGE_(P, T)                                                                   \
+    typedef T P##_in_t;                                                                             \
+    enum { P##_LOAD_COPIES_ = 1 }; /* the stage copies: a vector is its items' bytes */             \
+    static __device__ __forceinline__ T P##_load_stage(P##_in_t x, size_t i)                        \
+    {                                                                                               \
+        (void)i;                                                                                    \
+        return x;                                                                                   \
+    }                                                                                               \
+    /* One 16-byte vector of inputs (i: the first one's index) into items (only called where       \
+     * P_in_t divides 16 bytes). */                                                                 \
+    static __device__ __forceinline__ void P##_load_vector(T *items, uint4 v, size_t i)             \
+    {                                                                                               \
+        enum { K = 16 / sizeof(P##_in_t) > 0 ? 16 / sizeof(P##_in_t) : 1 };                         \
+        if (P##_LOAD_COPIES_) {                                                                     \
+            memcpy(items, &v, 16u);                                                                 \
+        } else {                                                                                    \
+            P##_in_t part[K];                                                                       \
+            memcpy(part, &v, K * sizeof(P##_in_t) < 16 ? K * sizeof(P##_in_t) : 16);                \
+            _Pragma("unroll") for (unsigned k = 0; k < K; ++k)                                      \
+                items[k] = P##_load_stage(part[k], i + k);                                          \
+        }                                                                                           \
+    }
+
+/* The store stage: the type written (P_out_t) and how a T becomes one (P_store_stage(v, i), i its
+ * index in the output).  A plain DEFINE writes T itself, unchanged. */
+#define GPUSCAN_STORE_STAGE_(P, T)                                                                  \
+    typedef T P##_out_t;                                                                            \
+    enum { P##_STORE_COPIES_ = 1 }; /* the stage copies: a vector is its items' bytes */            \
+    static __device__ __forceinline__ P##_out_t P##_store_stage(T v, size_t i)                      \
+    {                                                                                               \
+        (void)i;                                                                                    \
+        return v;                                                                                   \
+    }                                                                                               \
+    /* Items into one 16-byte vector of outputs (i: the first one's index; only called where        \
+     * P_out_t divides 16 bytes). */                                                                \
+    static __device__ __forceinline__ void P##_store_vector(uint4 *w, const T *items, size_t i)     \
+    {                                                                                               \
+        enum { K = 16 / sizeof(P##_out_t) > 0 ? 16 / sizeof(P##_out_t) : 1 };                       \
+        if (P##_STORE_COPIES_) {                                                                    \
+            memcpy(w, items, 16u);                                                                  \
+        } else {                                                                                    \
+            P##_out_t part[K];                                                                      \
+            _Pragma("unroll") for (unsigned k = 0; k < K; ++k)                                      \
+                part[k] = P##_store_stage(items[k], i + k);                                         \
+            memcpy(w, part, K * sizeof(P##_out_t) < 16 ? K * sizeof(P##_out_t) : 16);               \
+        }                                                                                           \
+    }
+
 #define GPUSCAN_ELEMENT_(P, name, T, op)                                                            \
     enum { P##_COMMUTES_ = GPUSCAN_COMMUTES_(op, T) };                                              \
     GPUSCAN_OPERATOR_(P, name, T, op)                                                               \
+    GPUSCAN_LOAD_STAGE_(P, T)                                                                       \
+    GPUSCAN_STORE_STAGE_(P, T)                                                                      \
     GPUSCAN_SHUFFLE_(P, T, shfl_up, __shfl_up_sync)                                                 \
     GPUSCAN_SHUFFLE_(P, T, shfl_down, __shfl_down_sync)                                             \
     GPUSCAN_SHUFFLE_(P, T, shfl_idx, __shfl_sync)                                                   \
