@@ -116,7 +116,8 @@ if has ring; then
 fi
 if has ab; then
     if [ -n "${PREBUILT:-}" ]; then
-        for v in base head; do
+        for v in base mid head; do
+            [ -x "$bin/bench/bench_$v" ] || continue
             timeout 300 "$bin/bench/bench_$v" ${BENCH_ARGS:---quick --types i32.add,i64.add,u8.add --min-log2 24 --max-log2 28} \
                 >"$OUT/variant_$v.log" 2>&1
         done
@@ -125,7 +126,8 @@ if has ab; then
         STEP=run tools/variants.sh "base:-I${AB_BASE:-ab-base}" "head:" >"$OUT/ab.log" 2>&1
     fi
     echo "A/B (base: ${AB_BASE:-ab-base}, head: this tree; ${BENCH_ARGS:-the cases of variants.sh}):" >>"$summary"
-    python3 - "$OUT/variant_base.log" "$OUT/variant_head.log" <<'PY' >>"$summary"
+    for v in mid head; do [ -f "$OUT/variant_$v.log" ] || continue; echo "-- $v against base:" >>"$summary"
+    python3 - "$OUT/variant_base.log" "$OUT/variant_$v.log" <<'PY' >>"$summary"
 import re, sys
 def times(path):
     t = {}
@@ -135,13 +137,14 @@ def times(path):
     return t
 a, b = times(sys.argv[1]), times(sys.argv[2])
 keys = sorted(k for k in a if k in b)
-print("%-8s %-5s %-34s %9s %9s %7s" % ("case", "n", "algorithm", "base us", "head us", "head/b"))
+print("%-8s %-5s %-34s %9s %9s %7s" % ("case", "n", "algorithm", "base us", "this us", "this/b"))
 for k in keys:
     if k[2] in ("gpuscan:auto", "cub", "copy") or "coarsened" in k[2]:
         print("%-8s 2^%-3d %-34s %9.2f %9.2f %7.3f" % (k[0], k[1], k[2], a[k], b[k], b[k] / a[k]))
 r = sorted(b[k] / a[k] for k in keys if k[2].startswith("gpuscan:"))
-if r: print("every gpuscan case (%d): head/base median %.3f, min %.3f, max %.3f" % (len(r), r[len(r) // 2], r[0], r[-1]))
+if r: print("every gpuscan case (%d): this/base median %.3f, min %.3f, max %.3f" % (len(r), r[len(r) // 2], r[0], r[-1]))
 PY
+    done
 fi
 if has demo; then
     ./build-gpu/examples/demo $((1 << 28)) >"$OUT/demo.log" 2>&1

@@ -3,7 +3,7 @@
 # packs it into build-carry/bin.tar.xz: the GPU tests of the default tier (with their command
 # lines, from ctest), the ring suites, bench, forms, and with AB_BASE=<dir of headers> the
 # benchmark built against those headers (bench_base) and against this tree (bench_head), with the
-# same nvcc line as tools/variants.sh.  Then, on the device:
+# same nvcc line as tools/variants.sh (AB_MID=<dir>: a third, bench_mid, to tell two changes apart).  Then, on the device:
 #   run(command="PREBUILT=build-carry/bin.tar.xz tools/gpu-check.sh tests ring ab forms",
 #       carry=["build-carry/bin.tar.xz"] plus AB_BASE's folder if it is ignored)
 # so that device time goes to running, not compiling (a fresh machine spent 500 s compiling
@@ -18,6 +18,9 @@ if [ -n "${AB_BASE:-}" ]; then # the two benchmark builds go alongside CMake's
     mkdir -p "$B/ab"
     nvcc -O3 -std=c++17 -arch=sm_90 --extended-lambda -I"$AB_BASE" -I. bench/bench.cu -o "$B/ab/bench_base" &
     nvcc -O3 -std=c++17 -arch=sm_90 --extended-lambda -I. bench/bench.cu -o "$B/ab/bench_head" &
+    if [ -n "${AB_MID:-}" ]; then
+        nvcc -O3 -std=c++17 -arch=sm_90 --extended-lambda -I"$AB_MID" -I. bench/bench.cu -o "$B/ab/bench_mid" &
+    fi
 fi
 cmake --build "$B" -j "$jobs" --target all forms bench $RING_SUITES
 wait
@@ -33,6 +36,7 @@ cut -f2 "$P/tests.txt" | cut -d' ' -f1 | sort -u | while read -r exe; do cp "$B/
 for t in $RING_SUITES; do cp "$B/tests/$t" "$P/tests/"; done
 cp "$B/bench/forms" "$B/bench/bench" "$P/bench/"
 if [ -n "${AB_BASE:-}" ]; then cp "$B/ab/bench_base" "$B/ab/bench_head" "$P/bench/"; fi
+if [ -n "${AB_MID:-}" ]; then cp "$B/ab/bench_mid" "$P/bench/"; fi
 git rev-parse --short HEAD >"$P/commit.txt" 2>/dev/null || echo unknown >"$P/commit.txt"
 git status --porcelain --untracked-files=no | grep -q . && echo "(with uncommitted changes)" >>"$P/commit.txt"
 tar -cJf build-carry/bin.tar.xz -C "$P" .
