@@ -154,7 +154,7 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
 #define GPUSCAN_STAGE_SLOT_(owner, p, R)                                                            \
     ((owner) * (R) + ((p) ^ ((R) >= 8 ? (owner) & 7u : ((owner) * (R) / 8u) & ((R) - 1u))))
 
-#define GPUSCAN_TILE_IO_(P, T, TAG)                                                                                   \
+#define GPUSCAN_TILE_LOAD_(P, T, TAG)                                                               \
     static __device__ __forceinline__ T *P##_##TAG##_buffer(void)                                                     \
     {                                                                                                                 \
         __shared__ __align__(16) unsigned char raw[GPUSCAN_TILE_BUFFER_(TAG, T) * sizeof(T)];                         \
@@ -221,7 +221,8 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
         __syncwarp();                                                                                                 \
         _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) items[j] = buf[GPUSCAN_PAD_(seg + lane * ITEMS + j)];  \
         __syncwarp();                                                                                                 \
-    }                                                                                                                 \
+    }
+#define GPUSCAN_TILE_STAGE_(P, T, TAG)                                                              \
     /* Storing a tile takes two steps, so that a kernel can drop its items from registers while                       \
      * it waits for the tile's prefix: stage (blocked items to the warp's part of the buffer)                         \
      * and emit (striped, coalesced writes of the final values).  Inclusive: element i gets                           \
@@ -250,7 +251,8 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
             return seg == 0 ? prefix : P##_combine(prefix, run_before);                                               \
         }                                                                                                             \
         return has_prefix ? P##_combine(prefix, buf[GPUSCAN_PAD_(e)]) : buf[GPUSCAN_PAD_(e)];                         \
-    }                                                                                                                 \
+    }
+#define GPUSCAN_TILE_EMIT_(P, T, TAG)                                                               \
     static __device__ __forceinline__ void P##_##TAG##_emit(T *out, size_t base, unsigned valid,                      \
                                                             const T *items, T prefix, int has_prefix,                 \
                                                             int exclusive, T before, T *buf)                          \
@@ -334,10 +336,15 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
         P##_##TAG##_stage(items, buf);                                                                                \
         P##_##TAG##_emit(out, base, valid, items, prefix, has_prefix, exclusive, before, buf);                        \
     }
+/* Tile I/O of the block algorithm TAG: load, stage, emit (store = stage + emit). */
+#define GPUSCAN_TILE_IO_(P, T, TAG)                                                                 \
+    GPUSCAN_TILE_LOAD_(P, T, TAG)                                                                   \
+    GPUSCAN_TILE_STAGE_(P, T, TAG)                                                                  \
+    GPUSCAN_TILE_EMIT_(P, T, TAG)
 
 /* The tile reads only the grid kernels use: a plain load, spans of whole tiles (staged or
  * reduced as read), a tile's reduction and the previous thread's item. */
-#define GPUSCAN_TILE_READS_(P, T, TAG)                                                                                \
+#define GPUSCAN_TILE_SPANS_(P, T, TAG)                                                              \
     static __device__ __forceinline__ void P##_##TAG##_load(const T *in, size_t base, unsigned valid, T *items,       \
                                                             T *buf)                                                   \
     {                                                                                                                 \
@@ -365,7 +372,8 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
             if (c < tiles * ITEMS / VEC) raw[c] = src[c * THREADS];                                                   \
         _Pragma("unroll") for (unsigned c = 0; c < GPUSCAN_SPAN_READS; ++c)                                           \
             if (c < tiles * ITEMS / VEC) stage[threadIdx.x + c * THREADS] = raw[c];                                   \
-    }                                                                                                                 \
+    }
+#define GPUSCAN_TILE_REDUCE_(P, T, TAG)                                                             \
     /* The reduction, in thread 0, of `tiles` full tiles from element `base`, without the transpose                   \
      * (only where span_ok): warp w reads its 1/nwarps of the span as 16-byte vectors, all reads                      \
      * issued at once; the 32 vectors of one read are a contiguous run in lane order, so each read                    \
@@ -417,6 +425,9 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
         __syncthreads();                                                                                              \
         return prev;                                                                                                  \
     }
+#define GPUSCAN_TILE_READS_(P, T, TAG)                                                              \
+    GPUSCAN_TILE_SPANS_(P, T, TAG)                                                                  \
+    GPUSCAN_TILE_REDUCE_(P, T, TAG)
 
 /* ---- the block algorithms (seed 000, sections 11.2-11.5) --------------------------------------
  * Each P_<TAG>_scan_tile(items, scratch, &before) leaves the tile-local inclusive scan in items,

@@ -207,7 +207,7 @@ static __device__ __forceinline__ unsigned gpuscan_packed_combine_(int size, int
     return size == 1 ? gpuscan_bytes_op_(kind, sign, p, w) : gpuscan_halves_op_(kind, sign, w, p);
 }
 
-#define GPUSCAN_BYTES_(P, T, op)                                                                    \
+#define GPUSCAN_BYTES_LANES_(P, T, op)                                                              \
     static __device__ __forceinline__ int P##_bytewise(void)                                              \
     {                                                                                                     \
         return GPUSCAN_PACKED_INT_(T) != 0 ? GPUSCAN_BYTES_KIND_(op) : GPUSCAN_BYTES_NONE;                     \
@@ -234,7 +234,8 @@ static __device__ __forceinline__ unsigned gpuscan_packed_combine_(int size, int
     static __device__ __forceinline__ unsigned P##_splat(T v)                                             \
     {                                                                                                     \
         return P##_bits_of(v) * (sizeof(T) == 1 ? 0x01010101u : 0x00010001u);                             \
-    }                                                                                                     \
+    }
+#define GPUSCAN_BYTES_WORDS_(P, T)                                                                  \
     /* A fold of packed words in any order (the packed operators commute): start, add each word,          \
      * then the result as one T. */                                                                       \
     typedef struct { unsigned acc, acc2; } P##_words_fold;                                                \
@@ -259,7 +260,8 @@ static __device__ __forceinline__ unsigned gpuscan_packed_combine_(int size, int
         T v;                                                                                              \
         memcpy(&v, &r, sizeof(T) < 4 ? sizeof(T) : 4);                                                    \
         return v;                                                                                         \
-    }                                                                                                     \
+    }
+#define GPUSCAN_BYTES_RUNS_(P, T)                                                                   \
     static __device__ __forceinline__ T P##_fold(const T *items, int count)                               \
     {                                                                                                     \
         T v = items[0];                                                                                   \
@@ -309,5 +311,9 @@ static __device__ __forceinline__ unsigned gpuscan_packed_combine_(int size, int
             prev = w;                                                                                     \
         }                                                                                                 \
     }
+#define GPUSCAN_BYTES_(P, T, op)                                                                    \
+    GPUSCAN_BYTES_LANES_(P, T, op)                                                                  \
+    GPUSCAN_BYTES_WORDS_(P, T)                                                                      \
+    GPUSCAN_BYTES_RUNS_(P, T)
 
 #endif /* GPUSCAN_BYTES_CUH */

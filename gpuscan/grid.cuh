@@ -139,7 +139,7 @@ static __device__ __forceinline__ unsigned gpuscan_run_length_(size_t n, size_t 
 #ifndef GPUSCAN_DETERMINISTIC
 #define GPUSCAN_DETERMINISTIC 0
 #endif
-#define GPUSCAN_LOOKBACK_(P, T)                                                                                \
+#define GPUSCAN_LOOKBACK_WINDOW_(P, T)                                                              \
     /* Lane l: the state of tile nearest-31+l, once published (tiles before 0 count as                         \
      * aggregates and are never folded: tile 0 always publishes a prefix).  Returns the ballot                 \
      * of lanes holding an inclusive prefix. */                                                                \
@@ -168,7 +168,8 @@ static __device__ __forceinline__ unsigned gpuscan_run_length_(size_t n, size_t 
             else if (l >= from) acc = P##_combine(acc, w);                                                     \
         }                                                                                                      \
         return acc;                                                                                            \
-    }                                                                                                          \
+    }
+#define GPUSCAN_LOOKBACK_FOLD_(P, T)                                                                \
     /* The exclusive prefix of `tile` > 0 in lane 0 (init included: it is in tile 0's prefix). */              \
     static __device__ __forceinline__ T P##_lookback(unsigned tile, const void *states,                        \
                                                      const unsigned *agg_slots,                                \
@@ -198,7 +199,8 @@ static __device__ __forceinline__ unsigned gpuscan_run_length_(size_t n, size_t 
             acc = prefixes ? P##_window_fold(v, 31 - __clz(prefixes), acc, 0) : P##_window_fold(v, 0, acc, 1); \
         }                                                                                                      \
         return acc;                                                                                            \
-    }                                                                                                          \
+    }
+#define GPUSCAN_TILE_PREFIX_(P, T)                                                                  \
     /* How a single-pass tile learns its exclusive prefix, and publishes its inclusive one:                    \
      * look-back (warp 0; the aggregate is published first so successors can use it at once)                   \
      * or domino (thread 0 waits for the left neighbour).  The prefix is returned in thread 0;                 \
@@ -224,6 +226,11 @@ static __device__ __forceinline__ unsigned gpuscan_run_length_(size_t n, size_t 
                         *has_prefix ? P##_combine(prefix, aggregate) : aggregate);                             \
         return prefix;                                                                                         \
     }
+/* The look-back and the single-pass tiles' prefix. */
+#define GPUSCAN_LOOKBACK_(P, T)                                                                     \
+    GPUSCAN_LOOKBACK_WINDOW_(P, T)                                                                  \
+    GPUSCAN_LOOKBACK_FOLD_(P, T)                                                                    \
+    GPUSCAN_TILE_PREFIX_(P, T)
 
 /* ---- mbarriers (sm_90): the ring's hand-overs (ring.cuh) and the one-cluster scan ------------- */
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
@@ -498,7 +505,7 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
 /* The kernels.  A single-pass block takes one tile from the counter when it starts (a tile it
  * could not start at once would hold back every successor waiting for its aggregate); a tile
  * only waits for tiles taken earlier, by blocks already running, so no deadlock is possible. */
-#define GPUSCAN_GRID_KERNELS_(P, T, TAG)                                                              \
+#define GPUSCAN_HIERARCHICAL_KERNELS_(P, T, TAG)                                                    \
     static __global__ void __launch_bounds__(GPUSCAN_##TAG##_THREADS(T))                              \
     P##_##TAG##_tiles(const T *in, T *out, size_t n, T *tile_aggregates, int exclusive, T init)       \
     {                                                                                                 \
@@ -529,7 +536,8 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
         P##_##TAG##_load(out, base, valid, items, buf);                                               \
         T before = exclusive ? P##_##TAG##_previous(items, buf) : prefix;                             \
         P##_##TAG##_store(out, base, valid, items, prefix, 1, exclusive, before, buf);                \
-    }                                                                                                 \
+    }
+#define GPUSCAN_SINGLE_PASS_KERNEL_(P, T, TAG)                                                      \
     static __global__ void                                                                            \
     __launch_bounds__(GPUSCAN_##TAG##_THREADS(T), GPUSCAN_SINGLE_PASS_MIN_BLOCKS_(TAG, T))            \
     P##_##TAG##_single_pass(const T *in, T *out, size_t n, unsigned *counter, void *states,           \
@@ -553,7 +561,8 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
         prefix = P##_block_broadcast(prefix, &has_prefix);                                            \
         P##_##TAG##_emit(out, base, valid, items, prefix, has_prefix, exclusive, before, buf);        \
         if (cluster) P##_cluster_finish();                                                            \
-    }                                                                                                 \
+    }
+#define GPUSCAN_AHEAD_KERNEL_(P, T, TAG)                                                            \
     /* Reduce-ahead: launched with 2 * units blocks, one work item each.  A scan item's lane 0        \
      * waits until its own unit's reduce has published, i.e. has read its input, before any of        \
      * the unit is written (in-place scans).  Warp 0 looks back while the other warps load. */        \
@@ -641,6 +650,11 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
             __syncthreads(); /* the buffer and the block scan's shared memory are reused */           \
         }                                                                                             \
     }
+/* Every grid strategy's kernels for the block algorithm TAG. */
+#define GPUSCAN_GRID_KERNELS_(P, T, TAG)                                                            \
+    GPUSCAN_HIERARCHICAL_KERNELS_(P, T, TAG)                                                        \
+    GPUSCAN_SINGLE_PASS_KERNEL_(P, T, TAG)                                                          \
+    GPUSCAN_AHEAD_KERNEL_(P, T, TAG)
 
 /* Device-wide reduction: block b folds tiles [b * tiles_per_block, ...) into partials[b]; a
  * second launch with one block folds the partials.  A commuting operator (element.cuh) lets each

@@ -248,7 +248,7 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
 #if !GPUSCAN_RING
 #define GPUSCAN_RING_KERNEL_(P, T)
 #else
-#define GPUSCAN_RING_KERNEL_(P, T)                                                                  \
+#define GPUSCAN_RING_SLOTS_(P, T)                                                                   \
     GPUSCAN_BLOCK_SCAN_ONLY_(P, T, RING)                                                            \
     static __device__ __forceinline__ T *P##_ring_slot(const gpuscan_ring_ *r, unsigned s)          \
     {                                                                                               \
@@ -259,7 +259,8 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
     {                                                                                               \
         const T lo = swap ? b : a, hi = swap ? a : b;                                               \
         return P##_combine(lo, hi);                                                                 \
-    }                                                                                               \
+    }
+#define GPUSCAN_RING_REDUCE_(P, T)                                                                  \
     /* The reduction, in lane 0, of a unit's first `vectors` 16-byte vectors in shared memory       \
      * (a multiple of 32 x GROUP), by one warp.  Lane l folds its own run of vectors/32 vectors     \
      * in order, GROUP at a time; then the warp combines the lanes' results, once.  The 8 lanes     \
@@ -309,7 +310,8 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
             acc = g == 0 ? f[0] : P##_combine(acc, f[0]);                                           \
         }                                                                                           \
         return P##_warp_reduce(acc, (int)lane, 32);                                                 \
-    }                                                                                               \
+    }
+#define GPUSCAN_RING_PRODUCER_(P, T)                                                                \
     /* Producer (one thread): claims units into free slots - CLAIM at a time, once that many        \
      * slots are free, so that a claimed unit's aggregate is still one copy away - and starts       \
      * their copies, then fills GPUSCAN_RING_SLOT_MULTIPLE_ turns with END. */                      \
@@ -345,7 +347,8 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
             for (unsigned e = bulk / sizeof(T); e < valid; ++e) slot[e] = in[base + e];             \
             gpuscan_bulk_load_(slot, in + base, bulk, &r->full[s]);                                 \
         }                                                                                           \
-    }                                                                                               \
+    }
+#define GPUSCAN_RING_REDUCERS_(P, T)                                                                \
     /* Reducer warp k: reduces the units of slots k, k + REDUCERS, ... as they land, publishes      \
      * their aggregates (unit 0: its inclusive prefix) and leaves them in agg_of. */                \
     static __device__ __forceinline__ void P##_ring_reduce_units(const gpuscan_ring_ *r,            \
@@ -378,7 +381,8 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
                 gpuscan_mbar_arrive_(&r->reduced[s]);                                               \
             }                                                                                       \
         }                                                                                           \
-    }                                                                                               \
+    }
+#define GPUSCAN_RING_LOOKERS_(P, T)                                                                 \
     /* Look-back warp k: finds the exclusive prefixes of the units of slots k, k + LOOKERS, ...,    \
      * publishes their inclusive ones and hands the prefixes to the scanners (prefix_of).  A unit   \
      * right after the warp's last one (claimed with it: GPUSCAN_RING_CLAIM) takes that one's       \
@@ -415,7 +419,8 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
                 gpuscan_mbar_arrive_(&r->ready[s]);                                                 \
             }                                                                                       \
         }                                                                                           \
-    }                                                                                               \
+    }
+#define GPUSCAN_RING_SCANNERS_(P, T)                                                                \
     /* Scanners (threads 0..THREADS-1): scan each unit's tiles from its slot after its prefix, in   \
      * slot order, write them out and free the slot once its last tile is read. */                  \
     static __device__ __forceinline__ void P##_ring_scan_units(const gpuscan_ring_ *r, T *out,      \
@@ -449,7 +454,8 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
                 gpuscan_group_sync_(THREADS); /* the warp totals are reused */                      \
             }                                                                                       \
         }                                                                                           \
-    }                                                                                               \
+    }
+#define GPUSCAN_RING_ENTRY_(P, T)                                                                   \
     /* The kernel: warps 0..THREADS/32-1 scan, then the producer's, the reducers', the look-back    \
      * warps'.  `slots` units fit in its dynamic shared memory. */                                  \
     static __global__ void                                                                          \
@@ -489,6 +495,14 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
             P##_ring_look_back(&r, warp - LOOKER0, states, agg_slots, prefix_slots,                 \
                                (const T *)agg_raw, (T *)prefix_raw, exclusive, init);               \
     }
+#define GPUSCAN_RING_KERNEL_(P, T)                                                                  \
+    GPUSCAN_RING_SLOTS_(P, T)                                                                       \
+    GPUSCAN_RING_REDUCE_(P, T)                                                                      \
+    GPUSCAN_RING_PRODUCER_(P, T)                                                                    \
+    GPUSCAN_RING_REDUCERS_(P, T)                                                                    \
+    GPUSCAN_RING_LOOKERS_(P, T)                                                                     \
+    GPUSCAN_RING_SCANNERS_(P, T)                                                                    \
+    GPUSCAN_RING_ENTRY_(P, T)
 #endif /* GPUSCAN_RING */
 
 #endif /* GPUSCAN_RING_CUH */
