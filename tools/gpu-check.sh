@@ -169,5 +169,7 @@ if has forms; then
     sed -n '/==== what users call/,$p' "$OUT/forms.log" >>"$summary"
 fi
 echo "total: $(secs "$t0") s" >>"$summary"
+# the device tool brings back only a few files: the logs travel as one archive
+( cd "$OUT" && ls -- *.log *.rc 2>/dev/null | tar -czf logs.tgz -T - && ls -- *.log *.rc | xargs rm -f ) 2>/dev/null
 echo "================ summary ================"
 cat "$summary"

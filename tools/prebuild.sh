@@ -30,9 +30,11 @@ rm -rf "$P" && mkdir -p "$P/tests" "$P/bench"
 import json, os, sys
 for t in json.load(sys.stdin)["tests"]:
     cmd = t["command"]
-    print(t["name"] + "\t" + " ".join(["tests/" + os.path.basename(cmd[0])] + cmd[1:]))
+    env = [v for p in t.get("properties", []) if p["name"] == "ENVIRONMENT" for v in p["value"]]
+    # ctest sets the environment (the default tier's sizes): without it a suite runs its largest
+    print(t["name"] + "\t" + " ".join((["env"] + env if env else []) + ["tests/" + os.path.basename(cmd[0])] + cmd[1:]))
 ' >"$P/tests.txt"
-cut -f2 "$P/tests.txt" | cut -d' ' -f1 | sort -u | while read -r exe; do cp "$B/$exe" "$P/tests/"; done
+cut -f2 "$P/tests.txt" | tr " " "\n" | grep "^tests/" | sort -u | while read -r exe; do cp "$B/$exe" "$P/tests/"; done
 for t in $RING_SUITES; do cp "$B/tests/$t" "$P/tests/"; done
 cp "$B/bench/forms" "$B/bench/bench" "$P/bench/"
 if [ -n "${AB_BASE:-}" ]; then cp "$B/ab/bench_base" "$B/ab/bench_head" "$P/bench/"; fi
