@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""tools/forms_report.py H100_CSV H200_CSV [--png FILE] - the summary table docs/performance.md opens with, from
+"""tools/forms_report.py H100_CSV H200_CSV [--png FILE | --ends] - the summary table docs/performance.md opens with, from
 two runs of bench/forms (one per GPU): for each case and size, the simple form's time alone (each
 call followed by a synchronization) and back to back, against _ex, CUB (temp storage kept), Thrust
 and a device-to-device copy of the same bytes.  Prints markdown; with --png, also draws GB/s
-against n for each GPU and case (matplotlib)."""
+against n for each GPU and case (matplotlib).  With --ends, from two runs of
+`bench/forms --cases i32.ends,i64.ends`: the offsets / chained-scan table instead."""
 import csv
 import sys
 
@@ -51,6 +52,27 @@ def main():
                 print(f"| {case} | 2^{lg} | " + " | ".join(cells) + " |")
 
 
+def ends():
+    gpus = [("H100", *load(sys.argv[1])), ("H200", *load(sys.argv[2]))]
+    for name, _, meta in gpus:
+        print(f"- {name}: {meta[0]}, driver {meta[1]}, commit {meta[2]}, {meta[3]}")
+    print()
+    impls = ("copy", "ex_plain", "cub_offsets", "ex_offsets", "simple_offsets", "cub_chained", "ex_chained", "simple_chained")
+    print("| GPU | case | n | copy | plain | CUB offsets | offsets_ex | offsets | CUB chained | chained_ex | chained"
+          " | off/cp | cub/off | cub/ch | off/pl |")
+    print("|---|---|---|" + "---|" * 12)
+    for name, rows, _ in gpus:
+        for case in sorted({k[0] for k in rows}):
+            for lg in sorted({k[2] for k in rows if k[0] == case}):
+                t = dict(zip(impls, (cell(rows, case, i, lg) for i in impls)))
+                if None in t.values():
+                    continue
+                ratios = (t["copy"] / t["ex_offsets"], t["cub_offsets"] / t["simple_offsets"],
+                          t["cub_chained"] / t["simple_chained"], t["ex_plain"] / t["ex_offsets"])
+                print(f"| {name} | {case.split('.')[0]} | 2^{lg} | " + " | ".join(f"{t[i]:.2f}" for i in impls)
+                      + " | " + " | ".join(f"{r:.3f}" for r in ratios) + " |")
+
+
 def plot(path):
     import matplotlib
     matplotlib.use("Agg")
@@ -82,6 +104,9 @@ def plot(path):
 
 
 if __name__ == "__main__":
+    if "--ends" in sys.argv:
+        ends()
+        sys.exit(0)
     main()
     if "--png" in sys.argv:
         plot(sys.argv[sys.argv.index("--png") + 1])
