@@ -35,9 +35,11 @@
 #define GPUSCAN_VERSION_MAJOR 0
 #define GPUSCAN_VERSION_MINOR 1
 
-/* The device code of one (T, op): every block algorithm and every grid strategy. */
-#define GPUSCAN_DEVICE_CODE_(P, name, T, op)                                                        \
+/* The device code of one (T, op) reading TIn through FN (COPIES: FN is the identity on T):
+ * every block algorithm and every grid strategy. */
+#define GPUSCAN_DEVICE_CODE_(P, name, TIn, T, op, FN, COPIES)                                       \
     GPUSCAN_ELEMENT_(P, name, T, op)                                                                \
+    GPUSCAN_LOAD_STAGE_(P, TIn, T, FN, COPIES)                                                      \
     GPUSCAN_BYTES_(P, T, op)                                                                        \
     GPUSCAN_WARP_(P, T)                                                                             \
     GPUSCAN_BLOCK_PRIMITIVES_(P, T)                                                                 \
@@ -56,23 +58,51 @@
     GPUSCAN_RING_KERNEL_(P, T)                                                                      \
     GPUSCAN_REDUCE_KERNEL_(P, T)
 
-/* Everything for one (name, T, op), with the public functions' linkage SCOPE. */
-#define GPUSCAN_ASSEMBLE_(SCOPE, P, name, T, op)                                                    \
+/* Everything for one (name, TIn, T, op, FN), with the public functions' linkage SCOPE. */
+#define GPUSCAN_ASSEMBLE_(SCOPE, P, name, TIn, T, op, FN, COPIES)                                   \
     GPUSCAN_CHECK_DEFINE_(P, name, T, op)                                                           \
-    GPUSCAN_RING_CHOICE_(P, T, op)                                                                  \
-    GPUSCAN_DEVICE_CODE_(P, name, T, op)                                                            \
+    GPUSCAN_RING_CHOICE_(P, T, op, COPIES)                                                          \
+    GPUSCAN_DEVICE_CODE_(P, name, TIn, T, op, FN, COPIES)                                           \
     GPUSCAN_HOST_(SCOPE, P, T)
+/* A plain DEFINE reads T as it is. */
+#define GPUSCAN_ASSEMBLE_PLAIN_(SCOPE, P, name, T, op)                                              \
+    GPUSCAN_ASSEMBLE_(SCOPE, P, name, T, T, op, P##_as_is, 1)
+/* A typed DEFINE reads TIn through fn(x, i) (the check first, so that a misuse's first error
+ * line names it). */
+#define GPUSCAN_ASSEMBLE_TYPED_(SCOPE, P, name, TIn, T, op, fn)                                     \
+    GPUSCAN_CHECK_TRANSFORM_(name, TIn, T, fn)                                                      \
+    GPUSCAN_ASSEMBLE_(SCOPE, P, name, TIn, T, op, fn, 0)
 
 /* Public functions local to this translation unit (like klib's KHASH_INIT).  A type whose name
  * is not one token gets a name: GPUSCAN_DEFINE_NAMED(u64, unsigned long long, add). */
 #define GPUSCAN_DEFINE_NAMED(name, T, op)                                                           \
-    GPUSCAN_ASSEMBLE_(static __attribute__((unused)), gpuscan_##name##_##op, name, T, op)
+    GPUSCAN_ASSEMBLE_PLAIN_(static __attribute__((unused)), gpuscan_##name##_##op, name, T, op)
 #define GPUSCAN_DEFINE(T, op) GPUSCAN_DEFINE_NAMED(T, T, op)
 
 /* Public functions with C linkage, to be called from other files - plain C too - that see
  * GPUSCAN_DECLARE(name, T, op) (gpuscan_c.h).  Define each (name, op) once per program. */
 #define GPUSCAN_DEFINE_EXPORT(name, T, op)                                                          \
     GPUSCAN_DECLARE(name, T, op)                                                                    \
-    GPUSCAN_ASSEMBLE_(GPUSCAN_EXTERN_C, gpuscan_##name##_##op, name, T, op)
+    GPUSCAN_ASSEMBLE_PLAIN_(GPUSCAN_EXTERN_C, gpuscan_##name##_##op, name, T, op)
+
+/* Typed scans: the input is TIn, the scan, its output and the reduction are T (the accumulator).
+ *   GPUSCAN_DEFINE_CONVERT(u8_i32, uint8_t, int32_t, add)    each element converted: (T)x
+ *   GPUSCAN_DEFINE_TRANSFORM(sq, float, double, add, square)  each element through the user's
+ *       static __host__ __device__ double square(float x, size_t i) (i: its index in the input),
+ *       fused into the scan's loads: f(x) is never written to memory.
+ * The functions are those of GPUSCAN_DEFINE, gpuscan_<name>_<op>_..., with `const TIn *` inputs;
+ * input and output may not overlap (no in-place scan from one type into another). */
+#define GPUSCAN_DEFINE_TRANSFORM(name, TIn, T, op, fn)                                              \
+    GPUSCAN_ASSEMBLE_TYPED_(static __attribute__((unused)), gpuscan_##name##_##op, name, TIn, T, op, fn)
+#define GPUSCAN_DEFINE_CONVERT(name, TIn, T, op)                                                    \
+    GPUSCAN_CONVERTER_(gpuscan_##name##_##op, TIn, T)                                               \
+    GPUSCAN_DEFINE_TRANSFORM(name, TIn, T, op, gpuscan_##name##_##op##_convert)
+/* The same with C linkage (GPUSCAN_DECLARE_TYPED(name, TIn, T, op) in other files). */
+#define GPUSCAN_DEFINE_TRANSFORM_EXPORT(name, TIn, T, op, fn)                                       \
+    GPUSCAN_DECLARE_TYPED(name, TIn, T, op)                                                         \
+    GPUSCAN_ASSEMBLE_TYPED_(GPUSCAN_EXTERN_C, gpuscan_##name##_##op, name, TIn, T, op, fn)
+#define GPUSCAN_DEFINE_CONVERT_EXPORT(name, TIn, T, op)                                             \
+    GPUSCAN_CONVERTER_(gpuscan_##name##_##op, TIn, T)                                               \
+    GPUSCAN_DEFINE_TRANSFORM_EXPORT(name, TIn, T, op, gpuscan_##name##_##op##_convert)
 
 #endif /* GPUSCAN_CUH */

@@ -21,6 +21,7 @@
 #include <cub/cub.cuh>
 #include <cuda/functional>
 #include <thrust/execution_policy.h>
+#include <thrust/iterator/transform_iterator.h>
 #include <thrust/reduce.h>
 #include <thrust/scan.h>
 #include "gpuscan.cuh"
@@ -30,6 +31,11 @@ GPUSCAN_DEFINE_NAMED(i32, int32_t, add)
 GPUSCAN_DEFINE_NAMED(i64, int64_t, add)
 GPUSCAN_DEFINE_NAMED(f32, float, add)
 GPUSCAN_DEFINE_NAMED(u8, uint8_t, add)
+/* typed scans: flags into int32 offsets, float into double, a fused transform (squares) */
+GPUSCAN_DEFINE_CONVERT(u8i32, uint8_t, int32_t, add)
+GPUSCAN_DEFINE_CONVERT(f32f64, float, double, add)
+static __host__ __device__ double square_of(float x, size_t) { return (double)x * x; }
+GPUSCAN_DEFINE_TRANSFORM(f32sq, float, double, add, square_of)
 
 static FILE *g_csv;
 static bool g_quick;
@@ -316,6 +322,99 @@ FORMS_CASE(u8, uint8_t, 0)
 ENDS_CASE(i32, int32_t)
 ENDS_CASE(i64, int64_t)
 
+static const Row *find(const std::string &key, const char *impl, int lg);
+/* Typed scans (TIn in, T out): copy moves the same bytes (n TIn read + n T written, as a copy of
+ * half of them), CUB's InclusiveSum and Thrust's transform_inclusive_scan read the input through
+ * a transform iterator of the same conversion. */
+struct ConvertTo32 { __host__ __device__ int32_t operator()(uint8_t x) const { return x; } };
+struct ConvertTo64 { __host__ __device__ double operator()(float x) const { return x; } };
+struct SquareTo64 { __host__ __device__ double operator()(float x) const { return (double)x * x; } };
+__global__ void fill_flags(uint8_t *p, size_t n, uint64_t seed) /* 0/1, about one in three set */
+{
+    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
+        p[i] = ((seed + i * 0x9E3779B97F4A7C15ull) >> 40) % 3 == 0;
+}
+#define TYPED_CASE(name, TIn, T, Functor, TOL)                                                      \
+    static void case_typed_##name(int min_lg, int max_lg, bool)                                     \
+    {                                                                                               \
+        for (int lg = min_lg; lg <= max_lg; lg += 2) {                                              \
+            const size_t n = (size_t)1 << lg, moved = n * (sizeof(TIn) + sizeof(T));                \
+            std::vector<TIn *> in, ign;                                                             \
+            if (!inputs(lg, 2 + (int)(2 * sizeof(T) / sizeof(TIn)), 0, in, ign)) break;             \
+            const int copies = (int)in.size();                                                      \
+            for (int c = 0; c < copies; ++c) {                                                      \
+                CK(cudaFree(ign[c]));                                                               \
+                if (std::is_same<TIn, uint8_t>::value) fill_flags<<<1024, 256>>>((uint8_t *)in[c], n, 31ull * c + lg); \
+            }                                                                                       \
+            std::vector<T *> out(copies);                                                           \
+            for (int c = 0; c < copies; ++c) CK(cudaMalloc(&out[c], alloc_bytes(n * sizeof(T))));  \
+            T *ref;                                                                                 \
+            CK(cudaMalloc(&ref, alloc_bytes(n * sizeof(T))));                                       \
+            const std::string key = #name ".typed";                                                 \
+            auto copy = [&](int r) { CK(cudaMemcpyAsync((char *)out[r % copies], (const char *)in[r % copies], moved / 2, \
+                                                        cudaMemcpyDeviceToDevice, s)); };           \
+            record(key, "scan", "copy", lg, sizeof(T), measure(copy, s), true);                     \
+            size_t cub_bytes = 0;                                                                   \
+            auto it0 = thrust::make_transform_iterator(in[0], Functor());                           \
+            CK(cub::DeviceScan::InclusiveSum(nullptr, cub_bytes, it0, ref, (int64_t)n, s));         \
+            void *cub_ws;                                                                           \
+            CK(cudaMalloc(&cub_ws, cub_bytes));                                                     \
+            CK(cub::DeviceScan::InclusiveSum(cub_ws, cub_bytes, it0, ref, (int64_t)n, s));          \
+            auto cub = [&](int r) { CK(cub::DeviceScan::InclusiveSum(cub_ws, cub_bytes,             \
+                           thrust::make_transform_iterator(in[r % copies], Functor()), out[r % copies], (int64_t)n, s)); }; \
+            record(key, "scan", "cub", lg, sizeof(T), measure(cub, s), true);                       \
+            CK(cudaFree(cub_ws));                                                                   \
+            auto thr = [&](int r) { thrust::transform_inclusive_scan(thrust::cuda::par.on(s), in[r % copies], \
+                                        in[r % copies] + n, out[r % copies], Functor(), cuda::std::plus<T>()); }; \
+            record(key, "scan", "thrust", lg, sizeof(T), measure(thr, s), true);                    \
+            size_t ws_bytes = 0;                                                                    \
+            gpuscan_##name##_add_scan_ex(NULL, &ws_bytes, NULL, NULL, n, GPUSCAN_INCLUSIVE, 0,      \
+                                         GPUSCAN_GRID_AUTO, GPUSCAN_BLOCK_AUTO, s);                 \
+            void *ws;                                                                               \
+            CK(cudaMalloc(&ws, ws_bytes));                                                          \
+            auto ex = [&](int r) { (void)gpuscan_##name##_add_scan_ex(ws, &ws_bytes, in[r % copies], out[r % copies], n, \
+                                       GPUSCAN_INCLUSIVE, 0, GPUSCAN_GRID_AUTO, GPUSCAN_BLOCK_AUTO, s); }; \
+            CK(cudaMemsetAsync(out[0], 0xFF, n * sizeof(T), s));                                    \
+            ex(0);                                                                                  \
+            CK(cudaStreamSynchronize(s));                                                           \
+            record(key, "scan", "ex", lg, sizeof(T), measure(ex, s), same(out[0], ref, n, TOL));    \
+            auto simple = [&](int r) { (void)gpuscan_##name##_add_inclusive(in[r % copies], out[r % copies], n, s); }; \
+            CK(cudaMemsetAsync(out[0], 0xFF, n * sizeof(T), s));                                    \
+            simple(0);                                                                              \
+            CK(cudaStreamSynchronize(s));                                                           \
+            record(key, "scan", "simple", lg, sizeof(T), measure(simple, s), same(out[0], ref, n, TOL)); \
+            CK(cudaFree(ws));                                                                       \
+            for (int c = 0; c < copies; ++c) { CK(cudaFree(in[c])); CK(cudaFree(out[c])); }         \
+            CK(cudaFree(ref));                                                                      \
+        }                                                                                           \
+    }
+TYPED_CASE(u8i32, uint8_t, int32_t, ConvertTo32, 0)
+TYPED_CASE(f32f64, float, double, ConvertTo64, 1e-9)
+TYPED_CASE(f32sq, float, double, SquareTo64, 1e-9)
+
+/* The typed scans' table: each form against copy of the bytes it moves, CUB and Thrust. */
+static void summary_typed(int max_lg)
+{
+    bool any = false;
+    for (const char *k : {"u8i32.typed", "f32f64.typed", "f32sq.typed"})
+        for (int lg = 10; lg <= max_lg; ++lg) {
+            const Row *cp = find(k, "copy", lg), *cu = find(k, "cub", lg), *th = find(k, "thrust", lg),
+                      *ex = find(k, "ex", lg), *si = find(k, "simple", lg);
+            if (!cp || !cu || !th || !ex || !si) continue;
+            if (!any)
+                printf("\n==== typed scans (TIn in, T out) vs CUB and Thrust through a transform iterator (median us) ====\n"
+                       "%-13s %-5s | %8s %8s %8s %8s %8s | %7s %7s %7s\n", "case", "n", "copy", "cub", "thrust", "ex",
+                       "simple", "ex/cp", "cub/sim", "thr/sim");
+            any = true;
+            printf("%-13s 2^%-3d | %8.2f %8.2f %8.2f %8.2f %8.2f | %7.3f %6.2fx %6.2fx %s\n", k, lg, cp->t.event_us,
+                   cu->t.event_us, th->t.event_us, ex->t.event_us, si->t.event_us, cp->t.event_us / ex->t.event_us,
+                   cu->t.event_us / si->t.event_us, th->t.event_us / si->t.event_us, ex->ok && si->ok ? "ok" : "MISMATCH");
+        }
+    if (any)
+        printf("(copy: a device-to-device copy of n*(sizeof(TIn) + sizeof(T))/2 bytes, the same bytes moved; ex/cp: copy's\n"
+               " time over _ex's; cub/sim, thr/sim: CUB's and Thrust's time over the simple form's.)\n");
+}
+
 static const Row *find(const std::string &key, const char *impl, int lg)
 {
     for (auto &r : g_rows)
@@ -409,11 +508,14 @@ int main(int argc, char **argv)
     }
     struct { const char *key; void (*fn)(int, int, bool); bool reduce; } k[] = {
         {"i32.add", case_i32, true}, {"i64.add", case_i64, true}, {"f32.add", case_f32, true}, {"u8.add", case_u8, true},
-        {"i32.ends", case_ends_i32, false}, {"i64.ends", case_ends_i64, false}};
+        {"i32.ends", case_ends_i32, false}, {"i64.ends", case_ends_i64, false},
+        {"u8i32.typed", case_typed_u8i32, false}, {"f32f64.typed", case_typed_f32f64, false},
+        {"f32sq.typed", case_typed_f32sq, false}};
     for (auto &c : k)
         if (!cases || strstr(cases, c.key)) c.fn(min_lg, max_lg, c.reduce);
     summary(max_lg);
     summary_ends(max_lg);
+    summary_typed(max_lg);
     if (g_csv) fclose(g_csv);
     return 0;
 }

@@ -109,35 +109,39 @@ static inline const char *gpuscan_block_name(gpuscan_block b)
  *   gpuscan_<name>_<op>_scan_chained_ex(d_ws, &ws_bytes, in, out, n, kind, d_init, d_total, grid,
  *                                       block, stream)
  *   gpuscan_<name>_<op>_offsets_ex(d_ws, &ws_bytes, in, out, n, init, d_total, grid, block, stream)
- * The _ex forms take a caller workspace; with d_ws == NULL they only store the size needed. */
-#define GPUSCAN_PROTOTYPES_(LINKAGE, name, T, op)                                                   \
+ * The _ex forms take a caller workspace; with d_ws == NULL they only store the size needed.
+ * GPUSCAN_DECLARE_TYPED(name, TIn, T, op): the same for a typed scan, whose inputs are TIn. */
+#define GPUSCAN_PROTOTYPES_(LINKAGE, name, TIn, T, op)                                              \
     LINKAGE gpuscan_status gpuscan_##name##_##op##_scan_ex(                                         \
-        void *d_workspace, size_t *workspace_bytes, const T *d_in, T *d_out, size_t n,              \
+        void *d_workspace, size_t *workspace_bytes, const TIn *d_in, T *d_out, size_t n,            \
         gpuscan_kind kind, T init, gpuscan_grid grid, gpuscan_block block, cudaStream_t stream);    \
     LINKAGE gpuscan_status gpuscan_##name##_##op##_reduce_ex(                                       \
-        void *d_workspace, size_t *workspace_bytes, const T *d_in, T *d_result, size_t n,           \
+        void *d_workspace, size_t *workspace_bytes, const TIn *d_in, T *d_result, size_t n,         \
         cudaStream_t stream);                                                                       \
-    LINKAGE gpuscan_status gpuscan_##name##_##op##_inclusive(const T *d_in, T *d_out, size_t n,     \
+    LINKAGE gpuscan_status gpuscan_##name##_##op##_inclusive(const TIn *d_in, T *d_out, size_t n,   \
                                                              cudaStream_t stream);                  \
-    LINKAGE gpuscan_status gpuscan_##name##_##op##_exclusive(const T *d_in, T *d_out, size_t n,     \
+    LINKAGE gpuscan_status gpuscan_##name##_##op##_exclusive(const TIn *d_in, T *d_out, size_t n,   \
                                                              T init, cudaStream_t stream);          \
-    LINKAGE gpuscan_status gpuscan_##name##_##op##_reduce(const T *d_in, T *d_result, size_t n,     \
+    LINKAGE gpuscan_status gpuscan_##name##_##op##_reduce(const TIn *d_in, T *d_result, size_t n,   \
                                                           cudaStream_t stream);                     \
     LINKAGE gpuscan_status gpuscan_##name##_##op##_inclusive_chained(                               \
-        const T *d_in, T *d_out, size_t n, const T *d_carry_in, T *d_carry_out, cudaStream_t stream);\
+        const TIn *d_in, T *d_out, size_t n, const T *d_carry_in, T *d_carry_out, cudaStream_t stream); \
     LINKAGE gpuscan_status gpuscan_##name##_##op##_exclusive_chained(                               \
-        const T *d_in, T *d_out, size_t n, const T *d_carry_in, T *d_carry_out, cudaStream_t stream);\
-    LINKAGE gpuscan_status gpuscan_##name##_##op##_offsets(const T *d_in, T *d_out, size_t n,       \
-                                                           T init, T *d_total, cudaStream_t stream);\
+        const TIn *d_in, T *d_out, size_t n, const T *d_carry_in, T *d_carry_out, cudaStream_t stream); \
+    LINKAGE gpuscan_status gpuscan_##name##_##op##_offsets(const TIn *d_in, T *d_out, size_t n,     \
+                                                           T init, T *d_total, cudaStream_t stream); \
     LINKAGE gpuscan_status gpuscan_##name##_##op##_scan_chained_ex(                                 \
-        void *d_workspace, size_t *workspace_bytes, const T *d_in, T *d_out, size_t n,              \
-        gpuscan_kind kind, const T *d_init, T *d_total, gpuscan_grid grid, gpuscan_block block,     \
+        void *d_workspace, size_t *workspace_bytes, const TIn *d_in, T *d_out, size_t n,            \
+        gpuscan_kind kind, const TIn *d_init, T *d_total, gpuscan_grid grid, gpuscan_block block,   \
         cudaStream_t stream);                                                                       \
     LINKAGE gpuscan_status gpuscan_##name##_##op##_offsets_ex(                                      \
-        void *d_workspace, size_t *workspace_bytes, const T *d_in, T *d_out, size_t n, T init,      \
+        void *d_workspace, size_t *workspace_bytes, const TIn *d_in, T *d_out, size_t n, T init,    \
         T *d_total, gpuscan_grid grid, gpuscan_block block, cudaStream_t stream);
 
-#define GPUSCAN_DECLARE(name, T, op) GPUSCAN_PROTOTYPES_(GPUSCAN_EXTERN_C, name, T, op)
+#define GPUSCAN_DECLARE(name, T, op) GPUSCAN_PROTOTYPES_(GPUSCAN_EXTERN_C, name, T, T, op)
+/* The same functions of a typed scan (GPUSCAN_DEFINE_CONVERT_EXPORT / _TRANSFORM_EXPORT): the
+ * inputs are TIn, everything else T. */
+#define GPUSCAN_DECLARE_TYPED(name, TIn, T, op) GPUSCAN_PROTOTYPES_(GPUSCAN_EXTERN_C, name, TIn, T, op)
 
 /* ---- the simple forms' memory (gpuscan/memory.cuh; defined in every .cu that includes
  * gpuscan.cuh, so a C program finds them in the object of its GPUSCAN_DEFINE_EXPORTs) ----------

@@ -154,29 +154,25 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
 #define GPUSCAN_STAGE_SLOT_(owner, p, R)                                                            \
     ((owner) * (R) + ((p) ^ ((R) >= 8 ? (owner) & 7u : ((owner) * (R) / 8u) & ((R) - 1u))))
 
-#define GPUSCAN_TILE_LOAD_(P, T, TAG)                                                           \
-    static __device__ __forceinline__ T *P##_##TAG##_buffer(void)                                                     \
-    {                                                                                                                 \
-        __shared__ __align__(16) unsigned char raw[GPUSCAN_TILE_BUFFER_(TAG, T) * sizeof(T)];                         \
-        return (T *)raw;                                                                                              \
-    }                                                                                                                 \
-    /* Reads elements [base, base + valid) of `in` (P_in_t, the type read) into blocked items of T,  \
-     * each through the load stage P_load_stage(x, i) (i: its index in `in`); the rest of the tile    \
-     * gets the identity.  Warp-local: no block barrier.  The reads stream (evict first from L2)      \
-     * unless `keep`, for a tile that will be read again soon. */                                     \
-    static __device__ __forceinline__ void P##_##TAG##_load_hinted(const P##_in_t *in, size_t base,   \
-                                                                   unsigned valid, T *items, T *buf,  \
-                                                                   int keep)                          \
+/* Reads elements [base, base + valid) of `in` (TI) into blocked items of T, each through STAGE(x,
+ * i) (VECTOR: 16 bytes at a time; i: the index in `in`); the rest of the tile gets the identity.
+ * Warp-local: no block barrier.  The reads stream (evict first from L2) unless `keep`, for a tile
+ * that will be read again soon.  COPIES: the stage is the identity (TI is T). */
+#define GPUSCAN_TILE_READER_(P, T, TAG, fname, TI, STAGE, VECTOR, COPIES)                           \
+    /* (not every shape reads both the input and its own arrays) */                                  \
+    static __device__ __forceinline__ __attribute__((unused)) void fname(const TI *in, size_t base,   \
+                                                                         unsigned valid, T *items,    \
+                                                                         T *buf, int keep)            \
     {                                                                                                 \
-        typedef P##_in_t TI;                                                                          \
         enum { THREADS = GPUSCAN_##TAG##_THREADS(T), ITEMS = GPUSCAN_##TAG##_ITEMS(T),                \
                VEC = GPUSCAN_VECTOR_ELEMS_(TI, ITEMS) };                                              \
         const unsigned t = threadIdx.x, lane = t & 31u, seg = (t >> 5) * 32u * ITEMS;                 \
         if (ITEMS == 1) { /* striped and blocked orders are the same */                               \
-            items[0] = (t < valid) ? P##_load_stage(in[base + t], base + t) : P##_identity();         \
+            items[0] = (t < valid) ? STAGE(in[base + t], base + t) : P##_identity();         \
             return;                                                                                   \
         }                                                                                             \
-        if (GPUSCAN_DIRECT_IO_(P, T, TAG) && GPUSCAN_ALIGNED16_(in)) { /* past valid: the identity */  \
+        if (GPUSCAN_DIRECT_IO_(P, T, TAG) && GPUSCAN_ALIGNED16_(in) && /* past valid: the identity */  \
+            (COPIES || (sizeof(TI) <= sizeof(T) && GPUSCAN_VECTOR_OK_(TI, ITEMS)))) {                  \
             if (buf != NULL && seg + 32u * ITEMS <= valid && __isGlobal(in)) {                       \
                 /* the warp's whole run, read coalesced and handed to its threads through the buffer */\
                 enum { R = ITEMS / VEC };                                                             \
@@ -189,7 +185,7 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
                 __syncwarp();                                                                         \
                 _Pragma("unroll") for (unsigned c = 0; c < R; ++c) {                                  \
                     const uint4 v = stage[GPUSCAN_STAGE_SLOT_(lane, c, R)];                           \
-                    P##_load_vector(items + c * VEC, v, base + seg + lane * ITEMS + c * VEC);         \
+                    VECTOR(items + c * VEC, v, base + seg + lane * ITEMS + c * VEC);         \
                 }                                                                                     \
                 __syncwarp();                                                                         \
                 return;                                                                               \
@@ -197,11 +193,11 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
             const uint4 *src = (const uint4 *)(in + base + (size_t)t * ITEMS);                        \
             if (t * ITEMS + ITEMS <= valid) {                                                         \
                 _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c)                          \
-                    P##_load_vector(items + c * VEC, src[c], base + t * ITEMS + c * VEC);             \
+                    VECTOR(items + c * VEC, src[c], base + t * ITEMS + c * VEC);             \
             } else {                                                                                  \
                 _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j)                                \
                     items[j] = t * ITEMS + j < valid                                                  \
-                                   ? P##_load_stage(in[base + t * ITEMS + j], base + t * ITEMS + j)   \
+                                   ? STAGE(in[base + t * ITEMS + j], base + t * ITEMS + j)   \
                                    : P##_identity();                                                  \
             }                                                                                         \
             return;                                                                                   \
@@ -211,20 +207,30 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
             _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c) {                            \
                 uint4 v = keep ? src[c * 32u + lane] : __ldcs(src + c * 32u + lane);                  \
                 T part[VEC];                                                                          \
-                P##_load_vector(part, v, base + seg + (c * 32u + lane) * VEC);                        \
+                VECTOR(part, v, base + seg + (c * 32u + lane) * VEC);                        \
                 _Pragma("unroll") for (unsigned k = 0; k < VEC; ++k)                                  \
                     buf[GPUSCAN_PAD_(seg + (c * 32u + lane) * VEC + k)] = part[k];                    \
             }                                                                                         \
         } else {                                                                                      \
             _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                  \
                 unsigned i = seg + j * 32u + lane;                                                    \
-                buf[GPUSCAN_PAD_(i)] = (i < valid) ? P##_load_stage(in[base + i], base + i) : P##_identity(); \
+                buf[GPUSCAN_PAD_(i)] = (i < valid) ? STAGE(in[base + i], base + i) : P##_identity(); \
             }                                                                                         \
         }                                                                                             \
         __syncwarp();                                                                                 \
         _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) items[j] = buf[GPUSCAN_PAD_(seg + lane * ITEMS + j)]; \
         __syncwarp();                                                                                 \
     }
+#define GPUSCAN_TILE_LOAD_(P, T, TAG)                                                           \
+    static __device__ __forceinline__ T *P##_##TAG##_buffer(void)                                                     \
+    {                                                                                                                 \
+        __shared__ __align__(16) unsigned char raw[GPUSCAN_TILE_BUFFER_(TAG, T) * sizeof(T)];                         \
+        return (T *)raw;                                                                                              \
+    }                                                                                                                 \
+    /* the input through the load stage; the scan's own T arrays (upper levels, fixups) as is */   \
+    GPUSCAN_TILE_READER_(P, T, TAG, P##_##TAG##_load_hinted, P##_in_t, P##_load_stage,            \
+                         P##_load_vector, P##_LOAD_COPIES_)                                       \
+    GPUSCAN_TILE_READER_(P, T, TAG, P##_##TAG##_raw_hinted, T, P##_as_is, P##_raw_vector, 1)
 #define GPUSCAN_TILE_STAGE_(P, T, TAG)                                                          \
     /* Storing a tile takes two steps, so that a kernel can drop its items from registers while                       \
      * it waits for the tile's prefix: stage (blocked items to the warp's part of the buffer)                         \
@@ -350,23 +356,28 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
 /* The tile reads only the grid kernels use: a plain load, spans of whole tiles (staged or
  * reduced as read), a tile's reduction and the previous thread's item. */
 #define GPUSCAN_TILE_SPANS_(P, T, TAG)                                                                                \
-    static __device__ __forceinline__ void P##_##TAG##_load(const T *in, size_t base, unsigned valid, T *items,       \
-                                                            T *buf)                                                   \
+    static __device__ __forceinline__ void P##_##TAG##_load(const P##_in_t *in, size_t base, unsigned valid,         \
+                                                            T *items, T *buf)                                         \
     {                                                                                                                 \
         P##_##TAG##_load_hinted(in, base, valid, items, buf, 0);                                                      \
     }                                                                                                                 \
-    /* Whether `tiles` full tiles from `in` can be read as one span (16-byte vectors, at most                          \
-     * GPUSCAN_SPAN_READS a thread): by P_<TAG>_reduce_span and P_<TAG>_stage_span. */                                \
-    static __device__ __forceinline__ int P##_##TAG##_span_ok(const T *in, unsigned tiles)                            \
+    static __device__ __forceinline__ void P##_##TAG##_load_raw(const T *in, size_t base, unsigned valid, T *items,   \
+                                                                T *buf)                                               \
+    {                                                                                                                 \
+        P##_##TAG##_raw_hinted(in, base, valid, items, buf, 0);                                                       \
+    }                                                                                                                 \
+    /* Whether `tiles` full tiles from `in` can be read as one span (16-byte vectors of T as read, at                 \
+     * most GPUSCAN_SPAN_READS a thread): by P_<TAG>_reduce_span and P_<TAG>_stage_span. */                           \
+    static __device__ __forceinline__ int P##_##TAG##_span_ok(const P##_in_t *in, unsigned tiles)                     \
     {                                                                                                                 \
         enum { ITEMS = GPUSCAN_##TAG##_ITEMS(T), VEC = GPUSCAN_VECTOR_ELEMS_(T, ITEMS) };                             \
-        return ITEMS > 1 && GPUSCAN_VECTOR_OK_(T, ITEMS) && tiles * ITEMS / VEC <= GPUSCAN_SPAN_READS &&              \
-               GPUSCAN_ALIGNED16_(in);                                                                                \
+        return P##_LOAD_COPIES_ && ITEMS > 1 && GPUSCAN_VECTOR_OK_(T, ITEMS) &&                                       \
+               tiles * ITEMS / VEC <= GPUSCAN_SPAN_READS && GPUSCAN_ALIGNED16_(in);                                   \
     }                                                                                                                 \
     /* Copies `tiles` full tiles from element `base` to shared memory `stage` (in order; thread t                     \
      * moves vectors t, t + THREADS, ...) with all of the thread's reads in flight at once; a                         \
      * barrier must follow before the block reads `stage`. */                                                         \
-    static __device__ __forceinline__ void P##_##TAG##_stage_span(const T *in, size_t base, unsigned tiles,           \
+    static __device__ __forceinline__ void P##_##TAG##_stage_span(const P##_in_t *in, size_t base, unsigned tiles,    \
                                                                   uint4 *stage)                                       \
     {                                                                                                                 \
         enum { THREADS = GPUSCAN_##TAG##_THREADS(T), ITEMS = GPUSCAN_##TAG##_ITEMS(T),                                \
@@ -383,7 +394,8 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
      * (only where span_ok): warp w reads its 1/nwarps of the span as 16-byte vectors, all reads                      \
      * issued at once; the 32 vectors of one read are a contiguous run in lane order, so each read                    \
      * is reduced across the warp and the reads' totals are combined in order. */                                     \
-    static __device__ __forceinline__ T P##_##TAG##_reduce_span(const T *in, size_t base, unsigned tiles, int keep)   \
+    static __device__ __forceinline__ T P##_##TAG##_reduce_span(const P##_in_t *in, size_t base, unsigned tiles,     \
+                                                                int keep)                                             \
     {                                                                                                                 \
         enum { THREADS = GPUSCAN_##TAG##_THREADS(T), ITEMS = GPUSCAN_##TAG##_ITEMS(T),                                \
                VEC = GPUSCAN_VECTOR_ELEMS_(T, ITEMS) };                                                               \
@@ -410,7 +422,7 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
         return P##_block_reduce_warps(acc, THREADS);                                                                  \
     }                                                                                                                 \
     /* The reduction of elements [base, base + valid) in order, in thread 0 (block barriers). */                      \
-    static __device__ __forceinline__ T P##_##TAG##_reduce(const T *in, size_t base, unsigned valid, T *buf,          \
+    static __device__ __forceinline__ T P##_##TAG##_reduce(const P##_in_t *in, size_t base, unsigned valid, T *buf,   \
                                                            int keep)                                                  \
     {                                                                                                                 \
         enum { ITEMS = GPUSCAN_##TAG##_ITEMS(T) };                                                                    \

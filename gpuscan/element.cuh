@@ -66,6 +66,21 @@ static constexpr int gpuscan_is_identifier_(const char *s)
                   "gpuscan: " #T " is aligned to more than 16 bytes; gpuscan moves elements in "    \
                   "pieces of at most 16 bytes: use a type of 16-byte alignment or less");
 
+/* A typed DEFINE's transform: fn(x, i) of a TIn and its index gives a T. */
+#define GPUSCAN_CHECK_TRANSFORM_(name, TIn, T, fn)                                                  \
+    static_assert(std::is_convertible<decltype(fn(*(const TIn *)0, (size_t)0)), T>::value,         \
+                  "gpuscan: the transform '" #fn "' of " #name " must take (" #TIn " x, size_t i) " \
+                  "and return " #T ": static __host__ __device__ " #T " " #fn "(" #TIn ", size_t)");\
+    static_assert(__alignof__(TIn) <= 16 && sizeof(TIn) > 0,                                       \
+                  "gpuscan: the input type " #TIn " is aligned to more than 16 bytes");
+/* GPUSCAN_DEFINE_CONVERT's transform: a plain conversion. */
+#define GPUSCAN_CONVERTER_(P, TIn, T)                                                               \
+    static __host__ __device__ __forceinline__ T P##_convert(TIn x, size_t i)                       \
+    {                                                                                               \
+        (void)i;                                                                                    \
+        return (T)x;                                                                                \
+    }
+
 /* 32-bit words that hold one T (the last one zero-padded). */
 #define GPUSCAN_WORDS_(T) ((sizeof(T) + 3u) / 4u)
 
@@ -137,31 +152,32 @@ static constexpr int gpuscan_is_identifier_(const char *s)
     (GPUSCAN_NUMBER_TYPE_(T) && (GPUSCAN_PROBE_(GPUSCAN_OP_##op##_COMMUTES_) == 1 ||                \
                                  (GPUSCAN_PROBE_(GPUSCAN_OP_##op##_COMMUTES_) == 2 && std::is_integral<T>::value)))
 
-/* The load stage of a scan of T: the type read (P_in_t) and how an element of it becomes a T
- * (P_load_stage(x, i), i its index in the input).  A plain DEFINE reads T itself, unchanged; the
- * stage is where typed inputs and transforms plug in. */
-#define GPUSCAN_LOAD_STAGE_(P, T)                                                                   \
-    typedef T P##_in_t;                                                                             \
-    enum { P##_LOAD_COPIES_ = 1 }; /* the stage copies: a vector is its items' bytes */             \
-    static __device__ __forceinline__ T P##_load_stage(P##_in_t x, size_t i)                        \
+/* One 16-byte vector of elements of TI (i: the first one's index) into items of T through STAGE
+ * (only called where TI divides 16 bytes); where the stage COPIES, a vector is its items' bytes. */
+#define GPUSCAN_VECTOR_READER_(fname, TI, T, COPIES, STAGE)                                         \
+    static __device__ __forceinline__ void fname(T *items, uint4 v, size_t i)                       \
     {                                                                                               \
-        (void)i;                                                                                    \
-        return x;                                                                                   \
-    }                                                                                               \
-    /* One 16-byte vector of inputs (i: the first one's index) into items (only called where       \
-     * P_in_t divides 16 bytes). */                                                                 \
-    static __device__ __forceinline__ void P##_load_vector(T *items, uint4 v, size_t i)             \
-    {                                                                                               \
-        enum { K = 16 / sizeof(P##_in_t) > 0 ? 16 / sizeof(P##_in_t) : 1 };                         \
-        if (P##_LOAD_COPIES_) {                                                                     \
+        enum { K = 16 / sizeof(TI) > 0 ? 16 / sizeof(TI) : 1 };                                     \
+        if (COPIES) {                                                                               \
             memcpy(items, &v, 16u);                                                                 \
         } else {                                                                                    \
-            P##_in_t part[K];                                                                       \
-            memcpy(part, &v, K * sizeof(P##_in_t) < 16 ? K * sizeof(P##_in_t) : 16);                \
-            _Pragma("unroll") for (unsigned k = 0; k < K; ++k)                                      \
-                items[k] = P##_load_stage(part[k], i + k);                                          \
+            TI part[K];                                                                             \
+            memcpy(part, &v, K * sizeof(TI) < 16 ? K * sizeof(TI) : 16);                            \
+            _Pragma("unroll") for (unsigned k = 0; k < K; ++k) items[k] = STAGE(part[k], i + k);    \
         }                                                                                           \
     }
+/* The load stage of a scan of T: the type read (P_in_t) and how an element of it becomes a T
+ * (P_load_stage(x, i), i its index in the input), one by one or a vector at a time
+ * (P_load_vector).  COPIES (P_LOAD_COPIES_): the stage is the identity on T, so that the paths
+ * that move raw input bytes (spans, the ring) apply.  A plain DEFINE reads T itself
+ * (FN = P_as_is, COPIES = 1); a typed one converts or transforms (gpuscan.cuh).  The tile
+ * reads of the scan's own T arrays (the hierarchy's upper levels, fixups) go through P_as_is and
+ * P_raw_vector whatever the stage. */
+#define GPUSCAN_LOAD_STAGE_(P, TIn, T, FN, COPIES)                                                  \
+    typedef TIn P##_in_t;                                                                           \
+    enum { P##_LOAD_COPIES_ = COPIES };                                                             \
+    static __device__ __forceinline__ T P##_load_stage(P##_in_t x, size_t i) { return FN(x, i); }   \
+    GPUSCAN_VECTOR_READER_(P##_load_vector, P##_in_t, T, P##_LOAD_COPIES_, P##_load_stage)
 
 /* The store stage: the type written (P_out_t) and how a T becomes one (P_store_stage(v, i), i its
  * index in the output).  A plain DEFINE writes T itself, unchanged. */
@@ -191,7 +207,12 @@ static constexpr int gpuscan_is_identifier_(const char *s)
 #define GPUSCAN_ELEMENT_(P, name, T, op)                                                            \
     enum { P##_COMMUTES_ = GPUSCAN_COMMUTES_(op, T) };                                              \
     GPUSCAN_OPERATOR_(P, name, T, op)                                                               \
-    GPUSCAN_LOAD_STAGE_(P, T)                                                                       \
+    static __host__ __device__ __forceinline__ T P##_as_is(T x, size_t i)                           \
+    {                                                                                               \
+        (void)i;                                                                                    \
+        return x;                                                                                   \
+    }                                                                                               \
+    GPUSCAN_VECTOR_READER_(P##_raw_vector, T, T, 1, P##_as_is)                                      \
     GPUSCAN_STORE_STAGE_(P, T)                                                                      \
     GPUSCAN_SHUFFLE_(P, T, shfl_up, __shfl_up_sync)                                                 \
     GPUSCAN_SHUFFLE_(P, T, shfl_down, __shfl_down_sync)                                             \

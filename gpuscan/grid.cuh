@@ -550,12 +550,16 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
  * only waits for tiles taken earlier, by blocks already running, so no deadlock is possible. */
 #define GPUSCAN_HIERARCHICAL_KERNELS_(P, T, TAG)                                                              \
     static __global__ void __launch_bounds__(GPUSCAN_##TAG##_THREADS(T))                              \
-    P##_##TAG##_tiles(const T *in, T *out, size_t n, T *tile_aggregates, P##_ends ends)               \
+    P##_##TAG##_tiles(const P##_in_t *in, const T *up, T *out, size_t n, T *tile_aggregates,          \
+                      P##_ends ends)                                                                  \
     {                                                                                                 \
         T items[GPUSCAN_##TAG##_ITEMS(T)];                                                            \
         T *buf = P##_##TAG##_buffer();                                                                \
         GPUSCAN_TILE_BOUNDS_(TAG, T, blockIdx.x, n, base, valid);                                     \
-        P##_##TAG##_load(in, base, valid, items, buf);                                                \
+        if (!P##_LOAD_COPIES_ && up != NULL) /* an upper level: the scan's own T, as is */            \
+            P##_##TAG##_load_raw(up, base, valid, items, buf);                                        \
+        else                                                                                          \
+            P##_##TAG##_load(in, base, valid, items, buf);                                            \
         T before, aggregate = P##_##TAG##_scan_tile(items, buf, &before);                             \
         if (blockIdx.x == 0) { /* tile 0 is final now; the seed goes on in its aggregate */           \
             int seeded = ends.seeded;                                                                 \
@@ -585,14 +589,14 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
         }                                                                                             \
         GPUSCAN_TILE_BOUNDS_(TAG, T, blockIdx.x, n, base, valid);                                     \
         const T prefix = scanned_aggregates[blockIdx.x - 1]; /* the seed included */                  \
-        P##_##TAG##_load(out, base, valid, items, buf);                                               \
+        P##_##TAG##_load_raw(out, base, valid, items, buf);                                           \
         T before = ends.exclusive ? P##_##TAG##_previous(items, buf) : prefix;                        \
         P##_##TAG##_store(out, base, valid, items, prefix, 1, ends.exclusive, before, buf);           \
     }
 #define GPUSCAN_SINGLE_PASS_KERNEL_(P, T, TAG)                                                  \
     static __global__ void                                                                            \
     __launch_bounds__(GPUSCAN_##TAG##_THREADS(T), GPUSCAN_SINGLE_PASS_MIN_BLOCKS_(TAG, T))            \
-    P##_##TAG##_single_pass(const T *in, T *out, size_t n, unsigned *counter, void *states,           \
+    P##_##TAG##_single_pass(const P##_in_t *in, T *out, size_t n, unsigned *counter, void *states,    \
                             unsigned *agg_slots, unsigned *prefix_slots, int via, P##_ends ends)      \
     {                                                                                                 \
         T items[GPUSCAN_##TAG##_ITEMS(T)];                                                            \
@@ -624,7 +628,7 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
      * a full unit reduced as read (GPUSCAN_REDUCE_AS_READ_MAX_BYTES: for them the transpose costs    \
      * more than the shuffles). */                                                                    \
     static __device__ __forceinline__ void P##_##TAG##_ahead_reduce(                                  \
-        const T *in, size_t n, unsigned unit, unsigned first, unsigned last, unsigned per_unit,       \
+        const P##_in_t *in, size_t n, unsigned unit, unsigned first, unsigned last, unsigned per_unit,\
         void *states, unsigned *agg_slots, unsigned *prefix_slots, unsigned *seed_stash,              \
         const P##_ends *ends, T *buf)                                                                 \
     {                                                                                                 \
@@ -691,7 +695,7 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
     GPUSCAN_AHEAD_ITEMS_(P, T, TAG)                                                                   \
     static __global__ void                                                                            \
     __launch_bounds__(GPUSCAN_##TAG##_THREADS(T), GPUSCAN_AHEAD_MIN_BLOCKS_(TAG, T))                  \
-    P##_##TAG##_ahead(const T *in, T *out, size_t n, unsigned *counter, void *states,                 \
+    P##_##TAG##_ahead(const P##_in_t *in, T *out, size_t n, unsigned *counter, void *states,          \
                       unsigned *agg_slots, unsigned *prefix_slots, unsigned units, unsigned ahead,    \
                       unsigned *seed_stash, P##_ends ends)                                            \
     {                                                                                                 \
@@ -727,7 +731,7 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
             GPUSCAN_TILE_BOUNDS_(TAG, T, tile, n, base, valid);                                       \
             if (staged && tile >= stage_first) {                                                      \
                 if (tile == stage_first) __syncthreads();                                             \
-                P##_##TAG##_load_hinted((const T *)stage, base - (size_t)stage_first * TILE, valid,   \
+                P##_##TAG##_load_hinted((const P##_in_t *)stage, base - (size_t)stage_first * TILE, valid,   \
                                         items, buf, 1); /* keep: plain loads, valid for shared */     \
             } else {                                                                                  \
                 P##_##TAG##_load(in, base, valid, items, buf);                                        \
@@ -755,18 +759,20 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
  * reduction a tile), so every associative operator works. */
 #define GPUSCAN_REDUCE_LOADS_ 8 /* 16-byte loads a thread has in flight */
 #define GPUSCAN_REDUCE_KERNEL_(P, T)                                                                \
-    static __device__ __forceinline__ T P##_fold_vector(uint4 v)                                    \
+    /* the fold of one 16-byte vector of inputs, element i the first (only where P_in_t divides 16) */\
+    static __device__ __forceinline__ T P##_fold_vector(uint4 v, size_t i)                          \
     {                                                                                               \
-        enum { K = 16 / sizeof(T) > 0 ? 16 / sizeof(T) : 1 }; /* (only called where T divides 16) */ \
+        enum { K = 16 / sizeof(P##_in_t) > 0 ? 16 / sizeof(P##_in_t) : 1 };                         \
         T part[K];                                                                                  \
-        memcpy(part, &v, K * sizeof(T) < 16 ? K * sizeof(T) : 16);                                  \
+        P##_load_vector(part, v, i);                                                                \
         return P##_fold(part, K);                                                                   \
     }                                                                                               \
-    /* the fold of in[begin, end) in any order, in every thread of the block */                     \
-    static __device__ __forceinline__ T P##_fold_unordered(const T *in, size_t begin, size_t end)   \
+    /* the fold of in[begin, end) (through the load stage) in any order, in every thread */         \
+    static __device__ __forceinline__ T P##_fold_unordered(const P##_in_t *in, size_t begin,        \
+                                                           size_t end)                              \
     {                                                                                               \
         enum { THREADS = GPUSCAN_CO_THREADS(T), U = GPUSCAN_REDUCE_LOADS_,                          \
-               VEC = 16 % sizeof(T) == 0 ? 16 / sizeof(T) : 1 };                                    \
+               VEC = 16 % sizeof(P##_in_t) == 0 ? 16 / sizeof(P##_in_t) : 1 };                      \
         T acc = P##_identity();                                                                     \
         size_t i = begin + threadIdx.x;                                                             \
         if (VEC > 1 && GPUSCAN_ALIGNED16_(in + begin)) {                                            \
@@ -776,29 +782,42 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
             for (; w + (U - 1) * THREADS < words; w += U * THREADS) {                               \
                 uint4 r[U];                                                                         \
                 _Pragma("unroll") for (int k = 0; k < U; ++k) r[k] = __ldcs(v + w + k * THREADS);   \
-                _Pragma("unroll") for (int k = 0; k < U; ++k) acc = P##_combine(acc, P##_fold_vector(r[k])); \
+                _Pragma("unroll") for (int k = 0; k < U; ++k)                                       \
+                    acc = P##_combine(acc, P##_fold_vector(r[k], begin + (w + k * THREADS) * VEC)); \
             }                                                                                       \
-            for (; w < words; w += THREADS) acc = P##_combine(acc, P##_fold_vector(__ldcs(v + w)));  \
+            for (; w < words; w += THREADS)                                                         \
+                acc = P##_combine(acc, P##_fold_vector(__ldcs(v + w), begin + w * VEC));            \
             i = begin + words * VEC + threadIdx.x;                                                  \
         }                                                                                           \
-        for (; i < end; i += THREADS) acc = P##_combine(acc, in[i]);                                \
+        for (; i < end; i += THREADS) acc = P##_combine(acc, P##_load_stage(in[i], i));             \
         return P##_block_reduce_values(acc, THREADS);                                               \
     }                                                                                               \
+    /* up: the partials of a first launch (the scan's own T, read as is where the stage is not the  \
+     * identity); else in */                                                                        \
     static __global__ void __launch_bounds__(GPUSCAN_CO_THREADS(T))                                 \
-    P##_reduce_tiles(const T *in, size_t n, unsigned tiles_per_block, T *partials)                  \
+    P##_reduce_tiles(const P##_in_t *in, const T *up, size_t n, unsigned tiles_per_block,           \
+                     T *partials)                                                                   \
     {                                                                                               \
-        enum { TILE = GPUSCAN_TILE_(CO, T) };                                                       \
+        enum { TILE = GPUSCAN_TILE_(CO, T), ITEMS = GPUSCAN_CO_ITEMS(T) };                          \
         const size_t first = (size_t)blockIdx.x * tiles_per_block;                                  \
         const size_t tiles = (n + TILE - 1) / TILE;                                                 \
         const size_t last = first + tiles_per_block < tiles ? first + tiles_per_block : tiles;      \
+        const int raw = !P##_LOAD_COPIES_ && up != NULL;                                            \
         T acc = P##_identity();                                                                     \
-        if (P##_COMMUTES_) {                                                                        \
+        if (P##_COMMUTES_ && !raw) {                                                                \
             acc = P##_fold_unordered(in, first * TILE, last * TILE < n ? last * TILE : n);          \
         } else {                                                                                    \
             T *buf = P##_CO_buffer();                                                               \
             for (size_t tile = first; tile < last; ++tile) {                                        \
                 GPUSCAN_TILE_BOUNDS_(CO, T, tile, n, base, valid);                                  \
-                T v = P##_CO_reduce(in, base, valid, buf, 0);                                       \
+                T v;                                                                                \
+                if (raw) {                                                                          \
+                    T items[ITEMS];                                                                 \
+                    P##_CO_load_raw(up, base, valid, items, buf);                                   \
+                    v = P##_block_reduce_values(P##_fold(items, ITEMS), GPUSCAN_CO_THREADS(T));     \
+                } else {                                                                            \
+                    v = P##_CO_reduce(in, base, valid, buf, 0);                                     \
+                }                                                                                   \
                 acc = (tile == first) ? v : P##_combine(acc, v);                                    \
             }                                                                                       \
         }                                                                                           \

@@ -162,17 +162,25 @@ static inline size_t gpuscan_reduce_blocks_(size_t n, size_t tile, size_t *tiles
     return blocks ? gpuscan_ceil_div_(tiles, *tiles_per_block) : 0;
 }
 
-/* Checks of the data pointers (not made for a workspace-size query). */
+/* Checks of the data pointers (not made for a workspace-size query): n elements of in_size bytes
+ * read, n of out_size written; in place only where the two sizes are one. */
+static inline gpuscan_status gpuscan_check_io_typed_(const void *in, size_t in_size, size_t in_align,
+                                                     const void *out, size_t out_size, size_t out_align,
+                                                     size_t n)
+{
+    uintptr_t a = (uintptr_t)in, b = (uintptr_t)out;
+    const size_t larger = in_size > out_size ? in_size : out_size;
+    if (n == 0) return GPUSCAN_SUCCESS;
+    if (in == NULL || out == NULL) return GPUSCAN_ERROR_NULL_POINTER;
+    if (a % in_align != 0 || b % out_align != 0) return GPUSCAN_ERROR_MISALIGNED;
+    if (n > (SIZE_MAX / 2) / larger) return GPUSCAN_ERROR_TOO_LARGE;
+    if ((a != b || in_size != out_size) && a < b + n * out_size && b < a + n * in_size) return GPUSCAN_ERROR_OVERLAP;
+    return GPUSCAN_SUCCESS;
+}
 static inline gpuscan_status gpuscan_check_io_(const void *in, const void *out, size_t n,
                                                size_t elem_size, size_t elem_align)
 {
-    uintptr_t a = (uintptr_t)in, b = (uintptr_t)out;
-    if (n == 0) return GPUSCAN_SUCCESS;
-    if (in == NULL || out == NULL) return GPUSCAN_ERROR_NULL_POINTER;
-    if (a % elem_align != 0 || b % elem_align != 0) return GPUSCAN_ERROR_MISALIGNED;
-    if (n > (SIZE_MAX / 2) / elem_size) return GPUSCAN_ERROR_TOO_LARGE;
-    if (a != b && a < b + n * elem_size && b < a + n * elem_size) return GPUSCAN_ERROR_OVERLAP;
-    return GPUSCAN_SUCCESS;
+    return gpuscan_check_io_typed_(in, elem_size, elem_align, out, elem_size, elem_align, n);
 }
 
 /* Checks of a scan's ends (host.cuh's P_ends_of_): out holds n + offsets elements; the seed
@@ -182,23 +190,29 @@ static inline int gpuscan_inside_(const void *p, size_t bytes, const void *range
     uintptr_t a = (uintptr_t)p, r = (uintptr_t)range;
     return range != NULL && range_bytes > 0 && a < r + range_bytes && r < a + bytes;
 }
-static inline gpuscan_status gpuscan_check_ends_(const void *in, const void *out, size_t n, int offsets,
-                                                 const void *d_init, const void *d_total, size_t elem_size,
-                                                 size_t elem_align)
+static inline gpuscan_status gpuscan_check_ends_typed_(const void *in, size_t in_size, const void *out, size_t n,
+                                                       int offsets, const void *d_init, const void *d_total,
+                                                       size_t elem_size, size_t elem_align)
 {
     const size_t out_n = n + (offsets ? 1u : 0u);
     if (offsets && out == NULL) return GPUSCAN_ERROR_NULL_POINTER; /* out[n] is written even for n == 0 */
     if ((uintptr_t)d_init % elem_align != 0 || (uintptr_t)d_total % elem_align != 0) return GPUSCAN_ERROR_MISALIGNED;
     if (offsets && (uintptr_t)out % elem_align != 0) return GPUSCAN_ERROR_MISALIGNED; /* n = 0 too */
-    if (offsets && n > 0 && in != out && gpuscan_inside_(in, n * elem_size, out, out_n * elem_size))
+    if (offsets && n > 0 && (in != out || in_size != elem_size) && gpuscan_inside_(in, n * in_size, out, out_n * elem_size))
         return GPUSCAN_ERROR_OVERLAP;
     for (int k = 0; k < 2; ++k) {
         const void *p = k == 0 ? d_init : d_total;
-        if (p != NULL && (gpuscan_inside_(p, elem_size, in, n * elem_size) ||
+        if (p != NULL && (gpuscan_inside_(p, elem_size, in, n * in_size) ||
                           gpuscan_inside_(p, elem_size, out, out_n * elem_size)))
             return GPUSCAN_ERROR_OVERLAP;
     }
     return GPUSCAN_SUCCESS;
+}
+static inline gpuscan_status gpuscan_check_ends_(const void *in, const void *out, size_t n, int offsets,
+                                                 const void *d_init, const void *d_total, size_t elem_size,
+                                                 size_t elem_align)
+{
+    return gpuscan_check_ends_typed_(in, elem_size, out, n, offsets, d_init, d_total, elem_size, elem_align);
 }
 
 static inline gpuscan_status gpuscan_check_choice_(gpuscan_kind kind, gpuscan_grid grid, gpuscan_block block)
@@ -457,7 +471,8 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
     }                                                                                                            \
     /* Whether reduce-ahead of n elements (16-byte aligned) runs on the ring here. */                            \
     static int P##_ring_runs(size_t n) { return P##_ring_fits(n) && P##_ring_shape().slots > 0; }                \
-    static gpuscan_status P##_ring_run(int *ran, const gpuscan_plan_ *plan, char *ws, const T *in, T *out,       \
+    static gpuscan_status P##_ring_run(int *ran, const gpuscan_plan_ *plan, char *ws, const P##_in_t *in,        \
+                                       T *out,                                                                   \
                                        size_t n, const P##_ends *ends, cudaStream_t stream)                      \
     {                                                                                                            \
         if (plan->ring_units == 0 || !GPUSCAN_ALIGNED16_(in) || !P##_ring_fits(n)) return GPUSCAN_SUCCESS;       \
@@ -468,7 +483,8 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
             blocks = GPUSCAN_TEST_RING_MAX_BLOCKS;                                                               \
         *ran = 1;                                                                                                \
         GPUSCAN_LAUNCH_SHARED_(P##_ring, blocks, P##_RING_THREADS_, (size_t)shape.slots * P##_RING_UNIT_BYTES_,  \
-                               stream, in, out, n, (unsigned *)(ws + plan->counter_off),                         \
+                               stream, (const T *)(const void *)in, /* (only where the stage copies) */          \
+                               out, n, (unsigned *)(ws + plan->counter_off),                                     \
                                (void *)(ws + plan->flags_off), (unsigned *)(ws + plan->slots_off[0]),            \
                                (unsigned *)(ws + plan->slots_off[1]), (unsigned)plan->ring_units,                \
                                (unsigned)shape.slots, *ends);                                                    \
@@ -486,27 +502,29 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
                tiles <= (size_t)gpuscan_cluster_tiles_((const void *)P##_##TAG##_single_pass, GPUSCAN_##TAG##_THREADS(T), cache);    \
     }                                                                                                                                \
     static gpuscan_status P##_##TAG##_run(const gpuscan_plan_ *plan, gpuscan_grid grid, char *ws,                                    \
-                                          const T *in, T *out, size_t n, const P##_ends *ends,                                       \
+                                          const P##_in_t *in, T *out, size_t n, const P##_ends *ends,                                \
                                           cudaStream_t stream)                                                                       \
     {                                                                                                                                \
         enum { THREADS = GPUSCAN_##TAG##_THREADS(T) };                                                                               \
         const P##_ends none = P##_no_ends(); /* the hierarchy's upper levels */                                                      \
         if (plan->num_tiles == 1) {                                                                                                  \
-            GPUSCAN_LAUNCH_(P##_##TAG##_tiles, 1, THREADS, stream, in, out, n, (T *)NULL, *ends);                                    \
+            GPUSCAN_LAUNCH_(P##_##TAG##_tiles, 1, THREADS, stream, in, (const T *)NULL, out, n, (T *)NULL, *ends);                   \
             return GPUSCAN_SUCCESS;                                                                                                  \
         }                                                                                                                            \
         switch (grid) {                                                                                                              \
         case GPUSCAN_GRID_HIERARCHICAL: {                                                                                            \
-            /* down: scan tiles of each level, their aggregates become the next level */                                             \
-            const T *src = in;                                                                                                       \
+            /* down: scan tiles of each level, their aggregates become the next level (read as is: `up`) */                          \
+            const P##_in_t *src = in;                                                                                                \
+            const T *up = NULL;                                                                                                      \
             T *dst = out;                                                                                                            \
             size_t len = n;                                                                                                          \
             for (int k = 1; k <= plan->levels + 1; ++k) {                                                                            \
                 T *aggs = k <= plan->levels ? (T *)(ws + plan->level_off[k]) : NULL;                                                 \
                 GPUSCAN_LAUNCH_(P##_##TAG##_tiles, gpuscan_ceil_div_(len, GPUSCAN_TILE_(TAG, T)),                                    \
-                                THREADS, stream, src, dst, len, aggs, k == 1 ? *ends : none);                                        \
+                                THREADS, stream, src, up, dst, len, aggs, k == 1 ? *ends : none);                                    \
                 if (aggs == NULL) break;                                                                                             \
-                src = dst = aggs;                                                                                                    \
+                src = (const P##_in_t *)(const void *)aggs; /* (read as `in` only where the stage copies) */                         \
+                up = dst = aggs;                                                                                                     \
                 len = plan->level_len[k];                                                                                            \
             }                                                                                                                        \
             /* up: add each level's scanned aggregates back into the level below */                                                  \
@@ -583,7 +601,7 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
     /* d_in: the input, or NULL (a size query) */                                                    \
     static gpuscan_status P##_scan_prepare_(gpuscan_plan_ *plan, gpuscan_grid *grid,                 \
                                             gpuscan_block *block, gpuscan_kind kind, size_t n,       \
-                                            const T *d_in)                                           \
+                                            const P##_in_t *d_in)                                    \
     {                                                                                                \
         size_t tile = 0;                                                                             \
         int ahead_ok = 0, room_for_both = 0;                                                         \
@@ -612,7 +630,8 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         return GPUSCAN_SUCCESS;                                                                      \
     }                                                                                                \
     static gpuscan_status P##_scan_launch_(const gpuscan_plan_ *plan, gpuscan_grid grid,             \
-                                           gpuscan_block block, void *ws, const T *d_in, T *d_out,   \
+                                           gpuscan_block block, void *ws, const P##_in_t *d_in,      \
+                                           T *d_out,                                                 \
                                            size_t n, const P##_ends *ends, cudaStream_t stream)      \
     {                                                                                                \
         if (n == 0) { /* only the total, if anyone wants it */                                       \
@@ -620,7 +639,7 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
                 GPUSCAN_LAUNCH_(P##_ends_only, 1, 1, stream, *ends);                                 \
             return GPUSCAN_SUCCESS;                                                                  \
         }                                                                                            \
-        GPUSCAN_TRY_(gpuscan_check_io_(d_in, d_out, n, sizeof(T), __alignof__(T)));                  \
+        GPUSCAN_TRY_(P##_check_io_(d_in, d_out, n));                                                 \
         GPUSCAN_SWITCH_BLOCK_(block, GPUSCAN_RUN_OF_, P, plan, grid, (char *)ws, d_in, d_out, n,     \
                               ends, stream);                                                         \
         return GPUSCAN_SUCCESS;                                                                      \
@@ -629,7 +648,7 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
      * device memory, or NULL: `init` for exclusive scans, none for inclusive ones) and the places   \
      * of the total (d_total; out[n] with `offsets`) lie outside the data, except that the total may \
      * go where the seed comes from. */                                                             \
-    static gpuscan_status P##_ends_of_(P##_ends *e, const T *d_in, const T *d_out, size_t n,         \
+    static gpuscan_status P##_ends_of_(P##_ends *e, const P##_in_t *d_in, const T *d_out, size_t n,  \
                                        gpuscan_kind kind, T init, const T *d_init, T *d_total,       \
                                        int offsets)                                                  \
     {                                                                                                \
@@ -640,8 +659,8 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         e->init_ptr = d_init;                                                                        \
         e->total[0] = offsets ? (T *)d_out + n : NULL;                                               \
         e->total[1] = d_total;                                                                       \
-        GPUSCAN_TRY_(gpuscan_check_ends_(d_in, d_out, n, offsets, d_init, d_total, sizeof(T),        \
-                                         __alignof__(T)));                                           \
+        GPUSCAN_TRY_(gpuscan_check_ends_typed_(d_in, sizeof(P##_in_t), d_out, n, offsets, d_init,    \
+                                               d_total, sizeof(T), __alignof__(T)));                 \
         return GPUSCAN_SUCCESS;                                                                      \
     }
 
@@ -652,20 +671,23 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         size_t blocks = gpuscan_reduce_blocks_(n, GPUSCAN_TILE_(CO, T), per_block);                        \
         return blocks > 1 ? blocks * sizeof(T) : 0;                                                        \
     }                                                                                                      \
-    static gpuscan_status P##_reduce_launch_(void *ws, const T *d_in, T *d_result, size_t n,               \
+    static gpuscan_status P##_reduce_launch_(void *ws, const P##_in_t *d_in, T *d_result, size_t n,        \
                                              cudaStream_t stream)                                          \
     {                                                                                                      \
         enum { THREADS = GPUSCAN_CO_THREADS(T), TILE = GPUSCAN_TILE_(CO, T) };                             \
         size_t per_block, blocks = gpuscan_reduce_blocks_(n, TILE, &per_block);                            \
         if (n == 0) return GPUSCAN_SUCCESS;                                                                \
-        GPUSCAN_TRY_(gpuscan_check_io_(d_in, d_in, n, sizeof(T), __alignof__(T)));                         \
-        GPUSCAN_TRY_(gpuscan_check_io_(d_in, d_result, 1, sizeof(T), __alignof__(T)));                     \
+        GPUSCAN_TRY_(gpuscan_check_io_(d_in, d_in, n, sizeof(P##_in_t), __alignof__(P##_in_t)));           \
+        GPUSCAN_TRY_(P##_check_io_(d_in, d_result, 1));                                                    \
         if (blocks == 1) {                                                                                 \
-            GPUSCAN_LAUNCH_(P##_reduce_tiles, 1, THREADS, stream, d_in, n, (unsigned)per_block, d_result); \
+            GPUSCAN_LAUNCH_(P##_reduce_tiles, 1, THREADS, stream, d_in, (const T *)NULL, n,                \
+                            (unsigned)per_block, d_result);                                                \
             return GPUSCAN_SUCCESS;                                                                        \
         }                                                                                                  \
-        GPUSCAN_LAUNCH_(P##_reduce_tiles, blocks, THREADS, stream, d_in, n, (unsigned)per_block, (T *)ws); \
-        GPUSCAN_LAUNCH_(P##_reduce_tiles, 1, THREADS, stream, (const T *)ws, blocks,                       \
+        GPUSCAN_LAUNCH_(P##_reduce_tiles, blocks, THREADS, stream, d_in, (const T *)NULL, n,               \
+                        (unsigned)per_block, (T *)ws);                                                     \
+        /* the partials, T: read as `in` where the stage copies, else as is through `up` */               \
+        GPUSCAN_LAUNCH_(P##_reduce_tiles, 1, THREADS, stream, (const P##_in_t *)ws, (const T *)ws, blocks, \
                         (unsigned)gpuscan_ceil_div_(blocks, TILE), d_result);                              \
         return GPUSCAN_SUCCESS;                                                                            \
     }
@@ -675,7 +697,7 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
 #define GPUSCAN_EX_FORMS_(SCOPE, P, T)                                                                 \
     /* every _ex scan: the arguments of its ends are checked where the data are (not in a query) */   \
     static gpuscan_status P##_scan_ex_ends_(void *d_workspace, size_t *workspace_bytes,                \
-                                            const T *d_in, T *d_out, size_t n, gpuscan_kind kind,      \
+                                            const P##_in_t *d_in, T *d_out, size_t n, gpuscan_kind kind,      \
                                             T init, const T *d_init, T *d_total, int offsets,          \
                                             gpuscan_grid grid, gpuscan_block block,                    \
                                             cudaStream_t stream)                                       \
@@ -690,7 +712,7 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         GPUSCAN_TRY_(P##_ends_of_(&ends, d_in, d_out, n, kind, init, d_init, d_total, offsets));       \
         return P##_scan_launch_(&plan, grid, block, d_workspace, d_in, d_out, n, &ends, stream);       \
     }                                                                                                  \
-    SCOPE gpuscan_status P##_scan_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in,        \
+    SCOPE gpuscan_status P##_scan_ex(void *d_workspace, size_t *workspace_bytes, const P##_in_t *d_in,        \
                                      T *d_out, size_t n, gpuscan_kind kind, T init,                    \
                                      gpuscan_grid grid, gpuscan_block block, cudaStream_t stream)      \
     {                                                                                                  \
@@ -698,21 +720,21 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
                                  0, grid, block, stream);                                              \
     }                                                                                                  \
     SCOPE gpuscan_status P##_scan_chained_ex(void *d_workspace, size_t *workspace_bytes,               \
-                                             const T *d_in, T *d_out, size_t n, gpuscan_kind kind,     \
+                                             const P##_in_t *d_in, T *d_out, size_t n, gpuscan_kind kind,     \
                                              const T *d_init, T *d_total, gpuscan_grid grid,           \
                                              gpuscan_block block, cudaStream_t stream)                 \
     {                                                                                                  \
         return P##_scan_ex_ends_(d_workspace, workspace_bytes, d_in, d_out, n, kind, P##_identity(),   \
                                  d_init, d_total, 0, grid, block, stream);                             \
     }                                                                                                  \
-    SCOPE gpuscan_status P##_offsets_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in,     \
+    SCOPE gpuscan_status P##_offsets_ex(void *d_workspace, size_t *workspace_bytes, const P##_in_t *d_in,     \
                                         T *d_out, size_t n, T init, T *d_total, gpuscan_grid grid,     \
                                         gpuscan_block block, cudaStream_t stream)                      \
     {                                                                                                  \
         return P##_scan_ex_ends_(d_workspace, workspace_bytes, d_in, d_out, n, GPUSCAN_EXCLUSIVE,      \
                                  init, NULL, d_total, 1, grid, block, stream);                         \
     }                                                                                                  \
-    SCOPE gpuscan_status P##_reduce_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in,      \
+    SCOPE gpuscan_status P##_reduce_ex(void *d_workspace, size_t *workspace_bytes, const P##_in_t *d_in,      \
                                        T *d_result, size_t n, cudaStream_t stream)                     \
     {                                                                                                  \
         size_t per_block;                                                                              \
@@ -740,7 +762,7 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
 /* A chained simple form: the seed from d_carry_in (NULL: none, or the identity for exclusive
  * scans), the total to d_carry_out (NULL: nowhere). */
 #define GPUSCAN_CHAINED_FORM_(SCOPE, P, T, form, KIND)                                              \
-    SCOPE gpuscan_status P##_##form##_chained(const T *d_in, T *d_out, size_t n, const T *d_carry_in,\
+    SCOPE gpuscan_status P##_##form##_chained(const P##_in_t *d_in, T *d_out, size_t n, const T *d_carry_in,\
                                               T *d_carry_out, cudaStream_t stream)                  \
     {                                                                                               \
         return P##_scan_alloc_(d_in, d_out, n, KIND, P##_identity(), d_carry_in, d_carry_out, 0,    \
@@ -750,7 +772,7 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
 /* The simple forms: AUTO algorithms, their own workspace.  Arguments are checked before any
  * allocation. */
 #define GPUSCAN_SIMPLE_FORMS_(SCOPE, P, T)                                                                     \
-    static gpuscan_status P##_scan_alloc_(const T *d_in, T *d_out, size_t n, gpuscan_kind kind,                \
+    static gpuscan_status P##_scan_alloc_(const P##_in_t *d_in, T *d_out, size_t n, gpuscan_kind kind,                \
                                           T init, const T *d_init, T *d_total, int offsets,                    \
                                           cudaStream_t stream)                                                 \
     {                                                                                                          \
@@ -758,38 +780,43 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         P##_ends ends;                                                                                         \
         gpuscan_grid grid = GPUSCAN_GRID_AUTO;                                                                 \
         gpuscan_block block = GPUSCAN_BLOCK_AUTO;                                                              \
-        GPUSCAN_TRY_(gpuscan_check_io_(d_in, d_out, n, sizeof(T), __alignof__(T)));                            \
+        GPUSCAN_TRY_(P##_check_io_(d_in, d_out, n));                                                           \
         GPUSCAN_TRY_(P##_ends_of_(&ends, d_in, d_out, n, kind, init, d_init, d_total, offsets));               \
         GPUSCAN_TRY_(P##_scan_prepare_(&plan, &grid, &block, kind, n, d_in));                                  \
         if (n == 0) return P##_scan_launch_(&plan, grid, block, NULL, d_in, d_out, 0, &ends, stream);          \
         GPUSCAN_WITH_ALLOCATED_(plan.bytes, stream,                                                            \
                                 P##_scan_launch_(&plan, grid, block, ws, d_in, d_out, n, &ends, stream));      \
     }                                                                                                          \
-    SCOPE gpuscan_status P##_inclusive(const T *d_in, T *d_out, size_t n, cudaStream_t stream)                 \
+    SCOPE gpuscan_status P##_inclusive(const P##_in_t *d_in, T *d_out, size_t n, cudaStream_t stream)                 \
     {                                                                                                          \
         return P##_scan_alloc_(d_in, d_out, n, GPUSCAN_INCLUSIVE, P##_identity(), NULL, NULL, 0, stream);      \
     }                                                                                                          \
-    SCOPE gpuscan_status P##_exclusive(const T *d_in, T *d_out, size_t n, T init, cudaStream_t stream)         \
+    SCOPE gpuscan_status P##_exclusive(const P##_in_t *d_in, T *d_out, size_t n, T init, cudaStream_t stream)         \
     {                                                                                                          \
         return P##_scan_alloc_(d_in, d_out, n, GPUSCAN_EXCLUSIVE, init, NULL, NULL, 0, stream);                \
     }                                                                                                          \
     GPUSCAN_CHAINED_FORM_(SCOPE, P, T, inclusive, GPUSCAN_INCLUSIVE)                                            \
     GPUSCAN_CHAINED_FORM_(SCOPE, P, T, exclusive, GPUSCAN_EXCLUSIVE)                                           \
-    SCOPE gpuscan_status P##_offsets(const T *d_in, T *d_out, size_t n, T init, T *d_total,                    \
+    SCOPE gpuscan_status P##_offsets(const P##_in_t *d_in, T *d_out, size_t n, T init, T *d_total,                    \
                                      cudaStream_t stream)                                                      \
     {                                                                                                          \
         return P##_scan_alloc_(d_in, d_out, n, GPUSCAN_EXCLUSIVE, init, NULL, d_total, 1, stream);             \
     }                                                                                                          \
-    SCOPE gpuscan_status P##_reduce(const T *d_in, T *d_result, size_t n, cudaStream_t stream)                 \
+    SCOPE gpuscan_status P##_reduce(const P##_in_t *d_in, T *d_result, size_t n, cudaStream_t stream)                 \
     {                                                                                                          \
         size_t per_block;                                                                                      \
-        GPUSCAN_TRY_(gpuscan_check_io_(d_in, d_result, n ? 1 : 0, sizeof(T), __alignof__(T)));                 \
+        GPUSCAN_TRY_(P##_check_io_(d_in, d_result, n ? 1 : 0));                                                \
         if (n == 0) return GPUSCAN_SUCCESS;                                                                    \
         GPUSCAN_WITH_ALLOCATED_(P##_reduce_workspace_(n, &per_block), stream,                                  \
                                 P##_reduce_launch_(ws, d_in, d_result, n, stream));                            \
     }
 
 #define GPUSCAN_HOST_(SCOPE, P, T)                                                                  \
+    static gpuscan_status P##_check_io_(const P##_in_t *in, const T *out, size_t n)                 \
+    {                                                                                               \
+        return gpuscan_check_io_typed_(in, sizeof(P##_in_t), __alignof__(P##_in_t), out, sizeof(T), \
+                                       __alignof__(T), n);                                          \
+    }                                                                                               \
     GPUSCAN_RING_HOST_(P, T)                                                                        \
     GPUSCAN_GRID_HOST_(P, T, KS)                                                                    \
     GPUSCAN_GRID_HOST_(P, T, KSW)                                                                   \

@@ -92,12 +92,13 @@
 /* Whether one (T, op) takes the ring, and its reducers' count
  * (gpuscan.cuh assembles it before the device code; none without a ring kernel). */
 #if GPUSCAN_RING
-#define GPUSCAN_RING_CHOICE_(P, T, op)                                                              \
+/* (COPIES: the load stage is the identity; the ring moves raw input bytes) */
+#define GPUSCAN_RING_CHOICE_(P, T, op, COPIES)                                                      \
     enum { P##_RING_REDUCERS_ = GPUSCAN_RING_REDUCERS(op, T),                                       \
-           P##_RING_TAKES_ = GPUSCAN_RING_TAKES(op, T),                                             \
+           P##_RING_TAKES_ = (COPIES) && GPUSCAN_RING_TAKES(op, T),                                 \
            P##_RING_FAST_ = GPUSCAN_RING_FAST_MINMAX_(op, T) };
 #else
-#define GPUSCAN_RING_CHOICE_(P, T, op)
+#define GPUSCAN_RING_CHOICE_(P, T, op, COPIES)
 #endif
 /* Units the producer claims at once (GPUSCAN_RING_CLAIM: one atomic; into as many free slots).
  * The look-back warp finds the prefix of each further unit of a claim from the unit before (its
@@ -445,7 +446,8 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
                 if (base >= n) break;                                                               \
                 const unsigned valid = gpuscan_run_length_(n, base, TILE);                          \
                 T items[GPUSCAN_RING_ITEMS(T)];                                                     \
-                P##_RING_load_hinted(slot, (size_t)t * TILE, valid, items, buf, 1);                 \
+                P##_RING_load_hinted((const P##_in_t *)(const void *)slot, (size_t)t * TILE, valid, \
+                                      items, buf, 1); /* (the input as read) */                     \
                 if (t == UNIT_TILES - 1 || base + TILE >= n) { /* done with the slot */             \
                     __syncwarp();                                                                   \
                     if ((threadIdx.x & 31u) == 0) gpuscan_mbar_arrive_(&r->empty[s]);               \

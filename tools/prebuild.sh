@@ -11,7 +11,9 @@
 set -eu
 B=${BUILD:-build-carry/build}
 P=build-carry/pack
-RING_SUITES="gpu_ring_i32 gpu_ring_u8 gpu_ring_i64 gpu_ring_f32 gpu_ring_custom_ops gpu_ring_claim1_i32 gpu_ring_claim3_custom_ops"
+# RING_SUITES= / BENCHES=forms: a smaller pack (without the ring suites / the bench)
+RING_SUITES=${RING_SUITES-"gpu_ring_i32 gpu_ring_u8 gpu_ring_i64 gpu_ring_f32 gpu_ring_custom_ops gpu_ring_claim1_i32 gpu_ring_claim3_custom_ops"}
+BENCHES=${BENCHES-"forms bench"}
 jobs=$(nproc)
 cmake -S . -B "$B" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 >/dev/null
 if [ -n "${AB_BASE:-}" ]; then # the two benchmark builds go alongside CMake's
@@ -22,7 +24,7 @@ if [ -n "${AB_BASE:-}" ]; then # the two benchmark builds go alongside CMake's
         nvcc -O3 -std=c++17 -arch=sm_90 --extended-lambda -I"$AB_MID" -I. bench/bench.cu -o "$B/ab/bench_mid" &
     fi
 fi
-cmake --build "$B" -j "$jobs" --target all forms bench $RING_SUITES
+cmake --build "$B" -j "$jobs" --target all $BENCHES $RING_SUITES
 wait
 rm -rf "$P" && mkdir -p "$P/tests" "$P/bench"
 # the default tier's GPU tests: name, then the command with paths relative to the pack
@@ -36,7 +38,7 @@ for t in json.load(sys.stdin)["tests"]:
 ' >"$P/tests.txt"
 cut -f2 "$P/tests.txt" | tr " " "\n" | grep "^tests/" | sort -u | while read -r exe; do cp "$B/$exe" "$P/tests/"; done
 for t in $RING_SUITES; do cp "$B/tests/$t" "$P/tests/"; done
-cp "$B/bench/forms" "$B/bench/bench" "$P/bench/"
+for b in $BENCHES; do cp "$B/bench/$b" "$P/bench/"; done
 if [ -n "${AB_BASE:-}" ]; then cp "$B/ab/bench_base" "$B/ab/bench_head" "$P/bench/"; fi
 if [ -n "${AB_MID:-}" ]; then cp "$B/ab/bench_mid" "$P/bench/"; fi
 git rev-parse --short HEAD >"$P/commit.txt" 2>/dev/null || echo unknown >"$P/commit.txt"

@@ -1,0 +1,292 @@
+/* tests/test_typed.cu - typed scans (GPUSCAN_DEFINE_CONVERT / GPUSCAN_DEFINE_TRANSFORM): the input
+ * is TIn, the scan and its output T.  For each definition, every size of the type suites' list,
+ * inclusive and exclusive on every grid x block combination and AUTO, input pointers one element
+ * off 16-byte alignment, the simple forms, offsets and chained scans, reductions; poisoned
+ * outputs with a guard zone; against a sequential CPU fold of fn(x_i, i) with the library's own
+ * operator (bit for bit, or for floating sums against a double reference with a tolerance).
+ * Typed scans cannot run in place: that is checked to fail with GPUSCAN_ERROR_OVERLAP. */
+#include "gpuscan.cuh"
+#include "scan_suite.cuh"
+#include "custom_ops.h"
+
+/* ---- the definitions under test ------------------------------------------------------------ */
+/* flags and small integers summed into wider ones (accumulation in the output type) */
+GPUSCAN_DEFINE_CONVERT(u8_i32, uint8_t, int32_t, add)
+GPUSCAN_DEFINE_CONVERT(u8_i64, uint8_t, int64_t, add)
+GPUSCAN_DEFINE_CONVERT(i8_i32, int8_t, int32_t, add)
+GPUSCAN_DEFINE_CONVERT(i16_i32, int16_t, int32_t, max)
+GPUSCAN_DEFINE_CONVERT(bool_size, bool, size_t, add)
+GPUSCAN_DEFINE_CONVERT(f32_f64, float, double, add)
+GPUSCAN_DEFINE_CONVERT(half_f32, __half, float, add)
+/* transforms that read the index: squares, a (value, index) pair for a running argmax, and an
+ * affine map made of the element and its index (a non-commutative operator) */
+static __host__ __device__ double square_plus_index(float x, size_t i) { return (double)x * x + (double)(i & 3u); }
+GPUSCAN_DEFINE_TRANSFORM(sq, float, double, add, square_plus_index)
+static __host__ __device__ argmax_t value_at(float x, size_t i)
+{
+    argmax_t r;
+    r.value = x;
+    r.index = (int)i;
+    return r;
+}
+GPUSCAN_DEFINE_TRANSFORM(vi, float, argmax_t, argmax, value_at)
+static __host__ __device__ affine affine_at(uint32_t x, size_t i)
+{
+    affine f;
+    f.a = x | 1u;
+    f.b = (uint32_t)i * 2654435761u;
+    return f;
+}
+GPUSCAN_DEFINE_TRANSFORM(aff, uint32_t, affine, compose, affine_at)
+/* a transform into a smaller type: the value's low byte, counted with a wrapping uint8 add */
+static __host__ __device__ uint8_t low_byte(uint64_t x, size_t i) { return (uint8_t)(x + i); }
+GPUSCAN_DEFINE_TRANSFORM(lo8, uint64_t, uint8_t, add, low_byte)
+
+/* ---- inputs ---------------------------------------------------------------------------------- */
+static void gen_flags(uint8_t *x, size_t n, uint64_t *rng) /* mostly 0/1, now and then any byte */
+{
+    for (size_t i = 0; i < n; ++i) {
+        uint64_t r = rng_next(rng);
+        x[i] = (r & 0xf00) == 0 ? (uint8_t)(r >> 32) : (uint8_t)(r & 1);
+    }
+}
+static void gen_i8(int8_t *x, size_t n, uint64_t *rng)
+{
+    for (size_t i = 0; i < n; ++i) x[i] = (int8_t)rng_next(rng);
+}
+static void gen_i16(int16_t *x, size_t n, uint64_t *rng)
+{
+    for (size_t i = 0; i < n; ++i) x[i] = (int16_t)rng_next(rng);
+}
+static void gen_bool(bool *x, size_t n, uint64_t *rng)
+{
+    for (size_t i = 0; i < n; ++i) x[i] = (rng_next(rng) & 3) == 0;
+}
+static void gen_float(float *x, size_t n, uint64_t *rng)
+{
+    for (size_t i = 0; i < n; ++i) x[i] = (float)(2.0 * rng_uniform(rng) - 1.0);
+}
+static void gen_half(__half *x, size_t n, uint64_t *rng) /* small integers: exact in any order */
+{
+    for (size_t i = 0; i < n; ++i) x[i] = __float2half((float)((long)(rng_next(rng) % 7) - 3));
+}
+static void gen_u32(uint32_t *x, size_t n, uint64_t *rng)
+{
+    for (size_t i = 0; i < n; ++i) x[i] = (uint32_t)rng_next(rng);
+}
+static void gen_u64(uint64_t *x, size_t n, uint64_t *rng)
+{
+    for (size_t i = 0; i < n; ++i) x[i] = rng_next(rng);
+}
+
+#define TYPED_NO_DOUBLE(x) 0.0
+#define TYPED_TO_DOUBLE(x) ((double)(x))
+
+/* The reference: T's fold of fn(x_i, i) (P_load_fn's host twin: the DEFINE's transform), n + 1
+ * values (ref[n] the total), with the seed `init` in front where seeded; dref/dabs: the same in
+ * double and the sums of magnitudes (the tolerance's scale). */
+#define TYPED_REFERENCE_(P, TIn, T, fn, TO_DOUBLE)                                                  \
+    static void ref_##P(const TIn *x, T *ref, size_t n, int exclusive, int seeded, T init,          \
+                        double *dref, double *dabs)                                                 \
+    {                                                                                               \
+        T acc = init;                                                                               \
+        double dacc = seeded ? TO_DOUBLE(init) : 0, aacc = seeded ? fabs(TO_DOUBLE(init)) : 0;      \
+        for (size_t i = 0; i <= n; ++i) {                                                           \
+            if (exclusive || i == n) {                                                              \
+                ref[i] = acc;                                                                       \
+                dref[i] = dacc;                                                                     \
+                dabs[i] = aacc;                                                                     \
+            }                                                                                       \
+            if (i == n) break;                                                                      \
+            const T v = fn(x[i], i);                                                                \
+            acc = (i == 0 && !seeded) ? v : P##_combine(acc, v);                                    \
+            dacc += TO_DOUBLE(v);                                                                   \
+            aacc += fabs(TO_DOUBLE(v));                                                             \
+            if (!exclusive) {                                                                       \
+                ref[i] = acc;                                                                       \
+                dref[i] = dacc;                                                                     \
+                dabs[i] = aacc;                                                                     \
+            }                                                                                       \
+        }                                                                                           \
+    }                                                                                               \
+    static size_t cmp_##P(const T *out, const T *ref, const double *dref, const double *dabs,       \
+                          size_t n, double tol, size_t *first)                                      \
+    {                                                                                               \
+        size_t bad = 0;                                                                             \
+        for (size_t i = 0; i < n; ++i) {                                                            \
+            const int ok = tol > 0 ? fabs(TO_DOUBLE(out[i]) - dref[i]) <= tol * dabs[i] + 1e-300    \
+                                   : memcmp(&out[i], &ref[i], sizeof(T)) == 0;                      \
+            if (!ok && bad++ == 0) *first = i;                                                      \
+        }                                                                                           \
+        return bad;                                                                                 \
+    }
+
+/* One call's check: out[0 .. count) against ref, and the guard zone past it. */
+#define TYPED_CHECK_(P, T, what, count)                                                             \
+    do {                                                                                            \
+        CHECK_CUDA(cudaDeviceSynchronize());                                                        \
+        CHECK_CUDA(cudaMemcpy(h_out, d_out, cap * sizeof(T), cudaMemcpyDeviceToHost));              \
+        size_t first = 0, bad = cmp_##P(h_out, h_ref, dref, dabs, (count), tol, &first);            \
+        EXPECT(st == GPUSCAN_SUCCESS && bad == 0,                                                   \
+               "%s %s n=%zu %s grid=%s block=%s: %s, %zu mismatches, first at %zu", #P, what, n,    \
+               kind ? "exclusive" : "inclusive", gpuscan_grid_name(cb.grid),                        \
+               gpuscan_block_name(cb.block), gpuscan_status_string(st), bad, first);                \
+        EXPECT(guard_intact((const unsigned char *)(h_out + (count)), GUARD_ELEMS * sizeof(T)),     \
+               "%s %s n=%zu: wrote past the end", #P, what, n);                                     \
+    } while (0)
+
+#define TYPED_SUITE(name, TIn, T, op, fn, GEN, TOL, TO_DOUBLE)                                                      \
+    TYPED_REFERENCE_(gpuscan_##name##_##op, TIn, T, fn, TO_DOUBLE)                                                  \
+    static void suite_##name(uint64_t *rng, size_t max_random)                                                      \
+    {                                                                                                               \
+        SUITE_TILES_(T, tiles);                                                                                     \
+        size_t sizes[40];                                                                                           \
+        const double tol = TOL;                                                                                     \
+        int nsizes = make_sizes(sizes, tiles, 4, GPUSCAN_AHEAD_UNIT_BYTES(sizeof(T)) / sizeof(T), rng, max_random); \
+        size_t maxn = 0;                                                                                            \
+        for (int s = 0; s < nsizes; ++s) maxn = sizes[s] > maxn ? sizes[s] : maxn;                                  \
+        const size_t cap = maxn + 1 + GUARD_ELEMS;                                                                  \
+        TIn *h_in = (TIn *)malloc(cap * sizeof(TIn)), *d_in, *d_in_raw;                                             \
+        T *h_out = (T *)malloc(cap * sizeof(T)), *h_ref = (T *)malloc(cap * sizeof(T)), *d_out, *d_cell;            \
+        double *dref = (double *)malloc(cap * sizeof(double)), *dabs = (double *)malloc(cap * sizeof(double));      \
+        CHECK_CUDA(cudaMalloc(&d_in_raw, (cap + 1) * sizeof(TIn))); /* d_in_raw + 1: one element off */           \
+        CHECK_CUDA(cudaMalloc(&d_out, cap * sizeof(T)));                                                            \
+        CHECK_CUDA(cudaMalloc(&d_cell, sizeof(T)));                                                                 \
+        for (int s = 0; s < nsizes; ++s) {                                                                          \
+            const size_t n = sizes[s];                                                                              \
+            GEN(h_in, n > 0 ? n : 1, rng);                                                                          \
+            for (int off = 0; off < 2; ++off) {                                                                     \
+                d_in = d_in_raw + off;                                                                              \
+                CHECK_CUDA(cudaMemcpy(d_in, h_in, n * sizeof(TIn), cudaMemcpyHostToDevice));                        \
+                for (int kind = 0; kind < 2; ++kind) {                                                              \
+                    T init = kind ? fn(h_in[n / 2], (size_t)s) : gpuscan_##name##_##op##_identity();                \
+                    ref_gpuscan_##name##_##op(h_in, h_ref, n, kind, kind, init, dref, dabs);                        \
+                    /* every combination (the offset input: every fourth) through _scan_ex */                     \
+                    for (int c = 0; c < N_COMBOS; c += off ? 4 : 1) {                                               \
+                        const combo_t cb = k_combos[c];                                                             \
+                        size_t bytes = 0;                                                                           \
+                        gpuscan_status st = gpuscan_##name##_##op##_scan_ex(NULL, &bytes, NULL, NULL, n,            \
+                                                                            (gpuscan_kind)kind, init, cb.grid,      \
+                                                                            cb.block, 0);                           \
+                        CHECK_CUDA(cudaMemset(d_out, POISON_BYTE, cap * sizeof(T)));                                \
+                        if (st == GPUSCAN_SUCCESS)                                                                  \
+                            st = gpuscan_##name##_##op##_scan_ex(workspace_for(bytes), &bytes, d_in, d_out, n,      \
+                                                                 (gpuscan_kind)kind, init, cb.grid, cb.block, 0);   \
+                        TYPED_CHECK_(gpuscan_##name##_##op, T, off ? "scan_ex (input one element off)" : "scan_ex", n);\
+                    }                                                                                               \
+                    /* the simple form */                                                                           \
+                    const combo_t cb = k_combos[0];                                                                 \
+                    CHECK_CUDA(cudaMemset(d_out, POISON_BYTE, cap * sizeof(T)));                                    \
+                    gpuscan_status st = kind ? gpuscan_##name##_##op##_exclusive(d_in, d_out, n, init, 0)           \
+                                             : gpuscan_##name##_##op##_inclusive(d_in, d_out, n, 0);                \
+                    TYPED_CHECK_(gpuscan_##name##_##op, T, "simple", n);                                               \
+                    /* the ends: offsets (n + 1 values, the total to the cell too) and a chained scan with   */    \
+                    /* seed and total in one cell, on AUTO and one other combination a size                  */    \
+                    T h_total;                                                                                      \
+                    ref_gpuscan_##name##_##op(h_in, h_ref, n, kind, 1, init, dref, dabs);                           \
+                    for (int j = 0; j < 2; ++j) {                                                                   \
+                        const combo_t ce = k_combos[j == 0 ? 0 : 1 + (s + 3 * off + kind) % (N_COMBOS - 1)];        \
+                        size_t bytes = 0;                                                                           \
+                        CHECK_CUDA(cudaMemset(d_out, POISON_BYTE, cap * sizeof(T)));                                \
+                        CHECK_CUDA(cudaMemcpy(d_cell, &init, sizeof(T), cudaMemcpyHostToDevice));                   \
+                        if (kind) {                                                                                 \
+                            st = gpuscan_##name##_##op##_offsets_ex(NULL, &bytes, NULL, NULL, n, init, NULL,        \
+                                                                    ce.grid, ce.block, 0);                          \
+                            if (st == GPUSCAN_SUCCESS)                                                              \
+                                st = gpuscan_##name##_##op##_offsets_ex(workspace_for(bytes), &bytes, d_in, d_out,  \
+                                                                        n, init, d_cell, ce.grid, ce.block, 0);     \
+                        } else {                                                                                    \
+                            st = gpuscan_##name##_##op##_scan_chained_ex(NULL, &bytes, NULL, NULL, n,               \
+                                                                         GPUSCAN_INCLUSIVE, NULL, NULL, ce.grid,    \
+                                                                         ce.block, 0);                              \
+                            if (st == GPUSCAN_SUCCESS)                                                              \
+                                st = gpuscan_##name##_##op##_scan_chained_ex(workspace_for(bytes), &bytes, d_in,    \
+                                                                             d_out, n, GPUSCAN_INCLUSIVE, d_cell,   \
+                                                                             d_cell, ce.grid, ce.block, 0);         \
+                        }                                                                                           \
+                        TYPED_CHECK_(gpuscan_##name##_##op, T, kind ? "offsets_ex" : "chained_ex", n + kind);          \
+                        CHECK_CUDA(cudaMemcpy(&h_total, d_cell, sizeof(T), cudaMemcpyDeviceToHost));                \
+                        size_t first = 0;                                                                           \
+                        EXPECT(cmp_gpuscan_##name##_##op(&h_total, h_ref + n, dref + n, dabs + n, 1, tol,           \
+                                                         &first) == 0,                                              \
+                               "%s_%s n=%zu: the total in the cell", #name, #op, n);                                \
+                    }                                                                                               \
+                }                                                                                                   \
+                /* reductions: the inclusive scan's last value */                                                   \
+                if (n > 0) {                                                                                        \
+                    const combo_t cb = k_combos[0];                                                                 \
+                    const int kind = 0;                                                                             \
+                    ref_gpuscan_##name##_##op(h_in, h_ref, n, 0, 0, gpuscan_##name##_##op##_identity(), dref,       \
+                                              dabs);                                                                \
+                    size_t bytes = 0;                                                                               \
+                    gpuscan_status st = gpuscan_##name##_##op##_reduce_ex(NULL, &bytes, NULL, NULL, n, 0);          \
+                    CHECK_CUDA(cudaMemset(d_out, POISON_BYTE, cap * sizeof(T)));                                    \
+                    if (st == GPUSCAN_SUCCESS)                                                                      \
+                        st = gpuscan_##name##_##op##_reduce_ex(workspace_for(bytes), &bytes, d_in, d_out, n, 0);    \
+                    CHECK_CUDA(cudaDeviceSynchronize());                                                            \
+                    CHECK_CUDA(cudaMemcpy(h_out, d_out, sizeof(T), cudaMemcpyDeviceToHost));                        \
+                    size_t first = 0;                                                                               \
+                    EXPECT(st == GPUSCAN_SUCCESS && cmp_gpuscan_##name##_##op(h_out, h_ref + n - 1, dref + n - 1,   \
+                                                                              dabs + n - 1, 1, tol, &first) == 0,  \
+                           "%s_%s reduce_ex n=%zu: %s", #name, #op, n, gpuscan_status_string(st));                  \
+                    CHECK_CUDA(cudaMemset(d_out, POISON_BYTE, cap * sizeof(T)));                                    \
+                    st = gpuscan_##name##_##op##_reduce(d_in, d_out, n, 0);                                         \
+                    CHECK_CUDA(cudaDeviceSynchronize());                                                            \
+                    CHECK_CUDA(cudaMemcpy(h_out, d_out, sizeof(T), cudaMemcpyDeviceToHost));                        \
+                    EXPECT(st == GPUSCAN_SUCCESS && cmp_gpuscan_##name##_##op(h_out, h_ref + n - 1, dref + n - 1,   \
+                                                                              dabs + n - 1, 1, tol, &first) == 0,  \
+                           "%s_%s reduce n=%zu: %s", #name, #op, n, gpuscan_status_string(st));                     \
+                    (void)cb; (void)kind;                                                                           \
+                }                                                                                                   \
+            }                                                                                                       \
+        }                                                                                                           \
+        /* from one type into another: never in place, nor overlapping */                                          \
+        {                                                                                                           \
+            gpuscan_status st = gpuscan_##name##_##op##_inclusive((const TIn *)(void *)d_out, d_out, 1000, 0);      \
+            EXPECT(st == GPUSCAN_ERROR_OVERLAP, "%s_%s in place from %s into %s: %s", #name, #op, #TIn, #T,         \
+                   gpuscan_status_string(st));                                                                      \
+            st = gpuscan_##name##_##op##_inclusive((const TIn *)(void *)((char *)d_out + 16), d_out, 1000, 0);         \
+            EXPECT(st == GPUSCAN_ERROR_OVERLAP, "%s_%s overlapping: %s", #name, #op, gpuscan_status_string(st));    \
+        }                                                                                                           \
+        CHECK_CUDA(cudaDeviceSynchronize());                                                                        \
+        printf("  %-10s %-7s %d sizes (max %zu): %ld passed, %ld failed so far\n", #name, #op, nsizes, maxn,       \
+               g_passed, g_failed);                                                                                 \
+        fflush(stdout);                                                                                             \
+        CHECK_CUDA(cudaFree(d_in_raw));                                                                             \
+        CHECK_CUDA(cudaFree(d_out));                                                                                \
+        CHECK_CUDA(cudaFree(d_cell));                                                                               \
+        free(h_in); free(h_out); free(h_ref); free(dref); free(dabs);                                               \
+    }
+
+TYPED_SUITE(u8_i32, uint8_t, int32_t, add, gpuscan_u8_i32_add_convert, gen_flags, 0, TYPED_NO_DOUBLE)
+TYPED_SUITE(u8_i64, uint8_t, int64_t, add, gpuscan_u8_i64_add_convert, gen_flags, 0, TYPED_NO_DOUBLE)
+TYPED_SUITE(i8_i32, int8_t, int32_t, add, gpuscan_i8_i32_add_convert, gen_i8, 0, TYPED_NO_DOUBLE)
+TYPED_SUITE(i16_i32, int16_t, int32_t, max, gpuscan_i16_i32_max_convert, gen_i16, 0, TYPED_NO_DOUBLE)
+TYPED_SUITE(bool_size, bool, size_t, add, gpuscan_bool_size_add_convert, gen_bool, 0, TYPED_NO_DOUBLE)
+TYPED_SUITE(f32_f64, float, double, add, gpuscan_f32_f64_add_convert, gen_float, 1e-12, TYPED_TO_DOUBLE)
+TYPED_SUITE(half_f32, __half, float, add, gpuscan_half_f32_add_convert, gen_half, 0, TYPED_NO_DOUBLE)
+TYPED_SUITE(sq, float, double, add, square_plus_index, gen_float, 1e-12, TYPED_TO_DOUBLE)
+TYPED_SUITE(vi, float, argmax_t, argmax, value_at, gen_float, 0, TYPED_NO_DOUBLE)
+TYPED_SUITE(aff, uint32_t, affine, compose, affine_at, gen_u32, 0, TYPED_NO_DOUBLE)
+TYPED_SUITE(lo8, uint64_t, uint8_t, add, low_byte, gen_u64, 0, TYPED_NO_DOUBLE)
+
+int main(void)
+{
+    const char *suite = "gpu_typed";
+    require_gpu(suite);
+    uint64_t rng = test_seed();
+    const char *big = getenv("GPUSCAN_TEST_MAX_RANDOM");
+    size_t max_random = big ? strtoull(big, NULL, 0) : ((size_t)1 << 24);
+    suite_u8_i32(&rng, max_random);
+    suite_u8_i64(&rng, max_random);
+    suite_i8_i32(&rng, max_random);
+    suite_i16_i32(&rng, max_random);
+    suite_bool_size(&rng, max_random);
+    suite_f32_f64(&rng, max_random);
+    suite_half_f32(&rng, max_random);
+    suite_sq(&rng, max_random);
+    suite_vi(&rng, max_random);
+    suite_aff(&rng, max_random);
+    suite_lo8(&rng, max_random);
+    return test_finish(suite);
+}
