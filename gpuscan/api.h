@@ -132,7 +132,7 @@ static inline const char *gpuscan_block_name(gpuscan_block b)
                                                            T init, T *d_total, cudaStream_t stream); \
     LINKAGE gpuscan_status gpuscan_##name##_##op##_scan_chained_ex(                                 \
         void *d_workspace, size_t *workspace_bytes, const TIn *d_in, T *d_out, size_t n,            \
-        gpuscan_kind kind, const TIn *d_init, T *d_total, gpuscan_grid grid, gpuscan_block block,   \
+        gpuscan_kind kind, const T *d_init, T *d_total, gpuscan_grid grid, gpuscan_block block,     \
         cudaStream_t stream);                                                                       \
     LINKAGE gpuscan_status gpuscan_##name##_##op##_offsets_ex(                                      \
         void *d_workspace, size_t *workspace_bytes, const TIn *d_in, T *d_out, size_t n, T init,    \

@@ -25,6 +25,8 @@ static int host_checks(void)
     CHECK(strcmp(gpuscan_status_string(s), "a required pointer is NULL") == 0, "status string from C");
     s = gpuscan_f32_max_reduce(NULL, NULL, 0, 0);
     CHECK(s == GPUSCAN_SUCCESS, "n = 0 from C");
+    s = gpuscan_flags_add_inclusive((const unsigned char *)16, (int *)16, 100, 0);
+    CHECK(s == GPUSCAN_ERROR_OVERLAP, "a typed scan in place rejected from C");
     printf("c_caller host: %d passed, %d failed\n", passes, failures);
     return failures || passes == 0 ? 1 : 0; /* no check ran: a failure too */
 }
@@ -54,6 +56,25 @@ static int gpu_checks(void)
     for (size_t i = 0; i < n; ++i) { acc += h[i]; bad += (r[i] != (int)acc); }
     CHECK(bad == 0, "inclusive scan matches the C loop");
     CHECK(total == (int)acc, "reduce matches the C loop");
+    /* a typed scan: n bytes of 0/1 into n + 1 int offsets and the count */
+    unsigned char *hf = (unsigned char *)malloc(n), *d_flags;
+    int *d_pos, *d_count, count_kept = -1;
+    for (size_t i = 0; i < n; ++i) { seed = seed * 1103515245u + 12345u; hf[i] = (seed >> 20) % 3 == 0; }
+    if (cudaMalloc((void **)&d_flags, n) || cudaMalloc((void **)&d_pos, (n + 1) * sizeof(int)) ||
+        cudaMalloc((void **)&d_count, sizeof(int)))
+        return 2;
+    cudaMemcpy(d_flags, hf, n, cudaMemcpyHostToDevice);
+    s = gpuscan_flags_add_offsets(d_flags, d_pos, n, 0, d_count, 0);
+    CHECK(s == GPUSCAN_SUCCESS, gpuscan_status_string(s));
+    CHECK(cudaDeviceSynchronize() == cudaSuccess, "synchronize");
+    r = (int *)realloc(r, (n + 1) * sizeof(int));
+    cudaMemcpy(r, d_pos, (n + 1) * sizeof(int), cudaMemcpyDeviceToHost);
+    cudaMemcpy(&count_kept, d_count, sizeof(int), cudaMemcpyDeviceToHost);
+    int kept = 0;
+    bad = 0;
+    for (size_t i = 0; i < n; ++i) { bad += (r[i] != kept); kept += hf[i]; }
+    CHECK(bad == 0 && r[n] == kept && count_kept == kept, "flags into offsets match the C loop");
+    cudaFree(d_flags); cudaFree(d_pos); cudaFree(d_count); free(hf);
     cudaFree(d_in); cudaFree(d_out); free(h); free(r);
     printf("c_caller gpu: %d passed, %d failed\n", passes, failures);
     return failures || passes == 0 ? 1 : 0; /* no check ran: a failure too */

@@ -4,3 +4,4 @@
 #include "scans.h"
 GPUSCAN_DEFINE_EXPORT(int, int, add)
 GPUSCAN_DEFINE_EXPORT(f32, float, max)
+GPUSCAN_DEFINE_CONVERT_EXPORT(flags, unsigned char, int, add) /* 0/1 bytes into int offsets */

@@ -4,4 +4,5 @@
 #include "gpuscan_c.h"
 GPUSCAN_DECLARE(int, int, add)
 GPUSCAN_DECLARE(f32, float, max)
+GPUSCAN_DECLARE_TYPED(flags, unsigned char, int, add)
 #endif
