@@ -33,7 +33,7 @@ import json, os, sys
 for t in json.load(sys.stdin)["tests"]:
     cmd = t["command"]
     env = [v for p in t.get("properties", []) if p["name"] == "ENVIRONMENT" for v in p["value"]]
-    # ctest sets the environment (the default tier's sizes): without it a suite runs its largest
+    # ctest sets the environment (the sizes of the default tier): without it a suite runs its largest
     print(t["name"] + "\t" + " ".join((["env"] + env if env else []) + ["tests/" + os.path.basename(cmd[0])] + cmd[1:]))
 ' >"$P/tests.txt"
 cut -f2 "$P/tests.txt" | tr " " "\n" | grep "^tests/" | sort -u | while read -r exe; do cp "$B/$exe" "$P/tests/"; done
