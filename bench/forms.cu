@@ -24,6 +24,7 @@
 #include <thrust/iterator/transform_iterator.h>
 #include <thrust/reduce.h>
 #include <thrust/scan.h>
+#include <thrust/transform_scan.h>
 #include "gpuscan.cuh"
 #include "bench_common.h"
 
