@@ -341,7 +341,7 @@ __global__ void fill_flags(uint8_t *p, size_t n, uint64_t seed) /* 0/1, about on
         for (int lg = min_lg; lg <= max_lg; lg += 2) {                                              \
             const size_t n = (size_t)1 << lg, moved = n * (sizeof(TIn) + sizeof(T));                \
             std::vector<TIn *> in, ign;                                                             \
-            if (!inputs(lg, 2 + (int)(2 * sizeof(T) / sizeof(TIn)), 0, in, ign)) break;             \
+            if (!inputs(lg, 2 + (int)(3 * sizeof(T) / sizeof(TIn)), 0, in, ign)) break;             \
             const int copies = (int)in.size();                                                      \
             for (int c = 0; c < copies; ++c) {                                                      \
                 CK(cudaFree(ign[c]));                                                               \
@@ -352,9 +352,12 @@ __global__ void fill_flags(uint8_t *p, size_t n, uint64_t seed) /* 0/1, about on
             T *ref;                                                                                 \
             CK(cudaMalloc(&ref, alloc_bytes(n * sizeof(T))));                                       \
             const std::string key = #name ".typed";                                                 \
-            auto copy = [&](int r) { CK(cudaMemcpyAsync((char *)out[r % copies], (const char *)in[r % copies], moved / 2, \
+            std::vector<char *> src(copies); /* the copy's sources: as many bytes as it writes */   \
+            for (int c = 0; c < copies; ++c) CK(cudaMalloc(&src[c], moved / 2));                   \
+            auto copy = [&](int r) { CK(cudaMemcpyAsync((char *)out[r % copies], src[r % copies], moved / 2, \
                                                         cudaMemcpyDeviceToDevice, s)); };           \
             record(key, "scan", "copy", lg, sizeof(T), measure(copy, s), true);                     \
+            for (int c = 0; c < copies; ++c) CK(cudaFree(src[c]));                                  \
             size_t cub_bytes = 0;                                                                   \
             auto it0 = thrust::make_transform_iterator(in[0], Functor());                           \
             CK(cub::DeviceScan::InclusiveSum(nullptr, cub_bytes, it0, ref, (int64_t)n, s));         \
