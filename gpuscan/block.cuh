@@ -171,8 +171,11 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
             items[0] = (t < valid) ? STAGE(in[base + t], base + t) : P##_identity();         \
             return;                                                                                   \
         }                                                                                             \
-        if (GPUSCAN_DIRECT_IO_(P, T, TAG) && GPUSCAN_ALIGNED16_(in) && /* past valid: the identity */  \
-            (COPIES || (sizeof(TI) <= sizeof(T) && GPUSCAN_VECTOR_OK_(TI, ITEMS)))) {                  \
+        /* direct: T's own choice where the stage copies; an input narrower than T always (its runs   \
+         * move as raw vectors, converted in registers).  Past valid: the identity. */                \
+        if (GPUSCAN_ALIGNED16_(in) &&                                                                 \
+            (COPIES ? GPUSCAN_DIRECT_IO_(P, T, TAG)                                                   \
+                    : sizeof(TI) < sizeof(T) && GPUSCAN_VECTOR_OK_(TI, ITEMS))) {                     \
             if (buf != NULL && seg + 32u * ITEMS <= valid && __isGlobal(in)) {                       \
                 /* the warp's whole run, read coalesced and handed to its threads through the buffer */\
                 enum { R = ITEMS / VEC };                                                             \
@@ -366,13 +369,14 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
     {                                                                                                                 \
         P##_##TAG##_raw_hinted(in, base, valid, items, buf, 0);                                                       \
     }                                                                                                                 \
-    /* Whether `tiles` full tiles from `in` can be read as one span (16-byte vectors of T as read, at                 \
-     * most GPUSCAN_SPAN_READS a thread): by P_<TAG>_reduce_span and P_<TAG>_stage_span. */                           \
+    /* Whether `tiles` full tiles from `in` can be read as one span (16-byte vectors of the type read,                \
+     * at most GPUSCAN_SPAN_READS a thread): by P_<TAG>_reduce_span and (where the load stage copies:                 \
+     * it keeps raw input) P_<TAG>_stage_span. */                                                                     \
     static __device__ __forceinline__ int P##_##TAG##_span_ok(const P##_in_t *in, unsigned tiles)                     \
     {                                                                                                                 \
-        enum { ITEMS = GPUSCAN_##TAG##_ITEMS(T), VEC = GPUSCAN_VECTOR_ELEMS_(T, ITEMS) };                             \
-        return P##_LOAD_COPIES_ && ITEMS > 1 && GPUSCAN_VECTOR_OK_(T, ITEMS) &&                                       \
-               tiles * ITEMS / VEC <= GPUSCAN_SPAN_READS && GPUSCAN_ALIGNED16_(in);                                   \
+        enum { ITEMS = GPUSCAN_##TAG##_ITEMS(T), VEC = GPUSCAN_VECTOR_ELEMS_(P##_in_t, ITEMS) };                      \
+        return ITEMS > 1 && GPUSCAN_VECTOR_OK_(P##_in_t, ITEMS) && tiles * ITEMS / VEC <= GPUSCAN_SPAN_READS &&       \
+               GPUSCAN_ALIGNED16_(in);                                                                                \
     }                                                                                                                 \
     /* Copies `tiles` full tiles from element `base` to shared memory `stage` (in order; thread t                     \
      * moves vectors t, t + THREADS, ...) with all of the thread's reads in flight at once; a                         \
@@ -398,13 +402,14 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
                                                                 int keep)                                             \
     {                                                                                                                 \
         enum { THREADS = GPUSCAN_##TAG##_THREADS(T), ITEMS = GPUSCAN_##TAG##_ITEMS(T),                                \
-               VEC = GPUSCAN_VECTOR_ELEMS_(T, ITEMS) };                                                               \
+               VEC = GPUSCAN_VECTOR_ELEMS_(P##_in_t, ITEMS) };                                                        \
         const unsigned lane = threadIdx.x & 31u, reads = tiles * ITEMS / VEC;                                         \
-        const uint4 *src = (const uint4 *)(in + base + (size_t)(threadIdx.x >> 5) * 32u * ITEMS * tiles);             \
+        const size_t first = base + (size_t)(threadIdx.x >> 5) * 32u * ITEMS * tiles; /* the warp's part */          \
+        const uint4 *src = (const uint4 *)(in + first);                                                               \
         uint4 raw[GPUSCAN_SPAN_READS];                                                                                \
         _Pragma("unroll") for (unsigned c = 0; c < GPUSCAN_SPAN_READS; ++c)                                           \
             if (c < reads) raw[c] = keep ? src[c * 32u + lane] : __ldcs(src + c * 32u + lane);                        \
-        if (P##_packs(VEC)) { /* packed words (bytes.cuh) commute: one fold a lane over all its reads */              \
+        if (P##_LOAD_COPIES_ && P##_packs(VEC)) { /* packed words (bytes.cuh) commute: one fold a lane */            \
             P##_words_fold f = P##_words_start();                                                                     \
             _Pragma("unroll") for (unsigned c = 0; c < GPUSCAN_SPAN_READS; ++c)                                       \
                 if (c < reads) P##_words_add_vector(&f, raw[c]);                                                      \
@@ -414,7 +419,7 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
         _Pragma("unroll") for (unsigned c = 0; c < GPUSCAN_SPAN_READS; ++c) {                                         \
             if (c < reads) {                                                                                          \
                 T part[VEC];                                                                                          \
-                memcpy(part, &raw[c], sizeof part);                                                                   \
+                P##_load_vector(part, raw[c], first + (size_t)(c * 32u + lane) * VEC);                                \
                 T x = P##_warp_reduce(P##_fold(part, VEC), (int)lane, 32);                                            \
                 acc = c == 0 ? x : P##_combine(acc, x);                                                               \
             }                                                                                                         \

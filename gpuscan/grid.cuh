@@ -637,7 +637,7 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
         const T seed = seeds && threadIdx.x == 0 ? P##_seed(ends) : ends->init; /* (thread 0's) */    \
         T acc = seed;                                                                                 \
         if (last - first == per_unit && (size_t)last * TILE <= n &&                                   \
-            sizeof(T) <= GPUSCAN_REDUCE_AS_READ_MAX_BYTES &&                                          \
+            sizeof(P##_in_t) <= GPUSCAN_REDUCE_AS_READ_MAX_BYTES &&                                   \
             P##_##TAG##_span_ok(in, per_unit)) { /* a full unit, all reads at once */                 \
             acc = P##_##TAG##_reduce_span(in, (size_t)first * TILE, per_unit, 1);                     \
             if (seeds) acc = P##_combine(seed, acc);                                                  \
@@ -722,7 +722,7 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
         }                                                                                             \
         const unsigned stage_first = last - STAGE_TILES;                                              \
         const int staged = STAGE_TILES > 0 && last - first == per_unit && (size_t)last * TILE <= n && \
-                           P##_##TAG##_span_ok(in, STAGE_TILES);                                      \
+                           P##_LOAD_COPIES_ && P##_##TAG##_span_ok(in, STAGE_TILES);                  \
         if (staged) P##_##TAG##_stage_span(in, (size_t)stage_first * TILE, STAGE_TILES, stage);      \
         T prefix = P##_##TAG##_ahead_prefix(unit, states, agg_slots, prefix_slots, seed_stash, &ends, \
                                             &has_prefix);                                             \

@@ -237,7 +237,9 @@ static inline gpuscan_status gpuscan_cache_flush_(int dev)
     if (!any) return GPUSCAN_SUCCESS;
     GPUSCAN_TRY_(gpuscan_from_cuda_(cudaGetDevice(&current)));
     GPUSCAN_TRY_(gpuscan_from_cuda_(cudaSetDevice(dev)));
-    for (int i = 0; i < GPUSCAN_CACHED_STREAMS_; ++i) /* cudaFree waits for the device first */
+    /* cudaFree of pool memory does not wait for work still queued on a stream destroyed since */
+    status = gpuscan_from_cuda_(cudaDeviceSynchronize());
+    for (int i = 0; i < GPUSCAN_CACHED_STREAMS_; ++i)
         if (ptrs[i] != NULL && status == GPUSCAN_SUCCESS) status = gpuscan_from_cuda_(cudaFree(ptrs[i]));
     (void)cudaSetDevice(current);
     return status;

@@ -37,6 +37,12 @@ static size_t reserved(void)
     return b;
 }
 
+/* Keeps a stream busy for about `ns` nanoseconds. */
+__global__ void spin(long long ns)
+{
+    for (long long t = 0; t < ns; t += 1000) __nanosleep(1000);
+}
+
 int main(void)
 {
     require_gpu("gpu_memory");
@@ -180,6 +186,8 @@ int main(void)
     {
         cudaStream_t gone;
         CHECK_CUDA(cudaStreamCreate(&gone));
+        spin<<<1, 1, 0, gone>>>(20000000ll); /* the scans below still queued at the release */
+        CHECK_CUDA(cudaGetLastError());
         EXPECT(gpuscan_i32_add_inclusive(d_in, d_out, big, gone) == GPUSCAN_SUCCESS, "on a stream to be destroyed");
         EXPECT(gpuscan_i32_add_reduce(d_in, d_total, big, gone) == GPUSCAN_SUCCESS, "reduce on it");
         CHECK_CUDA(cudaStreamDestroy(gone));
