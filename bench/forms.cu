@@ -173,6 +173,26 @@ static bool inputs(int lg, int factor, size_t extra, std::vector<T *> &in, std::
     return true;
 }
 
+/* gpuscan's _ex (its workspace `ws` kept; the caller frees it) and simple inclusive scans of in[]
+ * into out[] (n elements of T out), each checked against ref. */
+#define FORMS_GPUSCAN_INCLUSIVE_(name, T, TOL)                                                      \
+    size_t ws_bytes = 0;                                                                            \
+    gpuscan_##name##_add_scan_ex(NULL, &ws_bytes, NULL, NULL, n, GPUSCAN_INCLUSIVE, 0, GPUSCAN_GRID_AUTO, \
+                                 GPUSCAN_BLOCK_AUTO, s);                                            \
+    void *ws;                                                                                       \
+    CK(cudaMalloc(&ws, ws_bytes));                                                                  \
+    auto ex = [&](int r) { (void)gpuscan_##name##_add_scan_ex(ws, &ws_bytes, in[r % copies], out[r % copies], n, \
+                               GPUSCAN_INCLUSIVE, 0, GPUSCAN_GRID_AUTO, GPUSCAN_BLOCK_AUTO, s); };  \
+    CK(cudaMemsetAsync(out[0], 0xFF, n * sizeof(T), s));                                            \
+    ex(0);                                                                                          \
+    CK(cudaStreamSynchronize(s));                                                                   \
+    record(key, "scan", "ex", lg, sizeof(T), measure(ex, s), same(out[0], ref, n, TOL));            \
+    auto simple = [&](int r) { (void)gpuscan_##name##_add_inclusive(in[r % copies], out[r % copies], n, s); }; \
+    CK(cudaMemsetAsync(out[0], 0xFF, n * sizeof(T), s));                                            \
+    simple(0);                                                                                      \
+    CK(cudaStreamSynchronize(s));                                                                   \
+    record(key, "scan", "simple", lg, sizeof(T), measure(simple, s), same(out[0], ref, n, TOL));
+
 /* Scans (and, with reduce, reductions) of one type with add: every implementation at every size. */
 #define FORMS_CASE(name, T, TOL)                                                                    \
     static void case_##name(int min_lg, int max_lg, bool reduce)                                    \
@@ -199,22 +219,7 @@ static bool inputs(int lg, int factor, size_t extra, std::vector<T *> &in, std::
             CK(cudaFree(cub_ws));                                                                   \
             auto thr = [&](int r) { thrust::inclusive_scan(thrust::cuda::par.on(s), in[r % copies], in[r % copies] + n, out[r % copies]); }; \
             record(key, "scan", "thrust", lg, sizeof(T), measure(thr, s), true);                    \
-            size_t ws_bytes = 0;                                                                    \
-            gpuscan_##name##_add_scan_ex(NULL, &ws_bytes, NULL, NULL, n, GPUSCAN_INCLUSIVE, 0,      \
-                                         GPUSCAN_GRID_AUTO, GPUSCAN_BLOCK_AUTO, s);                 \
-            void *ws;                                                                               \
-            CK(cudaMalloc(&ws, ws_bytes));                                                          \
-            auto ex = [&](int r) { (void)gpuscan_##name##_add_scan_ex(ws, &ws_bytes, in[r % copies], out[r % copies], n, \
-                                       GPUSCAN_INCLUSIVE, 0, GPUSCAN_GRID_AUTO, GPUSCAN_BLOCK_AUTO, s); }; \
-            CK(cudaMemsetAsync(out[0], 0xFF, bytes, s));                                            \
-            ex(0);                                                                                  \
-            CK(cudaStreamSynchronize(s));                                                           \
-            record(key, "scan", "ex", lg, sizeof(T), measure(ex, s), same(out[0], ref, n, TOL));    \
-            auto simple = [&](int r) { (void)gpuscan_##name##_add_inclusive(in[r % copies], out[r % copies], n, s); }; \
-            CK(cudaMemsetAsync(out[0], 0xFF, bytes, s));                                            \
-            simple(0);                                                                              \
-            CK(cudaStreamSynchronize(s));                                                           \
-            record(key, "scan", "simple", lg, sizeof(T), measure(simple, s), same(out[0], ref, n, TOL)); \
+            FORMS_GPUSCAN_INCLUSIVE_(name, T, TOL)                                                  \
             if (reduce) {                                                                           \
                 size_t rb = 0;                                                                      \
                 CK(cub::DeviceReduce::Sum(nullptr, rb, in[0], res_ref, (int64_t)n, s));             \
@@ -371,22 +376,7 @@ __global__ void fill_flags(uint8_t *p, size_t n, uint64_t seed) /* 0/1, about on
             auto thr = [&](int r) { thrust::transform_inclusive_scan(thrust::cuda::par.on(s), in[r % copies], \
                                         in[r % copies] + n, out[r % copies], Functor(), cuda::std::plus<T>()); }; \
             record(key, "scan", "thrust", lg, sizeof(T), measure(thr, s), true);                    \
-            size_t ws_bytes = 0;                                                                    \
-            gpuscan_##name##_add_scan_ex(NULL, &ws_bytes, NULL, NULL, n, GPUSCAN_INCLUSIVE, 0,      \
-                                         GPUSCAN_GRID_AUTO, GPUSCAN_BLOCK_AUTO, s);                 \
-            void *ws;                                                                               \
-            CK(cudaMalloc(&ws, ws_bytes));                                                          \
-            auto ex = [&](int r) { (void)gpuscan_##name##_add_scan_ex(ws, &ws_bytes, in[r % copies], out[r % copies], n, \
-                                       GPUSCAN_INCLUSIVE, 0, GPUSCAN_GRID_AUTO, GPUSCAN_BLOCK_AUTO, s); }; \
-            CK(cudaMemsetAsync(out[0], 0xFF, n * sizeof(T), s));                                    \
-            ex(0);                                                                                  \
-            CK(cudaStreamSynchronize(s));                                                           \
-            record(key, "scan", "ex", lg, sizeof(T), measure(ex, s), same(out[0], ref, n, TOL));    \
-            auto simple = [&](int r) { (void)gpuscan_##name##_add_inclusive(in[r % copies], out[r % copies], n, s); }; \
-            CK(cudaMemsetAsync(out[0], 0xFF, n * sizeof(T), s));                                    \
-            simple(0);                                                                              \
-            CK(cudaStreamSynchronize(s));                                                           \
-            record(key, "scan", "simple", lg, sizeof(T), measure(simple, s), same(out[0], ref, n, TOL)); \
+            FORMS_GPUSCAN_INCLUSIVE_(name, T, TOL)                                                  \
             CK(cudaFree(ws));                                                                       \
             for (int c = 0; c < copies; ++c) { CK(cudaFree(in[c])); CK(cudaFree(out[c])); }         \
             CK(cudaFree(ref));                                                                      \
