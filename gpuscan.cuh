@@ -35,11 +35,11 @@
 #define GPUSCAN_VERSION_MAJOR 0
 #define GPUSCAN_VERSION_MINOR 1
 
-/* The device code of one (T, op) reading TIn through FN (COPIES: FN is the identity on T):
- * every block algorithm and every grid strategy. */
-#define GPUSCAN_DEVICE_CODE_(P, name, TIn, T, op, FN, COPIES)                                       \
-    GPUSCAN_ELEMENT_(P, name, T, op)                                                                \
-    GPUSCAN_LOAD_STAGE_(P, TIn, T, FN, COPIES)                                                      \
+/* The device code of one (T, op) reading TIn through FN (COPIES: FN is the identity on T), in
+ * the input's order or mirrored (REV: a reverse scan): every block algorithm and grid strategy. */
+#define GPUSCAN_DEVICE_CODE_(P, name, TIn, T, op, FN, COPIES, REV)                                  \
+    GPUSCAN_ELEMENT_(P, name, T, op, REV)                                                           \
+    GPUSCAN_LOAD_STAGE_(P, TIn, T, FN, COPIES, REV)                                                 \
     GPUSCAN_BYTES_(P, T, op)                                                                        \
     GPUSCAN_WARP_(P, T)                                                                             \
     GPUSCAN_BLOCK_PRIMITIVES_(P, T)                                                                 \
@@ -59,19 +59,19 @@
     GPUSCAN_REDUCE_KERNEL_(P, T)
 
 /* Everything for one (name, TIn, T, op, FN), with the public functions' linkage SCOPE. */
-#define GPUSCAN_ASSEMBLE_(SCOPE, P, name, TIn, T, op, FN, COPIES)                                   \
+#define GPUSCAN_ASSEMBLE_(SCOPE, P, name, TIn, T, op, FN, COPIES, REV)                              \
     GPUSCAN_CHECK_DEFINE_(P, name, T, op)                                                           \
-    GPUSCAN_RING_CHOICE_(P, T, op, COPIES)                                                          \
-    GPUSCAN_DEVICE_CODE_(P, name, TIn, T, op, FN, COPIES)                                           \
+    GPUSCAN_RING_CHOICE_(P, T, op, (COPIES) && !(REV))                                              \
+    GPUSCAN_DEVICE_CODE_(P, name, TIn, T, op, FN, COPIES, REV)                                      \
     GPUSCAN_HOST_(SCOPE, P, T)
 /* A plain DEFINE reads T as it is. */
 #define GPUSCAN_ASSEMBLE_PLAIN_(SCOPE, P, name, T, op)                                              \
-    GPUSCAN_ASSEMBLE_(SCOPE, P, name, T, T, op, P##_as_is, 1)
+    GPUSCAN_ASSEMBLE_(SCOPE, P, name, T, T, op, P##_as_is, 1, 0)
 /* A typed DEFINE reads TIn through fn(x, i) (the check first, so that a misuse's first error
  * line names it). */
 #define GPUSCAN_ASSEMBLE_TYPED_(SCOPE, P, name, TIn, T, op, fn)                                     \
     GPUSCAN_CHECK_TRANSFORM_(name, TIn, T, fn)                                                      \
-    GPUSCAN_ASSEMBLE_(SCOPE, P, name, TIn, T, op, fn, 0)
+    GPUSCAN_ASSEMBLE_(SCOPE, P, name, TIn, T, op, fn, 0, 0)
 
 /* Public functions local to this translation unit (like klib's KHASH_INIT).  A type whose name
  * is not one token gets a name: GPUSCAN_DEFINE_NAMED(u64, unsigned long long, add). */
@@ -104,5 +104,13 @@
 #define GPUSCAN_DEFINE_CONVERT_EXPORT(name, TIn, T, op)                                             \
     GPUSCAN_CONVERTER_(gpuscan_##name##_##op, TIn, T)                                               \
     GPUSCAN_DEFINE_TRANSFORM_EXPORT(name, TIn, T, op, gpuscan_##name##_##op##_convert)
+
+/* Reverse (suffix) scans: GPUSCAN_DEFINE_REVERSE(int, int, add) defines gpuscan_int_add_reverse_...
+ * (inclusive: out[i] = in[i] (x) ... (x) in[n-1], the operator's order kept; exclusive: out[n-1] =
+ * init, out[i] = in[i+1] (x) ... (x) in[n-1] (x) init; chained: the seed on the right, the total
+ * in[0] (x) ... (x) seed).  Every function of a DEFINE but the offsets (GPUSCAN_ERROR_UNSUPPORTED). */
+#define GPUSCAN_DEFINE_REVERSE(name, T, op)                                                         \
+    GPUSCAN_ASSEMBLE_(static __attribute__((unused)), gpuscan_##name##_##op##_reverse, name, T, T,  \
+                      op, gpuscan_##name##_##op##_reverse_as_is, 1, 1)
 
 #endif /* GPUSCAN_CUH */

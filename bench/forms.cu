@@ -21,6 +21,7 @@
 #include <cub/cub.cuh>
 #include <cuda/functional>
 #include <thrust/execution_policy.h>
+#include <thrust/iterator/reverse_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
 #include <thrust/reduce.h>
 #include <thrust/scan.h>
@@ -37,6 +38,9 @@ GPUSCAN_DEFINE_CONVERT(u8i32, uint8_t, int32_t, add)
 GPUSCAN_DEFINE_CONVERT(f32f64, float, double, add)
 static __host__ __device__ double square_of(float x, size_t) { return (double)x * x; }
 GPUSCAN_DEFINE_TRANSFORM(f32sq, float, double, add, square_of)
+/* reverse (suffix) scans */
+GPUSCAN_DEFINE_REVERSE(i32, int32_t, add)
+GPUSCAN_DEFINE_REVERSE(i64, int64_t, add)
 
 static FILE *g_csv;
 static bool g_quick;
@@ -386,6 +390,86 @@ TYPED_CASE(u8i32, uint8_t, int32_t, ConvertTo32, 0)
 TYPED_CASE(f32f64, float, double, ConvertTo64, 1e-9)
 TYPED_CASE(f32sq, float, double, SquareTo64, 1e-9)
 
+/* Reverse (suffix) inclusive scans beside the forward scan of the same build, copy and CUB's
+ * InclusiveSum through reverse iterators (reads and writes back to front). */
+#define REVERSE_CASE(name, T)                                                                       \
+    static void case_reverse_##name(int min_lg, int max_lg, bool)                                   \
+    {                                                                                               \
+        for (int lg = min_lg; lg <= max_lg; lg += 2) {                                              \
+            const size_t n = (size_t)1 << lg, bytes = n * sizeof(T);                                \
+            std::vector<T *> in, out;                                                               \
+            if (!inputs(lg, 3, 0, in, out)) break;                                                  \
+            const int copies = (int)in.size();                                                      \
+            T *ref;                                                                                 \
+            CK(cudaMalloc(&ref, alloc_bytes(bytes)));                                               \
+            const std::string key = #name ".rev";                                                   \
+            auto copy = [&](int r) { CK(cudaMemcpyAsync(out[r % copies], in[r % copies], bytes, cudaMemcpyDeviceToDevice, s)); }; \
+            record(key, "scan", "copy", lg, sizeof(T), measure(copy, s), true);                     \
+            size_t cub_bytes = 0;                                                                   \
+            auto rin = [&](int c) { return thrust::make_reverse_iterator(in[c] + n); };             \
+            auto rout = [&](T *o) { return thrust::make_reverse_iterator(o + n); };                 \
+            CK(cub::DeviceScan::InclusiveSum(nullptr, cub_bytes, rin(0), rout(ref), (int64_t)n, s)); \
+            void *cub_ws;                                                                           \
+            CK(cudaMalloc(&cub_ws, cub_bytes));                                                     \
+            CK(cub::DeviceScan::InclusiveSum(cub_ws, cub_bytes, rin(0), rout(ref), (int64_t)n, s)); \
+            auto cub = [&](int r) { CK(cub::DeviceScan::InclusiveSum(cub_ws, cub_bytes, rin(r % copies), \
+                                                                    rout(out[r % copies]), (int64_t)n, s)); }; \
+            record(key, "scan", "cub", lg, sizeof(T), measure(cub, s), true);                       \
+            CK(cudaFree(cub_ws));                                                                   \
+            size_t ws_bytes = 0;                                                                    \
+            gpuscan_##name##_add_scan_ex(NULL, &ws_bytes, NULL, NULL, n, GPUSCAN_INCLUSIVE, 0,      \
+                                         GPUSCAN_GRID_AUTO, GPUSCAN_BLOCK_AUTO, s);                 \
+            size_t rev_bytes = 0;                                                                   \
+            gpuscan_##name##_add_reverse_scan_ex(NULL, &rev_bytes, NULL, NULL, n, GPUSCAN_INCLUSIVE, 0, \
+                                                 GPUSCAN_GRID_AUTO, GPUSCAN_BLOCK_AUTO, s);         \
+            void *ws;                                                                               \
+            ws_bytes = std::max(ws_bytes, rev_bytes);                                               \
+            CK(cudaMalloc(&ws, ws_bytes));                                                          \
+            auto fwd = [&](int r) { (void)gpuscan_##name##_add_scan_ex(ws, &ws_bytes, in[r % copies], out[r % copies], n, \
+                                        GPUSCAN_INCLUSIVE, 0, GPUSCAN_GRID_AUTO, GPUSCAN_BLOCK_AUTO, s); }; \
+            record(key, "scan", "forward_ex", lg, sizeof(T), measure(fwd, s), true);                \
+            auto ex = [&](int r) { (void)gpuscan_##name##_add_reverse_scan_ex(ws, &ws_bytes, in[r % copies], \
+                                       out[r % copies], n, GPUSCAN_INCLUSIVE, 0, GPUSCAN_GRID_AUTO, GPUSCAN_BLOCK_AUTO, s); }; \
+            CK(cudaMemsetAsync(out[0], 0xFF, bytes, s));                                            \
+            ex(0);                                                                                  \
+            CK(cudaStreamSynchronize(s));                                                           \
+            record(key, "scan", "ex", lg, sizeof(T), measure(ex, s), same(out[0], ref, n, 0));      \
+            auto simple = [&](int r) { (void)gpuscan_##name##_add_reverse_inclusive(in[r % copies], out[r % copies], n, s); }; \
+            CK(cudaMemsetAsync(out[0], 0xFF, bytes, s));                                            \
+            simple(0);                                                                              \
+            CK(cudaStreamSynchronize(s));                                                           \
+            record(key, "scan", "simple", lg, sizeof(T), measure(simple, s), same(out[0], ref, n, 0)); \
+            CK(cudaFree(ws));                                                                       \
+            for (int c = 0; c < copies; ++c) { CK(cudaFree(in[c])); CK(cudaFree(out[c])); }         \
+            CK(cudaFree(ref));                                                                      \
+        }                                                                                           \
+    }
+REVERSE_CASE(i32, int32_t)
+REVERSE_CASE(i64, int64_t)
+
+/* The reverse scans' table: against the forward scan, copy and CUB. */
+static void summary_reverse(int max_lg)
+{
+    bool any = false;
+    for (const char *k : {"i32.rev", "i64.rev"})
+        for (int lg = 10; lg <= max_lg; ++lg) {
+            const Row *cp = find(k, "copy", lg), *cu = find(k, "cub", lg), *fw = find(k, "forward_ex", lg),
+                      *ex = find(k, "ex", lg), *si = find(k, "simple", lg);
+            if (!cp || !cu || !fw || !ex || !si) continue;
+            if (!any)
+                printf("\n==== reverse (suffix) inclusive scans vs the forward scan, CUB through reverse iterators and copy (median us) ====\n"
+                       "%-8s %-5s | %8s %8s %8s %8s %8s | %7s %7s %7s\n", "case", "n", "copy", "cub", "forward", "ex",
+                       "simple", "ex/cp", "fwd/ex", "cub/sim");
+            any = true;
+            printf("%-8s 2^%-3d | %8.2f %8.2f %8.2f %8.2f %8.2f | %7.3f %7.3f %6.2fx %s\n", k, lg, cp->t.event_us,
+                   cu->t.event_us, fw->t.event_us, ex->t.event_us, si->t.event_us, cp->t.event_us / ex->t.event_us,
+                   fw->t.event_us / ex->t.event_us, cu->t.event_us / si->t.event_us, ex->ok && si->ok ? "ok" : "MISMATCH");
+        }
+    if (any)
+        printf("(fwd/ex: the forward scan's time over the reverse one's (1: as fast); cub/sim: CUB's time over the\n"
+               " simple form's.)\n");
+}
+
 /* The typed scans' table: each form against copy of the bytes it moves, CUB and Thrust. */
 static void summary_typed(int max_lg)
 {
@@ -504,12 +588,14 @@ int main(int argc, char **argv)
         {"i32.add", case_i32, true}, {"i64.add", case_i64, true}, {"f32.add", case_f32, true}, {"u8.add", case_u8, true},
         {"i32.ends", case_ends_i32, false}, {"i64.ends", case_ends_i64, false},
         {"u8i32.typed", case_typed_u8i32, false}, {"f32f64.typed", case_typed_f32f64, false},
-        {"f32sq.typed", case_typed_f32sq, false}};
+        {"f32sq.typed", case_typed_f32sq, false},
+        {"i32.rev", case_reverse_i32, false}, {"i64.rev", case_reverse_i64, false}};
     for (auto &c : k)
         if (!cases || strstr(cases, c.key)) c.fn(min_lg, max_lg, c.reduce);
     summary(max_lg);
     summary_ends(max_lg);
     summary_typed(max_lg);
+    summary_reverse(max_lg);
     if (g_csv) fclose(g_csv);
     return 0;
 }

@@ -157,23 +157,27 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
 /* Reads elements [base, base + valid) of `in` (TI) into blocked items of T, each through STAGE(x,
  * i) (VECTOR: 16 bytes at a time; i: the index in `in`); the rest of the tile gets the identity.
  * Warp-local: no block barrier.  The reads stream (evict first from L2) unless `keep`, for a tile
- * that will be read again soon.  COPIES: the stage is the identity (TI is T). */
-#define GPUSCAN_TILE_READER_(P, T, TAG, fname, TI, STAGE, VECTOR, COPIES)                           \
+ * that will be read again soon.  COPIES: the stage is the identity (TI is T).  REV: the tile is
+ * read mirrored - item i of the tile is element TILE - 1 - i from base, elements past valid the
+ * identity (a reverse scan's first tile leads with them); warp w reads the elements of warp
+ * NW - 1 - w's place, coalesced, into its own part of the buffer, so the reader stays warp-local. */
+#define GPUSCAN_TILE_READER_(P, T, TAG, fname, TI, STAGE, VECTOR, COPIES, REV)                      \
     /* (not every shape reads both the input and its own arrays) */                                  \
     static __device__ __forceinline__ __attribute__((unused)) void fname(const TI *in, size_t base,   \
                                                                          unsigned valid, T *items,    \
                                                                          T *buf, int keep)            \
     {                                                                                                 \
         enum { THREADS = GPUSCAN_##TAG##_THREADS(T), ITEMS = GPUSCAN_##TAG##_ITEMS(T),                \
-               VEC = GPUSCAN_VECTOR_ELEMS_(TI, ITEMS) };                                              \
+               VEC = GPUSCAN_VECTOR_ELEMS_(TI, ITEMS), TILE = THREADS * ITEMS };                      \
         const unsigned t = threadIdx.x, lane = t & 31u, seg = (t >> 5) * 32u * ITEMS;                 \
         if (ITEMS == 1) { /* striped and blocked orders are the same */                               \
-            items[0] = (t < valid) ? STAGE(in[base + t], base + t) : P##_identity();         \
+            const unsigned p = REV ? THREADS - 1u - t : t;                                            \
+            items[0] = (p < valid) ? STAGE(in[base + p], base + p) : P##_identity();                  \
             return;                                                                                   \
         }                                                                                             \
         /* direct: T's own choice where the stage copies; an input narrower than T always (its runs   \
          * move as raw vectors, converted in registers).  Past valid: the identity. */                \
-        if (GPUSCAN_ALIGNED16_(in) &&                                                                 \
+        if (!REV && GPUSCAN_ALIGNED16_(in) &&                                                         \
             (COPIES ? GPUSCAN_DIRECT_IO_(P, T, TAG)                                                   \
                     : sizeof(TI) < sizeof(T) && GPUSCAN_VECTOR_OK_(TI, ITEMS))) {                     \
             if (buf != NULL && seg + 32u * ITEMS <= valid && __isGlobal(in)) {                       \
@@ -205,7 +209,8 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
             }                                                                                         \
             return;                                                                                   \
         }                                                                                             \
-        if (GPUSCAN_VECTOR_OK_(TI, ITEMS) && seg + 32u * ITEMS <= valid && GPUSCAN_ALIGNED16_(in)) {  \
+        if (!REV && GPUSCAN_VECTOR_OK_(TI, ITEMS) && seg + 32u * ITEMS <= valid &&                    \
+            GPUSCAN_ALIGNED16_(in)) {                                                                 \
             const uint4 *src = (const uint4 *)(in + base + seg); /* the warp's whole run is valid */  \
             _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c) {                            \
                 uint4 v = keep ? src[c * 32u + lane] : __ldcs(src + c * 32u + lane);                  \
@@ -216,8 +221,10 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
             }                                                                                         \
         } else {                                                                                      \
             _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                  \
-                unsigned i = seg + j * 32u + lane;                                                    \
-                buf[GPUSCAN_PAD_(i)] = (i < valid) ? STAGE(in[base + i], base + i) : P##_identity(); \
+                const unsigned i = seg + j * 32u + lane; /* the item's place in the tile */          \
+                const unsigned p = REV ? TILE - 32u * ITEMS - seg + j * 32u + lane : i; /* read */    \
+                buf[GPUSCAN_PAD_(REV ? TILE - 1u - p : i)] =                                          \
+                    (p < valid) ? STAGE(in[base + p], base + p) : P##_identity();                     \
             }                                                                                         \
         }                                                                                             \
         __syncwarp();                                                                                 \
@@ -232,8 +239,11 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
     }                                                                                                                 \
     /* the input through the load stage; the scan's own T arrays (upper levels, fixups) as is */   \
     GPUSCAN_TILE_READER_(P, T, TAG, P##_##TAG##_load_hinted, P##_in_t, P##_load_stage,            \
-                         P##_load_vector, P##_LOAD_COPIES_)                                       \
-    GPUSCAN_TILE_READER_(P, T, TAG, P##_##TAG##_raw_hinted, T, P##_as_is, P##_raw_vector, 1)
+                         P##_load_vector, P##_LOAD_COPIES_, P##_REVERSED_)                        \
+    GPUSCAN_TILE_READER_(P, T, TAG, P##_##TAG##_raw_hinted, T, P##_as_is, P##_raw_vector, 1, 0)   \
+    /* the scan's output read back in its order (the hierarchy's fix-up of the first level) */    \
+    GPUSCAN_TILE_READER_(P, T, TAG, P##_##TAG##_out_hinted, T, P##_as_is, P##_raw_vector, 1,      \
+                         P##_REVERSED_)
 #define GPUSCAN_TILE_STAGE_(P, T, TAG)                                                          \
     /* Storing a tile takes two steps, so that a kernel can drop its items from registers while                       \
      * it waits for the tile's prefix: stage (blocked items to the warp's part of the buffer)                         \
@@ -251,7 +261,7 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
     /* Staging is skipped where emit will write from registers (one item per thread; direct I/O). */                  \
     static __device__ __forceinline__ void P##_##TAG##_stage(const T *items, T *buf)                                  \
     {                                                                                                                 \
-        if (GPUSCAN_##TAG##_ITEMS(T) == 1 || GPUSCAN_DIRECT_IO_(P, T, TAG)) return;                                     \
+        if (GPUSCAN_##TAG##_ITEMS(T) == 1 || (!P##_REVERSED_ && GPUSCAN_DIRECT_IO_(P, T, TAG))) return;                 \
         P##_##TAG##_stage_to(items, buf);                                                                             \
     }                                                                                                                 \
     /* The final value of tile element e (of the warp run starting at seg) from the staged scan. */                   \
@@ -264,22 +274,24 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
         }                                                                                                             \
         return has_prefix ? P##_combine(prefix, buf[GPUSCAN_PAD_(e)]) : buf[GPUSCAN_PAD_(e)];                         \
     }
-#define GPUSCAN_TILE_EMIT_(P, T, TAG)                                                           \
-    static __device__ __forceinline__ void P##_##TAG##_emit(P##_out_t *out, size_t base, unsigned valid,                      \
+/* Writes a staged tile (see stage above) to `out`, REV: mirrored (as the reader reads it). */
+#define GPUSCAN_TILE_WRITER_(P, T, TAG, fname, REV)                                                 \
+    static __device__ __forceinline__ __attribute__((unused)) void fname(P##_out_t *out, size_t base, unsigned valid,                      \
                                                             const T *items, T prefix, int has_prefix,                 \
                                                             int exclusive, T before, T *buf)                          \
     {                                                                                                                 \
         enum { THREADS = GPUSCAN_##TAG##_THREADS(T), ITEMS = GPUSCAN_##TAG##_ITEMS(T),                                \
-               VEC = GPUSCAN_VECTOR_ELEMS_(T, ITEMS) };                                                               \
+               VEC = GPUSCAN_VECTOR_ELEMS_(T, ITEMS), TILE = THREADS * ITEMS };                                       \
         const unsigned t = threadIdx.x, lane = t & 31u, seg = (t >> 5) * 32u * ITEMS;                                 \
         if (ITEMS == 1) { /* element t: its own item; its left neighbour's is `before` */                             \
             T v = items[0];                                                                                           \
             if (exclusive) v = (t == 0) ? prefix : P##_combine(prefix, before);                                       \
             else if (has_prefix) v = P##_combine(prefix, v);                                                          \
-            if (t < valid) out[base + t] = P##_store_stage(v, base + t);                                                               \
+            const unsigned p = REV ? THREADS - 1u - t : t;                                                            \
+            if (p < valid) out[base + p] = P##_store_stage(v, base + p);                                              \
             return;                                                                                                   \
         }                                                                                                             \
-        if (GPUSCAN_DIRECT_IO_(P, T, TAG)) {                                                                          \
+        if (!REV && GPUSCAN_DIRECT_IO_(P, T, TAG)) {                                                                  \
             T v[ITEMS];                                                                                               \
             if (P##_packs(ITEMS)) { /* items packed into words (bytes.cuh) */                                         \
                 if (exclusive) P##_bytes_shift(v, items, ITEMS, t == 0 ? P##_identity() : before);                    \
@@ -322,7 +334,7 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
             return;                                                                                                   \
         }                                                                                                             \
         const T run_before = P##_shfl_idx(before, 0); /* exclusive prefix of the warp's run */                        \
-        if (GPUSCAN_VECTOR_OK_(T, ITEMS) && seg + 32u * ITEMS <= valid && GPUSCAN_ALIGNED16_(out)) {                  \
+        if (!REV && GPUSCAN_VECTOR_OK_(T, ITEMS) && seg + 32u * ITEMS <= valid && GPUSCAN_ALIGNED16_(out)) {          \
             uint4 *dst = (uint4 *)(out + base + seg);                                                                 \
             _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c) {                                            \
                 T part[VEC];                                                                                          \
@@ -335,20 +347,36 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
             }                                                                                                         \
         } else {                                                                                                      \
             _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                                  \
-                unsigned i = seg + j * 32u + lane;                                                                    \
-                if (i < valid)                                                                                        \
-                    out[base + i] = P##_store_stage(                                                           \
-                        P##_##TAG##_final(buf, i, seg, prefix, has_prefix, exclusive, run_before), base + i);        \
+                const unsigned i = seg + j * 32u + lane; /* REV: the place written is p, item TILE - 1 - p */         \
+                const unsigned p = REV ? TILE - 32u * ITEMS - seg + j * 32u + lane : i;                               \
+                if (p < valid)                                                                                        \
+                    out[base + p] = P##_store_stage(P##_##TAG##_final(buf, REV ? TILE - 1u - p : i, seg, prefix,      \
+                                                                      has_prefix, exclusive, run_before),             \
+                                                    base + p);                                                        \
             }                                                                                                         \
         }                                                                                                             \
         __syncwarp();                                                                                                 \
-    }                                                                                                                 \
-    static __device__ __forceinline__ void P##_##TAG##_store(P##_out_t *out, size_t base, unsigned valid,                     \
+    }
+#define GPUSCAN_TILE_EMIT_(P, T, TAG)                                                               \
+    GPUSCAN_TILE_WRITER_(P, T, TAG, P##_##TAG##_emit, P##_REVERSED_)                                \
+    GPUSCAN_TILE_WRITER_(P, T, TAG, P##_##TAG##_emit_fwd, 0)                                        \
+    static __device__ __forceinline__ void P##_##TAG##_store(P##_out_t *out, size_t base, unsigned valid,            \
                                                              const T *items, T prefix, int has_prefix,                \
                                                              int exclusive, T before, T *buf)                         \
     {                                                                                                                 \
         P##_##TAG##_stage(items, buf);                                                                                \
         P##_##TAG##_emit(out, base, valid, items, prefix, has_prefix, exclusive, before, buf);                        \
+    }                                                                                                                 \
+    /* A store to the scan's own array (own: an upper level of the hierarchy), in its order. */                      \
+    static __device__ __forceinline__ __attribute__((unused)) void P##_##TAG##_store_own(int own, P##_out_t *out, size_t base,                \
+                                                                 unsigned valid, const T *items, T prefix,            \
+                                                                 int has_prefix, int exclusive, T before, T *buf)     \
+    {                                                                                                                 \
+        P##_##TAG##_stage(items, buf);                                                                                \
+        if (P##_REVERSED_ && own)                                                                                     \
+            P##_##TAG##_emit_fwd(out, base, valid, items, prefix, has_prefix, exclusive, before, buf);                \
+        else                                                                                                          \
+            P##_##TAG##_emit(out, base, valid, items, prefix, has_prefix, exclusive, before, buf);                    \
     }
 /* Tile I/O of the block algorithm TAG: load, stage, emit (store = stage + emit). */
 #define GPUSCAN_TILE_IO_(P, T, TAG)                                                                 \
@@ -369,14 +397,20 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
     {                                                                                                                 \
         P##_##TAG##_raw_hinted(in, base, valid, items, buf, 0);                                                       \
     }                                                                                                                 \
+    /* The scan's output read back (the first level's fix-up; mirrored for a reverse scan). */                         \
+    static __device__ __forceinline__ void P##_##TAG##_load_out(const T *in, size_t base, unsigned valid, T *items,   \
+                                                                T *buf)                                               \
+    {                                                                                                                 \
+        P##_##TAG##_out_hinted(in, base, valid, items, buf, 0);                                                       \
+    }                                                                                                                 \
     /* Whether `tiles` full tiles from `in` can be read as one span (16-byte vectors of the type read,                \
-     * at most GPUSCAN_SPAN_READS a thread): by P_<TAG>_reduce_span and (where the load stage copies:                 \
-     * it keeps raw input) P_<TAG>_stage_span. */                                                                     \
+     * at most GPUSCAN_SPAN_READS a thread, in the input's order): by P_<TAG>_reduce_span and (where the         \
+     * load stage copies: it keeps raw input) P_<TAG>_stage_span. */                                                  \
     static __device__ __forceinline__ int P##_##TAG##_span_ok(const P##_in_t *in, unsigned tiles)                     \
     {                                                                                                                 \
         enum { ITEMS = GPUSCAN_##TAG##_ITEMS(T), VEC = GPUSCAN_VECTOR_ELEMS_(P##_in_t, ITEMS) };                      \
-        return ITEMS > 1 && GPUSCAN_VECTOR_OK_(P##_in_t, ITEMS) && tiles * ITEMS / VEC <= GPUSCAN_SPAN_READS &&       \
-               GPUSCAN_ALIGNED16_(in);                                                                                \
+        return !P##_REVERSED_ && ITEMS > 1 && GPUSCAN_VECTOR_OK_(P##_in_t, ITEMS) &&                                  \
+               tiles * ITEMS / VEC <= GPUSCAN_SPAN_READS && GPUSCAN_ALIGNED16_(in);                                   \
     }                                                                                                                 \
     /* Copies `tiles` full tiles from element `base` to shared memory `stage` (in order; thread t                     \
      * moves vectors t, t + THREADS, ...) with all of the thread's reads in flight at once; a                         \

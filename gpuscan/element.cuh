@@ -85,13 +85,15 @@ static constexpr int gpuscan_is_identifier_(const char *s)
 #define GPUSCAN_WORDS_(T) ((sizeof(T) + 3u) / 4u)
 
 /* The user's operator, wrapped in functions so that an error in it is reported once, at the
- * GPUSCAN_DEFINE line, and so that its arguments are evaluated exactly once. */
-#define GPUSCAN_OPERATOR_(P, name, T, op)                                                           \
+ * GPUSCAN_DEFINE line, and so that its arguments are evaluated exactly once.  REV: a reverse
+ * scan's, which runs forward over the mirrored sequence, so its operands swap (b (x) a). */
+#define GPUSCAN_OPERATOR_(P, name, T, op, REV)                                                      \
     /* min/max's NaN test (b != b) is a self-comparison for integer types: true to its purpose */   \
     _Pragma("GCC diagnostic push")                                                                  \
     _Pragma("GCC diagnostic ignored \"-Wtautological-compare\"")                                    \
     static __host__ __device__ __forceinline__ T P##_combine(T a, T b)                              \
     {                                                                                               \
+        if (REV) return GPUSCAN_OP_##op##_COMBINE(T, b, a);                                         \
         return GPUSCAN_OP_##op##_COMBINE(T, a, b);                                                  \
     }                                                                                               \
     _Pragma("GCC diagnostic pop")                                                                   \
@@ -173,9 +175,12 @@ static constexpr int gpuscan_is_identifier_(const char *s)
  * (FN = P_as_is, COPIES = 1); a typed one converts or transforms (gpuscan.cuh).  The tile
  * reads of the scan's own T arrays (the hierarchy's upper levels, fixups) go through P_as_is and
  * P_raw_vector whatever the stage. */
-#define GPUSCAN_LOAD_STAGE_(P, TIn, T, FN, COPIES)                                                  \
+#define GPUSCAN_LOAD_STAGE_(P, TIn, T, FN, COPIES, REV)                                             \
     typedef TIn P##_in_t;                                                                           \
-    enum { P##_LOAD_COPIES_ = COPIES };                                                             \
+    /* REVERSED_: the scan runs over the input mirrored (a reverse scan): tiles from the end, each  \
+     * tile's elements back to front (their indices stay the input's).  OWN_AS_IS_: the scan's own  \
+     * T arrays (upper levels, partials) need a reader of their own, forward and as they are. */    \
+    enum { P##_LOAD_COPIES_ = COPIES, P##_REVERSED_ = REV, P##_OWN_AS_IS_ = !(COPIES) || (REV) };   \
     static __device__ __forceinline__ T P##_load_stage(P##_in_t x, size_t i) { return FN(x, i); }   \
     GPUSCAN_VECTOR_READER_(P##_load_vector, P##_in_t, T, P##_LOAD_COPIES_, P##_load_stage)
 
@@ -204,9 +209,9 @@ static constexpr int gpuscan_is_identifier_(const char *s)
         }                                                                                           \
     }
 
-#define GPUSCAN_ELEMENT_(P, name, T, op)                                                            \
+#define GPUSCAN_ELEMENT_(P, name, T, op, REV)                                                       \
     enum { P##_COMMUTES_ = GPUSCAN_COMMUTES_(op, T) };                                              \
-    GPUSCAN_OPERATOR_(P, name, T, op)                                                               \
+    GPUSCAN_OPERATOR_(P, name, T, op, REV)                                                          \
     static __host__ __device__ __forceinline__ T P##_as_is(T x, size_t i)                           \
     {                                                                                               \
         (void)i;                                                                                    \

@@ -164,6 +164,13 @@ static __device__ __forceinline__ unsigned gpuscan_run_length_(size_t n, size_t 
 #define GPUSCAN_TILE_BOUNDS_(TAG, T, tile, n, base, valid)                                          \
     const size_t base = (size_t)(tile) * GPUSCAN_TILE_(TAG, T);                                     \
     const unsigned valid = gpuscan_run_length_(n, base, GPUSCAN_TILE_(TAG, T))
+/* The same, REV: of the mirrored sequence (a reverse scan), whose tile `tile` is the input's
+ * tile K - 1 - tile of K (read back to front: the reader's REV). */
+#define GPUSCAN_TILE_BOUNDS_DIR_(TAG, T, tile, n, base, valid, REV)                                 \
+    const size_t base = (size_t)((REV) ? ((n) + GPUSCAN_TILE_(TAG, T) - 1) / GPUSCAN_TILE_(TAG, T)   \
+                                             - 1 - (size_t)(tile)                                   \
+                                       : (size_t)(tile)) * GPUSCAN_TILE_(TAG, T);                   \
+    const unsigned valid = gpuscan_run_length_(n, base, GPUSCAN_TILE_(TAG, T))
 
 /* Decoupled look-back by one warp, over windows of 32 predecessors (lane 31 the nearest).  Each
  * lane waits until its tile has published something; the nearest lane holding an inclusive
@@ -555,8 +562,9 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
     {                                                                                                 \
         T items[GPUSCAN_##TAG##_ITEMS(T)];                                                            \
         T *buf = P##_##TAG##_buffer();                                                                \
-        GPUSCAN_TILE_BOUNDS_(TAG, T, blockIdx.x, n, base, valid);                                     \
-        if (!P##_LOAD_COPIES_ && up != NULL) /* an upper level: the scan's own T, as is */            \
+        const int own = P##_OWN_AS_IS_ && up != NULL; /* an upper level: the scan's own T, as is */  \
+        GPUSCAN_TILE_BOUNDS_DIR_(TAG, T, blockIdx.x, n, base, valid, P##_REVERSED_ && !own);          \
+        if (own)                                                                                      \
             P##_##TAG##_load_raw(up, base, valid, items, buf);                                        \
         else                                                                                          \
             P##_##TAG##_load(in, base, valid, items, buf);                                            \
@@ -568,18 +576,19 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
                 if (threadIdx.x == 0) seed = P##_seed(&ends);                                         \
                 seed = P##_block_broadcast(seed, &seeded);                                            \
             }                                                                                         \
-            P##_##TAG##_store(out, base, valid, items, seed, ends.seeded, ends.exclusive, before, buf);\
+            P##_##TAG##_store_own(own, out, base, valid, items, seed, ends.seeded, ends.exclusive,    \
+                                  before, buf);                                                       \
             if (ends.seeded) aggregate = P##_combine(seed, aggregate);                                \
             if (threadIdx.x == 0 && tile_aggregates != NULL) tile_aggregates[0] = aggregate;          \
             if (threadIdx.x == 0 && tile_aggregates == NULL) P##_put_total(&ends, aggregate);         \
         } else {                                                                                      \
-            P##_##TAG##_store(out, base, valid, items, ends.init, 0, 0, before, buf);                 \
+            P##_##TAG##_store_own(own, out, base, valid, items, ends.init, 0, 0, before, buf);        \
             if (threadIdx.x == 0) tile_aggregates[blockIdx.x] = aggregate;                            \
         }                                                                                             \
     }                                                                                                 \
-    /* Tile 0 is final since P_tiles, so block 0 only writes the total. */                           \
+    /* Tile 0 is final since P_tiles, so block 0 only writes the total.  own: an upper level. */     \
     static __global__ void __launch_bounds__(GPUSCAN_##TAG##_THREADS(T))                              \
-    P##_##TAG##_fixup(T *out, size_t n, const T *scanned_aggregates, P##_ends ends)                   \
+    P##_##TAG##_fixup(T *out, size_t n, const T *scanned_aggregates, P##_ends ends, int own)          \
     {                                                                                                 \
         T items[GPUSCAN_##TAG##_ITEMS(T)];                                                            \
         T *buf = P##_##TAG##_buffer();                                                                \
@@ -587,11 +596,14 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
             if (threadIdx.x == 0) P##_put_total(&ends, scanned_aggregates[gridDim.x - 1]);            \
             return;                                                                                   \
         }                                                                                             \
-        GPUSCAN_TILE_BOUNDS_(TAG, T, blockIdx.x, n, base, valid);                                     \
+        GPUSCAN_TILE_BOUNDS_DIR_(TAG, T, blockIdx.x, n, base, valid, P##_REVERSED_ && !own);          \
         const T prefix = scanned_aggregates[blockIdx.x - 1]; /* the seed included */                  \
-        P##_##TAG##_load_raw(out, base, valid, items, buf);                                           \
+        if (P##_REVERSED_ && !own)                                                                    \
+            P##_##TAG##_load_out(out, base, valid, items, buf);                                       \
+        else                                                                                          \
+            P##_##TAG##_load_raw(out, base, valid, items, buf);                                       \
         T before = ends.exclusive ? P##_##TAG##_previous(items, buf) : prefix;                        \
-        P##_##TAG##_store(out, base, valid, items, prefix, 1, ends.exclusive, before, buf);           \
+        P##_##TAG##_store_own(own, out, base, valid, items, prefix, 1, ends.exclusive, before, buf);  \
     }
 #define GPUSCAN_SINGLE_PASS_KERNEL_(P, T, TAG)                                                  \
     static __global__ void                                                                            \
@@ -605,7 +617,7 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
         if (!cluster) gpuscan_wait_prerequisites_(); /* until the states are cleared */               \
         const unsigned tile = cluster ? blockIdx.x : gpuscan_next_tile_(counter);                     \
         if (cluster) P##_cluster_start(tile);                                                         \
-        GPUSCAN_TILE_BOUNDS_(TAG, T, tile, n, base, valid);                                           \
+        GPUSCAN_TILE_BOUNDS_DIR_(TAG, T, tile, n, base, valid, P##_REVERSED_);                        \
         P##_##TAG##_load(in, base, valid, items, buf);                                                \
         T before, aggregate = P##_##TAG##_scan_tile(items, buf, &before);                             \
         P##_##TAG##_stage(items, buf); /* frees the items' registers while we wait */                 \
@@ -643,7 +655,7 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
             if (seeds) acc = P##_combine(seed, acc);                                                  \
         } else {                                                                                      \
             _Pragma("unroll 1") for (unsigned tile = first; tile < last; ++tile) {                    \
-                GPUSCAN_TILE_BOUNDS_(TAG, T, tile, n, base, valid);                                   \
+                GPUSCAN_TILE_BOUNDS_DIR_(TAG, T, tile, n, base, valid, P##_REVERSED_);                \
                 T v = P##_##TAG##_reduce(in, base, valid, buf, 1);                                    \
                 acc = (tile == first && !seeds) ? v : P##_combine(acc, v);                            \
             }                                                                                         \
@@ -728,7 +740,7 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
                                             &has_prefix);                                             \
         _Pragma("unroll 1") for (unsigned tile = first; tile < last; ++tile) {                        \
             T items[GPUSCAN_##TAG##_ITEMS(T)];                                                        \
-            GPUSCAN_TILE_BOUNDS_(TAG, T, tile, n, base, valid);                                       \
+            GPUSCAN_TILE_BOUNDS_DIR_(TAG, T, tile, n, base, valid, P##_REVERSED_);                    \
             if (staged && tile >= stage_first) {                                                      \
                 if (tile == stage_first) __syncthreads();                                             \
                 P##_##TAG##_load_hinted((const P##_in_t *)stage, base - (size_t)stage_first * TILE, valid,   \
@@ -802,14 +814,14 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
         const size_t first = (size_t)blockIdx.x * tiles_per_block;                                  \
         const size_t tiles = (n + TILE - 1) / TILE;                                                 \
         const size_t last = first + tiles_per_block < tiles ? first + tiles_per_block : tiles;      \
-        const int raw = !P##_LOAD_COPIES_ && up != NULL;                                            \
+        const int raw = P##_OWN_AS_IS_ && up != NULL;                                               \
         T acc = P##_identity();                                                                     \
         if (P##_COMMUTES_ && !raw) {                                                                \
             acc = P##_fold_unordered(in, first * TILE, last * TILE < n ? last * TILE : n);          \
         } else {                                                                                    \
             T *buf = P##_CO_buffer();                                                               \
-            for (size_t tile = first; tile < last; ++tile) {                                        \
-                GPUSCAN_TILE_BOUNDS_(CO, T, tile, n, base, valid);                                  \
+            for (size_t tile = first; tile < last; ++tile) { /* in the scan's order */              \
+                GPUSCAN_TILE_BOUNDS_DIR_(CO, T, tile, n, base, valid, P##_REVERSED_ && !raw);       \
                 T v;                                                                                \
                 if (raw) {                                                                          \
                     T items[ITEMS];                                                                 \

@@ -533,7 +533,7 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
                 size_t below_len = k > 1 ? plan->level_len[k - 1] : n;                                                               \
                 GPUSCAN_LAUNCH_(P##_##TAG##_fixup, gpuscan_ceil_div_(below_len, GPUSCAN_TILE_(TAG, T)),                              \
                                 THREADS, stream, below, below_len, (const T *)(ws + plan->level_off[k]),                             \
-                                k == 1 ? *ends : none);                                                                              \
+                                k == 1 ? *ends : none, (int)(k > 1));                                                                \
             }                                                                                                                        \
             return GPUSCAN_SUCCESS;                                                                                                  \
         }                                                                                                                            \
@@ -653,6 +653,7 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
                                        int offsets)                                                  \
     {                                                                                                \
         *e = P##_no_ends();                                                                          \
+        if (offsets && P##_REVERSED_) return GPUSCAN_ERROR_UNSUPPORTED; /* (the total's place) */     \
         e->exclusive = kind == GPUSCAN_EXCLUSIVE;                                                    \
         e->seeded = e->exclusive || d_init != NULL;                                                  \
         e->init = init;                                                                              \

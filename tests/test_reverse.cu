@@ -1,0 +1,219 @@
+/* tests/test_reverse.cu - reverse (suffix) scans (GPUSCAN_DEFINE_REVERSE): for each definition,
+ * every size of the type suites' list, inclusive and exclusive on every grid x block combination
+ * and AUTO, pointers one element off 16-byte alignment, the simple forms, chained scans (a seed
+ * on the right, the total out; a sequence scanned chunk by chunk from its end), reductions, and
+ * offsets refused; poisoned outputs with a guard zone; against a sequential CPU fold from the
+ * end with the operator's own order: out[i] = in[i] (x) (in[i+1] (x) ...).  Non-commutative
+ * operators (affine maps, float min/max's -0/NaN rules) show any operand swapped. */
+#include "gpuscan.cuh"
+#include "scan_suite.cuh"
+#include "custom_ops.h"
+
+/* The forward definitions give the operator in its own order (P_combine) for the reference. */
+#define REVERSE_PAIR(name, T, op)                                                                   \
+    GPUSCAN_DEFINE_NAMED(name, T, op)                                                               \
+    GPUSCAN_DEFINE_REVERSE(name, T, op)
+REVERSE_PAIR(i32, int32_t, add)
+REVERSE_PAIR(u8, uint8_t, add)
+REVERSE_PAIR(i64, int64_t, max)
+REVERSE_PAIR(f32, float, max)
+REVERSE_PAIR(aff, affine, compose)
+REVERSE_PAIR(m2, mat2, matmul)
+
+GEN_INTEGER(i32, int32_t)
+GEN_INTEGER(u8, uint8_t)
+GEN_INTEGER(i64, int64_t)
+#define F32_OF(x) ((float)(x))
+GEN_REAL(f32, float, F32_OF, 0)
+static void gen_aff(affine *x, size_t n, int opc, uint64_t *rng) { gen_affine(x, n, opc, rng); }
+static void gen_m2(mat2 *x, size_t n, int opc, uint64_t *rng)
+{
+    (void)opc;
+    for (size_t i = 0; i < n; ++i)
+        for (int k = 0; k < 4; ++k) x[i].m[k] = (uint32_t)rng_next(rng);
+}
+
+/* ref[i] for i < n, and ref[n]: the total; seeded: `init` on the right of everything. */
+#define REVERSE_REFERENCE_(name, T, op)                                                             \
+    static void ref_##name##_##op(const T *x, T *ref, size_t n, int exclusive, int seeded, T init)  \
+    {                                                                                               \
+        T acc = init;                                                                               \
+        for (size_t k = n; k-- > 0;) {                                                              \
+            if (exclusive) ref[k] = acc;                                                            \
+            acc = (k == n - 1 && !seeded) ? x[k] : gpuscan_##name##_##op##_combine(x[k], acc);      \
+            if (!exclusive) ref[k] = acc;                                                           \
+        }                                                                                           \
+        ref[n] = acc;                                                                               \
+    }
+
+#define REVERSE_CHECK_(name, T, op, what, count)                                                            \
+    do {                                                                                            \
+        CHECK_CUDA(cudaDeviceSynchronize());                                                        \
+        CHECK_CUDA(cudaMemcpy(h_out, d_out, cap * sizeof(T), cudaMemcpyDeviceToHost));              \
+        size_t bad = 0, first = 0;                                                                  \
+        for (size_t i = 0; i < (count); ++i)                                                        \
+            if (memcmp(&h_out[i], &h_ref[i], sizeof(T)) != 0 && bad++ == 0) first = i;              \
+        EXPECT(st == GPUSCAN_SUCCESS && bad == 0,                                                   \
+               "%s_%s reverse %s n=%zu %s grid=%s block=%s: %s, %zu mismatches, first at %zu",      \
+               #name, #op, what, n, kind ? "exclusive" : "inclusive", gpuscan_grid_name(cb.grid),   \
+               gpuscan_block_name(cb.block), gpuscan_status_string(st), bad, first);                \
+        EXPECT(guard_intact((const unsigned char *)(h_out + (count)), GUARD_ELEMS * sizeof(T)),     \
+               "%s_%s reverse %s n=%zu: wrote past the end", #name, #op, what, n);                  \
+    } while (0)
+
+#define REVERSE_SUITE(name, T, op, OPC)                                                                             \
+    REVERSE_REFERENCE_(name, T, op)                                                                                 \
+    static void suite_##name##_##op(uint64_t *rng, size_t max_random)                                               \
+    {                                                                                                               \
+        SUITE_TILES_(T, tiles);                                                                                     \
+        size_t sizes[40];                                                                                           \
+        int nsizes = make_sizes(sizes, tiles, 4, GPUSCAN_AHEAD_UNIT_BYTES(sizeof(T)) / sizeof(T), rng, max_random); \
+        size_t maxn = 0;                                                                                            \
+        for (int s = 0; s < nsizes; ++s) maxn = sizes[s] > maxn ? sizes[s] : maxn;                                  \
+        const size_t cap = maxn + 1 + GUARD_ELEMS;                                                                  \
+        T *h_in = (T *)malloc(cap * sizeof(T)), *h_out = (T *)malloc(cap * sizeof(T));                              \
+        T *h_ref = (T *)malloc(cap * sizeof(T)), *d_in_raw, *d_out_raw, *d_cell, *d_in, *d_out;                     \
+        CHECK_CUDA(cudaMalloc(&d_in_raw, (cap + 1) * sizeof(T)));                                                   \
+        CHECK_CUDA(cudaMalloc(&d_out_raw, (cap + 1) * sizeof(T)));                                                  \
+        CHECK_CUDA(cudaMalloc(&d_cell, sizeof(T)));                                                                 \
+        for (int s = 0; s < nsizes; ++s) {                                                                          \
+            const size_t n = sizes[s];                                                                              \
+            gen_##name(h_in, n > 0 ? n : 1, OPC, rng);                                                              \
+            for (int off = 0; off < 2; ++off) { /* off: both pointers one element past 16 bytes */                 \
+                d_in = d_in_raw + off;                                                                              \
+                d_out = d_out_raw + off;                                                                            \
+                CHECK_CUDA(cudaMemcpy(d_in, h_in, n * sizeof(T), cudaMemcpyHostToDevice));                          \
+                for (int kind = 0; kind < 2; ++kind) {                                                              \
+                    const T init = kind ? h_in[n / 2] : gpuscan_##name##_##op##_identity();                         \
+                    ref_##name##_##op(h_in, h_ref, n, kind, kind, init);                                            \
+                    for (int c = 0; c < N_COMBOS; c += off ? 4 : 1) {                                               \
+                        const combo_t cb = k_combos[c];                                                             \
+                        size_t bytes = 0;                                                                           \
+                        gpuscan_status st = gpuscan_##name##_##op##_reverse_scan_ex(                                \
+                            NULL, &bytes, NULL, NULL, n, (gpuscan_kind)kind, init, cb.grid, cb.block, 0);           \
+                        CHECK_CUDA(cudaMemset(d_out, POISON_BYTE, cap * sizeof(T)));                                \
+                        if (st == GPUSCAN_SUCCESS)                                                                  \
+                            st = gpuscan_##name##_##op##_reverse_scan_ex(workspace_for(bytes), &bytes, d_in, d_out, \
+                                                                         n, (gpuscan_kind)kind, init, cb.grid,      \
+                                                                         cb.block, 0);                              \
+                        REVERSE_CHECK_(name, T, op, off ? "scan_ex (one element off)" : "scan_ex", n);                           \
+                    }                                                                                               \
+                    const combo_t cb = k_combos[0];                                                                 \
+                    CHECK_CUDA(cudaMemset(d_out, POISON_BYTE, cap * sizeof(T)));                                    \
+                    gpuscan_status st = kind ? gpuscan_##name##_##op##_reverse_exclusive(d_in, d_out, n, init, 0)   \
+                                             : gpuscan_##name##_##op##_reverse_inclusive(d_in, d_out, n, 0);        \
+                    REVERSE_CHECK_(name, T, op, "simple", n);                                                                    \
+                    /* in place (same pointers) */                                                                  \
+                    CHECK_CUDA(cudaMemcpy(d_out, h_in, n * sizeof(T), cudaMemcpyHostToDevice));                     \
+                    st = kind ? gpuscan_##name##_##op##_reverse_exclusive(d_out, d_out, n, init, 0)                 \
+                              : gpuscan_##name##_##op##_reverse_inclusive(d_out, d_out, n, 0);                      \
+                    {                                                                                               \
+                        CHECK_CUDA(cudaDeviceSynchronize());                                                        \
+                        CHECK_CUDA(cudaMemcpy(h_out, d_out, n * sizeof(T), cudaMemcpyDeviceToHost));                \
+                        size_t bad = 0;                                                                             \
+                        for (size_t i = 0; i < n; ++i) bad += memcmp(&h_out[i], &h_ref[i], sizeof(T)) != 0;         \
+                        EXPECT(st == GPUSCAN_SUCCESS && bad == 0, "%s_%s reverse in place n=%zu: %s, %zu mismatches",\
+                               #name, #op, n, gpuscan_status_string(st), bad);                                      \
+                    }                                                                                               \
+                    /* chained: the seed on the right (a cell that also takes the total), on AUTO and one        */ \
+                    /* other combination a size                                                                  */ \
+                    ref_##name##_##op(h_in, h_ref, n, kind, 1, init);                                               \
+                    for (int j = 0; j < 2; ++j) {                                                                   \
+                        const combo_t ce = k_combos[j == 0 ? 0 : 1 + (s + 3 * off + kind) % (N_COMBOS - 1)];        \
+                        size_t bytes = 0;                                                                           \
+                        T h_total;                                                                                  \
+                        CHECK_CUDA(cudaMemset(d_out, POISON_BYTE, cap * sizeof(T)));                                \
+                        CHECK_CUDA(cudaMemcpy(d_cell, &init, sizeof(T), cudaMemcpyHostToDevice));                   \
+                        st = gpuscan_##name##_##op##_reverse_scan_chained_ex(NULL, &bytes, NULL, NULL, n,           \
+                                                                             (gpuscan_kind)kind, NULL, NULL,        \
+                                                                             ce.grid, ce.block, 0);                 \
+                        if (st == GPUSCAN_SUCCESS)                                                                  \
+                            st = gpuscan_##name##_##op##_reverse_scan_chained_ex(                                   \
+                                workspace_for(bytes), &bytes, d_in, d_out, n, (gpuscan_kind)kind, d_cell, d_cell,   \
+                                ce.grid, ce.block, 0);                                                              \
+                        {                                                                                           \
+                            const combo_t cb = ce;                                                                  \
+                            REVERSE_CHECK_(name, T, op, "chained_ex", n);                                                        \
+                        }                                                                                           \
+                        CHECK_CUDA(cudaMemcpy(&h_total, d_cell, sizeof(T), cudaMemcpyDeviceToHost));                \
+                        EXPECT(memcmp(&h_total, &h_ref[n], sizeof(T)) == 0, "%s_%s reverse chained n=%zu: the total",\
+                               #name, #op, n);                                                                      \
+                    }                                                                                               \
+                }                                                                                                   \
+                /* a sequence scanned chunk by chunk from its end, the carry in one cell */                        \
+                {                                                                                                   \
+                    const combo_t cb = k_combos[0];                                                                 \
+                    const int kind = 0;                                                                             \
+                    ref_##name##_##op(h_in, h_ref, n, 0, 0, gpuscan_##name##_##op##_identity());                    \
+                    const size_t cut1 = n / 3, cut2 = n - n / 5;                                                    \
+                    gpuscan_status st = GPUSCAN_SUCCESS;                                                            \
+                    CHECK_CUDA(cudaMemset(d_out, POISON_BYTE, cap * sizeof(T)));                                    \
+                    for (int part = 0; part < 3; ++part) {                                                          \
+                        const size_t a = part == 0 ? cut2 : part == 1 ? cut1 : 0;                                   \
+                        const size_t b = part == 0 ? n : part == 1 ? cut2 : cut1;                                   \
+                        gpuscan_status s2 = gpuscan_##name##_##op##_reverse_inclusive_chained(                      \
+                            d_in + a, d_out + a, b - a, part == 0 ? NULL : d_cell, d_cell, 0);                      \
+                        if (s2 != GPUSCAN_SUCCESS) st = s2;                                                         \
+                    }                                                                                               \
+                    REVERSE_CHECK_(name, T, op, "in three chunks from the end", n);                                              \
+                }                                                                                                   \
+                /* offsets: no place for the total at the end of a reverse scan */                                  \
+                {                                                                                                   \
+                    gpuscan_status st = gpuscan_##name##_##op##_reverse_offsets(d_in, d_out, n, init_of_##name(),   \
+                                                                                 d_cell, 0);                        \
+                    EXPECT(st == GPUSCAN_ERROR_UNSUPPORTED, "%s_%s reverse offsets: %s", #name, #op,                \
+                           gpuscan_status_string(st));                                                              \
+                }                                                                                                   \
+                /* reductions: in[0] (x) ... (x) in[n-1], as the forward definition's */                             \
+                if (n > 0) {                                                                                        \
+                    ref_##name##_##op(h_in, h_ref, n, 0, 0, gpuscan_##name##_##op##_identity());                    \
+                    size_t bytes = 0;                                                                               \
+                    gpuscan_status st = gpuscan_##name##_##op##_reverse_reduce_ex(NULL, &bytes, NULL, NULL, n, 0);  \
+                    CHECK_CUDA(cudaMemset(d_out, POISON_BYTE, sizeof(T)));                                          \
+                    if (st == GPUSCAN_SUCCESS)                                                                      \
+                        st = gpuscan_##name##_##op##_reverse_reduce_ex(workspace_for(bytes), &bytes, d_in, d_out,   \
+                                                                       n, 0);                                       \
+                    CHECK_CUDA(cudaDeviceSynchronize());                                                            \
+                    CHECK_CUDA(cudaMemcpy(h_out, d_out, sizeof(T), cudaMemcpyDeviceToHost));                        \
+                    EXPECT(st == GPUSCAN_SUCCESS && memcmp(h_out, &h_ref[0], sizeof(T)) == 0,                       \
+                           "%s_%s reverse reduce_ex n=%zu: %s", #name, #op, n, gpuscan_status_string(st));          \
+                }                                                                                                   \
+            }                                                                                                       \
+        }                                                                                                           \
+        printf("  %-5s %-7s reverse %d sizes (max %zu): %ld passed, %ld failed so far\n", #name, #op, nsizes,      \
+               maxn, g_passed, g_failed);                                                                           \
+        fflush(stdout);                                                                                             \
+        CHECK_CUDA(cudaFree(d_in_raw));                                                                             \
+        CHECK_CUDA(cudaFree(d_out_raw));                                                                            \
+        CHECK_CUDA(cudaFree(d_cell));                                                                               \
+        free(h_in); free(h_out); free(h_ref);                                                                       \
+    }
+
+static int32_t init_of_i32(void) { return 0; }
+static uint8_t init_of_u8(void) { return 0; }
+static int64_t init_of_i64(void) { return 0; }
+static float init_of_f32(void) { return 0.0f; }
+static affine init_of_aff(void) { return affine_identity(); }
+static mat2 init_of_m2(void) { return mat2_identity(); }
+REVERSE_SUITE(i32, int32_t, add, OPC_ADD)
+REVERSE_SUITE(u8, uint8_t, add, OPC_ADD)
+REVERSE_SUITE(i64, int64_t, max, OPC_MINMAX)
+REVERSE_SUITE(f32, float, max, OPC_MINMAX)
+REVERSE_SUITE(aff, affine, compose, 0)
+REVERSE_SUITE(m2, mat2, matmul, 0)
+
+int main(void)
+{
+    const char *suite = "gpu_reverse";
+    require_gpu(suite);
+    uint64_t rng = test_seed();
+    const char *big = getenv("GPUSCAN_TEST_MAX_RANDOM");
+    size_t max_random = big ? strtoull(big, NULL, 0) : ((size_t)1 << 24);
+    suite_i32_add(&rng, max_random);
+    suite_u8_add(&rng, max_random);
+    suite_i64_max(&rng, max_random);
+    suite_f32_max(&rng, max_random);
+    suite_aff_compose(&rng, max_random);
+    suite_m2_matmul(&rng, max_random);
+    return test_finish(suite);
+}
