@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-"""tools/forms_report.py H100_CSV H200_CSV [--png FILE | --ends | --typed] - the summary table docs/performance.md opens with, from
+"""tools/forms_report.py H100_CSV H200_CSV [--png FILE | --ends | --typed | --reverse] - the summary table docs/performance.md opens with, from
 two runs of bench/forms (one per GPU): for each case and size, the simple form's time alone (each
 call followed by a synchronization) and back to back, against _ex, CUB (temp storage kept), Thrust
 and a device-to-device copy of the same bytes.  Prints markdown; with --png, also draws GB/s
 against n for each GPU and case (matplotlib).  With --ends, from two runs of
 `bench/forms --cases i32.ends,i64.ends`: the offsets / chained-scan table instead; with --typed,
-of `--cases u8i32.typed,f32f64.typed,f32sq.typed`: the typed scans' table."""
+of `--cases u8i32.typed,f32f64.typed,f32sq.typed`: the typed scans' table; with --reverse, of
+`--cases i32.rev,i64.rev`: the reverse scans' table."""
 import csv
 import sys
 
@@ -92,6 +93,24 @@ def typed():
                       + f" | {t['copy'] / t['ex']:.3f} | {t['cub'] / t['simple']:.2f}x | {t['thrust'] / t['simple']:.2f}x |")
 
 
+def reverse():
+    gpus = [("H100", *load(sys.argv[1])), ("H200", *load(sys.argv[2]))]
+    for name, _, meta in gpus:
+        print(f"- {name}: {meta[0]}, driver {meta[1]}, commit {meta[2]}, {meta[3]}")
+    print()
+    impls = ("copy", "cub", "forward_ex", "ex", "simple")
+    print("| GPU | case | n | copy µs | CUB µs | forward `_ex` µs | reverse `_ex` µs | reverse simple µs | of copy | forward / reverse | CUB / simple |")
+    print("|---|---|---|" + "---|" * 8)
+    for name, rows, _ in gpus:
+        for case in sorted({k[0] for k in rows if k[0].endswith(".rev")}):
+            for lg in sorted({k[2] for k in rows if k[0] == case}):
+                t = dict(zip(impls, (cell(rows, case, i, lg) for i in impls)))
+                if None in t.values():
+                    continue
+                print(f"| {name} | {case[:-4]} | 2^{lg} | " + " | ".join(f"{t[i]:.2f}" for i in impls)
+                      + f" | {t['copy'] / t['ex']:.3f} | {t['forward_ex'] / t['ex']:.3f} | {t['cub'] / t['simple']:.2f}x |")
+
+
 def plot(path):
     import matplotlib
     matplotlib.use("Agg")
@@ -128,6 +147,9 @@ if __name__ == "__main__":
         sys.exit(0)
     if "--typed" in sys.argv:
         typed()
+        sys.exit(0)
+    if "--reverse" in sys.argv:
+        reverse()
         sys.exit(0)
     main()
     if "--png" in sys.argv:
