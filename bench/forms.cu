@@ -447,50 +447,42 @@ TYPED_CASE(f32sq, float, double, SquareTo64, 1e-9)
 REVERSE_CASE(i32, int32_t)
 REVERSE_CASE(i64, int64_t)
 
-/* The reverse scans' table: against the forward scan, copy and CUB. */
-static void summary_reverse(int max_lg)
+/* A table of five timings a case and size: copy, CUB, a third (Thrust, or the forward scan), _ex
+ * and simple; ratios: copy over _ex, CUB over simple, the third over simple (or, third_over_ex, over
+ * _ex). */
+static void summary_five(const char *title, std::initializer_list<const char *> keys, const char *third,
+                         const char *third_ratio, bool third_over_ex, const char *footnote, int max_lg)
 {
     bool any = false;
-    for (const char *k : {"i32.rev", "i64.rev"})
+    for (const char *k : keys)
         for (int lg = 10; lg <= max_lg; ++lg) {
-            const Row *cp = find(k, "copy", lg), *cu = find(k, "cub", lg), *fw = find(k, "forward_ex", lg),
-                      *ex = find(k, "ex", lg), *si = find(k, "simple", lg);
-            if (!cp || !cu || !fw || !ex || !si) continue;
-            if (!any)
-                printf("\n==== reverse (suffix) inclusive scans vs the forward scan, CUB through reverse iterators and copy (median us) ====\n"
-                       "%-8s %-5s | %8s %8s %8s %8s %8s | %7s %7s %7s\n", "case", "n", "copy", "cub", "forward", "ex",
-                       "simple", "ex/cp", "fwd/ex", "cub/sim");
-            any = true;
-            printf("%-8s 2^%-3d | %8.2f %8.2f %8.2f %8.2f %8.2f | %7.3f %7.3f %6.2fx %s\n", k, lg, cp->t.event_us,
-                   cu->t.event_us, fw->t.event_us, ex->t.event_us, si->t.event_us, cp->t.event_us / ex->t.event_us,
-                   fw->t.event_us / ex->t.event_us, cu->t.event_us / si->t.event_us, ex->ok && si->ok ? "ok" : "MISMATCH");
-        }
-    if (any)
-        printf("(fwd/ex: the forward scan's time over the reverse one's (1: as fast); cub/sim: CUB's time over the\n"
-               " simple form's.)\n");
-}
-
-/* The typed scans' table: each form against copy of the bytes it moves, CUB and Thrust. */
-static void summary_typed(int max_lg)
-{
-    bool any = false;
-    for (const char *k : {"u8i32.typed", "f32f64.typed", "f32sq.typed"})
-        for (int lg = 10; lg <= max_lg; ++lg) {
-            const Row *cp = find(k, "copy", lg), *cu = find(k, "cub", lg), *th = find(k, "thrust", lg),
+            const Row *cp = find(k, "copy", lg), *cu = find(k, "cub", lg), *th = find(k, third, lg),
                       *ex = find(k, "ex", lg), *si = find(k, "simple", lg);
             if (!cp || !cu || !th || !ex || !si) continue;
             if (!any)
-                printf("\n==== typed scans (TIn in, T out) vs CUB and Thrust through a transform iterator (median us) ====\n"
-                       "%-13s %-5s | %8s %8s %8s %8s %8s | %7s %7s %7s\n", "case", "n", "copy", "cub", "thrust", "ex",
-                       "simple", "ex/cp", "cub/sim", "thr/sim");
+                printf("\n==== %s (median us) ====\n%-13s %-5s | %8s %8s %8s %8s %8s | %7s %7s %7s\n", title, "case", "n",
+                       "copy", "cub", third, "ex", "simple", "ex/cp", "cub/sim", third_ratio);
             any = true;
-            printf("%-13s 2^%-3d | %8.2f %8.2f %8.2f %8.2f %8.2f | %7.3f %6.2fx %6.2fx %s\n", k, lg, cp->t.event_us,
+            printf("%-13s 2^%-3d | %8.2f %8.2f %8.2f %8.2f %8.2f | %7.3f %6.2fx %7.3f %s\n", k, lg, cp->t.event_us,
                    cu->t.event_us, th->t.event_us, ex->t.event_us, si->t.event_us, cp->t.event_us / ex->t.event_us,
-                   cu->t.event_us / si->t.event_us, th->t.event_us / si->t.event_us, ex->ok && si->ok ? "ok" : "MISMATCH");
+                   cu->t.event_us / si->t.event_us, th->t.event_us / (third_over_ex ? ex : si)->t.event_us,
+                   ex->ok && si->ok ? "ok" : "MISMATCH");
         }
-    if (any)
-        printf("(copy: a device-to-device copy of n*(sizeof(TIn) + sizeof(T))/2 bytes, the same bytes moved; ex/cp: copy's\n"
-               " time over _ex's; cub/sim, thr/sim: CUB's and Thrust's time over the simple form's.)\n");
+    if (any) printf("%s\n", footnote);
+}
+static void summary_typed(int max_lg)
+{
+    summary_five("typed scans (TIn in, T out) vs CUB and Thrust through a transform iterator",
+                 {"u8i32.typed", "f32f64.typed", "f32sq.typed"}, "thrust", "thr/sim", false,
+                 "(copy: a device-to-device copy of n*(sizeof(TIn) + sizeof(T))/2 bytes, the same bytes moved; ex/cp: copy's\n"
+                 " time over _ex's; cub/sim, thr/sim: CUB's and Thrust's time over the simple form's.)", max_lg);
+}
+static void summary_reverse(int max_lg)
+{
+    summary_five("reverse (suffix) inclusive scans vs the forward scan, CUB through reverse iterators and copy",
+                 {"i32.rev", "i64.rev"}, "forward_ex", "fwd/ex", true,
+                 "(fwd/ex: the forward scan's time over the reverse one's (1: as fast); cub/sim: CUB's time over the\n"
+                 " simple form's.)", max_lg);
 }
 
 static const Row *find(const std::string &key, const char *impl, int lg)

@@ -75,40 +75,25 @@ def ends():
                       + " | " + " | ".join(f"{r:.3f}" for r in ratios) + " |")
 
 
-def typed():
+def five(suffix, third, third_head, over_ex):
+    """copy, CUB, a third (Thrust or the forward scan), _ex and simple of the cases ending in suffix"""
     gpus = [("H100", *load(sys.argv[1])), ("H200", *load(sys.argv[2]))]
     for name, _, meta in gpus:
         print(f"- {name}: {meta[0]}, driver {meta[1]}, commit {meta[2]}, {meta[3]}")
     print()
-    impls = ("copy", "cub", "thrust", "ex", "simple")
-    print("| GPU | case | n | copy µs | CUB µs | Thrust µs | `_ex` µs | simple µs | of copy (`_ex`) | CUB / simple | Thrust / simple |")
+    impls = ("copy", "cub", third, "ex", "simple")
+    print(f"| GPU | case | n | copy µs | CUB µs | {third_head} µs | `_ex` µs | simple µs | of copy (`_ex`) | CUB / simple"
+          f" | {third_head} / {'`_ex`' if over_ex else 'simple'} |")
     print("|---|---|---|" + "---|" * 8)
     for name, rows, _ in gpus:
-        for case in sorted({k[0] for k in rows if k[0].endswith(".typed")}):
+        for case in sorted({k[0] for k in rows if k[0].endswith(suffix)}):
             for lg in sorted({k[2] for k in rows if k[0] == case}):
                 t = dict(zip(impls, (cell(rows, case, i, lg) for i in impls)))
                 if None in t.values():
                     continue
-                print(f"| {name} | {case[:-6]} | 2^{lg} | " + " | ".join(f"{t[i]:.2f}" for i in impls)
-                      + f" | {t['copy'] / t['ex']:.3f} | {t['cub'] / t['simple']:.2f}x | {t['thrust'] / t['simple']:.2f}x |")
-
-
-def reverse():
-    gpus = [("H100", *load(sys.argv[1])), ("H200", *load(sys.argv[2]))]
-    for name, _, meta in gpus:
-        print(f"- {name}: {meta[0]}, driver {meta[1]}, commit {meta[2]}, {meta[3]}")
-    print()
-    impls = ("copy", "cub", "forward_ex", "ex", "simple")
-    print("| GPU | case | n | copy µs | CUB µs | forward `_ex` µs | reverse `_ex` µs | reverse simple µs | of copy | forward / reverse | CUB / simple |")
-    print("|---|---|---|" + "---|" * 8)
-    for name, rows, _ in gpus:
-        for case in sorted({k[0] for k in rows if k[0].endswith(".rev")}):
-            for lg in sorted({k[2] for k in rows if k[0] == case}):
-                t = dict(zip(impls, (cell(rows, case, i, lg) for i in impls)))
-                if None in t.values():
-                    continue
-                print(f"| {name} | {case[:-4]} | 2^{lg} | " + " | ".join(f"{t[i]:.2f}" for i in impls)
-                      + f" | {t['copy'] / t['ex']:.3f} | {t['forward_ex'] / t['ex']:.3f} | {t['cub'] / t['simple']:.2f}x |")
+                print(f"| {name} | {case[:-len(suffix)]} | 2^{lg} | " + " | ".join(f"{t[i]:.2f}" for i in impls)
+                      + f" | {t['copy'] / t['ex']:.3f} | {t['cub'] / t['simple']:.2f}x"
+                      + f" | {t[third] / t['ex' if over_ex else 'simple']:.3f} |")
 
 
 def plot(path):
@@ -146,10 +131,10 @@ if __name__ == "__main__":
         ends()
         sys.exit(0)
     if "--typed" in sys.argv:
-        typed()
+        five(".typed", "thrust", "Thrust", False)
         sys.exit(0)
     if "--reverse" in sys.argv:
-        reverse()
+        five(".rev", "forward_ex", "forward `_ex`", True)
         sys.exit(0)
     main()
     if "--png" in sys.argv:
