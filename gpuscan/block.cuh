@@ -161,7 +161,43 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
  * read mirrored - item i of the tile is element TILE - 1 - i from base, elements past valid the
  * identity (a reverse scan's first tile leads with them); warp w reads the elements of warp
  * NW - 1 - w's place, coalesced, into its own part of the buffer, so the reader stays warp-local. */
+#define GPUSCAN_TILE_READER_DIRECT_(P, T, TAG, fname, TI, STAGE, VECTOR)                            \
+    /* the direct path: runs of TI as raw vectors (T's own choice, or an input narrower than T) */ \
+    static __device__ __forceinline__ __attribute__((unused)) void fname##_direct(                \
+        const TI *in, size_t base, unsigned valid, T *items, T *buf, int keep)                    \
+    {                                                                                             \
+        enum { ITEMS = GPUSCAN_##TAG##_ITEMS(T), VEC = GPUSCAN_VECTOR_ELEMS_(TI, ITEMS) };        \
+        const unsigned t = threadIdx.x, lane = t & 31u, seg = (t >> 5) * 32u * ITEMS;             \
+        if (buf != NULL && seg + 32u * ITEMS <= valid && __isGlobal(in)) {                        \
+            /* the warp's whole run, read coalesced and handed to its threads through the buffer */ \
+            enum { R = ITEMS / VEC };                                                             \
+            const uint4 *src = (const uint4 *)(in + base + seg);                                  \
+            uint4 *stage = (uint4 *)(buf + seg);                                                  \
+            _Pragma("unroll") for (unsigned c = 0; c < R; ++c) {                                  \
+                const unsigned g = c * 32u + lane;                                                \
+                stage[GPUSCAN_STAGE_SLOT_(g / R, g % R, R)] = keep ? src[g] : __ldcs(src + g);    \
+            }                                                                                     \
+            __syncwarp();                                                                         \
+            _Pragma("unroll") for (unsigned c = 0; c < R; ++c) {                                  \
+                const uint4 v = stage[GPUSCAN_STAGE_SLOT_(lane, c, R)];                           \
+                VECTOR(items + c * VEC, v, base + seg + lane * ITEMS + c * VEC);                  \
+            }                                                                                     \
+            __syncwarp();                                                                         \
+            return;                                                                               \
+        }                                                                                         \
+        const uint4 *src = (const uint4 *)(in + base + (size_t)t * ITEMS);                        \
+        if (t * ITEMS + ITEMS <= valid) {                                                         \
+            _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c)                          \
+                VECTOR(items + c * VEC, src[c], base + t * ITEMS + c * VEC);                      \
+        } else {                                                                                  \
+            _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j)                                \
+                items[j] = t * ITEMS + j < valid                                                  \
+                               ? STAGE(in[base + t * ITEMS + j], base + t * ITEMS + j)            \
+                               : P##_identity();                                                  \
+        }                                                                                         \
+    }
 #define GPUSCAN_TILE_READER_(P, T, TAG, fname, TI, STAGE, VECTOR, COPIES, REV)                      \
+    GPUSCAN_TILE_READER_DIRECT_(P, T, TAG, fname, TI, STAGE, VECTOR)                              \
     /* (not every shape reads both the input and its own arrays) */                                  \
     static __device__ __forceinline__ __attribute__((unused)) void fname(const TI *in, size_t base,   \
                                                                          unsigned valid, T *items,    \
@@ -180,34 +216,8 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
         if (!REV && GPUSCAN_ALIGNED16_(in) &&                                                         \
             (COPIES ? GPUSCAN_DIRECT_IO_(P, T, TAG)                                                   \
                     : sizeof(TI) < sizeof(T) && GPUSCAN_VECTOR_OK_(TI, ITEMS))) {                     \
-            if (buf != NULL && seg + 32u * ITEMS <= valid && __isGlobal(in)) {                       \
-                /* the warp's whole run, read coalesced and handed to its threads through the buffer */\
-                enum { R = ITEMS / VEC };                                                             \
-                const uint4 *src = (const uint4 *)(in + base + seg);                                  \
-                uint4 *stage = (uint4 *)(buf + seg);                                                  \
-                _Pragma("unroll") for (unsigned c = 0; c < R; ++c) {                                  \
-                    const unsigned g = c * 32u + lane;                                                \
-                    stage[GPUSCAN_STAGE_SLOT_(g / R, g % R, R)] = keep ? src[g] : __ldcs(src + g);    \
-                }                                                                                     \
-                __syncwarp();                                                                         \
-                _Pragma("unroll") for (unsigned c = 0; c < R; ++c) {                                  \
-                    const uint4 v = stage[GPUSCAN_STAGE_SLOT_(lane, c, R)];                           \
-                    VECTOR(items + c * VEC, v, base + seg + lane * ITEMS + c * VEC);         \
-                }                                                                                     \
-                __syncwarp();                                                                         \
-                return;                                                                               \
-            }                                                                                         \
-            const uint4 *src = (const uint4 *)(in + base + (size_t)t * ITEMS);                        \
-            if (t * ITEMS + ITEMS <= valid) {                                                         \
-                _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c)                          \
-                    VECTOR(items + c * VEC, src[c], base + t * ITEMS + c * VEC);             \
-            } else {                                                                                  \
-                _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j)                                \
-                    items[j] = t * ITEMS + j < valid                                                  \
-                                   ? STAGE(in[base + t * ITEMS + j], base + t * ITEMS + j)   \
-                                   : P##_identity();                                                  \
-            }                                                                                         \
-            return;                                                                                   \
+            fname##_direct(in, base, valid, items, buf, keep);                                    \
+            return;                                                                               \
         }                                                                                             \
         if (!REV && GPUSCAN_VECTOR_OK_(TI, ITEMS) && seg + 32u * ITEMS <= valid &&                    \
             GPUSCAN_ALIGNED16_(in)) {                                                                 \
@@ -275,6 +285,54 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
         return has_prefix ? P##_combine(prefix, buf[GPUSCAN_PAD_(e)]) : buf[GPUSCAN_PAD_(e)];                         \
     }
 /* Writes a staged tile (see stage above) to `out`, REV: mirrored (as the reader reads it). */
+#define GPUSCAN_TILE_WRITE_DIRECT_(P, T, TAG)                                                                         \
+    /* A tile written straight from registers (direct I/O types, in the input's order). */                            \
+    static __device__ __forceinline__ __attribute__((unused)) void P##_##TAG##_emit_direct(                           \
+        P##_out_t *out, size_t base, unsigned valid, const T *items, T prefix, int has_prefix, int exclusive,         \
+        T before, T *buf)                                                                                             \
+    {                                                                                                                 \
+        enum { ITEMS = GPUSCAN_##TAG##_ITEMS(T), VEC = GPUSCAN_VECTOR_ELEMS_(T, ITEMS) };                             \
+        const unsigned t = threadIdx.x, lane = t & 31u, seg = (t >> 5) * 32u * ITEMS;                                 \
+        T v[ITEMS];                                                                                                   \
+        if (P##_packs(ITEMS)) { /* items packed into words (bytes.cuh) */                                             \
+            if (exclusive) P##_bytes_shift(v, items, ITEMS, t == 0 ? P##_identity() : before);                        \
+            else memcpy(v, items, sizeof v);                                                                          \
+            if (exclusive || has_prefix) P##_bytes_combine(v, ITEMS, prefix);                                         \
+        } else {                                                                                                      \
+            _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                                  \
+                if (exclusive)                                                                                        \
+                    v[j] = j > 0   ? P##_combine(prefix, items[j - 1])                                                \
+                           : t == 0 ? prefix                                                                          \
+                                    : P##_combine(prefix, before);                                                    \
+                else                                                                                                  \
+                    v[j] = has_prefix ? P##_combine(prefix, items[j]) : items[j];                                     \
+            }                                                                                                         \
+        }                                                                                                             \
+        if (buf != NULL && seg + 32u * ITEMS <= valid && GPUSCAN_ALIGNED16_(out)) {                                   \
+            /* the warp's whole run is valid: through its part of the buffer (see above) */                           \
+            uint4 *stage = (uint4 *)(buf + seg), *dst = (uint4 *)(out + base + seg);                                  \
+            _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c) {                                            \
+                uint4 w;                                                                                              \
+                P##_store_vector(&w, v + c * VEC, base + seg + lane * ITEMS + c * VEC);                               \
+                stage[lane * (ITEMS / VEC) + c] = w;                                                                  \
+            }                                                                                                         \
+            __syncwarp();                                                                                             \
+            _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c)                                              \
+                __stcs(dst + c * 32u + lane, stage[c * 32u + lane]);                                                  \
+            __syncwarp();                                                                                             \
+        } else if (t * ITEMS + ITEMS <= valid && GPUSCAN_ALIGNED16_(out)) {                                           \
+            uint4 *dst = (uint4 *)(out + base + (size_t)t * ITEMS);                                                   \
+            _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c) {                                            \
+                uint4 w;                                                                                              \
+                P##_store_vector(&w, v + c * VEC, base + t * ITEMS + c * VEC);                                        \
+                dst[c] = w;                                                                                           \
+            }                                                                                                         \
+        } else {                                                                                                      \
+            _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j)                                                    \
+                if (t * ITEMS + j < valid)                                                                            \
+                    out[base + t * ITEMS + j] = P##_store_stage(v[j], base + t * ITEMS + j);                          \
+        }                                                                                                             \
+    }
 #define GPUSCAN_TILE_WRITER_(P, T, TAG, fname, REV)                                                 \
     static __device__ __forceinline__ __attribute__((unused)) void fname(P##_out_t *out, size_t base, unsigned valid,                      \
                                                             const T *items, T prefix, int has_prefix,                 \
@@ -292,45 +350,7 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
             return;                                                                                                   \
         }                                                                                                             \
         if (!REV && GPUSCAN_DIRECT_IO_(P, T, TAG)) {                                                                  \
-            T v[ITEMS];                                                                                               \
-            if (P##_packs(ITEMS)) { /* items packed into words (bytes.cuh) */                                         \
-                if (exclusive) P##_bytes_shift(v, items, ITEMS, t == 0 ? P##_identity() : before);                    \
-                else memcpy(v, items, sizeof v);                                                                      \
-                if (exclusive || has_prefix) P##_bytes_combine(v, ITEMS, prefix);                                     \
-            } else {                                                                                                  \
-                _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                              \
-                    if (exclusive)                                                                                    \
-                        v[j] = j > 0   ? P##_combine(prefix, items[j - 1])                                            \
-                               : t == 0 ? prefix                                                                      \
-                                        : P##_combine(prefix, before);                                                \
-                    else                                                                                              \
-                        v[j] = has_prefix ? P##_combine(prefix, items[j]) : items[j];                                 \
-                }                                                                                                     \
-            }                                                                                                         \
-            if (buf != NULL && seg + 32u * ITEMS <= valid && GPUSCAN_ALIGNED16_(out)) {                              \
-                /* the warp's whole run is valid: through its part of the buffer (see above) */                       \
-                uint4 *stage = (uint4 *)(buf + seg), *dst = (uint4 *)(out + base + seg);                              \
-                _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c) {                                        \
-                    uint4 w;                                                                                          \
-                    P##_store_vector(&w, v + c * VEC, base + seg + lane * ITEMS + c * VEC);                                                  \
-                    stage[lane * (ITEMS / VEC) + c] = w;                                                              \
-                }                                                                                                     \
-                __syncwarp();                                                                                         \
-                _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c)                                          \
-                    __stcs(dst + c * 32u + lane, stage[c * 32u + lane]);                                              \
-                __syncwarp();                                                                                         \
-            } else if (t * ITEMS + ITEMS <= valid && GPUSCAN_ALIGNED16_(out)) {                                       \
-                uint4 *dst = (uint4 *)(out + base + (size_t)t * ITEMS);                                               \
-                _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c) {                                        \
-                    uint4 w;                                                                                          \
-                    P##_store_vector(&w, v + c * VEC, base + t * ITEMS + c * VEC);                                   \
-                    dst[c] = w;                                                                                       \
-                }                                                                                                     \
-            } else {                                                                                                  \
-                _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j)                                                \
-                    if (t * ITEMS + j < valid)                                                 \
-                        out[base + t * ITEMS + j] = P##_store_stage(v[j], base + t * ITEMS + j);                       \
-            }                                                                                                         \
+            P##_##TAG##_emit_direct(out, base, valid, items, prefix, has_prefix, exclusive, before, buf);             \
             return;                                                                                                   \
         }                                                                                                             \
         const T run_before = P##_shfl_idx(before, 0); /* exclusive prefix of the warp's run */                        \
@@ -358,6 +378,7 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
         __syncwarp();                                                                                                 \
     }
 #define GPUSCAN_TILE_EMIT_(P, T, TAG)                                                               \
+    GPUSCAN_TILE_WRITE_DIRECT_(P, T, TAG)                                                           \
     GPUSCAN_TILE_WRITER_(P, T, TAG, P##_##TAG##_emit, P##_REVERSED_)                                \
     GPUSCAN_TILE_WRITER_(P, T, TAG, P##_##TAG##_emit_fwd, 0)                                        \
     static __device__ __forceinline__ void P##_##TAG##_store(P##_out_t *out, size_t base, unsigned valid,            \

@@ -668,7 +668,8 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
             P##_publish(states, unit > 0 ? agg_slots : prefix_slots, unit,                            \
                         unit > 0 ? GPUSCAN_STATE_AGGREGATE : GPUSCAN_STATE_PREFIX, acc);              \
         }                                                                                             \
-    }                                                                                                 \
+    }
+#define GPUSCAN_AHEAD_PREFIX_(P, T, TAG)                                                            \
     /* A scan item's prefix, in thread 0 (warp 0 looks back while the other warps load); lane 0       \
      * first waits until its own unit's reduce has published, i.e. has read its input, before any    \
      * of the unit is written (in-place scans). */                                                    \
@@ -705,6 +706,7 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
 /* Reduce-ahead: launched with 2 * units blocks, one work item each (gpuscan_ahead_item_). */
 #define GPUSCAN_AHEAD_KERNEL_(P, T, TAG)                                                              \
     GPUSCAN_AHEAD_ITEMS_(P, T, TAG)                                                                   \
+    GPUSCAN_AHEAD_PREFIX_(P, T, TAG)                                                                  \
     static __global__ void                                                                            \
     __launch_bounds__(GPUSCAN_##TAG##_THREADS(T), GPUSCAN_AHEAD_MIN_BLOCKS_(TAG, T))                  \
     P##_##TAG##_ahead(const P##_in_t *in, T *out, size_t n, unsigned *counter, void *states,          \
@@ -770,7 +772,7 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
  * reduction at the end.  Any other operator keeps the order (the coarsened tile loads, a block
  * reduction a tile), so every associative operator works. */
 #define GPUSCAN_REDUCE_LOADS_ 8 /* 16-byte loads a thread has in flight */
-#define GPUSCAN_REDUCE_KERNEL_(P, T)                                                                \
+#define GPUSCAN_REDUCE_FOLDS_(P, T)                                                             \
     /* the fold of one 16-byte vector of inputs, element i the first (only where P_in_t divides 16) */\
     static __device__ __forceinline__ T P##_fold_vector(uint4 v, size_t i)                          \
     {                                                                                               \
@@ -803,7 +805,9 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
         }                                                                                           \
         for (; i < end; i += THREADS) acc = P##_combine(acc, P##_load_stage(in[i], i));             \
         return P##_block_reduce_values(acc, THREADS);                                               \
-    }                                                                                               \
+    }
+#define GPUSCAN_REDUCE_KERNEL_(P, T)                                                            \
+    GPUSCAN_REDUCE_FOLDS_(P, T)                                                                 \
     /* up: the partials of a first launch (the scan's own T, read as is where the stage is not the  \
      * identity); else in */                                                                        \
     static __global__ void __launch_bounds__(GPUSCAN_CO_THREADS(T))                                 \

@@ -493,6 +493,37 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
 #endif
 
 /* Runs one scan with block algorithm TAG and the grid strategy in plan (workspace checked). */
+#define GPUSCAN_HIERARCHY_HOST_(P, T, TAG)                                                                                            \
+    /* down the levels (each level's tile aggregates the next one's input), then the fix-ups up */                                    \
+    static gpuscan_status P##_##TAG##_hierarchical(const gpuscan_plan_ *plan, char *ws, const P##_in_t *in,                           \
+                                                   T *out, size_t n, const P##_ends *ends, cudaStream_t stream)                       \
+    {                                                                                                                                 \
+        enum { THREADS = GPUSCAN_##TAG##_THREADS(T) };                                                                                \
+        const P##_ends none = P##_no_ends(); /* the hierarchy's upper levels */                                                       \
+        /* down: scan tiles of each level, their aggregates become the next level (read as is: `up`) */                               \
+        const P##_in_t *src = in;                                                                                                     \
+        const T *up = NULL;                                                                                                           \
+        T *dst = out;                                                                                                                 \
+        size_t len = n;                                                                                                               \
+        for (int k = 1; k <= plan->levels + 1; ++k) {                                                                                 \
+            T *aggs = k <= plan->levels ? (T *)(ws + plan->level_off[k]) : NULL;                                                      \
+            GPUSCAN_LAUNCH_(P##_##TAG##_tiles, gpuscan_ceil_div_(len, GPUSCAN_TILE_(TAG, T)),                                         \
+                            THREADS, stream, src, up, dst, len, aggs, k == 1 ? *ends : none);                                         \
+            if (aggs == NULL) break;                                                                                                  \
+            src = (const P##_in_t *)(const void *)aggs; /* (read as `in` only where the stage copies) */                              \
+            up = dst = aggs;                                                                                                          \
+            len = plan->level_len[k];                                                                                                 \
+        }                                                                                                                             \
+        /* up: add each level's scanned aggregates back into the level below */                                                       \
+        for (int k = plan->levels; k >= 1; --k) {                                                                                     \
+            T *below = k > 1 ? (T *)(ws + plan->level_off[k - 1]) : out;                                                              \
+            size_t below_len = k > 1 ? plan->level_len[k - 1] : n;                                                                    \
+            GPUSCAN_LAUNCH_(P##_##TAG##_fixup, gpuscan_ceil_div_(below_len, GPUSCAN_TILE_(TAG, T)),                                   \
+                            THREADS, stream, below, below_len, (const T *)(ws + plan->level_off[k]),                                  \
+                            k == 1 ? *ends : none, (int)(k > 1));                                                                     \
+        }                                                                                                                             \
+        return GPUSCAN_SUCCESS;                                                                                                       \
+    }
 #define GPUSCAN_GRID_HOST_(P, T, TAG)                                                                                                \
     /* whether a look-back over `tiles` tiles runs as one cluster on the current device */                                           \
     static int P##_##TAG##_one_cluster(size_t tiles)                                                                                 \
@@ -506,37 +537,13 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
                                           cudaStream_t stream)                                                                       \
     {                                                                                                                                \
         enum { THREADS = GPUSCAN_##TAG##_THREADS(T) };                                                                               \
-        const P##_ends none = P##_no_ends(); /* the hierarchy's upper levels */                                                      \
         if (plan->num_tiles == 1) {                                                                                                  \
             GPUSCAN_LAUNCH_(P##_##TAG##_tiles, 1, THREADS, stream, in, (const T *)NULL, out, n, (T *)NULL, *ends);                   \
             return GPUSCAN_SUCCESS;                                                                                                  \
         }                                                                                                                            \
         switch (grid) {                                                                                                              \
-        case GPUSCAN_GRID_HIERARCHICAL: {                                                                                            \
-            /* down: scan tiles of each level, their aggregates become the next level (read as is: `up`) */                          \
-            const P##_in_t *src = in;                                                                                                \
-            const T *up = NULL;                                                                                                      \
-            T *dst = out;                                                                                                            \
-            size_t len = n;                                                                                                          \
-            for (int k = 1; k <= plan->levels + 1; ++k) {                                                                            \
-                T *aggs = k <= plan->levels ? (T *)(ws + plan->level_off[k]) : NULL;                                                 \
-                GPUSCAN_LAUNCH_(P##_##TAG##_tiles, gpuscan_ceil_div_(len, GPUSCAN_TILE_(TAG, T)),                                    \
-                                THREADS, stream, src, up, dst, len, aggs, k == 1 ? *ends : none);                                    \
-                if (aggs == NULL) break;                                                                                             \
-                src = (const P##_in_t *)(const void *)aggs; /* (read as `in` only where the stage copies) */                         \
-                up = dst = aggs;                                                                                                     \
-                len = plan->level_len[k];                                                                                            \
-            }                                                                                                                        \
-            /* up: add each level's scanned aggregates back into the level below */                                                  \
-            for (int k = plan->levels; k >= 1; --k) {                                                                                \
-                T *below = k > 1 ? (T *)(ws + plan->level_off[k - 1]) : out;                                                         \
-                size_t below_len = k > 1 ? plan->level_len[k - 1] : n;                                                               \
-                GPUSCAN_LAUNCH_(P##_##TAG##_fixup, gpuscan_ceil_div_(below_len, GPUSCAN_TILE_(TAG, T)),                              \
-                                THREADS, stream, below, below_len, (const T *)(ws + plan->level_off[k]),                             \
-                                k == 1 ? *ends : none, (int)(k > 1));                                                                \
-            }                                                                                                                        \
-            return GPUSCAN_SUCCESS;                                                                                                  \
-        }                                                                                                                            \
+        case GPUSCAN_GRID_HIERARCHICAL:                                                                                               \
+            return P##_##TAG##_hierarchical(plan, ws, in, out, n, ends, stream);                                                      \
         case GPUSCAN_GRID_DOMINO:                                                                                                    \
         case GPUSCAN_GRID_LOOKBACK: {                                                                                                \
             const int lookback = grid == GPUSCAN_GRID_LOOKBACK; /* = GPUSCAN_VIA_LOOKBACK, else _DOMINO */                           \
@@ -819,9 +826,13 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
                                        __alignof__(T), n);                                          \
     }                                                                                               \
     GPUSCAN_RING_HOST_(P, T)                                                                        \
+    GPUSCAN_HIERARCHY_HOST_(P, T, KS)                                                               \
     GPUSCAN_GRID_HOST_(P, T, KS)                                                                    \
+    GPUSCAN_HIERARCHY_HOST_(P, T, KSW)                                                              \
     GPUSCAN_GRID_HOST_(P, T, KSW)                                                                   \
+    GPUSCAN_HIERARCHY_HOST_(P, T, BK)                                                               \
     GPUSCAN_GRID_HOST_(P, T, BK)                                                                    \
+    GPUSCAN_HIERARCHY_HOST_(P, T, CO)                                                               \
     GPUSCAN_GRID_HOST_(P, T, CO)                                                                    \
     GPUSCAN_SCAN_PREPARE_(P, T)                                                                     \
     GPUSCAN_REDUCE_HOST_(P, T)                                                                      \
