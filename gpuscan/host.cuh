@@ -635,7 +635,8 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
             GPUSCAN_SWITCH_BLOCK_(*block, GPUSCAN_CLUSTER_OF_, P, plan);                             \
         }                                                                                            \
         return GPUSCAN_SUCCESS;                                                                      \
-    }                                                                                                \
+    }
+#define GPUSCAN_SCAN_LAUNCH_(P, T)                                                                  \
     static gpuscan_status P##_scan_launch_(const gpuscan_plan_ *plan, gpuscan_grid grid,             \
                                            gpuscan_block block, void *ws, const P##_in_t *d_in,      \
                                            T *d_out,                                                 \
@@ -835,6 +836,7 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
     GPUSCAN_HIERARCHY_HOST_(P, T, CO)                                                               \
     GPUSCAN_GRID_HOST_(P, T, CO)                                                                    \
     GPUSCAN_SCAN_PREPARE_(P, T)                                                                     \
+    GPUSCAN_SCAN_LAUNCH_(P, T)                                                                      \
     GPUSCAN_REDUCE_HOST_(P, T)                                                                      \
     GPUSCAN_EX_FORMS_(SCOPE, P, T)                                                                  \
     GPUSCAN_SIMPLE_FORMS_(SCOPE, P, T)

@@ -260,7 +260,8 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
     {                                                                                               \
         const T lo = swap ? b : a, hi = swap ? a : b;                                               \
         return P##_combine(lo, hi);                                                                 \
-    }                                                                                               \
+    }
+#define GPUSCAN_RING_REDUCE_(P, T)                                                                  \
     /* The reduction, in lane 0, of a unit's first `vectors` 16-byte vectors in shared memory       \
      * (a multiple of 32 x GROUP), by one warp.  Lane l folds its own run of vectors/32 vectors     \
      * in order, GROUP at a time; then the warp combines the lanes' results, once.  The 8 lanes     \
@@ -347,7 +348,8 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
             for (unsigned e = bulk / sizeof(T); e < valid; ++e) slot[e] = in[base + e];             \
             gpuscan_bulk_load_(slot, in + base, bulk, &r->full[s]);                                 \
         }                                                                                           \
-    }                                                                                               \
+    }
+#define GPUSCAN_RING_REDUCERS_(P, T)                                                                \
     /* Reducer warp k: reduces the units of slots k, k + REDUCERS, ... as they land, publishes      \
      * their aggregates (unit 0: its inclusive prefix, after the seed, which it reads and leaves    \
      * in prefix_of for the look-back warp - unit 0's slot holds no earlier unit's prefix) and      \
@@ -423,7 +425,8 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
                 gpuscan_mbar_arrive_(&r->ready[s]);                                                 \
             }                                                                                       \
         }                                                                                           \
-    }                                                                                               \
+    }
+#define GPUSCAN_RING_SCANNERS_(P, T)                                                                \
     /* Scanners (threads 0..THREADS-1): scan each unit's tiles from its slot after its prefix, in   \
      * slot order, write them out and free the slot once its last tile is read; the last unit's     \
      * inclusive prefix is the total. */                                                            \
@@ -504,8 +507,11 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
     }
 #define GPUSCAN_RING_KERNEL_(P, T)                                                                  \
     GPUSCAN_RING_SLOTS_(P, T)                                                                       \
+    GPUSCAN_RING_REDUCE_(P, T)                                                                      \
     GPUSCAN_RING_PRODUCER_REDUCERS_(P, T)                                                           \
+    GPUSCAN_RING_REDUCERS_(P, T)                                                                    \
     GPUSCAN_RING_LOOKERS_SCANNERS_(P, T)                                                            \
+    GPUSCAN_RING_SCANNERS_(P, T)                                                                    \
     GPUSCAN_RING_ENTRY_(P, T)
 #endif /* GPUSCAN_RING */
 
