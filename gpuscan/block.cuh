@@ -154,6 +154,19 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
 #define GPUSCAN_STAGE_SLOT_(owner, p, R)                                                            \
     ((owner) * (R) + ((p) ^ ((R) >= 8 ? (owner) & 7u : ((owner) * (R) / 8u) & ((R) - 1u))))
 
+/* Vector c of a thread's run (v; i: its first element's index) into its items - REV: mirrored,
+ * the run's last element the thread's first item. */
+#define GPUSCAN_READ_VECTOR_(VECTOR, REV, T, items, ITEMS, VEC, c, v, i)                            \
+    do {                                                                                            \
+        if (REV) {                                                                                  \
+            T part_[VEC];                                                                           \
+            VECTOR(part_, v, i);                                                                    \
+            _Pragma("unroll") for (unsigned k_ = 0; k_ < VEC; ++k_)                                 \
+                (items)[(ITEMS) - 1u - (c) * (VEC) - k_] = part_[k_];                               \
+        } else {                                                                                    \
+            VECTOR((items) + (c) * (VEC), v, i);                                                    \
+        }                                                                                           \
+    } while (0)
 /* Reads elements [base, base + valid) of `in` (TI) into blocked items of T, each through STAGE(x,
  * i) (VECTOR: 16 bytes at a time; i: the index in `in`); the rest of the tile gets the identity.
  * Warp-local: no block barrier.  The reads stream (evict first from L2) unless `keep`, for a tile
@@ -161,17 +174,22 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
  * read mirrored - item i of the tile is element TILE - 1 - i from base, elements past valid the
  * identity (a reverse scan's first tile leads with them); warp w reads the elements of warp
  * NW - 1 - w's place, coalesced, into its own part of the buffer, so the reader stays warp-local. */
-#define GPUSCAN_TILE_READER_DIRECT_(P, T, TAG, fname, TI, STAGE, VECTOR)                            \
-    /* the direct path: runs of TI as raw vectors (T's own choice, or an input narrower than T) */ \
+#define GPUSCAN_TILE_READER_DIRECT_(P, T, TAG, fname, TI, STAGE, VECTOR, REV)                       \
+    /* the direct path: runs of TI as raw vectors (T's own choice, or an input narrower than T).    \
+     * REV: a thread's items are the elements of its mirrored place (q), in reverse; a warp's run   \
+     * is warp NW - 1 - w's place, lane l taking lane 31 - l's part of it. */                       \
     static __device__ __forceinline__ __attribute__((unused)) void fname##_direct(                \
         const TI *in, size_t base, unsigned valid, T *items, T *buf, int keep)                    \
     {                                                                                             \
-        enum { ITEMS = GPUSCAN_##TAG##_ITEMS(T), VEC = GPUSCAN_VECTOR_ELEMS_(TI, ITEMS) };        \
+        enum { ITEMS = GPUSCAN_##TAG##_ITEMS(T), VEC = GPUSCAN_VECTOR_ELEMS_(TI, ITEMS),          \
+               TILE = GPUSCAN_##TAG##_THREADS(T) * ITEMS };                                       \
         const unsigned t = threadIdx.x, lane = t & 31u, seg = (t >> 5) * 32u * ITEMS;             \
-        if (buf != NULL && seg + 32u * ITEMS <= valid && __isGlobal(in)) {                        \
+        const unsigned wseg = REV ? TILE - 32u * ITEMS - seg : seg, q = REV ? TILE - ITEMS - t * ITEMS : t * ITEMS; \
+        if (buf != NULL && wseg + 32u * ITEMS <= valid && __isGlobal(in)) {                       \
             /* the warp's whole run, read coalesced and handed to its threads through the buffer */ \
             enum { R = ITEMS / VEC };                                                             \
-            const uint4 *src = (const uint4 *)(in + base + seg);                                  \
+            const unsigned owner = REV ? 31u - lane : lane;                                       \
+            const uint4 *src = (const uint4 *)(in + base + wseg);                                 \
             uint4 *stage = (uint4 *)(buf + seg);                                                  \
             _Pragma("unroll") for (unsigned c = 0; c < R; ++c) {                                  \
                 const unsigned g = c * 32u + lane;                                                \
@@ -179,25 +197,26 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
             }                                                                                     \
             __syncwarp();                                                                         \
             _Pragma("unroll") for (unsigned c = 0; c < R; ++c) {                                  \
-                const uint4 v = stage[GPUSCAN_STAGE_SLOT_(lane, c, R)];                           \
-                VECTOR(items + c * VEC, v, base + seg + lane * ITEMS + c * VEC);                  \
+                const uint4 v = stage[GPUSCAN_STAGE_SLOT_(owner, c, R)];                          \
+                GPUSCAN_READ_VECTOR_(VECTOR, REV, T, items, ITEMS, VEC, c, v,                     \
+                                     base + wseg + owner * ITEMS + c * VEC);                      \
             }                                                                                     \
             __syncwarp();                                                                         \
             return;                                                                               \
         }                                                                                         \
-        const uint4 *src = (const uint4 *)(in + base + (size_t)t * ITEMS);                        \
-        if (t * ITEMS + ITEMS <= valid) {                                                         \
+        const uint4 *src = (const uint4 *)(in + base + (REV ? (size_t)q : (size_t)t * ITEMS));    \
+        if (q + ITEMS <= valid) {                                                                 \
             _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c)                          \
-                VECTOR(items + c * VEC, src[c], base + t * ITEMS + c * VEC);                      \
+                GPUSCAN_READ_VECTOR_(VECTOR, REV, T, items, ITEMS, VEC, c, src[c], base + q + c * VEC); \
         } else {                                                                                  \
-            _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j)                                \
-                items[j] = t * ITEMS + j < valid                                                  \
-                               ? STAGE(in[base + t * ITEMS + j], base + t * ITEMS + j)            \
-                               : P##_identity();                                                  \
+            _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                              \
+                const unsigned k = REV ? ITEMS - 1u - j : j;                                      \
+                items[j] = q + k < valid ? STAGE(in[base + q + k], base + q + k) : P##_identity(); \
+            }                                                                                     \
         }                                                                                         \
     }
 #define GPUSCAN_TILE_READER_(P, T, TAG, fname, TI, STAGE, VECTOR, COPIES, REV)                      \
-    GPUSCAN_TILE_READER_DIRECT_(P, T, TAG, fname, TI, STAGE, VECTOR)                              \
+    GPUSCAN_TILE_READER_DIRECT_(P, T, TAG, fname, TI, STAGE, VECTOR, REV)                         \
     /* (not every shape reads both the input and its own arrays) */                                  \
     static __device__ __forceinline__ __attribute__((unused)) void fname(const TI *in, size_t base,   \
                                                                          unsigned valid, T *items,    \
@@ -213,26 +232,28 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
         }                                                                                             \
         /* direct: T's own choice where the stage copies; an input narrower than T always (its runs   \
          * move as raw vectors, converted in registers).  Past valid: the identity. */                \
-        if (!REV && GPUSCAN_ALIGNED16_(in) &&                                                         \
+        if (GPUSCAN_ALIGNED16_(in) &&                                                                 \
             (COPIES ? GPUSCAN_DIRECT_IO_(P, T, TAG)                                                   \
                     : sizeof(TI) < sizeof(T) && GPUSCAN_VECTOR_OK_(TI, ITEMS))) {                     \
             fname##_direct(in, base, valid, items, buf, keep);                                    \
             return;                                                                               \
         }                                                                                             \
-        if (!REV && GPUSCAN_VECTOR_OK_(TI, ITEMS) && seg + 32u * ITEMS <= valid &&                    \
-            GPUSCAN_ALIGNED16_(in)) {                                                                 \
-            const uint4 *src = (const uint4 *)(in + base + seg); /* the warp's whole run is valid */  \
+        const unsigned wseg = REV ? TILE - 32u * ITEMS - seg : seg; /* the place the warp reads */  \
+        if (GPUSCAN_VECTOR_OK_(TI, ITEMS) && wseg + 32u * ITEMS <= valid && GPUSCAN_ALIGNED16_(in)) { \
+            const uint4 *src = (const uint4 *)(in + base + wseg); /* the warp's whole run is valid */ \
             _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c) {                            \
                 uint4 v = keep ? src[c * 32u + lane] : __ldcs(src + c * 32u + lane);                  \
                 T part[VEC];                                                                          \
-                VECTOR(part, v, base + seg + (c * 32u + lane) * VEC);                        \
-                _Pragma("unroll") for (unsigned k = 0; k < VEC; ++k)                                  \
-                    buf[GPUSCAN_PAD_(seg + (c * 32u + lane) * VEC + k)] = part[k];                    \
+                VECTOR(part, v, base + wseg + (c * 32u + lane) * VEC);                                \
+                _Pragma("unroll") for (unsigned k = 0; k < VEC; ++k) {                                \
+                    const unsigned p = wseg + (c * 32u + lane) * VEC + k;                             \
+                    buf[GPUSCAN_PAD_(REV ? TILE - 1u - p : p)] = part[k];                             \
+                }                                                                                     \
             }                                                                                         \
         } else {                                                                                      \
             _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                  \
                 const unsigned i = seg + j * 32u + lane; /* the item's place in the tile */          \
-                const unsigned p = REV ? TILE - 32u * ITEMS - seg + j * 32u + lane : i; /* read */    \
+                const unsigned p = wseg + j * 32u + lane; /* the place read */                        \
                 buf[GPUSCAN_PAD_(REV ? TILE - 1u - p : i)] =                                          \
                     (p < valid) ? STAGE(in[base + p], base + p) : P##_identity();                     \
             }                                                                                         \
@@ -271,7 +292,7 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
     /* Staging is skipped where emit will write from registers (one item per thread; direct I/O). */                  \
     static __device__ __forceinline__ void P##_##TAG##_stage(const T *items, T *buf)                                  \
     {                                                                                                                 \
-        if (GPUSCAN_##TAG##_ITEMS(T) == 1 || (!P##_REVERSED_ && GPUSCAN_DIRECT_IO_(P, T, TAG))) return;                 \
+        if (GPUSCAN_##TAG##_ITEMS(T) == 1 || GPUSCAN_DIRECT_IO_(P, T, TAG)) return;                                     \
         P##_##TAG##_stage_to(items, buf);                                                                             \
     }                                                                                                                 \
     /* The final value of tile element e (of the warp run starting at seg) from the staged scan. */                   \
@@ -285,14 +306,16 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
         return has_prefix ? P##_combine(prefix, buf[GPUSCAN_PAD_(e)]) : buf[GPUSCAN_PAD_(e)];                         \
     }
 /* Writes a staged tile (see stage above) to `out`, REV: mirrored (as the reader reads it). */
-#define GPUSCAN_TILE_WRITE_DIRECT_(P, T, TAG)                                                                         \
-    /* A tile written straight from registers (direct I/O types, in the input's order). */                            \
-    static __device__ __forceinline__ __attribute__((unused)) void P##_##TAG##_emit_direct(                           \
+#define GPUSCAN_TILE_WRITE_DIRECT_(P, T, TAG, fname, REV)                                                            \
+    /* A tile written straight from registers (direct I/O types; REV: mirrored, as the reader reads it). */          \
+    static __device__ __forceinline__ __attribute__((unused)) void fname##_direct(                                    \
         P##_out_t *out, size_t base, unsigned valid, const T *items, T prefix, int has_prefix, int exclusive,         \
         T before, T *buf)                                                                                             \
     {                                                                                                                 \
-        enum { ITEMS = GPUSCAN_##TAG##_ITEMS(T), VEC = GPUSCAN_VECTOR_ELEMS_(T, ITEMS) };                             \
+        enum { ITEMS = GPUSCAN_##TAG##_ITEMS(T), VEC = GPUSCAN_VECTOR_ELEMS_(T, ITEMS),                               \
+               TILE = GPUSCAN_##TAG##_THREADS(T) * ITEMS };                                                           \
         const unsigned t = threadIdx.x, lane = t & 31u, seg = (t >> 5) * 32u * ITEMS;                                 \
+        const unsigned wseg = REV ? TILE - 32u * ITEMS - seg : seg, q = REV ? TILE - ITEMS - t * ITEMS : t * ITEMS;   \
         T v[ITEMS];                                                                                                   \
         if (P##_packs(ITEMS)) { /* items packed into words (bytes.cuh) */                                             \
             if (exclusive) P##_bytes_shift(v, items, ITEMS, t == 0 ? P##_identity() : before);                        \
@@ -308,32 +331,39 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
                     v[j] = has_prefix ? P##_combine(prefix, items[j]) : items[j];                                     \
             }                                                                                                         \
         }                                                                                                             \
-        if (buf != NULL && seg + 32u * ITEMS <= valid && GPUSCAN_ALIGNED16_(out)) {                                   \
+        if (REV) { /* the thread's place in the input's order */                                                      \
+            _Pragma("unroll") for (unsigned j = 0; 2u * j + 1u < ITEMS; ++j) {                                              \
+                const T x = v[j];                                                                                     \
+                v[j] = v[ITEMS - 1u - j], v[ITEMS - 1u - j] = x;                                                      \
+            }                                                                                                         \
+        }                                                                                                             \
+        if (buf != NULL && wseg + 32u * ITEMS <= valid && GPUSCAN_ALIGNED16_(out)) {                                  \
             /* the warp's whole run is valid: through its part of the buffer (see above) */                           \
-            uint4 *stage = (uint4 *)(buf + seg), *dst = (uint4 *)(out + base + seg);                                  \
+            const unsigned owner = REV ? 31u - lane : lane;                                                           \
+            uint4 *stage = (uint4 *)(buf + seg), *dst = (uint4 *)(out + base + wseg);                                 \
             _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c) {                                            \
                 uint4 w;                                                                                              \
-                P##_store_vector(&w, v + c * VEC, base + seg + lane * ITEMS + c * VEC);                               \
-                stage[lane * (ITEMS / VEC) + c] = w;                                                                  \
+                P##_store_vector(&w, v + c * VEC, base + wseg + owner * ITEMS + c * VEC);                             \
+                stage[owner * (ITEMS / VEC) + c] = w;                                                                 \
             }                                                                                                         \
             __syncwarp();                                                                                             \
             _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c)                                              \
                 __stcs(dst + c * 32u + lane, stage[c * 32u + lane]);                                                  \
             __syncwarp();                                                                                             \
-        } else if (t * ITEMS + ITEMS <= valid && GPUSCAN_ALIGNED16_(out)) {                                           \
-            uint4 *dst = (uint4 *)(out + base + (size_t)t * ITEMS);                                                   \
+        } else if (q + ITEMS <= valid && GPUSCAN_ALIGNED16_(out)) {                                                   \
+            uint4 *dst = (uint4 *)(out + base + (REV ? (size_t)q : (size_t)t * ITEMS));                               \
             _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c) {                                            \
                 uint4 w;                                                                                              \
-                P##_store_vector(&w, v + c * VEC, base + t * ITEMS + c * VEC);                                        \
+                P##_store_vector(&w, v + c * VEC, base + q + c * VEC);                                                \
                 dst[c] = w;                                                                                           \
             }                                                                                                         \
         } else {                                                                                                      \
             _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j)                                                    \
-                if (t * ITEMS + j < valid)                                                                            \
-                    out[base + t * ITEMS + j] = P##_store_stage(v[j], base + t * ITEMS + j);                          \
+                if (q + j < valid) out[base + q + j] = P##_store_stage(v[j], base + q + j);                           \
         }                                                                                                             \
     }
 #define GPUSCAN_TILE_WRITER_(P, T, TAG, fname, REV)                                                 \
+    GPUSCAN_TILE_WRITE_DIRECT_(P, T, TAG, fname, REV)                                               \
     static __device__ __forceinline__ __attribute__((unused)) void fname(P##_out_t *out, size_t base, unsigned valid,                      \
                                                             const T *items, T prefix, int has_prefix,                 \
                                                             int exclusive, T before, T *buf)                          \
@@ -349,26 +379,29 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
             if (p < valid) out[base + p] = P##_store_stage(v, base + p);                                              \
             return;                                                                                                   \
         }                                                                                                             \
-        if (!REV && GPUSCAN_DIRECT_IO_(P, T, TAG)) {                                                                  \
-            P##_##TAG##_emit_direct(out, base, valid, items, prefix, has_prefix, exclusive, before, buf);             \
+        if (GPUSCAN_DIRECT_IO_(P, T, TAG)) {                                                                          \
+            fname##_direct(out, base, valid, items, prefix, has_prefix, exclusive, before, buf);                      \
             return;                                                                                                   \
         }                                                                                                             \
         const T run_before = P##_shfl_idx(before, 0); /* exclusive prefix of the warp's run */                        \
-        if (!REV && GPUSCAN_VECTOR_OK_(T, ITEMS) && seg + 32u * ITEMS <= valid && GPUSCAN_ALIGNED16_(out)) {          \
-            uint4 *dst = (uint4 *)(out + base + seg);                                                                 \
+        const unsigned wseg = REV ? TILE - 32u * ITEMS - seg : seg; /* the place the warp writes */                   \
+        if (GPUSCAN_VECTOR_OK_(T, ITEMS) && wseg + 32u * ITEMS <= valid && GPUSCAN_ALIGNED16_(out)) {                 \
+            uint4 *dst = (uint4 *)(out + base + wseg);                                                                \
             _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c) {                                            \
                 T part[VEC];                                                                                          \
                 uint4 v;                                                                                              \
-                _Pragma("unroll") for (unsigned k = 0; k < VEC; ++k)                                                  \
-                    part[k] = P##_##TAG##_final(buf, seg + (c * 32u + lane) * VEC + k, seg, prefix,                   \
-                                                has_prefix, exclusive, run_before);                                   \
-                P##_store_vector(&v, part, base + seg + (c * 32u + lane) * VEC);                                       \
+                _Pragma("unroll") for (unsigned k = 0; k < VEC; ++k) {                                                \
+                    const unsigned p = wseg + (c * 32u + lane) * VEC + k;                                             \
+                    part[k] = P##_##TAG##_final(buf, REV ? TILE - 1u - p : p, seg, prefix, has_prefix, exclusive,     \
+                                                run_before);                                                          \
+                }                                                                                                     \
+                P##_store_vector(&v, part, base + wseg + (c * 32u + lane) * VEC);                                     \
                 __stcs(dst + c * 32u + lane, v);                                                                      \
             }                                                                                                         \
         } else {                                                                                                      \
             _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                                  \
                 const unsigned i = seg + j * 32u + lane; /* REV: the place written is p, item TILE - 1 - p */         \
-                const unsigned p = REV ? TILE - 32u * ITEMS - seg + j * 32u + lane : i;                               \
+                const unsigned p = wseg + j * 32u + lane;                                                             \
                 if (p < valid)                                                                                        \
                     out[base + p] = P##_store_stage(P##_##TAG##_final(buf, REV ? TILE - 1u - p : i, seg, prefix,      \
                                                                       has_prefix, exclusive, run_before),             \
@@ -378,7 +411,6 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
         __syncwarp();                                                                                                 \
     }
 #define GPUSCAN_TILE_EMIT_(P, T, TAG)                                                               \
-    GPUSCAN_TILE_WRITE_DIRECT_(P, T, TAG)                                                           \
     GPUSCAN_TILE_WRITER_(P, T, TAG, P##_##TAG##_emit, P##_REVERSED_)                                \
     GPUSCAN_TILE_WRITER_(P, T, TAG, P##_##TAG##_emit_fwd, 0)                                        \
     static __device__ __forceinline__ void P##_##TAG##_store(P##_out_t *out, size_t base, unsigned valid,            \

@@ -255,6 +255,12 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
     {                                                                                               \
         return (T *)(r->data + (size_t)s * (GPUSCAN_RING_UNIT_(T) * sizeof(T) / 16));               \
     }                                                                                               \
+    /* The input's unit that the scan's unit u of `units` holds (REV: mirrored, the scan's unit 0   \
+     * the input's last, partial one). */                                                           \
+    static __device__ __forceinline__ unsigned P##_ring_input_unit(unsigned u, unsigned units)      \
+    {                                                                                               \
+        return P##_REVERSED_ ? units - 1u - u : u;                                                  \
+    }                                                                                               \
     /* Two operands in the order `swap` says (swap: b (x) a). */                                    \
     static __device__ __forceinline__ T P##_ring_combine_ordered(T a, T b, int swap)                \
     {                                                                                               \
@@ -341,7 +347,7 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
                 gpuscan_mbar_arrive_(&r->full[s]);                                                  \
                 continue;                                                                           \
             }                                                                                       \
-            const size_t base = (size_t)u * UNIT;                                                   \
+            const size_t base = (size_t)P##_ring_input_unit(u, units) * UNIT;                       \
             const unsigned valid = gpuscan_run_length_(n, base, UNIT);                              \
             const unsigned bulk = valid * (unsigned)sizeof(T) & ~15u; /* the rest: by hand */       \
             T *slot = P##_ring_slot(r, s);                                                          \
@@ -358,7 +364,8 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
                                                                  unsigned k, size_t n,              \
                                                                  void *states, unsigned *agg_slots, \
                                                                  unsigned *prefix_slots, T *agg_of, \
-                                                                 T *prefix_of, const P##_ends *ends)\
+                                                                 T *prefix_of, unsigned units,      \
+                                                                 const P##_ends *ends)              \
     {                                                                                               \
         enum { UNIT = GPUSCAN_RING_UNIT_(T),                                                        \
                PER_READ = 32u * GPUSCAN_RING_READS_ * 16u / sizeof(T) };                            \
@@ -369,7 +376,7 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
                                                   GPUSCAN_RING_SLOT_MULTIPLE_(P, T));               \
             if (u == GPUSCAN_RING_END_) return;                                                     \
             const unsigned s = i % r->slots;                                                        \
-            const unsigned valid = gpuscan_run_length_(n, (size_t)u * UNIT, UNIT);                  \
+            const unsigned valid = gpuscan_run_length_(n, (size_t)P##_ring_input_unit(u, units) * UNIT, UNIT); \
             T *slot = P##_ring_slot(r, s);                                                          \
             /* a partial unit: the identity up to the next whole read of the warp */                \
             const unsigned reach = (valid + PER_READ - 1) / PER_READ * PER_READ;                    \
@@ -445,13 +452,20 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
             int has_prefix = r->has_prefix_of[s];                                                   \
             const T *slot = P##_ring_slot(r, s);                                                    \
             _Pragma("unroll 1") for (unsigned t = 0; t < UNIT_TILES; ++t) {                         \
-                const size_t base = (size_t)u * GPUSCAN_RING_UNIT_(T) + (size_t)t * TILE;           \
-                if (base >= n) break;                                                               \
+                /* the slot's tile j (REV: from its last; the tiles past n, whose mirrored place    \
+                 * is the first unit's lead of identities, skipped) */                              \
+                const unsigned j = P##_REVERSED_ ? UNIT_TILES - 1u - t : t;                         \
+                const size_t base = (size_t)P##_ring_input_unit(u, units) * GPUSCAN_RING_UNIT_(T) + \
+                                    (size_t)j * TILE;                                               \
+                if (base >= n) {                                                                    \
+                    if (P##_REVERSED_) continue;                                                    \
+                    break;                                                                          \
+                }                                                                                   \
                 const unsigned valid = gpuscan_run_length_(n, base, TILE);                          \
                 T items[GPUSCAN_RING_ITEMS(T)];                                                     \
-                P##_RING_load_hinted((const P##_in_t *)(const void *)slot, (size_t)t * TILE, valid, \
+                P##_RING_load_hinted((const P##_in_t *)(const void *)slot, (size_t)j * TILE, valid, \
                                       items, buf, 1); /* (the input as read) */                     \
-                if (t == UNIT_TILES - 1 || base + TILE >= n) { /* done with the slot */             \
+                if (t == UNIT_TILES - 1 || (!P##_REVERSED_ && base + TILE >= n)) { /* slot done */  \
                     __syncwarp();                                                                   \
                     if ((threadIdx.x & 31u) == 0) gpuscan_mbar_arrive_(&r->empty[s]);               \
                 }                                                                                   \
@@ -500,7 +514,7 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
             if ((threadIdx.x & 31u) == 0) P##_ring_produce(&r, in, n, counter, units);              \
         } else if (warp < LOOKER0)                                                                  \
             P##_ring_reduce_units(&r, warp - REDUCER0, n, states, agg_slots, prefix_slots,          \
-                                  (T *)agg_raw, (T *)prefix_raw, &ends);                            \
+                                  (T *)agg_raw, (T *)prefix_raw, units, &ends);                     \
         else                                                                                        \
             P##_ring_look_back(&r, warp - LOOKER0, states, agg_slots, prefix_slots,                 \
                                (const T *)agg_raw, (T *)prefix_raw, &ends);                         \

@@ -5,6 +5,7 @@
  * offsets refused; poisoned outputs with a guard zone; against a sequential CPU fold from the
  * end with the operator's own order: out[i] = in[i] (x) (in[i+1] (x) ...).  Non-commutative
  * operators (affine maps, float min/max's -0/NaN rules) show any operand swapped. */
+#include "ring_shape.h" /* (only the gpu_ring_reverse suite sets it) */
 #include "gpuscan.cuh"
 #include "scan_suite.cuh"
 #include "custom_ops.h"
@@ -215,5 +216,13 @@ int main(void)
     suite_f32_max(&rng, max_random);
     suite_aff_compose(&rng, max_random);
     suite_m2_matmul(&rng, max_random);
+#ifdef TEST_RING_EVERY_TYPE
+    /* the ring suite: the commutative operators' reverse scans ran on the ring, the others could not */
+    EXPECT(gpuscan_i32_add_reverse_ring_runs(1u << 20) && gpuscan_u8_add_reverse_ring_runs(1u << 20) &&
+               gpuscan_i64_max_reverse_ring_runs(1u << 20),
+           "reverse scans of add/int max did not take the ring");
+    EXPECT(!gpuscan_f32_max_reverse_ring_runs(1u << 20) && !gpuscan_aff_compose_reverse_ring_runs(1u << 20),
+           "a reverse scan of a non-commutative operator took the ring");
+#endif
     return test_finish(suite);
 }
