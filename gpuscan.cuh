@@ -61,7 +61,7 @@
 /* Everything for one (name, TIn, T, op, FN), with the public functions' linkage SCOPE. */
 #define GPUSCAN_ASSEMBLE_(SCOPE, P, name, TIn, T, op, FN, COPIES, REV)                              \
     GPUSCAN_CHECK_DEFINE_(P, name, T, op)                                                           \
-    GPUSCAN_RING_CHOICE_(P, T, op, (COPIES) && (!(REV) || GPUSCAN_COMMUTES_(op, T)))                \
+    GPUSCAN_RING_CHOICE_(P, TIn, T, op, COPIES, REV)                                                \
     GPUSCAN_DEVICE_CODE_(P, name, TIn, T, op, FN, COPIES, REV)                                      \
     GPUSCAN_HOST_(SCOPE, P, T)
 /* A plain DEFINE reads T as it is. */

@@ -179,7 +179,7 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
      * REV: a thread's items are the elements of its mirrored place (q), in reverse; a warp's run   \
      * is warp NW - 1 - w's place, lane l taking lane 31 - l's part of it. */                       \
     static __device__ __forceinline__ __attribute__((unused)) void fname##_direct(                \
-        const TI *in, size_t base, unsigned valid, T *items, T *buf, int keep)                    \
+        const TI *in, size_t base, size_t at, unsigned valid, T *items, T *buf, int keep)         \
     {                                                                                             \
         enum { ITEMS = GPUSCAN_##TAG##_ITEMS(T), VEC = GPUSCAN_VECTOR_ELEMS_(TI, ITEMS),          \
                TILE = GPUSCAN_##TAG##_THREADS(T) * ITEMS };                                       \
@@ -199,7 +199,7 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
             _Pragma("unroll") for (unsigned c = 0; c < R; ++c) {                                  \
                 const uint4 v = stage[GPUSCAN_STAGE_SLOT_(owner, c, R)];                          \
                 GPUSCAN_READ_VECTOR_(VECTOR, REV, T, items, ITEMS, VEC, c, v,                     \
-                                     base + wseg + owner * ITEMS + c * VEC);                      \
+                                     at + wseg + owner * ITEMS + c * VEC);                        \
             }                                                                                     \
             __syncwarp();                                                                         \
             return;                                                                               \
@@ -207,27 +207,27 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
         const uint4 *src = (const uint4 *)(in + base + (REV ? (size_t)q : (size_t)t * ITEMS));    \
         if (q + ITEMS <= valid) {                                                                 \
             _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c)                          \
-                GPUSCAN_READ_VECTOR_(VECTOR, REV, T, items, ITEMS, VEC, c, src[c], base + q + c * VEC); \
+                GPUSCAN_READ_VECTOR_(VECTOR, REV, T, items, ITEMS, VEC, c, src[c], at + q + c * VEC);   \
         } else {                                                                                  \
             _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                              \
                 const unsigned k = REV ? ITEMS - 1u - j : j;                                      \
-                items[j] = q + k < valid ? STAGE(in[base + q + k], base + q + k) : P##_identity(); \
+                items[j] = q + k < valid ? STAGE(in[base + q + k], at + q + k) : P##_identity();   \
             }                                                                                     \
         }                                                                                         \
     }
 #define GPUSCAN_TILE_READER_(P, T, TAG, fname, TI, STAGE, VECTOR, COPIES, REV)                      \
     GPUSCAN_TILE_READER_DIRECT_(P, T, TAG, fname, TI, STAGE, VECTOR, REV)                         \
     /* (not every shape reads both the input and its own arrays) */                                  \
-    static __device__ __forceinline__ __attribute__((unused)) void fname(const TI *in, size_t base,   \
-                                                                         unsigned valid, T *items,    \
-                                                                         T *buf, int keep)            \
+    /* (at: the index of element base, for the stage; the ring's slots are not the input) */        \
+    static __device__ __forceinline__ __attribute__((unused)) void fname##_at(                        \
+        const TI *in, size_t base, size_t at, unsigned valid, T *items, T *buf, int keep)             \
     {                                                                                                 \
         enum { THREADS = GPUSCAN_##TAG##_THREADS(T), ITEMS = GPUSCAN_##TAG##_ITEMS(T),                \
                VEC = GPUSCAN_VECTOR_ELEMS_(TI, ITEMS), TILE = THREADS * ITEMS };                      \
         const unsigned t = threadIdx.x, lane = t & 31u, seg = (t >> 5) * 32u * ITEMS;                 \
         if (ITEMS == 1) { /* striped and blocked orders are the same */                               \
             const unsigned p = REV ? THREADS - 1u - t : t;                                            \
-            items[0] = (p < valid) ? STAGE(in[base + p], base + p) : P##_identity();                  \
+            items[0] = (p < valid) ? STAGE(in[base + p], at + p) : P##_identity();                    \
             return;                                                                                   \
         }                                                                                             \
         /* direct: T's own choice where the stage copies; an input narrower than T always (its runs   \
@@ -235,7 +235,7 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
         if (GPUSCAN_ALIGNED16_(in) &&                                                                 \
             (COPIES ? GPUSCAN_DIRECT_IO_(P, T, TAG)                                                   \
                     : sizeof(TI) < sizeof(T) && GPUSCAN_VECTOR_OK_(TI, ITEMS))) {                     \
-            fname##_direct(in, base, valid, items, buf, keep);                                    \
+            fname##_direct(in, base, at, valid, items, buf, keep);                                \
             return;                                                                               \
         }                                                                                             \
         const unsigned wseg = REV ? TILE - 32u * ITEMS - seg : seg; /* the place the warp reads */  \
@@ -244,7 +244,7 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
             _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c) {                            \
                 uint4 v = keep ? src[c * 32u + lane] : __ldcs(src + c * 32u + lane);                  \
                 T part[VEC];                                                                          \
-                VECTOR(part, v, base + wseg + (c * 32u + lane) * VEC);                                \
+                VECTOR(part, v, at + wseg + (c * 32u + lane) * VEC);                                  \
                 _Pragma("unroll") for (unsigned k = 0; k < VEC; ++k) {                                \
                     const unsigned p = wseg + (c * 32u + lane) * VEC + k;                             \
                     buf[GPUSCAN_PAD_(REV ? TILE - 1u - p : p)] = part[k];                             \
@@ -253,14 +253,20 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
         } else {                                                                                      \
             _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                  \
                 const unsigned i = seg + j * 32u + lane; /* the item's place in the tile */          \
-                const unsigned p = wseg + j * 32u + lane; /* the place read */                        \
+                const unsigned p = REV ? wseg + j * 32u + lane : i; /* the place read */              \
                 buf[GPUSCAN_PAD_(REV ? TILE - 1u - p : i)] =                                          \
-                    (p < valid) ? STAGE(in[base + p], base + p) : P##_identity();                     \
+                    (p < valid) ? STAGE(in[base + p], at + p) : P##_identity();                       \
             }                                                                                         \
         }                                                                                             \
         __syncwarp();                                                                                 \
         _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) items[j] = buf[GPUSCAN_PAD_(seg + lane * ITEMS + j)]; \
         __syncwarp();                                                                                 \
+    }                                                                                                 \
+    static __device__ __forceinline__ __attribute__((unused)) void fname(const TI *in, size_t base,   \
+                                                                         unsigned valid, T *items,    \
+                                                                         T *buf, int keep)            \
+    {                                                                                                 \
+        fname##_at(in, base, base, valid, items, buf, keep);                                          \
     }
 #define GPUSCAN_TILE_LOAD_(P, T, TAG)                                                           \
     static __device__ __forceinline__ T *P##_##TAG##_buffer(void)                                                     \
@@ -401,7 +407,7 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
         } else {                                                                                                      \
             _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                                  \
                 const unsigned i = seg + j * 32u + lane; /* REV: the place written is p, item TILE - 1 - p */         \
-                const unsigned p = wseg + j * 32u + lane;                                                             \
+                const unsigned p = REV ? wseg + j * 32u + lane : i;                                                   \
                 if (p < valid)                                                                                        \
                     out[base + p] = P##_store_stage(P##_##TAG##_final(buf, REV ? TILE - 1u - p : i, seg, prefix,      \
                                                                       has_prefix, exclusive, run_before),             \

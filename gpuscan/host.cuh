@@ -483,7 +483,7 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
             blocks = GPUSCAN_TEST_RING_MAX_BLOCKS;                                                               \
         *ran = 1;                                                                                                \
         GPUSCAN_LAUNCH_SHARED_(P##_ring, blocks, P##_RING_THREADS_, (size_t)shape.slots * P##_RING_UNIT_BYTES_,  \
-                               stream, (const T *)(const void *)in, /* (only where the stage copies) */          \
+                               stream, in,                                                                       \
                                out, n, (unsigned *)(ws + plan->counter_off),                                     \
                                (void *)(ws + plan->flags_off), (unsigned *)(ws + plan->slots_off[0]),            \
                                (unsigned *)(ws + plan->slots_off[1]), (unsigned)plan->ring_units,                \

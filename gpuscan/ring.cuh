@@ -93,12 +93,18 @@
  * (gpuscan.cuh assembles it before the device code; none without a ring kernel). */
 #if GPUSCAN_RING
 /* (COPIES: the load stage is the identity; the ring moves raw input bytes) */
-#define GPUSCAN_RING_CHOICE_(P, T, op, COPIES)                                                      \
+/* A typed input (TIn, read through the load stage) takes it where TIn is no wider than T and
+ * divides 16 bytes (a slot of T's unit holds its unit of TIn) and op commutes (its reducers fold
+ * TIn's vectors in any order); a reverse scan where op commutes (its slots lie in the input's
+ * order). */
+#define GPUSCAN_RING_CHOICE_(P, TIn, T, op, COPIES, REV)                                            \
     enum { P##_RING_REDUCERS_ = GPUSCAN_RING_REDUCERS(op, T),                                       \
-           P##_RING_TAKES_ = (COPIES) && GPUSCAN_RING_TAKES(op, T),                                 \
-           P##_RING_FAST_ = GPUSCAN_RING_FAST_MINMAX_(op, T) };
+           P##_RING_TAKES_ = GPUSCAN_RING_TAKES(op, T) && (!(REV) || GPUSCAN_COMMUTES_(op, T)) &&   \
+                             ((COPIES) || (sizeof(TIn) <= sizeof(T) && 16u % sizeof(TIn) == 0u &&   \
+                                           GPUSCAN_COMMUTES_(op, T))),                              \
+           P##_RING_FAST_ = (COPIES) && GPUSCAN_RING_FAST_MINMAX_(op, T) };
 #else
-#define GPUSCAN_RING_CHOICE_(P, T, op, COPIES)
+#define GPUSCAN_RING_CHOICE_(P, TIn, T, op, COPIES, REV)
 #endif
 /* Units the producer claims at once (GPUSCAN_RING_CLAIM: one atomic; into as many free slots).
  * The look-back warp finds the prefix of each further unit of a claim from the unit before (its
@@ -318,11 +324,42 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
         }                                                                                           \
         return P##_warp_reduce(acc, (int)lane, 32);                                                 \
     }
+#define GPUSCAN_RING_REDUCE_TYPED_(P, T)                                                         \
+    /* The reduction, in every lane, of a slot's `valid` elements of a typed input through the      \
+     * load stage (`first`: the first one's index), by one warp: 16-byte vectors striped over the   \
+     * lanes, GROUP reads in flight, the last partial vector one element a lane.  Any order: only   \
+     * commutative operators take the ring with a typed input (GPUSCAN_RING_CHOICE_). */           \
+    static __device__ __forceinline__ __attribute__((unused)) T P##_ring_reduce_typed(              \
+        const uint4 *data, unsigned valid, size_t first)                                            \
+    {                                                                                               \
+        enum { VEC = 16 / sizeof(P##_in_t) > 0 ? 16 / sizeof(P##_in_t) : 1,                         \
+               GROUP = GPUSCAN_RING_READS_ };                                                       \
+        const unsigned lane = threadIdx.x & 31u, whole = valid / VEC;                               \
+        T acc = P##_identity();                                                                     \
+        _Pragma("unroll 1") for (unsigned g = 0; g < whole; g += 32u * GROUP) {                     \
+            uint4 raw[GROUP];                                                                       \
+            _Pragma("unroll") for (unsigned k = 0; k < GROUP; ++k)                                  \
+                if (g + k * 32u + lane < whole) raw[k] = data[g + k * 32u + lane];                  \
+            _Pragma("unroll") for (unsigned k = 0; k < GROUP; ++k) {                                \
+                const unsigned v = g + k * 32u + lane;                                              \
+                if (v < whole) {                                                                    \
+                    T part[VEC];                                                                    \
+                    P##_load_vector(part, raw[k], first + (size_t)v * VEC);                         \
+                    acc = P##_combine(acc, P##_fold(part, VEC));                                    \
+                }                                                                                   \
+            }                                                                                       \
+        }                                                                                           \
+        const P##_in_t *elems = (const P##_in_t *)(const void *)data;                               \
+        for (unsigned e = whole * VEC + lane; e < valid; e += 32u)                                  \
+            acc = P##_combine(acc, P##_load_stage(elems[e], first + e));                            \
+        return P##_warp_reduce(acc, (int)lane, 32);                                                 \
+    }
 #define GPUSCAN_RING_PRODUCER_REDUCERS_(P, T)                                                   \
     /* Producer (one thread): claims units into free slots - CLAIM at a time, once that many        \
      * slots are free, so that a claimed unit's aggregate is still one copy away - and starts       \
      * their copies, then fills GPUSCAN_RING_SLOT_MULTIPLE_ turns with END. */                      \
-    static __device__ __forceinline__ void P##_ring_produce(const gpuscan_ring_ *r, const T *in,    \
+    static __device__ __forceinline__ void P##_ring_produce(const gpuscan_ring_ *r,                 \
+                                                            const P##_in_t *in,                     \
                                                             size_t n, unsigned *counter,            \
                                                             unsigned units)                         \
     {                                                                                               \
@@ -349,9 +386,9 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
             }                                                                                       \
             const size_t base = (size_t)P##_ring_input_unit(u, units) * UNIT;                       \
             const unsigned valid = gpuscan_run_length_(n, base, UNIT);                              \
-            const unsigned bulk = valid * (unsigned)sizeof(T) & ~15u; /* the rest: by hand */       \
-            T *slot = P##_ring_slot(r, s);                                                          \
-            for (unsigned e = bulk / sizeof(T); e < valid; ++e) slot[e] = in[base + e];             \
+            const unsigned bulk = valid * (unsigned)sizeof(P##_in_t) & ~15u; /* the rest: by hand */\
+            P##_in_t *slot = (P##_in_t *)(void *)P##_ring_slot(r, s);                               \
+            for (unsigned e = bulk / sizeof(P##_in_t); e < valid; ++e) slot[e] = in[base + e];      \
             gpuscan_bulk_load_(slot, in + base, bulk, &r->full[s]);                                 \
         }                                                                                           \
     }
@@ -376,13 +413,19 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
                                                   GPUSCAN_RING_SLOT_MULTIPLE_(P, T));               \
             if (u == GPUSCAN_RING_END_) return;                                                     \
             const unsigned s = i % r->slots;                                                        \
-            const unsigned valid = gpuscan_run_length_(n, (size_t)P##_ring_input_unit(u, units) * UNIT, UNIT); \
+            const size_t first = (size_t)P##_ring_input_unit(u, units) * UNIT;                      \
+            const unsigned valid = gpuscan_run_length_(n, first, UNIT);                             \
             T *slot = P##_ring_slot(r, s);                                                          \
-            /* a partial unit: the identity up to the next whole read of the warp */                \
-            const unsigned reach = (valid + PER_READ - 1) / PER_READ * PER_READ;                    \
-            for (unsigned e = valid + lane; e < reach; e += 32) slot[e] = P##_identity();           \
-            __syncwarp();                                                                           \
-            T acc = P##_ring_reduce((const uint4 *)slot, reach * (unsigned)sizeof(T) / 16u);        \
+            T acc;                                                                                  \
+            if (P##_LOAD_COPIES_) {                                                                 \
+                /* a partial unit: the identity up to the next whole read of the warp */            \
+                const unsigned reach = (valid + PER_READ - 1) / PER_READ * PER_READ;                \
+                for (unsigned e = valid + lane; e < reach; e += 32) slot[e] = P##_identity();       \
+                __syncwarp();                                                                       \
+                acc = P##_ring_reduce((const uint4 *)slot, reach * (unsigned)sizeof(T) / 16u);      \
+            } else {                                                                                \
+                acc = P##_ring_reduce_typed((const uint4 *)slot, valid, first);                     \
+            }                                                                                       \
             if (lane == 0) {                                                                        \
                 if (u == 0 && ends->seeded) {                                                       \
                     prefix_of[s] = P##_seed(ends);                                                  \
@@ -463,8 +506,8 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
                 }                                                                                   \
                 const unsigned valid = gpuscan_run_length_(n, base, TILE);                          \
                 T items[GPUSCAN_RING_ITEMS(T)];                                                     \
-                P##_RING_load_hinted((const P##_in_t *)(const void *)slot, (size_t)j * TILE, valid, \
-                                      items, buf, 1); /* (the input as read) */                     \
+                P##_RING_load_hinted_at((const P##_in_t *)(const void *)slot, (size_t)j * TILE, base, \
+                                  valid, items, buf, 1); /* (the input as read) */                  \
                 if (t == UNIT_TILES - 1 || (!P##_REVERSED_ && base + TILE >= n)) { /* slot done */  \
                     __syncwarp();                                                                   \
                     if ((threadIdx.x & 31u) == 0) gpuscan_mbar_arrive_(&r->empty[s]);               \
@@ -484,7 +527,8 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
      * warps'.  `slots` units fit in its dynamic shared memory. */                                  \
     static __global__ void                                                                          \
     __launch_bounds__(32 * GPUSCAN_RING_WARPS_(P, T), GPUSCAN_RING_BLOCKS_PER_SM(T))                \
-    P##_ring(const T *in, T *out, size_t n, unsigned *counter, void *states, unsigned *agg_slots,   \
+    P##_ring(const P##_in_t *in, T *out, size_t n, unsigned *counter, void *states,                 \
+             unsigned *agg_slots,                                                                   \
              unsigned *prefix_slots, unsigned units, unsigned slots, P##_ends ends)                 \
     {                                                                                               \
         enum { SCAN_WARPS = GPUSCAN_RING_THREADS(T) / 32, PRODUCER = SCAN_WARPS,                    \
@@ -522,6 +566,7 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
 #define GPUSCAN_RING_KERNEL_(P, T)                                                                  \
     GPUSCAN_RING_SLOTS_(P, T)                                                                       \
     GPUSCAN_RING_REDUCE_(P, T)                                                                      \
+    GPUSCAN_RING_REDUCE_TYPED_(P, T)                                                                \
     GPUSCAN_RING_PRODUCER_REDUCERS_(P, T)                                                           \
     GPUSCAN_RING_REDUCERS_(P, T)                                                                    \
     GPUSCAN_RING_LOOKERS_SCANNERS_(P, T)                                                            \

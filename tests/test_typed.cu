@@ -5,6 +5,7 @@
  * outputs with a guard zone; against a sequential CPU fold of fn(x_i, i) with the library's own
  * operator (bit for bit, or for floating sums against a double reference with a tolerance).
  * Typed scans cannot run in place: that is checked to fail with GPUSCAN_ERROR_OVERLAP. */
+#include "ring_shape.h" /* (only the gpu_ring_typed suite sets it) */
 #include "gpuscan.cuh"
 #include "scan_suite.cuh"
 #include "custom_ops.h"
@@ -288,5 +289,16 @@ int main(void)
     suite_vi(&rng, max_random);
     suite_aff(&rng, max_random);
     suite_lo8(&rng, max_random);
+#ifdef TEST_RING_EVERY_TYPE
+    /* the ring suite: inputs no wider than T with commutative operators took the ring, the others
+     * could not */
+    EXPECT(gpuscan_u8_i32_add_ring_runs(1u << 20) && gpuscan_bool_size_add_ring_runs(1u << 20) &&
+               gpuscan_i16_i32_max_ring_runs(1u << 20) && gpuscan_half_f32_add_ring_runs(1u << 20) &&
+               gpuscan_sq_add_ring_runs(1u << 20),
+           "typed scans of add/int max did not take the ring");
+    EXPECT(!gpuscan_vi_argmax_ring_runs(1u << 20) && !gpuscan_aff_compose_ring_runs(1u << 20) &&
+               !gpuscan_lo8_add_ring_runs(1u << 20),
+           "a typed scan of a non-commutative operator or a wider input took the ring");
+#endif
     return test_finish(suite);
 }
