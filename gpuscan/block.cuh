@@ -167,6 +167,19 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
             VECTOR((items) + (c) * (VEC), v, i);                                                    \
         }                                                                                           \
     } while (0)
+/* `bytes` (a constant) from `src` into `dst` in the widest words that divide them (src aligned to
+ * that width): a thread's run of a narrow input whose size is no multiple of 16 bytes. */
+#define GPUSCAN_READ_WORDS_(dst, src, bytes)                                                        \
+    do {                                                                                            \
+        enum { B_ = (bytes), W_ = B_ % 8u == 0u ? 8u : B_ % 4u == 0u ? 4u : B_ % 2u == 0u ? 2u : 1u }; \
+        typedef typename std::conditional<W_ == 8u, unsigned long long,                             \
+                typename std::conditional<W_ == 4u, unsigned,                                       \
+                typename std::conditional<W_ == 2u, unsigned short, unsigned char>::type>::type>::type word_; \
+        word_ w_[B_ / W_];                                                                          \
+        const word_ *s_ = (const word_ *)(const void *)(src);                                       \
+        _Pragma("unroll") for (unsigned c_ = 0; c_ < B_ / W_; ++c_) w_[c_] = s_[c_];                \
+        memcpy((dst), w_, B_);                                                                      \
+    } while (0)
 /* Reads elements [base, base + valid) of `in` (TI) into blocked items of T, each through STAGE(x,
  * i) (VECTOR: 16 bytes at a time; i: the index in `in`); the rest of the tile gets the identity.
  * Warp-local: no block barrier.  The reads stream (evict first from L2) unless `keep`, for a tile
@@ -205,9 +218,16 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
             return;                                                                               \
         }                                                                                         \
         const uint4 *src = (const uint4 *)(in + base + (REV ? (size_t)q : (size_t)t * ITEMS));    \
-        if (q + ITEMS <= valid) {                                                                 \
+        if (q + ITEMS <= valid && GPUSCAN_VECTOR_OK_(TI, ITEMS)) {                                \
             _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c)                          \
                 GPUSCAN_READ_VECTOR_(VECTOR, REV, T, items, ITEMS, VEC, c, src[c], at + q + c * VEC);   \
+        } else if (q + ITEMS <= valid) { /* a run of whole words, not of 16-byte vectors */       \
+            TI raw[ITEMS];                                                                        \
+            GPUSCAN_READ_WORDS_(raw, in + base + q, ITEMS * sizeof(TI));                          \
+            _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                              \
+                const unsigned k = REV ? ITEMS - 1u - j : j;                                      \
+                items[j] = STAGE(raw[k], at + q + k);                                             \
+            }                                                                                     \
         } else {                                                                                  \
             _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                              \
                 const unsigned k = REV ? ITEMS - 1u - j : j;                                      \
@@ -234,7 +254,7 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
          * move as raw vectors, converted in registers).  Past valid: the identity. */                \
         if (GPUSCAN_ALIGNED16_(in) &&                                                                 \
             (COPIES ? GPUSCAN_DIRECT_IO_(P, T, TAG)                                                   \
-                    : sizeof(TI) < sizeof(T) && GPUSCAN_VECTOR_OK_(TI, ITEMS))) {                     \
+                    : sizeof(TI) < sizeof(T) && (GPUSCAN_VECTOR_OK_(TI, ITEMS) || !__isGlobal(in)))) {\
             fname##_direct(in, base, at, valid, items, buf, keep);                                \
             return;                                                                               \
         }                                                                                             \

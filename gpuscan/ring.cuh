@@ -98,7 +98,7 @@
  * TIn's vectors in any order); a reverse scan where op commutes (its slots lie in the input's
  * order). */
 #define GPUSCAN_RING_CHOICE_(P, TIn, T, op, COPIES, REV)                                            \
-    enum { P##_RING_REDUCERS_ = GPUSCAN_RING_REDUCERS(op, T),                                       \
+    enum { P##_RING_REDUCERS_ = (COPIES) ? GPUSCAN_RING_REDUCERS(op, T) : GPUSCAN_RING_TYPED_REDUCERS, \
            P##_RING_TAKES_ = GPUSCAN_RING_TAKES(op, T) && (!(REV) || GPUSCAN_COMMUTES_(op, T)) &&   \
                              ((COPIES) || (sizeof(TIn) <= sizeof(T) && 16u % sizeof(TIn) == 0u &&   \
                                            GPUSCAN_COMMUTES_(op, T))),                              \

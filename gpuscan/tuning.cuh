@@ -103,6 +103,11 @@
 #define GPUSCAN_RING_REDUCERS(op, T)                                                                \
     (GPUSCAN_RING_HEAVY(op, T) && GPUSCAN_RING_FAST_MINMAX_(op, T) == 0 ? 2 : 1)
 #endif
+/* ... for a typed input: each element goes through the load stage (a conversion, the user's
+ * transform) in the reducers too. */
+#ifndef GPUSCAN_RING_TYPED_REDUCERS
+#define GPUSCAN_RING_TYPED_REDUCERS 2
+#endif
 /* Warps that look back, a block (a power of two). */
 #ifndef GPUSCAN_RING_LOOKERS
 #define GPUSCAN_RING_LOOKERS(T) 1
