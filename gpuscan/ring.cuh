@@ -102,7 +102,7 @@
            P##_RING_TAKES_ = GPUSCAN_RING_TAKES(op, T) && (!(REV) || GPUSCAN_COMMUTES_(op, T)) &&   \
                              ((COPIES) || (sizeof(TIn) <= sizeof(T) && 16u % sizeof(TIn) == 0u &&   \
                                            GPUSCAN_COMMUTES_(op, T))),                              \
-           P##_RING_FAST_ = (COPIES) && GPUSCAN_RING_FAST_MINMAX_(op, T) };
+           P##_RING_FAST_ = (COPIES) ? GPUSCAN_RING_FAST_MINMAX_(op, T) : 0 };
 #else
 #define GPUSCAN_RING_CHOICE_(P, TIn, T, op, COPIES, REV)
 #endif
