@@ -91,7 +91,7 @@
  *       static __host__ __device__ double square(float x, size_t i) (i: its index in the input),
  *       fused into the scan's loads: f(x) is never written to memory.
  * The functions are those of GPUSCAN_DEFINE, gpuscan_<name>_<op>_..., with `const TIn *` inputs;
- * input and output may not overlap (no in-place scan from one type into another). */
+ * input and output may not overlap, except in place where TIn and T are as wide. */
 #define GPUSCAN_DEFINE_TRANSFORM(name, TIn, T, op, fn)                                              \
     GPUSCAN_ASSEMBLE_TYPED_(static __attribute__((unused)), gpuscan_##name##_##op, name, TIn, T, op, fn)
 #define GPUSCAN_DEFINE_CONVERT(name, TIn, T, op)                                                    \

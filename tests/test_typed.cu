@@ -4,7 +4,8 @@
  * off 16-byte alignment, the simple forms, offsets and chained scans, reductions; poisoned
  * outputs with a guard zone; against a sequential CPU fold of fn(x_i, i) with the library's own
  * operator (bit for bit, or for floating sums against a double reference with a tolerance).
- * Typed scans cannot run in place: that is checked to fail with GPUSCAN_ERROR_OVERLAP. */
+ * A typed scan runs in place only into a type as wide as its input (checked); otherwise, and for
+ * any partial overlap, it fails with GPUSCAN_ERROR_OVERLAP (checked). */
 #include "ring_shape.h" /* (only the gpu_ring_typed suite sets it) */
 #include "gpuscan.cuh"
 #include "scan_suite.cuh"
@@ -42,6 +43,9 @@ GPUSCAN_DEFINE_TRANSFORM(aff, uint32_t, affine, compose, affine_at)
 /* a transform into a smaller type: the value's low byte, counted with a wrapping uint8 add */
 static __host__ __device__ uint8_t low_byte(uint64_t x, size_t i) { return (uint8_t)(x + i); }
 GPUSCAN_DEFINE_TRANSFORM(lo8, uint64_t, uint8_t, add, low_byte)
+/* a transform into the same type (the ring's slots of a typed input as wide as T) */
+static __host__ __device__ uint32_t xor_index(uint32_t x, size_t i) { return x ^ (uint32_t)i; }
+GPUSCAN_DEFINE_TRANSFORM(xi, uint32_t, uint32_t, add, xor_index)
 
 /* ---- inputs ---------------------------------------------------------------------------------- */
 static void gen_flags(uint8_t *x, size_t n, uint64_t *rng) /* mostly 0/1, now and then any byte */
@@ -241,11 +245,23 @@ static void gen_u64(uint64_t *x, size_t n, uint64_t *rng)
                 }                                                                                                   \
             }                                                                                                       \
         }                                                                                                           \
-        /* from one type into another: never in place, nor overlapping */                                          \
+        /* in place only from a type into one as wide (then checked), never overlapping */                         \
         {                                                                                                           \
-            gpuscan_status st = gpuscan_##name##_##op##_inclusive((const TIn *)(void *)d_out, d_out, 1000, 0);      \
-            EXPECT(st == GPUSCAN_ERROR_OVERLAP, "%s_%s in place from %s into %s: %s", #name, #op, #TIn, #T,         \
-                   gpuscan_status_string(st));                                                                      \
+            const size_t m = maxn < 1000 ? maxn : 1000;                                                             \
+            GEN(h_in, m, rng);                                                                                      \
+            CHECK_CUDA(cudaMemcpy(d_out, h_in, m * sizeof(TIn), cudaMemcpyHostToDevice));                           \
+            gpuscan_status st = gpuscan_##name##_##op##_inclusive((const TIn *)(void *)d_out, d_out, m, 0);         \
+            if (sizeof(TIn) != sizeof(T)) {                                                                         \
+                EXPECT(st == GPUSCAN_ERROR_OVERLAP, "%s_%s in place from %s into %s: %s", #name, #op, #TIn, #T,     \
+                       gpuscan_status_string(st));                                                                  \
+            } else {                                                                                                \
+                size_t first = 0;                                                                                   \
+                CHECK_CUDA(cudaDeviceSynchronize());                                                                \
+                CHECK_CUDA(cudaMemcpy(h_out, d_out, m * sizeof(T), cudaMemcpyDeviceToHost));                        \
+                ref_gpuscan_##name##_##op(h_in, h_ref, m, 0, 0, gpuscan_##name##_##op##_identity(), dref, dabs);    \
+                EXPECT(st == GPUSCAN_SUCCESS && cmp_gpuscan_##name##_##op(h_out, h_ref, dref, dabs, m, tol, &first) == 0, \
+                       "%s_%s in place (as wide): %s, first bad %zu", #name, #op, gpuscan_status_string(st), first);  \
+            }                                                                                                       \
             st = gpuscan_##name##_##op##_inclusive((const TIn *)(void *)((char *)d_out + 16), d_out, 1000, 0);         \
             EXPECT(st == GPUSCAN_ERROR_OVERLAP, "%s_%s overlapping: %s", #name, #op, gpuscan_status_string(st));    \
         }                                                                                                           \
@@ -270,6 +286,7 @@ TYPED_SUITE(sq, float, double, add, square_plus_index, gen_float, 1e-12, TYPED_T
 TYPED_SUITE(vi, float, argmax_t, argmax, value_at, gen_float, 0, TYPED_NO_DOUBLE)
 TYPED_SUITE(aff, uint32_t, affine, compose, affine_at, gen_u32, 0, TYPED_NO_DOUBLE)
 TYPED_SUITE(lo8, uint64_t, uint8_t, add, low_byte, gen_u64, 0, TYPED_NO_DOUBLE)
+TYPED_SUITE(xi, uint32_t, uint32_t, add, xor_index, gen_u32, 0, TYPED_NO_DOUBLE)
 
 int main(void)
 {
@@ -289,12 +306,13 @@ int main(void)
     suite_vi(&rng, max_random);
     suite_aff(&rng, max_random);
     suite_lo8(&rng, max_random);
+    suite_xi(&rng, max_random);
 #ifdef TEST_RING_EVERY_TYPE
     /* the ring suite: inputs no wider than T with commutative operators took the ring, the others
      * could not */
     EXPECT(gpuscan_u8_i32_add_ring_runs(1u << 20) && gpuscan_bool_size_add_ring_runs(1u << 20) &&
                gpuscan_i16_i32_max_ring_runs(1u << 20) && gpuscan_half_f32_add_ring_runs(1u << 20) &&
-               gpuscan_sq_add_ring_runs(1u << 20),
+               gpuscan_sq_add_ring_runs(1u << 20) && gpuscan_xi_add_ring_runs(1u << 20),
            "typed scans of add/int max did not take the ring");
     EXPECT(!gpuscan_vi_argmax_ring_runs(1u << 20) && !gpuscan_aff_compose_ring_runs(1u << 20) &&
                !gpuscan_lo8_add_ring_runs(1u << 20),
