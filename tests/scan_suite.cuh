@@ -91,6 +91,14 @@ static int make_sizes(size_t *sizes, const size_t *tiles, int ntiles, size_t uni
 
 #define SUITE_TILES_(T, tiles)                                                                      \
     size_t tiles[4] = {GPUSCAN_TILE_(KS, T), GPUSCAN_TILE_(KSW, T), GPUSCAN_TILE_(BK, T), GPUSCAN_TILE_(CO, T)}
+/* A suite's sizes for T (make_sizes around every block algorithm's tile and reduce-ahead's unit)
+ * and the largest of them: declares sizes, nsizes and maxn. */
+#define SUITE_SIZES_(T, rng, max_random)                                                            \
+    SUITE_TILES_(T, tiles);                                                                         \
+    size_t sizes[40];                                                                               \
+    int nsizes = make_sizes(sizes, tiles, 4, GPUSCAN_AHEAD_UNIT_BYTES(sizeof(T)) / sizeof(T), rng, max_random); \
+    size_t maxn = 0;                                                                                \
+    for (int s = 0; s < nsizes; ++s) maxn = sizes[s] > maxn ? sizes[s] : maxn
 
 /* Reference: sequential fold with the library's own combine (host side). */
 #define SUITE_REFERENCE_(P, T, TO_DOUBLE)                                                                \
@@ -236,11 +244,7 @@ static int guard_intact(const unsigned char *g, size_t bytes)
     SUITE_COMPARE_(gpuscan_##name##_##op, T, TOL, TO_DOUBLE)                                                                          \
     static void suite_##name##_##op(uint64_t *rng, size_t max_random)                                                                 \
     {                                                                                                                                 \
-        SUITE_TILES_(T, tiles);                                                                                                       \
-        size_t sizes[40];                                                                                                             \
-        int nsizes = make_sizes(sizes, tiles, 4, GPUSCAN_AHEAD_UNIT_BYTES(sizeof(T)) / sizeof(T), rng, max_random);                   \
-        size_t maxn = 0;                                                                                                              \
-        for (int s = 0; s < nsizes; ++s) maxn = sizes[s] > maxn ? sizes[s] : maxn;                                                    \
+        SUITE_SIZES_(T, rng, max_random);                                                                                             \
         size_t cap = maxn + 1 + GUARD_ELEMS; /* offsets write n + 1 */                                                                \
         T *h_in = (T *)malloc(cap * sizeof(T)), *h_out = (T *)malloc(cap * sizeof(T));                                                \
         T *h_ref = (T *)malloc(cap * sizeof(T));                                                                                      \

@@ -66,11 +66,7 @@ static void gen_m2(mat2 *x, size_t n, int opc, uint64_t *rng)
     REVERSE_REFERENCE_(name, T, op)                                                                                 \
     static void suite_##name##_##op(uint64_t *rng, size_t max_random)                                               \
     {                                                                                                               \
-        SUITE_TILES_(T, tiles);                                                                                     \
-        size_t sizes[40];                                                                                           \
-        int nsizes = make_sizes(sizes, tiles, 4, GPUSCAN_AHEAD_UNIT_BYTES(sizeof(T)) / sizeof(T), rng, max_random); \
-        size_t maxn = 0;                                                                                            \
-        for (int s = 0; s < nsizes; ++s) maxn = sizes[s] > maxn ? sizes[s] : maxn;                                  \
+        SUITE_SIZES_(T, rng, max_random);                                                                           \
         const size_t cap = maxn + 1 + GUARD_ELEMS;                                                                  \
         T *h_in = (T *)malloc(cap * sizeof(T)), *h_out = (T *)malloc(cap * sizeof(T));                              \
         T *h_ref = (T *)malloc(cap * sizeof(T)), *d_in_raw, *d_out_raw, *d_cell, *d_in, *d_out;                     \

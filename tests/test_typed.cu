@@ -144,12 +144,8 @@ static void gen_u64(uint64_t *x, size_t n, uint64_t *rng)
     TYPED_REFERENCE_(gpuscan_##name##_##op, TIn, T, fn, TO_DOUBLE)                                                  \
     static void suite_##name(uint64_t *rng, size_t max_random)                                                      \
     {                                                                                                               \
-        SUITE_TILES_(T, tiles);                                                                                     \
-        size_t sizes[40];                                                                                           \
+        SUITE_SIZES_(T, rng, max_random);                                                                           \
         const double tol = TOL;                                                                                     \
-        int nsizes = make_sizes(sizes, tiles, 4, GPUSCAN_AHEAD_UNIT_BYTES(sizeof(T)) / sizeof(T), rng, max_random); \
-        size_t maxn = 0;                                                                                            \
-        for (int s = 0; s < nsizes; ++s) maxn = sizes[s] > maxn ? sizes[s] : maxn;                                  \
         const size_t cap = maxn + 1 + GUARD_ELEMS;                                                                  \
         TIn *h_in = (TIn *)malloc(cap * sizeof(TIn)), *d_in, *d_in_raw;                                             \
         T *h_out = (T *)malloc(cap * sizeof(T)), *h_ref = (T *)malloc(cap * sizeof(T)), *d_out, *d_cell;            \
