@@ -452,7 +452,7 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
 #define GPUSCAN_RING_RUN_(TAG, P, ...) (GPUSCAN_RING_TAG_##TAG##_ ? P##_ring_run(__VA_ARGS__) : GPUSCAN_SUCCESS)
 #define GPUSCAN_RING_HOST_(P, T)                                                                                 \
     enum { P##_RING_THREADS_ = 32 * GPUSCAN_RING_WARPS_(P, T),                                                   \
-           P##_RING_UNIT_BYTES_ = GPUSCAN_RING_UNIT_(T) * sizeof(T) };                                           \
+           P##_RING_UNIT_BYTES_ = GPUSCAN_RING_UNIT_(T, sizeof(P##_in_t)) * sizeof(P##_in_t) }; /* a slot */      \
     /* The ring's shape on the current device; no slots where it cannot run there. */                           \
     static gpuscan_ring_shape_ P##_ring_shape(void)                                                              \
     {                                                                                                            \
@@ -624,7 +624,8 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         *block = gpuscan_resolve_block_(*block, sizeof(T), n, GPUSCAN_TILE_(KSW, T));                \
         GPUSCAN_SWITCH_BLOCK_(*block, GPUSCAN_TILE_OF_, T, tile);                                    \
         GPUSCAN_TRY_(gpuscan_plan_scan_(plan, n, *grid, tile, sizeof(T), GPUSCAN_STATE_BYTES_(T),    \
-                                        GPUSCAN_SLOT_BYTES_(T), GPUSCAN_RING_PLAN_UNIT_(T)));        \
+                                        GPUSCAN_SLOT_BYTES_(T),                                      \
+                                        GPUSCAN_RING_PLAN_UNIT_(T, sizeof(P##_in_t))));              \
         if (room_for_both) { /* the look-back an unaligned input takes instead */                    \
             gpuscan_plan_ other;                                                                     \
             GPUSCAN_TRY_(gpuscan_plan_scan_(&other, n, GPUSCAN_GRID_LOOKBACK, tile, sizeof(T),       \

@@ -190,7 +190,7 @@ static __device__ __forceinline__ float gpuscan_ring_fold_f32_(const uint4 *mine
 #define GPUSCAN_RING_OK_(T)                                                                         \
     (16u % sizeof(T) == 0u && GPUSCAN_RING_ITEMS(T) > 1 &&                                          \
      GPUSCAN_VECTOR_OK_(T, GPUSCAN_RING_ITEMS(T)) &&                                                \
-     GPUSCAN_RING_UNIT_(T) * sizeof(T) % (32u * 16u * GPUSCAN_RING_READS_) == 0u)
+     GPUSCAN_RING_UNIT_(T, sizeof(T)) * sizeof(T) % (32u * 16u * GPUSCAN_RING_READS_) == 0u)
 #define GPUSCAN_RING_WARPS_(P, T)                                                                   \
     (GPUSCAN_RING_THREADS(T) / 32 + 1 + P##_RING_REDUCERS_ + GPUSCAN_RING_LOOKERS(T))
 
@@ -242,14 +242,16 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
         if (ends == multiple / count) return u;
     }
 }
-/* A unit on the ring: whole tiles, GPUSCAN_RING_UNIT_BYTES or one tile where a tile is larger
- * (4- and 8-byte types: 20 KiB).  Smaller units leave the look-back too much to do, larger ones
- * too few slots.  The host lays out states for the ring's units as well as for
- * reduce-ahead's (GPUSCAN_RING_PLAN_UNIT_: 0 where T never takes the ring). */
-#define GPUSCAN_RING_UNIT_TILES_(T) GPUSCAN_MAX_(1, GPUSCAN_RING_UNIT_BYTES / (GPUSCAN_TILE_(RING, T) * sizeof(T)))
-#define GPUSCAN_RING_UNIT_(T) (GPUSCAN_RING_UNIT_TILES_(T) * GPUSCAN_TILE_(RING, T))
-#define GPUSCAN_RING_PLAN_UNIT_(T)                                                                  \
-    (GPUSCAN_RING && GPUSCAN_RING_FOR(T) && GPUSCAN_RING_OK_(T) ? (size_t)GPUSCAN_RING_UNIT_(T) : (size_t)0)
+/* A unit on the ring: whole tiles, GPUSCAN_RING_UNIT_BYTES of the input (its slot holds the input
+ * type, IN bytes an element) or one tile where a tile is larger (4- and 8-byte types read as they
+ * are: 20 KiB).  Smaller units leave the look-back too much to do, larger ones too few slots; a
+ * narrower input (uint8 -> int32) takes more tiles a unit, in a slot no larger.  The host lays
+ * out states for the ring's units as well as for reduce-ahead's (GPUSCAN_RING_PLAN_UNIT_: 0 where
+ * T never takes the ring). */
+#define GPUSCAN_RING_UNIT_TILES_(T, IN) GPUSCAN_MAX_(1, GPUSCAN_RING_UNIT_BYTES / (GPUSCAN_TILE_(RING, T) * (IN)))
+#define GPUSCAN_RING_UNIT_(T, IN) (GPUSCAN_RING_UNIT_TILES_(T, IN) * GPUSCAN_TILE_(RING, T))
+#define GPUSCAN_RING_PLAN_UNIT_(T, IN)                                                              \
+    (GPUSCAN_RING && GPUSCAN_RING_FOR(T) && GPUSCAN_RING_OK_(T) ? (size_t)GPUSCAN_RING_UNIT_(T, IN) : (size_t)0)
 
 /* The ring kernel of one T (coarsened tiles; see the top of this file), one function a role. */
 #if !GPUSCAN_RING
@@ -257,9 +259,10 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
 #else
 #define GPUSCAN_RING_SLOTS_(P, T)                                                               \
     GPUSCAN_BLOCK_SCAN_ONLY_(P, T, RING)                                                            \
+    enum { P##_RING_UNIT_ = GPUSCAN_RING_UNIT_(T, sizeof(P##_in_t)) }; /* elements */              \
     static __device__ __forceinline__ T *P##_ring_slot(const gpuscan_ring_ *r, unsigned s)          \
     {                                                                                               \
-        return (T *)(r->data + (size_t)s * (GPUSCAN_RING_UNIT_(T) * sizeof(T) / 16));               \
+        return (T *)(r->data + (size_t)s * (P##_RING_UNIT_ * sizeof(P##_in_t) / 16));               \
     }                                                                                               \
     /* The input's unit that the scan's unit u of `units` holds (REV: mirrored, the scan's unit 0   \
      * the input's last, partial one). */                                                           \
@@ -363,7 +366,7 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
                                                             size_t n, unsigned *counter,            \
                                                             unsigned units)                         \
     {                                                                                               \
-        enum { UNIT = GPUSCAN_RING_UNIT_(T), CLAIM = GPUSCAN_RING_CLAIM(T) };                       \
+        enum { UNIT = P##_RING_UNIT_, CLAIM = GPUSCAN_RING_CLAIM(T) };                              \
         unsigned ends = 0, exhausted = 0, next = 0, left = 0;                                       \
         for (unsigned i = 0; ends < GPUSCAN_RING_SLOT_MULTIPLE_(P, T); ++i) {                       \
             const unsigned s = i % r->slots;                                                        \
@@ -404,7 +407,7 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
                                                                  T *prefix_of, unsigned units,      \
                                                                  const P##_ends *ends)              \
     {                                                                                               \
-        enum { UNIT = GPUSCAN_RING_UNIT_(T),                                                        \
+        enum { UNIT = P##_RING_UNIT_,                                                               \
                PER_READ = 32u * GPUSCAN_RING_READS_ * 16u / sizeof(T) };                            \
         const unsigned lane = threadIdx.x & 31u;                                                    \
         for (unsigned i = k;; i += P##_RING_REDUCERS_) {                                            \
@@ -486,7 +489,7 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
                                                                const P##_ends *ends)                \
     {                                                                                               \
         enum { THREADS = GPUSCAN_RING_THREADS(T), TILE = GPUSCAN_TILE_(RING, T),                    \
-               UNIT_TILES = GPUSCAN_RING_UNIT_TILES_(T) };                                          \
+               UNIT_TILES = GPUSCAN_RING_UNIT_TILES_(T, sizeof(P##_in_t)) };                        \
         T *buf = P##_RING_buffer(); /* direct I/O stores through it too (block.cuh) */              \
         for (unsigned i = 0;; ++i) {                                                                \
             const unsigned u = gpuscan_ring_take_(r, r->ready, NULL, &i, 1, 1), s = i % r->slots;   \
@@ -498,7 +501,7 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
                 /* the slot's tile j (REV: from its last; the tiles past n, whose mirrored place    \
                  * is the first unit's lead of identities, skipped) */                              \
                 const unsigned j = P##_REVERSED_ ? UNIT_TILES - 1u - t : t;                         \
-                const size_t base = (size_t)P##_ring_input_unit(u, units) * GPUSCAN_RING_UNIT_(T) + \
+                const size_t base = (size_t)P##_ring_input_unit(u, units) * P##_RING_UNIT_ +        \
                                     (size_t)j * TILE;                                               \
                 if (base >= n) {                                                                    \
                     if (P##_REVERSED_) continue;                                                    \

@@ -132,9 +132,10 @@
 #ifndef GPUSCAN_RING_MAX_THREADS
 #define GPUSCAN_RING_MAX_THREADS 512
 #endif
-/* The ring's unit: whole tiles of at least this many bytes. */
+/* The ring's unit: whole tiles of at least this many bytes of the input (a typed input narrower
+ * than T takes several of T's tiles a unit). */
 #ifndef GPUSCAN_RING_UNIT_BYTES
-#define GPUSCAN_RING_UNIT_BYTES 16384u
+#define GPUSCAN_RING_UNIT_BYTES 20480u
 #endif
 
 #endif /* GPUSCAN_TUNING_CUH */
