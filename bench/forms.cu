@@ -135,13 +135,12 @@ template <class T> static void fill(T *d, size_t n, uint64_t seed)
 /* 1-byte outputs leave a tail that fill_random may write past n: allocate whole words */
 static size_t alloc_bytes(size_t bytes) { return (bytes + 3) & ~(size_t)3; }
 
-/* A copy on the SMs of n TIn into n T through f (the identity: a plain copy kernel): 16-byte vectors
- * of TIn read, each written as its K * sizeof(T) / 16 vectors of T, U reads in flight a thread,
- * both streamed (evict first).  The memory ceiling of a typed scan's mix of reads and writes
- * (1:4 for uint8 -> int32), measured, beside the device-to-device copy of the same bytes. */
-template <class TIn, class T, class F, int U = 4> __global__ void __launch_bounds__(256) widen(const TIn *in, T *out, size_t n)
+/* A copy on the SMs of n elements of T (16-byte vectors, U reads in flight a thread, both streamed):
+ * what a kernel moving the same bytes reaches, beside the device-to-device copy (bench/ceiling
+ * has more ways of moving them, and the typed scans' mixes of reads and writes). */
+template <class T, int U = 4> __global__ void __launch_bounds__(256) kernel_copy(const T *in, T *out, size_t n)
 {
-    enum { K = 16 / sizeof(TIn) };
+    enum { K = 16 / sizeof(T) };
     const size_t vecs = n / K, stride = (size_t)gridDim.x * blockDim.x;
     for (size_t v = blockIdx.x * (size_t)blockDim.x + threadIdx.x; v < vecs; v += stride * U) {
         uint4 raw[U];
@@ -150,32 +149,21 @@ template <class TIn, class T, class F, int U = 4> __global__ void __launch_bound
             if (v + u * stride < vecs) raw[u] = __ldcs((const uint4 *)in + v + u * stride);
 #pragma unroll
         for (int u = 0; u < U; ++u)
-            if (v + u * stride < vecs) {
-                TIn x[K];
-                T y[K];
-                memcpy(x, &raw[u], 16);
-#pragma unroll
-                for (int k = 0; k < K; ++k) y[k] = F()(x[k]);
-                uint4 w[K * sizeof(T) / 16];
-                memcpy(w, y, sizeof w);
-#pragma unroll
-                for (int j = 0; j < (int)(K * sizeof(T) / 16); ++j) __stcs((uint4 *)(out + (v + u * stride) * K) + j, w[j]);
-            }
+            if (v + u * stride < vecs) __stcs((uint4 *)out + v + u * stride, raw[u]);
     }
-    if (blockIdx.x == 0 && threadIdx.x < n % K) out[vecs * K + threadIdx.x] = F()(in[vecs * K + threadIdx.x]);
+    if (blockIdx.x == 0 && threadIdx.x < n % K) out[vecs * K + threadIdx.x] = in[vecs * K + threadIdx.x];
 }
-template <class T> struct AsIs { __host__ __device__ T operator()(T x) const { return x; } };
 /* Its launch: as many blocks of 256 as are resident. */
-template <class TIn, class T, class F> static void widen_on(const TIn *in, T *out, size_t n, cudaStream_t st)
+template <class T> static void kernel_copy_on(const T *in, T *out, size_t n, cudaStream_t st)
 {
     static int blocks = 0;
     if (!blocks) {
         int sms = 0, per = 0;
         CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
-        CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, widen<TIn, T, F>, 256, 0));
+        CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, kernel_copy<T>, 256, 0));
         blocks = sms * per;
     }
-    widen<TIn, T, F><<<blocks, 256, 0, st>>>(in, out, n);
+    kernel_copy<T><<<blocks, 256, 0, st>>>(in, out, n);
     CK(cudaGetLastError());
 }
 
@@ -257,7 +245,7 @@ static bool inputs(int lg, int factor, size_t extra, std::vector<T *> &in, std::
             const std::string key = #name ".add";                                                   \
             auto copy = [&](int r) { CK(cudaMemcpyAsync(out[r % copies], in[r % copies], bytes, cudaMemcpyDeviceToDevice, s)); }; \
             record(key, "scan", "copy", lg, sizeof(T), measure(copy, s), true);                     \
-            auto kcopy = [&](int r) { widen_on<T, T, AsIs<T>>(in[r % copies], out[r % copies], n, s); }; \
+            auto kcopy = [&](int r) { kernel_copy_on<T>(in[r % copies], out[r % copies], n, s); };  \
             record(key, "scan", "kcopy", lg, sizeof(T), measure(kcopy, s), same(out[0], in[0], n, 0)); \
             size_t cub_bytes = 0;                                                                   \
             CK(cub::DeviceScan::InclusiveSum(nullptr, cub_bytes, in[0], ref, (int64_t)n, s));       \
@@ -413,8 +401,6 @@ __global__ void fill_flags(uint8_t *p, size_t n, uint64_t seed) /* 0/1, about on
                                                         cudaMemcpyDeviceToDevice, s)); };           \
             record(key, "scan", "copy", lg, sizeof(T), measure(copy, s), true);                     \
             for (int c = 0; c < copies; ++c) CK(cudaFree(src[c]));                                  \
-            auto wide = [&](int r) { widen_on<TIn, T, Functor>(in[r % copies], out[r % copies], n, s); }; \
-            record(key, "scan", "widen", lg, sizeof(T), measure(wide, s), true);                    \
             size_t cub_bytes = 0;                                                                   \
             auto it0 = thrust::make_transform_iterator(in[0], Functor());                           \
             CK(cub::DeviceScan::InclusiveSum(nullptr, cub_bytes, it0, ref, (int64_t)n, s));         \
@@ -568,18 +554,17 @@ static void summary_ends(int max_lg)
                " time over the simple form's; off/pl: the plain scan's time over offsets_ex's (1: the ends cost nothing).)\n");
 }
 
-/* The ceilings: the device-to-device copy beside a copy kernel on the SMs of the same mix of reads
- * and writes (kcopy: T to T; widen: TIn to T through the case's conversion), and _ex against both. */
+/* The ceilings: the device-to-device copy beside a copy kernel on the SMs of the same bytes (kcopy),
+ * and _ex against both. */
 static void summary_ceiling(int max_lg)
 {
     bool any = false;
-    for (const char *k : {"i32.add", "i64.add", "f32.add", "u8.add", "u8i32.typed", "f32f64.typed", "f32sq.typed"})
+    for (const char *k : {"i32.add", "i64.add", "f32.add", "u8.add"})
         for (int lg = 10; lg <= max_lg; ++lg) {
             const Row *cp = find(k, "copy", lg), *kc = find(k, "kcopy", lg), *ex = find(k, "ex", lg);
-            if (!kc) kc = find(k, "widen", lg);
             if (!cp || !kc || !ex) continue;
             if (!any)
-                printf("\n==== ceilings: the copy and a copy kernel of the same reads and writes (median us) ====\n"
+                printf("\n==== ceilings: the copy and a copy kernel of the same bytes (median us) ====\n"
                        "%-13s %-5s | %8s %8s %8s | %7s %7s %7s\n", "case", "n", "copy", "kernel", "ex", "ker/cp", "ex/cp", "ex/ker");
             any = true;
             printf("%-13s 2^%-3d | %8.2f %8.2f %8.2f | %7.3f %7.3f %7.3f\n", k, lg, cp->t.event_us, kc->t.event_us,
@@ -587,8 +572,8 @@ static void summary_ceiling(int max_lg)
                    kc->t.event_us / ex->t.event_us);
         }
     if (any)
-        printf("(kernel: a copy kernel on the SMs (16-byte vectors, streamed) reading n TIn and writing n T - for typed\n"
-               " cases through the conversion, the scan's mix of reads and writes; ker/cp: copy's time over its.)\n");
+        printf("(kernel: a copy kernel on the SMs, 16-byte vectors, streamed; ker/cp: copy's time over its; the typed\n"
+               " scans' mixes of reads and writes: bench/ceiling.)\n");
 }
 
 /* The table docs/performance.md opens with: per case and size, the median time of each
