@@ -460,7 +460,7 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         gpuscan_ring_shape_ shape = gpuscan_ring_shape_of_((const void *)P##_ring, P##_RING_THREADS_,            \
                                                            P##_RING_UNIT_BYTES_, GPUSCAN_RING_BLOCKS_PER_SM(T),  \
                                                            GPUSCAN_RING_SLOT_MULTIPLE_(P, T), cache);            \
-        if (shape.slots < GPUSCAN_MAX_(2, GPUSCAN_RING_CLAIM(T))) shape.slots = 0;                               \
+        if (shape.slots < GPUSCAN_MAX_(2, P##_RING_CLAIM_)) shape.slots = 0;                                     \
         return shape;                                                                                            \
     }                                                                                                            \
     /* Whether T, the operator and n elements suit the ring (no device query). */                                \

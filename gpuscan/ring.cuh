@@ -99,6 +99,7 @@
  * order). */
 #define GPUSCAN_RING_CHOICE_(P, TIn, T, op, COPIES, REV)                                            \
     enum { P##_RING_REDUCERS_ = (COPIES) ? GPUSCAN_RING_REDUCERS(op, T) : GPUSCAN_RING_TYPED_REDUCERS, \
+           P##_RING_CLAIM_ = (COPIES) ? GPUSCAN_RING_CLAIM(T) : GPUSCAN_RING_TYPED_CLAIM,              \
            P##_RING_TAKES_ = GPUSCAN_RING_TAKES(op, T) && (!(REV) || GPUSCAN_COMMUTES_(op, T)) &&   \
                              ((COPIES) || (sizeof(TIn) <= sizeof(T) && 16u % sizeof(TIn) == 0u &&   \
                                            GPUSCAN_COMMUTES_(op, T))),                              \
@@ -106,7 +107,8 @@
 #else
 #define GPUSCAN_RING_CHOICE_(P, TIn, T, op, COPIES, REV)
 #endif
-/* Units the producer claims at once (GPUSCAN_RING_CLAIM: one atomic; into as many free slots).
+/* Units the producer claims at once (GPUSCAN_RING_CLAIM, GPUSCAN_RING_TYPED_CLAIM for typed inputs:
+ * one atomic; into as many free slots).
  * The look-back warp finds the prefix of each further unit of a claim from the unit before (its
  * own result), with no look-back over other blocks' units: half the look-backs at 2, where the look-back is what
  * the ring waits on.  More than 2 is slower: a claim waits for that many free slots. */
@@ -366,7 +368,7 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
                                                             size_t n, unsigned *counter,            \
                                                             unsigned units)                         \
     {                                                                                               \
-        enum { UNIT = P##_RING_UNIT_, CLAIM = GPUSCAN_RING_CLAIM(T) };                              \
+        enum { UNIT = P##_RING_UNIT_, CLAIM = P##_RING_CLAIM_ };                                    \
         unsigned ends = 0, exhausted = 0, next = 0, left = 0;                                       \
         for (unsigned i = 0; ends < GPUSCAN_RING_SLOT_MULTIPLE_(P, T); ++i) {                       \
             const unsigned s = i % r->slots;                                                        \
@@ -463,14 +465,14 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
             T prefix = u == 0 && ends->seeded ? prefix_of[s] : ends->init;                          \
             if (u > 0) {                                                                            \
                 const T own = agg_of[s];                                                            \
-                prefix = GPUSCAN_RING_CLAIM(T) > 1 && u == last + 1                                 \
+                prefix = P##_RING_CLAIM_ > 1 && u == last + 1                                       \
                              ? last_inclusive                                                       \
                              : P##_lookback(u, states, agg_slots, prefix_slots, ends->init);        \
                 if ((threadIdx.x & 31u) == 0)                                                       \
                     P##_publish(states, prefix_slots, u, GPUSCAN_STATE_PREFIX,                      \
                                 P##_combine(prefix, own));                                          \
             }                                                                                       \
-            if (GPUSCAN_RING_CLAIM(T) > 1)                                                          \
+            if (P##_RING_CLAIM_ > 1)                                                                \
                 last = u, last_inclusive = u > 0 ? P##_combine(prefix, agg_of[s]) : agg_of[s];      \
             if ((threadIdx.x & 31u) == 0) {                                                         \
                 prefix_of[s] = prefix;                                                              \

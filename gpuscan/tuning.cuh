@@ -116,6 +116,11 @@
 #ifndef GPUSCAN_RING_CLAIM
 #define GPUSCAN_RING_CLAIM(T) 2
 #endif
+/* ... for a typed input, whose units span several tiles (GPUSCAN_RING_UNIT_BYTES of the input):
+ * fewer look-backs to save, and a claim of two waits for two free slots of them. */
+#ifndef GPUSCAN_RING_TYPED_CLAIM
+#define GPUSCAN_RING_TYPED_CLAIM 1
+#endif
 /* Ring blocks an SM (they share its shared memory). */
 #ifndef GPUSCAN_RING_BLOCKS_PER_SM
 #define GPUSCAN_RING_BLOCKS_PER_SM(T) 1
