@@ -391,8 +391,9 @@ static void test_ring_slots(void)
                GPUSCAN_RING_FAST_MINMAX_(add, float) == 0 && GPUSCAN_RING_FAST_MINMAX_(matmul, mat2) == 0 &&
                GPUSCAN_RING_REDUCERS(max, float) == 1 && GPUSCAN_RING_REDUCERS(min, float) == 1,
            "float max/min: the reducer's quick fold (1 max, 2 min) and one reducing warp (step 27)");
-    EXPECT(GPUSCAN_RING_CLAIM(int) >= 1 && GPUSCAN_RING_CLAIM(int) <= GPUSCAN_RING_MAX_SLOTS / 2,
-           "a claim fits in half a ring");
+    EXPECT(GPUSCAN_RING_CLAIM(int) >= 1 && GPUSCAN_RING_CLAIM(int) <= GPUSCAN_RING_MAX_SLOTS / 2 &&
+               GPUSCAN_RING_TYPED_CLAIM >= 1 && GPUSCAN_RING_TYPED_CLAIM <= GPUSCAN_RING_MAX_SLOTS / 2,
+           "a claim fits in half a ring (plain and typed inputs)");
 }
 
 /* Without a GPU, a valid call must come back with a CUDA status, not crash. */
