@@ -25,20 +25,6 @@
 #include "gpuscan.cuh"
 #include "bench_common.h"
 
-template <int U> __global__ void __launch_bounds__(256) k_ldst(const uint4 *in, uint4 *out, size_t vecs)
-{
-    const size_t stride = (size_t)gridDim.x * blockDim.x;
-    for (size_t v = blockIdx.x * (size_t)blockDim.x + threadIdx.x; v < vecs; v += stride * U) {
-        uint4 raw[U];
-#pragma unroll
-        for (int u = 0; u < U; ++u)
-            if (v + u * stride < vecs) raw[u] = __ldcs(in + v + u * stride);
-#pragma unroll
-        for (int u = 0; u < U; ++u)
-            if (v + u * stride < vecs) __stcs(out + v + u * stride, raw[u]);
-    }
-}
-
 /* Widening: each thread reads K elements of TIn (one small vector) and writes them as one 16-byte
  * vector of T: coalesced on both sides. */
 template <class TIn, class T, class V, int U>
@@ -46,40 +32,22 @@ __global__ void __launch_bounds__(256) k_widen(const TIn *in, T *out, size_t n)
 {
     enum { K = 16 / sizeof(T) };
     static_assert(sizeof(V) == K * sizeof(TIn), "one V holds K inputs");
-    const size_t vecs = n / K, stride = (size_t)gridDim.x * blockDim.x;
-    for (size_t v = blockIdx.x * (size_t)blockDim.x + threadIdx.x; v < vecs; v += stride * U) {
-        V raw[U];
+    bench_stream_copy<U>((const V *)in, n / K, [&](size_t i, V raw) {
+        TIn x[K];
+        T y[K];
+        memcpy(x, &raw, sizeof x);
 #pragma unroll
-        for (int u = 0; u < U; ++u)
-            if (v + u * stride < vecs) raw[u] = __ldcs((const V *)in + v + u * stride);
-#pragma unroll
-        for (int u = 0; u < U; ++u)
-            if (v + u * stride < vecs) {
-                TIn x[K];
-                T y[K];
-                memcpy(x, &raw[u], sizeof x);
-#pragma unroll
-                for (int k = 0; k < K; ++k) y[k] = (T)x[k];
-                uint4 w;
-                memcpy(&w, y, 16);
-                __stcs((uint4 *)out + v + u * stride, w);
-            }
-    }
+        for (int k = 0; k < K; ++k) y[k] = (T)x[k];
+        uint4 w;
+        memcpy(&w, y, 16);
+        __stcs((uint4 *)out + i, w);
+    });
 }
 
 __global__ void __launch_bounds__(256) k_read(const uint4 *in, size_t vecs, unsigned *sink)
 {
-    const size_t stride = (size_t)gridDim.x * blockDim.x;
     unsigned acc = 0;
-    for (size_t v = blockIdx.x * (size_t)blockDim.x + threadIdx.x; v < vecs; v += stride * 8) {
-        uint4 raw[8];
-#pragma unroll
-        for (int u = 0; u < 8; ++u)
-            if (v + u * stride < vecs) raw[u] = __ldcs(in + v + u * stride);
-#pragma unroll
-        for (int u = 0; u < 8; ++u)
-            if (v + u * stride < vecs) acc ^= raw[u].x ^ raw[u].y ^ raw[u].z ^ raw[u].w;
-    }
+    bench_stream_copy<8>(in, vecs, [&](size_t, uint4 x) { acc ^= x.x ^ x.y ^ x.z ^ x.w; });
     for (int off = 16; off > 0; off >>= 1) acc ^= __shfl_xor_sync(0xffffffffu, acc, off);
     if ((threadIdx.x & 31u) == 0) atomicXor(sink + blockIdx.x, acc);
 }
@@ -172,6 +140,24 @@ template <class K> static int resident(K kernel, int threads, size_t smem)
     return sms * std::max(per, 1);
 }
 
+/* A widening copy of n elements TIn -> T (in, out: device buffers), checked on the host, as a row. */
+template <class TIn, class T, class V, class Row>
+static void widen_row(const char *name, const char *in, char *out, size_t n, Row row)
+{
+    const int g = resident(k_widen<TIn, T, V, 8>, 256, 0);
+    auto fn = [&] { k_widen<TIn, T, V, 8><<<g, 256>>>((const TIn *)in, (T *)out, n); };
+    CK(cudaMemset(out, 0, n * sizeof(T)));
+    fn();
+    CK(cudaDeviceSynchronize());
+    std::vector<TIn> hi(n);
+    std::vector<T> ho(n);
+    CK(cudaMemcpy(hi.data(), in, n * sizeof(TIn), cudaMemcpyDeviceToHost));
+    CK(cudaMemcpy(ho.data(), out, n * sizeof(T), cudaMemcpyDeviceToHost));
+    bool ok = true;
+    for (size_t i = 0; i < n; ++i) ok &= ho[i] == (T)hi[i] || (hi[i] != hi[i] && ho[i] != ho[i]);
+    row(name, n * (sizeof(TIn) + sizeof(T)), median_us(fn), ok);
+}
+
 int main(int argc, char **argv)
 {
     const char *csv = nullptr;
@@ -221,14 +207,14 @@ int main(int argc, char **argv)
         const size_t vecs = bytes / 16;
         auto check_copy = [&](auto fn) { CK(cudaMemset(out, 0, bytes)); fn(); CK(cudaDeviceSynchronize()); return same(bytes); };
         {
-            const int g = resident(k_ldst<4>, 256, 0);
-            auto fn = [&] { k_ldst<4><<<g, 256>>>((const uint4 *)in, (uint4 *)out, vecs); };
+            const int g = resident(bench_copy_kernel<uint32_t, 4>, 256, 0);
+            auto fn = [&] { bench_copy_kernel<uint32_t, 4><<<g, 256>>>((const uint32_t *)in, (uint32_t *)out, bytes / 4); };
             bool ok = check_copy(fn);
             row("ldst", 2 * bytes, median_us(fn), ok);
         }
         {
-            const int g = resident(k_ldst<8>, 256, 0);
-            auto fn = [&] { k_ldst<8><<<g, 256>>>((const uint4 *)in, (uint4 *)out, vecs); };
+            const int g = resident(bench_copy_kernel<uint32_t, 8>, 256, 0);
+            auto fn = [&] { bench_copy_kernel<uint32_t, 8><<<g, 256>>>((const uint32_t *)in, (uint32_t *)out, bytes / 4); };
             bool ok = check_copy(fn);
             row("ldst8", 2 * bytes, median_us(fn), ok);
         }
@@ -244,34 +230,8 @@ int main(int argc, char **argv)
             bool ok = check_copy(fn);
             row("tma_tma", 2 * bytes, median_us(fn), ok);
         }
-        {
-            const int g = resident(k_widen<uint8_t, int32_t, uint32_t, 8>, 256, 0);
-            auto fn = [&] { k_widen<uint8_t, int32_t, uint32_t, 8><<<g, 256>>>((const uint8_t *)in, (int32_t *)out, bytes / 4); };
-            CK(cudaMemset(out, 0, bytes));
-            fn();
-            CK(cudaDeviceSynchronize());
-            std::vector<uint8_t> hi(bytes / 4);
-            std::vector<int32_t> ho(bytes / 4);
-            CK(cudaMemcpy(hi.data(), in, hi.size(), cudaMemcpyDeviceToHost));
-            CK(cudaMemcpy(ho.data(), out, ho.size() * 4, cudaMemcpyDeviceToHost));
-            bool ok = true;
-            for (size_t i = 0; i < hi.size(); ++i) ok &= ho[i] == hi[i];
-            row("widen", bytes / 4 * 5, median_us(fn), ok);
-        }
-        {
-            const int g = resident(k_widen<float, double, uint2, 8>, 256, 0);
-            auto fn = [&] { k_widen<float, double, uint2, 8><<<g, 256>>>((const float *)in, (double *)out, bytes / 8); };
-            CK(cudaMemset(out, 0, bytes));
-            fn();
-            CK(cudaDeviceSynchronize());
-            std::vector<float> hi(bytes / 8);
-            std::vector<double> ho(bytes / 8);
-            CK(cudaMemcpy(hi.data(), in, hi.size() * 4, cudaMemcpyDeviceToHost));
-            CK(cudaMemcpy(ho.data(), out, ho.size() * 8, cudaMemcpyDeviceToHost));
-            bool ok = true;
-            for (size_t i = 0; i < hi.size(); ++i) ok &= ho[i] == (double)hi[i] || (hi[i] != hi[i] && ho[i] != ho[i]);
-            row("widen2", bytes / 8 * 12, median_us(fn), ok);
-        }
+        widen_row<uint8_t, int32_t, uint32_t>("widen", in, out, bytes / 4, row);
+        widen_row<float, double, uint2>("widen2", in, out, bytes / 8, row);
         double read_gbs = 0, write_gbs = 0, memcpy_gbs = base;
         {
             unsigned *sink;

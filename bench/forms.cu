@@ -135,35 +135,18 @@ template <class T> static void fill(T *d, size_t n, uint64_t seed)
 /* 1-byte outputs leave a tail that fill_random may write past n: allocate whole words */
 static size_t alloc_bytes(size_t bytes) { return (bytes + 3) & ~(size_t)3; }
 
-/* A copy on the SMs of n elements of T (16-byte vectors, U reads in flight a thread, both streamed):
- * what a kernel moving the same bytes reaches, beside the device-to-device copy (bench/ceiling
- * has more ways of moving them, and the typed scans' mixes of reads and writes). */
-template <class T, int U = 4> __global__ void __launch_bounds__(256) kernel_copy(const T *in, T *out, size_t n)
-{
-    enum { K = 16 / sizeof(T) };
-    const size_t vecs = n / K, stride = (size_t)gridDim.x * blockDim.x;
-    for (size_t v = blockIdx.x * (size_t)blockDim.x + threadIdx.x; v < vecs; v += stride * U) {
-        uint4 raw[U];
-#pragma unroll
-        for (int u = 0; u < U; ++u)
-            if (v + u * stride < vecs) raw[u] = __ldcs((const uint4 *)in + v + u * stride);
-#pragma unroll
-        for (int u = 0; u < U; ++u)
-            if (v + u * stride < vecs) __stcs((uint4 *)out + v + u * stride, raw[u]);
-    }
-    if (blockIdx.x == 0 && threadIdx.x < n % K) out[vecs * K + threadIdx.x] = in[vecs * K + threadIdx.x];
-}
-/* Its launch: as many blocks of 256 as are resident. */
+/* A copy kernel on the SMs of the same bytes (bench_common.h; bench/ceiling has more ways of
+ * moving them), as many blocks of 256 as are resident. */
 template <class T> static void kernel_copy_on(const T *in, T *out, size_t n, cudaStream_t st)
 {
     static int blocks = 0;
     if (!blocks) {
         int sms = 0, per = 0;
         CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
-        CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, kernel_copy<T>, 256, 0));
+        CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, bench_copy_kernel<T>, 256, 0));
         blocks = sms * per;
     }
-    kernel_copy<T><<<blocks, 256, 0, st>>>(in, out, n);
+    bench_copy_kernel<T><<<blocks, 256, 0, st>>>(in, out, n);
     CK(cudaGetLastError());
 }
 
