@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tools/gpu-check.sh - one GPU run: build, test, benchmark, and a short summary table last.
-#   tools/gpu-check.sh [readme] [tests] [full] [demo] [forms] [bench] [anatomy] [profile]
+#   tools/gpu-check.sh [readme] [tests] [full] [demo] [forms] [bench] [ceiling] [anatomy] [profile]
 #     readme   the README's two commands, as written, on a clean copy of the tree, timed
 #     tests    the default test tier (ctest -LE full) in build-gpu
 #     full     the exhaustive tier (ctest -L full: large n, stress, determinism, ring variants,
@@ -8,6 +8,7 @@
 #     forms    bench/forms: simple and _ex forms vs CUB, Thrust and copy (docs/performance.md's
 #              first table); FORMS_ARGS passes options (e.g. "--quick --max-log2 24")
 #     bench    bench/bench: every algorithm (BENCH_ARGS, e.g. "--quick --types i32.add,u8.add")
+#     ceiling  bench/ceiling: memcpy beside copy kernels on the SMs (docs/performance.md's ceilings)
 #     ring     the ring's suites (tools/ring-suites.sh, all at once)
 #     ab       the benchmark built against the headers in AB_BASE (e.g. a `git archive` of the
 #              commit before, untracked in the tree) and against this tree, run one after the
@@ -63,6 +64,7 @@ fi
 has full && targets="$targets all gpuscan_full_tests"
 [ -z "${PREBUILT:-}" ] && has forms && targets="$targets forms"
 [ -z "${PREBUILT:-}" ] && has bench && targets="$targets bench"
+[ -z "${PREBUILT:-}" ] && has ceiling && targets="$targets ceiling"
 [ -z "${PREBUILT:-}" ] && has ring && targets="$targets gpu_ring_i32 gpu_ring_u8 gpu_ring_i64 gpu_ring_f32 gpu_ring_custom_ops gpu_ring_claim1_i32 gpu_ring_claim3_custom_ops gpu_ring_reverse gpu_ring_typed"
 if has ab && [ -z "${PREBUILT:-}" ]; then # its two nvcc builds overlap the CMake build
     STEP=build tools/variants.sh "base:-I${AB_BASE:-ab-base}" "head:" >"$OUT/ab-build.log" 2>&1 &
@@ -167,6 +169,10 @@ if has forms; then
     "$bin/bench/forms" --csv "$OUT/forms.csv" ${FORMS_ARGS:-} >"$OUT/forms.log" 2>&1
     grep -c MISMATCH "$OUT/forms.log" | sed 's/^/forms mismatches: /' >>"$summary"
     sed -n '/==== what users call/,$p' "$OUT/forms.log" >>"$summary"
+fi
+if has ceiling; then
+    "$bin/bench/ceiling" --csv "$OUT/ceiling.csv" >"$OUT/ceiling.log" 2>&1
+    grep -E "2\^30|MISMATCH" "$OUT/ceiling.log" >>"$summary"
 fi
 echo "total: $(secs "$t0") s" >>"$summary"
 # the device tool brings back only a few files: the logs travel as one archive

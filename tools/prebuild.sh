@@ -13,7 +13,7 @@ B=${BUILD:-build-carry/build}
 P=build-carry/pack
 # RING_SUITES= / BENCHES=forms: a smaller pack (without the ring suites / the bench)
 RING_SUITES=${RING_SUITES-"gpu_ring_i32 gpu_ring_u8 gpu_ring_i64 gpu_ring_f32 gpu_ring_custom_ops gpu_ring_claim1_i32 gpu_ring_claim3_custom_ops gpu_ring_reverse gpu_ring_typed"}
-BENCHES=${BENCHES-"forms bench"}
+BENCHES=${BENCHES-"forms bench ceiling"}
 jobs=$(nproc)
 cmake -S . -B "$B" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 >/dev/null
 if [ -n "${AB_BASE:-}" ]; then # the two benchmark builds go alongside CMake's
