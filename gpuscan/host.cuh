@@ -452,7 +452,7 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
 #define GPUSCAN_RING_RUN_(TAG, P, ...) (GPUSCAN_RING_TAG_##TAG##_ ? P##_ring_run(__VA_ARGS__) : GPUSCAN_SUCCESS)
 #define GPUSCAN_RING_HOST_(P, T)                                                                                 \
     enum { P##_RING_THREADS_ = 32 * GPUSCAN_RING_WARPS_(P, T),                                                   \
-           P##_RING_UNIT_BYTES_ = GPUSCAN_RING_UNIT_(T, sizeof(P##_in_t)) * sizeof(P##_in_t) }; /* a slot */      \
+           P##_RING_UNIT_BYTES_ = P##_RING_UNIT_ * sizeof(P##_in_t) }; /* a slot */                              \
     /* The ring's shape on the current device; no slots where it cannot run there. */                           \
     static gpuscan_ring_shape_ P##_ring_shape(void)                                                              \
     {                                                                                                            \

@@ -100,6 +100,7 @@
 #define GPUSCAN_RING_CHOICE_(P, TIn, T, op, COPIES, REV)                                            \
     enum { P##_RING_REDUCERS_ = (COPIES) ? GPUSCAN_RING_REDUCERS(op, T) : GPUSCAN_RING_TYPED_REDUCERS, \
            P##_RING_CLAIM_ = (COPIES) ? GPUSCAN_RING_CLAIM(T) : GPUSCAN_RING_TYPED_CLAIM,              \
+           P##_RING_UNIT_ = GPUSCAN_RING_UNIT_(T, sizeof(TIn)), /* elements; its slot holds TIn */   \
            P##_RING_TAKES_ = GPUSCAN_RING_TAKES(op, T) && (!(REV) || GPUSCAN_COMMUTES_(op, T)) &&   \
                              ((COPIES) || (sizeof(TIn) <= sizeof(T) && 16u % sizeof(TIn) == 0u &&   \
                                            GPUSCAN_COMMUTES_(op, T))),                              \
@@ -261,7 +262,6 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
 #else
 #define GPUSCAN_RING_SLOTS_(P, T)                                                               \
     GPUSCAN_BLOCK_SCAN_ONLY_(P, T, RING)                                                            \
-    enum { P##_RING_UNIT_ = GPUSCAN_RING_UNIT_(T, sizeof(P##_in_t)) }; /* elements */              \
     static __device__ __forceinline__ T *P##_ring_slot(const gpuscan_ring_ *r, unsigned s)          \
     {                                                                                               \
         return (T *)(r->data + (size_t)s * (P##_RING_UNIT_ * sizeof(P##_in_t) / 16));               \
@@ -491,7 +491,7 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
                                                                const P##_ends *ends)                \
     {                                                                                               \
         enum { THREADS = GPUSCAN_RING_THREADS(T), TILE = GPUSCAN_TILE_(RING, T),                    \
-               UNIT_TILES = GPUSCAN_RING_UNIT_TILES_(T, sizeof(P##_in_t)) };                        \
+               UNIT_TILES = P##_RING_UNIT_ / TILE };                                                \
         T *buf = P##_RING_buffer(); /* direct I/O stores through it too (block.cuh) */              \
         for (unsigned i = 0;; ++i) {                                                                \
             const unsigned u = gpuscan_ring_take_(r, r->ready, NULL, &i, 1, 1), s = i % r->slots;   \
