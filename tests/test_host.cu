@@ -274,6 +274,8 @@ static void test_plans(void)
 GPUSCAN_DEFINE_NAMED(byte, uint8_t, add) /* a name of the user's own: the same paths as u8 */
 GPUSCAN_DEFINE_NAMED(word, uint16_t, add)
 GPUSCAN_DEFINE_NAMED(wide, uint64_t, mul)
+GPUSCAN_DEFINE_CONVERT(flags, uint8_t, int, add) /* typed inputs: slots of the input type */
+GPUSCAN_DEFINE_CONVERT(widen, float, double, add)
 typedef int16_t my_short;
 static void test_bytewise_lookup(void)
 {
@@ -303,6 +305,12 @@ static void test_bytewise_lookup(void)
                gpuscan_wide_mul_RING_TAKES_ == 1 && gpuscan_wide_mul_RING_REDUCERS_ == 2 &&
                gpuscan_f64_min_RING_REDUCERS_ == 2 && gpuscan_mat2_matmul_RING_TAKES_ == 0,
            "the ring by type and operator: uint8 and uint16 add under other names, uint64 mul two reducers");
+    EXPECT(gpuscan_flags_add_RING_TAKES_ == 1 && gpuscan_flags_add_RING_UNIT_ == 4 * 5120 &&
+               gpuscan_flags_add_RING_CLAIM_ == GPUSCAN_RING_TYPED_CLAIM &&
+               gpuscan_flags_add_RING_REDUCERS_ == GPUSCAN_RING_TYPED_REDUCERS && gpuscan_widen_add_RING_TAKES_ == 1 &&
+               gpuscan_widen_add_RING_UNIT_ == 2 * 2560 && gpuscan_int_add_RING_UNIT_ == 5120 &&
+               gpuscan_int_add_RING_CLAIM_ == GPUSCAN_RING_CLAIM(int),
+           "typed inputs on the ring: units of whole tiles of 20 KiB of the input, the typed claim and reducers");
 #endif
 }
 
