@@ -9,8 +9,14 @@
  *   tma_st     bulk asynchronous copies into shared memory (mbarrier), then 16-byte stores from
  *              registers (the ring's way: cp.async.bulk in, st.global out)
  *   tma_tma    bulk copies in, and bulk copies out of shared memory (cp.async.bulk ... bulk_group)
+ *   *_rev      the same back to front: ldst's vectors, the bulk kernels' chunks in descending order
+ *              (a reverse scan's order)
+ *   ldst_pf    ldst with a 256-byte L2 prefetch hint on the loads (ld.global.nc...L2::256B)
+ *   ldst_wb    ldst with plain (write-back) stores instead of streamed ones
  *   widen      uint8 -> int32 (n bytes read, 4n written): 4-byte loads, 16-byte stores
  *   widen2     float -> double (4n read, 8n written): 8-byte loads, 16-byte stores
+ *   twiden(2)  the same widenings with bulk copies in and 16-byte stores out (the typed ring's way)
+ *   twiden(2)_b  bulk copies in and out, widened between two shared stages
  *   read       reads only: 16-byte loads, 8 in flight, folded by xor (a word a block written)
  *   write      writes only: 16-byte streamed stores of a pattern
  *   memset     cudaMemsetAsync of the output
@@ -21,6 +27,7 @@
 #include <cstdint>
 #include <cstring>
 #include <ctime>
+#include <string>
 #include <vector>
 #include "gpuscan.cuh"
 #include "bench_common.h"
@@ -60,6 +67,41 @@ __global__ void __launch_bounds__(256) k_write(uint4 *out, size_t vecs)
     }
 }
 
+/* ldst's copy with one change each: REV visits the vectors back to front, PF loads with a 256-byte
+ * L2 prefetch hint, WB stores without the streaming hint. */
+enum { AS_REV = 1, AS_PF = 2, AS_WB = 3 };
+static __device__ __forceinline__ uint4 load_prefetching(const uint4 *p)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    uint4 r;
+    asm("ld.global.nc.L1::no_allocate.L2::256B.v4.u32 {%0, %1, %2, %3}, [%4];"
+        : "=r"(r.x), "=r"(r.y), "=r"(r.z), "=r"(r.w) : "l"(p));
+    return r;
+#else
+    return __ldcs(p); /* no prefetch sizes before sm_80 */
+#endif
+}
+template <int AS> __global__ void __launch_bounds__(256) k_copy_as(const uint4 *in, uint4 *out, size_t vecs)
+{
+    enum { U = 4 };
+    const size_t stride = (size_t)gridDim.x * blockDim.x;
+    for (size_t v = blockIdx.x * (size_t)blockDim.x + threadIdx.x; v < vecs; v += stride * U) {
+        uint4 raw[U];
+#pragma unroll
+        for (int u = 0; u < U; ++u) {
+            const size_t i = v + u * stride, j = AS == AS_REV ? vecs - 1 - i : i;
+            if (i < vecs) raw[u] = AS == AS_PF ? load_prefetching(in + j) : __ldcs(in + j);
+        }
+#pragma unroll
+        for (int u = 0; u < U; ++u) {
+            const size_t i = v + u * stride, j = AS == AS_REV ? vecs - 1 - i : i;
+            if (i >= vecs) continue;
+            if (AS == AS_WB) out[j] = raw[u];
+            else __stcs(out + j, raw[u]);
+        }
+    }
+}
+
 /* A bulk copy of `bytes` from shared to global memory, in the thread's current bulk group (sm_90;
  * a trap elsewhere - the host runs these kernels only there). */
 static __device__ __forceinline__ void bulk_store(void *dst, const void *src, unsigned bytes)
@@ -77,22 +119,23 @@ static __device__ __forceinline__ void bulk_store(void *dst, const void *src, un
 #define CHUNK 16384u
 /* Bulk copies: one thread keeps STAGES chunks of CHUNK bytes in flight into shared memory; with
  * BULK_OUT it writes each landed chunk out by a bulk copy too, else the block stores it from
- * registers (16-byte vectors) and a block barrier hands the stage back. */
-template <int BULK_OUT> __global__ void __launch_bounds__(512) k_tma(const char *in, char *out, size_t chunks)
+ * registers (16-byte vectors) and a block barrier hands the stage back.  REV: chunks in
+ * descending order. */
+template <int BULK_OUT, int REV> __global__ void __launch_bounds__(512) k_tma(const char *in, char *out, size_t chunks)
 {
     extern __shared__ uint4 stage[];
     __shared__ unsigned long long full[STAGES];
     const size_t first = blockIdx.x, step = gridDim.x;
     const size_t mine = first < chunks ? (chunks - first + step - 1) / step : 0;
+    auto at = [&](size_t k) { const size_t c = first + k * step; return (REV ? chunks - 1 - c : c) * CHUNK; };
     if (threadIdx.x < STAGES) gpuscan_mbar_init_(&full[threadIdx.x], 1), gpuscan_mbar_init_fence_();
     __syncthreads();
     char *st = (char *)stage;
     if (threadIdx.x == 0)
-        for (size_t k = 0; k < mine && k < STAGES; ++k)
-            gpuscan_bulk_load_(st + k * CHUNK, in + (first + k * step) * CHUNK, CHUNK, &full[k]);
+        for (size_t k = 0; k < mine && k < STAGES; ++k) gpuscan_bulk_load_(st + k * CHUNK, in + at(k), CHUNK, &full[k]);
     for (size_t k = 0; k < mine; ++k) {
         const unsigned s = (unsigned)(k % STAGES);
-        char *dst = out + (first + k * step) * CHUNK;
+        char *dst = out + at(k);
         if (BULK_OUT) {
             if (threadIdx.x != 0) break;
             gpuscan_mbar_wait_(&full[s], (unsigned)(k / STAGES) & 1u);
@@ -101,7 +144,7 @@ template <int BULK_OUT> __global__ void __launch_bounds__(512) k_tma(const char 
             if (k >= 1 && k - 1 + STAGES < mine) { /* the store before has left its stage */
                 GPUSCAN_SM90_ASM_("cp.async.bulk.wait_group.read 1;");
                 const unsigned p = (unsigned)((k - 1) % STAGES);
-                gpuscan_bulk_load_(st + p * CHUNK, in + (first + (k - 1 + STAGES) * step) * CHUNK, CHUNK, &full[p]);
+                gpuscan_bulk_load_(st + p * CHUNK, in + at(k - 1 + STAGES), CHUNK, &full[p]);
             }
         } else {
             gpuscan_mbar_wait_(&full[s], (unsigned)(k / STAGES) & 1u);
@@ -109,7 +152,58 @@ template <int BULK_OUT> __global__ void __launch_bounds__(512) k_tma(const char 
             for (unsigned i = threadIdx.x; i < CHUNK / 16; i += blockDim.x) __stcs((uint4 *)dst + i, src[i]);
             __syncthreads();
             if (threadIdx.x == 0 && k + STAGES < mine)
-                gpuscan_bulk_load_(st + s * CHUNK, in + (first + (k + STAGES) * step) * CHUNK, CHUNK, &full[s]);
+                gpuscan_bulk_load_(st + s * CHUNK, in + at(k + STAGES), CHUNK, &full[s]);
+        }
+    }
+    if (BULK_OUT && threadIdx.x == 0) GPUSCAN_SM90_ASM_("cp.async.bulk.wait_group 0;");
+}
+
+/* Widening with bulk copies in: STAGES chunks of CIN input bytes in flight, each landed chunk
+ * widened by the block into 16-byte vectors of T - stored from registers, or (BULK_OUT) into one of
+ * two output stages that a bulk copy writes out. */
+template <class TIn, class T, unsigned CIN, int BULK_OUT>
+__global__ void __launch_bounds__(512) k_tma_widen(const TIn *in, T *out, size_t chunks)
+{
+    enum { E = CIN / sizeof(TIn), COUT = E * sizeof(T), K = 16 / sizeof(T) };
+    extern __shared__ uint4 stage[];
+    __shared__ unsigned long long full[STAGES];
+    const size_t first = blockIdx.x, step = gridDim.x;
+    const size_t mine = first < chunks ? (chunks - first + step - 1) / step : 0;
+    char *sin = (char *)stage, *sout = sin + STAGES * CIN;
+    if (threadIdx.x < STAGES) gpuscan_mbar_init_(&full[threadIdx.x], 1), gpuscan_mbar_init_fence_();
+    __syncthreads();
+    if (threadIdx.x == 0)
+        for (size_t k = 0; k < mine && k < STAGES; ++k)
+            gpuscan_bulk_load_(sin + k * CIN, in + (first + k * step) * E, CIN, &full[k]);
+    for (size_t k = 0; k < mine; ++k) {
+        const unsigned s = (unsigned)(k % STAGES);
+        const TIn *src = (const TIn *)(sin + s * CIN);
+        T *dst = out + (first + k * step) * E;
+        uint4 *o = (uint4 *)(sout + (k & 1u) * COUT);
+        if (BULK_OUT) {
+            if (threadIdx.x == 0 && k >= 2) GPUSCAN_SM90_ASM_("cp.async.bulk.wait_group.read 1;");
+            __syncthreads(); /* the store of chunk k - 2 has left this output stage */
+        }
+        gpuscan_mbar_wait_(&full[s], (unsigned)(k / STAGES) & 1u);
+        for (unsigned v = threadIdx.x; v < COUT / 16; v += blockDim.x) {
+            TIn x[K];
+            T y[K];
+            memcpy(x, src + v * K, sizeof x);
+#pragma unroll
+            for (int j = 0; j < K; ++j) y[j] = (T)x[j];
+            uint4 w;
+            memcpy(&w, y, 16);
+            if (BULK_OUT) o[v] = w;
+            else __stcs((uint4 *)dst + v, w);
+        }
+        if (BULK_OUT) GPUSCAN_SM90_ASM_("fence.proxy.async.shared::cta;"); /* seen by the bulk copy */
+        __syncthreads();
+        if (threadIdx.x == 0) {
+            if (BULK_OUT) {
+                bulk_store(dst, o, COUT);
+                GPUSCAN_SM90_ASM_("cp.async.bulk.commit_group;");
+            }
+            if (k + STAGES < mine) gpuscan_bulk_load_(sin + s * CIN, in + (first + (k + STAGES) * step) * E, CIN, &full[s]);
         }
     }
     if (BULK_OUT && threadIdx.x == 0) GPUSCAN_SM90_ASM_("cp.async.bulk.wait_group 0;");
@@ -152,14 +246,14 @@ template <class K> static int resident(K kernel, int threads, size_t smem)
     return sms * std::max(per, 1);
 }
 
-/* A widening copy of n elements TIn -> T (in, out: device buffers), checked on the host, as a row. */
-template <class TIn, class T, class V, class Row>
-static void widen_row(const char *name, const char *in, char *out, size_t n, Row row)
+/* A widening copy of n elements TIn -> T by `launch` (in, out: device buffers), checked on the host,
+ * as a row. */
+template <class TIn, class T, class Row, class Launch>
+static void widen_row(const char *name, const char *in, char *out, size_t n, Row row, Launch launch)
 {
-    const int g = resident(k_widen<TIn, T, V, 8>, 256, 0);
-    auto fn = [&] { k_widen<TIn, T, V, 8><<<g, 256>>>((const TIn *)in, (T *)out, n); };
     CK(cudaMemset(out, 0, n * sizeof(T)));
-    fn();
+    launch();
+    CK(cudaGetLastError());
     CK(cudaDeviceSynchronize());
     std::vector<TIn> hi(n);
     std::vector<T> ho(n);
@@ -167,7 +261,27 @@ static void widen_row(const char *name, const char *in, char *out, size_t n, Row
     CK(cudaMemcpy(ho.data(), out, n * sizeof(T), cudaMemcpyDeviceToHost));
     bool ok = true;
     for (size_t i = 0; i < n; ++i) ok &= ho[i] == (T)hi[i] || (hi[i] != hi[i] && ho[i] != ho[i]);
-    row(name, n * (sizeof(TIn) + sizeof(T)), median_us(fn), ok);
+    row(name, n * (sizeof(TIn) + sizeof(T)), median_us(launch), ok);
+}
+/* The widenings of TIn -> T: 16-byte stores from registers after small loads (V: K inputs), and
+ * (sm_90) bulk copies in of chunks of CIN bytes, stores or bulk copies out. */
+template <class TIn, class T, class V, unsigned CIN, class Row>
+static void widen_rows(const char *name, bool bulk, const char *in, char *out, size_t n, Row row)
+{
+    const TIn *x = (const TIn *)in;
+    T *y = (T *)out;
+    const int g = resident(k_widen<TIn, T, V, 8>, 256, 0);
+    widen_row<TIn, T>(name, in, out, n, row, [&] { k_widen<TIn, T, V, 8><<<g, 256>>>(x, y, n); });
+    if (!bulk) return;
+    enum { E = CIN / sizeof(TIn) };
+    const size_t smem_st = STAGES * CIN, smem_b = smem_st + 2 * E * sizeof(T);
+    CK(cudaFuncSetAttribute(k_tma_widen<TIn, T, CIN, 0>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem_st));
+    CK(cudaFuncSetAttribute(k_tma_widen<TIn, T, CIN, 1>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem_b));
+    const int gs = resident(k_tma_widen<TIn, T, CIN, 0>, 512, smem_st);
+    const int gb = resident(k_tma_widen<TIn, T, CIN, 1>, 512, smem_b);
+    std::string t = std::string("t") + name, tb = t + "_b";
+    widen_row<TIn, T>(t.c_str(), in, out, n, row, [&] { k_tma_widen<TIn, T, CIN, 0><<<gs, 512, smem_st>>>(x, y, n / E); });
+    widen_row<TIn, T>(tb.c_str(), in, out, n, row, [&] { k_tma_widen<TIn, T, CIN, 1><<<gb, 512, smem_b>>>(x, y, n / E); });
 }
 
 int main(int argc, char **argv)
@@ -192,8 +306,10 @@ int main(int argc, char **argv)
     printf("ceiling on %s (driver %d), commit %s, %s\n", p.name, drv, commit ? commit : "unknown", date);
     bench_warm_up(500);
     const size_t smem = STAGES * CHUNK;
-    CK(cudaFuncSetAttribute(k_tma<0>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
-    CK(cudaFuncSetAttribute(k_tma<1>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+    CK(cudaFuncSetAttribute(k_tma<0, 0>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+    CK(cudaFuncSetAttribute(k_tma<1, 0>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+    CK(cudaFuncSetAttribute(k_tma<0, 1>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+    CK(cudaFuncSetAttribute(k_tma<1, 1>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
     printf("%-8s %-5s | %10s %10s | %8s %9s\n", "impl", "n", "us", "GB/s", "of cpy", "check");
     for (int lg = min_lg; lg <= max_lg; lg += 2) {
         const size_t n = (size_t)1 << lg, bytes = 4 * n;
@@ -230,22 +346,30 @@ int main(int argc, char **argv)
             bool ok = check_copy(fn);
             row("ldst8", 2 * bytes, median_us(fn), ok);
         }
+        /* ldst with one change (back to front; prefetch hint; write-back stores) */
+        auto copy_as = [&](const char *impl, auto kernel) {
+            const int g = resident(kernel, 256, 0);
+            auto fn = [&] { kernel<<<g, 256>>>((const uint4 *)in, (uint4 *)out, vecs); };
+            bool ok = check_copy(fn);
+            row(impl, 2 * bytes, median_us(fn), ok);
+        };
+        copy_as("ldst_rev", k_copy_as<AS_REV>);
+        copy_as("ldst_pf", k_copy_as<AS_PF>);
+        copy_as("ldst_wb", k_copy_as<AS_WB>);
         if (p.major >= 9) { /* bulk copies: sm_90 */
-            {
-                const int g = resident(k_tma<0>, 512, smem);
-                auto fn = [&] { k_tma<0><<<g, 512, smem>>>(in, out, bytes / CHUNK); };
+            auto tma = [&](const char *impl, auto kernel, int threads) {
+                const int g = resident(kernel, threads, smem);
+                auto fn = [&] { kernel<<<g, threads, smem>>>(in, out, bytes / CHUNK); };
                 bool ok = check_copy(fn);
-                row("tma_st", 2 * bytes, median_us(fn), ok);
-            }
-            {
-                const int g = resident(k_tma<1>, 32, smem);
-                auto fn = [&] { k_tma<1><<<g, 32, smem>>>(in, out, bytes / CHUNK); };
-                bool ok = check_copy(fn);
-                row("tma_tma", 2 * bytes, median_us(fn), ok);
-            }
+                row(impl, 2 * bytes, median_us(fn), ok);
+            };
+            tma("tma_st", k_tma<0, 0>, 512);
+            tma("tma_tma", k_tma<1, 0>, 32);
+            tma("tma_st_rev", k_tma<0, 1>, 512);
+            tma("tma_tma_rev", k_tma<1, 1>, 32);
         }
-        widen_row<uint8_t, int32_t, uint32_t>("widen", in, out, bytes / 4, row);
-        widen_row<float, double, uint2>("widen2", in, out, bytes / 8, row);
+        widen_rows<uint8_t, int32_t, uint32_t, 4096>("widen", p.major >= 9, in, out, bytes / 4, row);
+        widen_rows<float, double, uint2, 8192>("widen2", p.major >= 9, in, out, bytes / 8, row);
         double read_gbs = 0, write_gbs = 0, memcpy_gbs = base;
         {
             unsigned *sink;

@@ -148,6 +148,12 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
 #define GPUSCAN_KSW_DIRECT_BYTES GPUSCAN_DIRECT_IO_MAX_BYTES
 #define GPUSCAN_BK_DIRECT_BYTES GPUSCAN_DIRECT_IO_MAX_BYTES
 #define GPUSCAN_CO_DIRECT_BYTES GPUSCAN_DIRECT_IO_MAX_BYTES
+/* Whether a warp's staged run leaves by one bulk copy (sm_90) instead of its lanes' 16-byte stores
+ * (the ring's scanners of some types: ring.cuh). */
+#define GPUSCAN_KS_BULK_STORES(P, T) 0
+#define GPUSCAN_KSW_BULK_STORES(P, T) 0
+#define GPUSCAN_BK_BULK_STORES(P, T) 0
+#define GPUSCAN_CO_BULK_STORES(P, T) 0
 #define GPUSCAN_DIRECT_IO_(P, T, TAG)                                                               \
     ((sizeof(T) <= GPUSCAN_##TAG##_DIRECT_BYTES || P##_packs(GPUSCAN_##TAG##_ITEMS(T))) &&          \
      GPUSCAN_VECTOR_OK_(T, GPUSCAN_##TAG##_ITEMS(T)))
@@ -367,15 +373,20 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
             /* the warp's whole run is valid: through its part of the buffer (see above) */                           \
             const unsigned owner = REV ? 31u - lane : lane;                                                           \
             uint4 *stage = (uint4 *)(buf + seg), *dst = (uint4 *)(out + base + wseg);                                 \
+            if (GPUSCAN_##TAG##_BULK_STORES(P, T)) gpuscan_bulk_stores_read_(lane); /* the last one has left */   \
             _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c) {                                            \
                 uint4 w;                                                                                              \
                 P##_store_vector(&w, v + c * VEC, base + wseg + owner * ITEMS + c * VEC);                             \
                 stage[owner * (ITEMS / VEC) + c] = w;                                                                 \
             }                                                                                                         \
-            __syncwarp();                                                                                             \
-            _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c)                                              \
-                __stcs(dst + c * 32u + lane, stage[c * 32u + lane]);                                                  \
-            __syncwarp();                                                                                             \
+            if (GPUSCAN_##TAG##_BULK_STORES(P, T)) {                                                                  \
+                gpuscan_bulk_store_warp_(dst, stage, 32u * ITEMS * sizeof(T), lane);                                  \
+            } else {                                                                                                  \
+                __syncwarp();                                                                                         \
+                _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c)                                          \
+                    __stcs(dst + c * 32u + lane, stage[c * 32u + lane]);                                              \
+                __syncwarp();                                                                                         \
+            }                                                                                                         \
         } else if (q + ITEMS <= valid && GPUSCAN_ALIGNED16_(out)) {                                                   \
             uint4 *dst = (uint4 *)(out + base + (REV ? (size_t)q : (size_t)t * ITEMS));                               \
             _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c) {                                            \

@@ -364,12 +364,18 @@ static __device__ __forceinline__ void gpuscan_wait_prerequisites_(void)
     asm volatile("griddepcontrol.wait;" ::: "memory");
 #endif
 }
-/* Clears `words` 32-bit words from p: a single-pass scan's counter and tile states. */
-static __global__ void gpuscan_clear_states_(unsigned *p, size_t words)
+/* Lets the kernel launched behind this one as its programmatic dependent start (it waits for
+ * this one's completion where it needs its results). */
+static __device__ __forceinline__ void gpuscan_let_dependents_launch_(void)
 {
 #if GPUSCAN_ASYNC_COPY_
     asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
 #endif
+}
+/* Clears `words` 32-bit words from p: a single-pass scan's counter and tile states. */
+static __global__ void gpuscan_clear_states_(unsigned *p, size_t words)
+{
+    gpuscan_let_dependents_launch_();
     for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < words; i += (size_t)gridDim.x * blockDim.x)
         p[i] = 0u;
 }
@@ -820,6 +826,8 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
         const size_t last = first + tiles_per_block < tiles ? first + tiles_per_block : tiles;      \
         const int raw = P##_OWN_AS_IS_ && up != NULL;                                               \
         T acc = P##_identity();                                                                     \
+        if (gridDim.x > 1) gpuscan_let_dependents_launch_(); /* the fold of the partials */         \
+        else gpuscan_wait_prerequisites_(); /* for the partials, where launched as a dependent */   \
         if (P##_COMMUTES_ && !raw) {                                                                \
             acc = P##_fold_unordered(in, first * TILE, last * TILE < n ? last * TILE : n);          \
         } else {                                                                                    \

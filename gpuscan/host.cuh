@@ -343,18 +343,13 @@ static inline void gpuscan_dependent_config_(cudaLaunchConfig_t *config, cudaLau
     attr->val.programmaticStreamSerializationAllowed = 1;
     config->numAttrs = dependent ? 1 : 0;
 }
-/* Programmatic dependent launch of the single-pass kernel after a kernel that clears its states
- * (grid.cuh), for scans of at least GPUSCAN_PDL_MIN_TILES tiles (0 turns it off), where the device
- * is sm_90 or later and `kernel` was built for it (so that it holds the wait); smaller scans clear
- * them with a memset.  From 512 tiles on the overlap saves the gap between the two launches;
- * below, where a small scan's time is mostly the host's launch calls, a kernel's launch costs the
- * host more than a memset's.
- * Whether the device and kernel can is found once per device and kept in cache[] (entry + 1). */
-static inline int gpuscan_pdl_ok_(const void *kernel, size_t tiles, int *cache)
+/* Whether `kernel` can be launched as a programmatic dependent (grid.cuh): the device is sm_90 or
+ * later and `kernel` was built for it (so that it holds the wait).  Found once per device and kept
+ * in cache[] (entry + 1). */
+static inline int gpuscan_pdl_supported_(const void *kernel, int *cache)
 {
     int dev = 0, major = 0, ok;
     struct cudaFuncAttributes attr;
-    if (GPUSCAN_PDL_MIN_TILES == 0 || tiles < GPUSCAN_PDL_MIN_TILES) return 0;
     if (cudaGetDevice(&dev) != cudaSuccess) {
         (void)cudaGetLastError();
         return 0;
@@ -365,6 +360,15 @@ static inline int gpuscan_pdl_ok_(const void *kernel, size_t tiles, int *cache)
     (void)cudaGetLastError(); /* a query that failed above only means: no */
     if (dev < GPUSCAN_DEVICE_CACHE_) cache[dev] = ok + 1;
     return ok;
+}
+/* Programmatic dependent launch of the single-pass kernel after a kernel that clears its states,
+ * for scans of at least GPUSCAN_PDL_MIN_TILES tiles (0 turns it off); smaller scans clear them with
+ * a memset.  From 512 tiles on the overlap saves the gap between the two launches; below, where a
+ * small scan's time is mostly the host's launch calls, a kernel's launch costs the host more than
+ * a memset's.  (A reduction's second launch has no such choice: it is one launch either way.) */
+static inline int gpuscan_pdl_ok_(const void *kernel, size_t tiles, int *cache)
+{
+    return GPUSCAN_PDL_MIN_TILES != 0 && tiles >= GPUSCAN_PDL_MIN_TILES && gpuscan_pdl_supported_(kernel, cache);
 }
 /* Clears a single-pass scan's counter and tile states (`bytes`, a multiple of 4) on `stream`: a
  * memset, or with `dependent` the clearing kernel, which lets the scan's launch go ahead (a block
@@ -696,10 +700,17 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         }                                                                                                  \
         GPUSCAN_LAUNCH_(P##_reduce_tiles, blocks, THREADS, stream, d_in, (const T *)NULL, n,               \
                         (unsigned)per_block, (T *)ws);                                                     \
-        /* the partials, T: read as `in` where the stage copies, else as is through `up` */               \
-        GPUSCAN_LAUNCH_(P##_reduce_tiles, 1, THREADS, stream, (const P##_in_t *)ws, (const T *)ws, blocks, \
-                        (unsigned)gpuscan_ceil_div_(blocks, TILE), d_result);                              \
-        return GPUSCAN_SUCCESS;                                                                            \
+        /* the partials, T: read as `in` where the stage copies, else as is through `up`; the launch      \
+         * goes ahead while the first one runs where the device can (it waits for its partials) */        \
+        static int pdl_cache[GPUSCAN_DEVICE_CACHE_];                                                       \
+        cudaLaunchConfig_t config;                                                                         \
+        cudaLaunchAttribute attr;                                                                          \
+        gpuscan_dependent_config_(&config, &attr, 1, THREADS,                                              \
+                                  gpuscan_pdl_supported_((const void *)P##_reduce_tiles, pdl_cache),       \
+                                  stream);                                                                 \
+        return gpuscan_from_cuda_(cudaLaunchKernelEx(&config, P##_reduce_tiles, (const P##_in_t *)ws,      \
+                                                     (const T *)ws, (size_t)blocks,                        \
+                                                     (unsigned)gpuscan_ceil_div_(blocks, TILE), d_result)); \
     }
 
 /* The _ex forms: caller's workspace, CUB's convention (d_workspace == NULL: size query only;

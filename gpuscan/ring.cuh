@@ -133,6 +133,10 @@
 /* The scanners read their runs straight from the slot (no transpose through the tile buffer) and
  * store them through their warp's part of it (block.cuh's direct I/O), for types up to this size. */
 #define GPUSCAN_RING_DIRECT_BYTES 8u
+/* ... and, for 4- and 8-byte types read as they are, a warp's staged run leaves by one bulk copy
+ * (block.cuh; sm_90, where the ring runs).  Typed inputs, whose units write several tiles, and
+ * 1-byte types, whose runs are small, are slower that way. */
+#define GPUSCAN_RING_BULK_STORES(P, T) (GPUSCAN_ASYNC_COPY_ && sizeof(T) >= 4 && P##_LOAD_COPIES_)
 #define GPUSCAN_RING_SCAN_TILE_(P, T) GPUSCAN_COARSENED_SCAN_TILE_(P, T, RING)
 #define GPUSCAN_RING_END_ 0xffffffffu /* a slot's unit when the counter has run out */
 #define GPUSCAN_RING_READS_ 8u          /* 16-byte reads a reducing lane has in flight (<= 8) */
@@ -194,6 +198,35 @@ static __device__ __forceinline__ float gpuscan_ring_fold_f32_(const uint4 *mine
     (16u % sizeof(T) == 0u && GPUSCAN_RING_ITEMS(T) > 1 &&                                          \
      GPUSCAN_VECTOR_OK_(T, GPUSCAN_RING_ITEMS(T)) &&                                                \
      GPUSCAN_RING_UNIT_(T, sizeof(T)) * sizeof(T) % (32u * 16u * GPUSCAN_RING_READS_) == 0u)
+/* A warp's bulk store: `bytes` (a multiple of 16) of its part of shared memory at src to dst
+ * (16-byte aligned), issued by lane 0 once every lane's writes to src are visible to the copy. */
+static __device__ __forceinline__ void gpuscan_bulk_store_warp_(void *dst, const void *src, unsigned bytes,
+                                                                unsigned lane)
+{
+#if GPUSCAN_ASYNC_COPY_
+    asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+    __syncwarp();
+    if (lane == 0) {
+        asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;" ::"l"(dst),
+                     "r"(gpuscan_shared_addr_(src)), "r"(bytes) : "memory");
+        asm volatile("cp.async.bulk.commit_group;" ::: "memory");
+    }
+#else
+    (void)dst, (void)src, (void)bytes, (void)lane;
+    __trap();
+#endif
+}
+/* Before a warp writes its part of shared memory again: its bulk stores have read it. */
+static __device__ __forceinline__ void gpuscan_bulk_stores_read_(unsigned lane)
+{
+    if (lane == 0) GPUSCAN_SM90_ASM_("cp.async.bulk.wait_group.read 0;");
+    __syncwarp();
+}
+/* ... and before the block exits: they are done. */
+static __device__ __forceinline__ void gpuscan_bulk_stores_done_(void)
+{
+    GPUSCAN_SM90_ASM_("cp.async.bulk.wait_group 0;");
+}
 #define GPUSCAN_RING_WARPS_(P, T)                                                                   \
     (GPUSCAN_RING_THREADS(T) / 32 + 1 + P##_RING_REDUCERS_ + GPUSCAN_RING_LOOKERS(T))
 
@@ -416,7 +449,10 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
             const unsigned u = gpuscan_ring_take_(r, r->full, r->reduced, &i,                       \
                                                   P##_RING_REDUCERS_,                               \
                                                   GPUSCAN_RING_SLOT_MULTIPLE_(P, T));               \
-            if (u == GPUSCAN_RING_END_) return;                                                     \
+            if (u == GPUSCAN_RING_END_) {                                                           \
+                if (GPUSCAN_RING_BULK_STORES(P, T)) gpuscan_bulk_stores_done_();                    \
+                return;                                                                             \
+            }                                                                                       \
             const unsigned s = i % r->slots;                                                        \
             const size_t first = (size_t)P##_ring_input_unit(u, units) * UNIT;                      \
             const unsigned valid = gpuscan_run_length_(n, first, UNIT);                             \
