@@ -156,23 +156,34 @@ int main(void)
             EXPECT(status[i] == 0, "thread %d: a call failed", i);
             EXPECT(wrong(h.data() + i * 1000, out[i], n) == 0, "thread %d result", i);
         }
-        /* a captured simple form, replayed on fresh input */
+        /* captured simple forms (a scan, and a reduction of many blocks, whose second launch is
+         * the first one's programmatic dependent on sm_90), replayed on fresh input */
         cudaGraph_t graph;
         cudaGraphExec_t exec;
+        int32_t *d_sum;
+        CHECK_CUDA(cudaMalloc(&d_sum, sizeof(int32_t)));
         CHECK_CUDA(cudaStreamBeginCapture(s[0], cudaStreamCaptureModeThreadLocal));
         gpuscan_status st = gpuscan_i32_add_inclusive(in[0], out[0], n, s[0]);
+        gpuscan_status rst = gpuscan_i32_add_reduce(in[0], d_sum, n, s[0]);
         CHECK_CUDA(cudaStreamEndCapture(s[0], &graph));
         EXPECT(st == GPUSCAN_SUCCESS, "captured simple form: %s", gpuscan_status_string(st));
+        EXPECT(rst == GPUSCAN_SUCCESS, "captured reduce: %s", gpuscan_status_string(rst));
         CHECK_CUDA(cudaGraphInstantiate(&exec, graph, 0));
         for (int rep = 0; rep < 3; ++rep) {
             fill(h.data(), n, &rng);
             CHECK_CUDA(cudaMemcpy(in[0], h.data(), n * sizeof(int32_t), cudaMemcpyHostToDevice));
             CHECK_CUDA(cudaMemset(out[0], 0xFF, n * sizeof(int32_t)));
+            CHECK_CUDA(cudaMemset(d_sum, 0xFF, sizeof(int32_t)));
             CHECK_CUDA(cudaDeviceSynchronize());
             CHECK_CUDA(cudaGraphLaunch(exec, s[0]));
             CHECK_CUDA(cudaStreamSynchronize(s[0]));
             EXPECT(wrong(h.data(), out[0], n) == 0, "graph replay %d", rep);
+            int32_t sum = 0, acc = 0;
+            CHECK_CUDA(cudaMemcpy(&sum, d_sum, sizeof sum, cudaMemcpyDeviceToHost));
+            for (size_t i = 0; i < n; ++i) acc = (int32_t)((uint32_t)acc + (uint32_t)h[i]);
+            EXPECT(sum == acc, "graph replay %d: reduce %d, want %d", rep, sum, acc);
         }
+        CHECK_CUDA(cudaFree(d_sum));
         CHECK_CUDA(cudaGraphExecDestroy(exec));
         CHECK_CUDA(cudaGraphDestroy(graph));
         for (int i = 0; i < k; ++i) {
