@@ -827,7 +827,7 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
         const int raw = P##_OWN_AS_IS_ && up != NULL;                                               \
         T acc = P##_identity();                                                                     \
         if (gridDim.x > 1) gpuscan_let_dependents_launch_(); /* the fold of the partials */         \
-        else gpuscan_wait_prerequisites_(); /* for the partials, where launched as a dependent */   \
+        if (up != NULL) gpuscan_wait_prerequisites_(); /* that fold: for the partials */            \
         if (P##_COMMUTES_ && !raw) {                                                                \
             acc = P##_fold_unordered(in, first * TILE, last * TILE < n ? last * TILE : n);          \
         } else {                                                                                    \
