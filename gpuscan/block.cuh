@@ -337,6 +337,19 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
         }                                                                                                             \
         return has_prefix ? P##_combine(prefix, buf[GPUSCAN_PAD_(e)]) : buf[GPUSCAN_PAD_(e)];                         \
     }
+/* A warp's staged run - R 16-byte vectors a lane at `stage`, in output order - to dst: by one bulk
+ * copy (BULK; ring.cuh), else by its lanes' 16-byte stores, consecutive lanes consecutive vectors. */
+#define GPUSCAN_WARP_RUN_OUT_(BULK, dst, stage, R, lane)                                            \
+    do {                                                                                            \
+        if (BULK) {                                                                                 \
+            gpuscan_bulk_store_warp_(dst, stage, 32u * (R) * 16u, lane);                            \
+        } else {                                                                                    \
+            __syncwarp();                                                                           \
+            _Pragma("unroll") for (unsigned c_ = 0; c_ < (R); ++c_)                                 \
+                __stcs((dst) + c_ * 32u + (lane), (stage)[c_ * 32u + (lane)]);                      \
+            __syncwarp();                                                                           \
+        }                                                                                           \
+    } while (0)
 /* Writes a staged tile (see stage above) to `out`, REV: mirrored (as the reader reads it). */
 #define GPUSCAN_TILE_WRITE_DIRECT_(P, T, TAG, fname, REV)                                                            \
     /* A tile written straight from registers (direct I/O types; REV: mirrored, as the reader reads it). */          \
@@ -379,14 +392,7 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
                 P##_store_vector(&w, v + c * VEC, base + wseg + owner * ITEMS + c * VEC);                             \
                 stage[owner * (ITEMS / VEC) + c] = w;                                                                 \
             }                                                                                                         \
-            if (GPUSCAN_##TAG##_BULK_STORES(P, T)) {                                                                  \
-                gpuscan_bulk_store_warp_(dst, stage, 32u * ITEMS * sizeof(T), lane);                                  \
-            } else {                                                                                                  \
-                __syncwarp();                                                                                         \
-                _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c)                                          \
-                    __stcs(dst + c * 32u + lane, stage[c * 32u + lane]);                                              \
-                __syncwarp();                                                                                         \
-            }                                                                                                         \
+            GPUSCAN_WARP_RUN_OUT_(GPUSCAN_##TAG##_BULK_STORES(P, T), dst, stage, ITEMS / VEC, lane);                  \
         } else if (q + ITEMS <= valid && GPUSCAN_ALIGNED16_(out)) {                                                   \
             uint4 *dst = (uint4 *)(out + base + (REV ? (size_t)q : (size_t)t * ITEMS));                               \
             _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c) {                                            \
