@@ -39,7 +39,7 @@ if has readme; then
     rm -rf "$clean" && mkdir -p "$clean"
     tar --exclude='./build*' --exclude='./gpu-check-out' -cf - . | tar -xf - -C "$clean"
     ts=$(date +%s)
-    ( cd "$clean" && cmake -S . -B build && cmake --build build -j && ctest --test-dir build --output-on-failure -LE full ) \
+    ( cd "$clean" && cmake -S . -B build && cmake --build build -j && ctest --test-dir build --output-on-failure -j 4 -LE full ) \
         >"$OUT/readme-tests.log" 2>&1
     rc=$?
     echo "README test command: $(secs "$ts") s (exit $rc; build and tests, clean tree)" | tee -a "$summary"
