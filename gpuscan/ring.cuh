@@ -449,10 +449,7 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
             const unsigned u = gpuscan_ring_take_(r, r->full, r->reduced, &i,                       \
                                                   P##_RING_REDUCERS_,                               \
                                                   GPUSCAN_RING_SLOT_MULTIPLE_(P, T));               \
-            if (u == GPUSCAN_RING_END_) {                                                           \
-                if (GPUSCAN_RING_BULK_STORES(P, T)) gpuscan_bulk_stores_done_();                    \
-                return;                                                                             \
-            }                                                                                       \
+            if (u == GPUSCAN_RING_END_) return;                                                     \
             const unsigned s = i % r->slots;                                                        \
             const size_t first = (size_t)P##_ring_input_unit(u, units) * UNIT;                      \
             const unsigned valid = gpuscan_run_length_(n, first, UNIT);                             \
@@ -531,7 +528,10 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
         T *buf = P##_RING_buffer(); /* direct I/O stores through it too (block.cuh) */              \
         for (unsigned i = 0;; ++i) {                                                                \
             const unsigned u = gpuscan_ring_take_(r, r->ready, NULL, &i, 1, 1), s = i % r->slots;   \
-            if (u == GPUSCAN_RING_END_) return;                                                     \
+            if (u == GPUSCAN_RING_END_) {                                                           \
+                if (GPUSCAN_RING_BULK_STORES(P, T)) gpuscan_bulk_stores_done_(); /* before exit */  \
+                return;                                                                             \
+            }                                                                                       \
             T prefix = prefix_of[s];                                                                \
             int has_prefix = r->has_prefix_of[s];                                                   \
             const T *slot = P##_ring_slot(r, s);                                                    \
