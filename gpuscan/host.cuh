@@ -471,7 +471,8 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
     static int P##_ring_fits(size_t n)                                                                           \
     {                                                                                                            \
         return P##_RING_TAKES_ && GPUSCAN_RING_OK_(T) &&                                                         \
-               gpuscan_at_least_(n * sizeof(T), GPUSCAN_RING_MIN_BYTES);                                         \
+               gpuscan_at_least_(n * sizeof(T), sizeof(P##_in_t) >= 4 ? GPUSCAN_RING_MIN_BYTES                   \
+                                                                     : GPUSCAN_RING_MIN_BYTES_NARROW);           \
     }                                                                                                            \
     /* Whether reduce-ahead of n elements (16-byte aligned) runs on the ring here. */                            \
     static int P##_ring_runs(size_t n) { return P##_ring_fits(n) && P##_ring_shape().slots > 0; }                \

@@ -94,9 +94,14 @@
 #endif
 
 /* ---- ring.cuh: reduce-ahead reading its input once (sm_90) -------------------------------------- */
-/* Reduce-ahead runs on the ring from this many bytes of input. */
+/* Reduce-ahead runs on the ring from this many bytes (n elements of the scan's type) where the input
+ * has elements of 4 bytes or more, from GPUSCAN_RING_MIN_BYTES_NARROW where they are narrower (1- and
+ * 2-byte inputs, whose ring pays only at larger sizes). */
 #ifndef GPUSCAN_RING_MIN_BYTES
-#define GPUSCAN_RING_MIN_BYTES ((size_t)256 << 20)
+#define GPUSCAN_RING_MIN_BYTES ((size_t)64 << 20)
+#endif
+#ifndef GPUSCAN_RING_MIN_BYTES_NARROW
+#define GPUSCAN_RING_MIN_BYTES_NARROW ((size_t)256 << 20)
 #endif
 /* Warps that reduce landed units, a block (a power of two). */
 #ifndef GPUSCAN_RING_REDUCERS

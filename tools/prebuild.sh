@@ -14,6 +14,11 @@ P=build-carry/pack
 # RING_SUITES= / BENCHES=forms: a smaller pack (without the ring suites / the bench)
 RING_SUITES=${RING_SUITES-"gpu_ring_i32 gpu_ring_u8 gpu_ring_i64 gpu_ring_f32 gpu_ring_custom_ops gpu_ring_claim1_i32 gpu_ring_claim3_custom_ops gpu_ring_reverse gpu_ring_typed"}
 BENCHES=${BENCHES-"forms bench ceiling"}
+# the tests packed: ctest's label options (default: the default tier's GPU tests) and, of those,
+# the names matching PACK_TESTS (e.g. LABELS="-L gpu" PACK_TESTS="^(gpu_|full_gpu_)" for the
+# default tier and the full tier's suites up to 2^24, which run the same executables)
+LABELS=${LABELS:-"-L gpu -LE full"}
+export PACK_TESTS=${PACK_TESTS:-.}
 jobs=$(nproc)
 cmake -S . -B "$B" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 >/dev/null
 if [ -n "${AB_BASE:-}" ]; then # the two benchmark builds go alongside CMake's
@@ -27,10 +32,11 @@ fi
 cmake --build "$B" -j "$jobs" --target all $BENCHES $RING_SUITES
 wait
 rm -rf "$P" && mkdir -p "$P/tests" "$P/bench"
-# the default tier's GPU tests: name, then the command with paths relative to the pack
-(cd "$B" && ctest --show-only=json-v1 -L gpu -LE full) | python3 -c '
-import json, os, sys
+# the GPU tests: name, then the command with paths relative to the pack
+(cd "$B" && ctest --show-only=json-v1 $LABELS) | python3 -c '
+import json, os, re, sys
 for t in json.load(sys.stdin)["tests"]:
+    if not re.search(os.environ["PACK_TESTS"], t["name"]): continue
     cmd = t["command"]
     env = [v for p in t.get("properties", []) if p["name"] == "ENVIRONMENT" for v in p["value"]]
     # ctest sets the environment (the sizes of the default tier): without it a suite runs its largest
