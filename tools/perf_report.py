@@ -120,7 +120,7 @@ def main():
                "operators are combined four to a word (gpuscan/bytes.cuh); from commit 8f40531, "
                "reduce-ahead of 4-byte types from 256 MiB of input runs on the ring "
                "(gpuscan/ring.cuh), which reads the input once; from commit 20b8ed6 also 8-byte "
-               "types, from a33cb72 only with light operators (add, mul, bitwise, integer "
+               "types (from 14ae702 from 64 MiB where the input has elements of 4 bytes or more), from a33cb72 only with light operators (add, mul, bitwise, integer "
                "min/max: `GPUSCAN_RING_OP`), from 02b13d7 with every built-in operator (two "
                "reducing warps for floating min/max and 8-byte integer mul), from 1e48fe8 also "
                "1-byte integers with add; from c3996b7 the 1-byte kernels store whole 32-byte "
