@@ -120,7 +120,7 @@ def main():
                "operators are combined four to a word (gpuscan/bytes.cuh); from commit 8f40531, "
                "reduce-ahead of 4-byte types from 256 MiB of input runs on the ring "
                "(gpuscan/ring.cuh), which reads the input once; from commit 20b8ed6 also 8-byte "
-               "types (from 14ae702 from 64 MiB where the input has elements of 4 bytes or more), from a33cb72 only with light operators (add, mul, bitwise, integer "
+               "types, from a33cb72 only with light operators (add, mul, bitwise, integer "
                "min/max: `GPUSCAN_RING_OP`), from 02b13d7 with every built-in operator (two "
                "reducing warps for floating min/max and 8-byte integer mul), from 1e48fe8 also "
                "1-byte integers with add; from c3996b7 the 1-byte kernels store whole 32-byte "
@@ -132,7 +132,8 @@ def main():
                "states with a kernel and is launched as that kernel's programmatic dependent "
                "(`GPUSCAN_PDL_MIN_TILES`); from 976aa46 the ring's reducer folds float max/min "
                "with max.NaN/min.NaN (re-folding units whose result is a NaN, zero or subnormal) "
-               "and they run with one reducing warp (`GPUSCAN_RING_FAST_MINMAX`). Runs of one "
+               "and they run with one reducing warp (`GPUSCAN_RING_FAST_MINMAX`); from 14ae702 the "
+               "ring takes inputs of 4 bytes an element and more from 64 MiB (`GPUSCAN_RING_MIN_BYTES`). Runs of one "
                "machine differ by about 0.5 % at 2^28 (copy included), and a row here and there "
                "carries a transient of the machine (see bench/results/README.md).\n")
     batch = "batch_us" in meta  # copy, CUB and AUTO also timed back to back (from commit 621363c)
