@@ -297,7 +297,7 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
     GPUSCAN_BLOCK_SCAN_ONLY_(P, T, RING)                                                            \
     static __device__ __forceinline__ T *P##_ring_slot(const gpuscan_ring_ *r, unsigned s)          \
     {                                                                                               \
-        return (T *)(r->data + (size_t)s * (P##_RING_UNIT_ * sizeof(P##_in_t) / 16));               \
+        return (T *)(r->data + s * (unsigned)(P##_RING_UNIT_ * sizeof(P##_in_t) / 16));             \
     }                                                                                               \
     /* The input's unit that the scan's unit u of `units` holds (REV: mirrored, the scan's unit 0   \
      * the input's last, partial one). */                                                           \
