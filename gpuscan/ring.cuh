@@ -295,9 +295,13 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
 #else
 #define GPUSCAN_RING_SLOTS_(P, T)                                                               \
     GPUSCAN_BLOCK_SCAN_ONLY_(P, T, RING)                                                            \
+    /* (REV: in 32 bits, else the mirrored reader's address made the compiler redo the slot's      \
+     * index with a 64-bit division every unit; the forward kernels run faster as they were) */     \
     static __device__ __forceinline__ T *P##_ring_slot(const gpuscan_ring_ *r, unsigned s)          \
     {                                                                                               \
-        return (T *)(r->data + s * (unsigned)(P##_RING_UNIT_ * sizeof(P##_in_t) / 16));             \
+        enum { VECTORS = P##_RING_UNIT_ * sizeof(P##_in_t) / 16 };                                  \
+        return (T *)(r->data + (P##_REVERSED_ ? (size_t)(s * (unsigned)VECTORS)                      \
+                                              : (size_t)s * VECTORS));                              \
     }                                                                                               \
     /* The input's unit that the scan's unit u of `units` holds (REV: mirrored, the scan's unit 0   \
      * the input's last, partial one). */                                                           \
