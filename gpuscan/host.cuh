@@ -462,7 +462,7 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
     {                                                                                                            \
         static gpuscan_ring_shape_ cache[GPUSCAN_DEVICE_CACHE_];                                                 \
         gpuscan_ring_shape_ shape = gpuscan_ring_shape_of_((const void *)P##_ring, P##_RING_THREADS_,            \
-                                                           P##_RING_UNIT_BYTES_, GPUSCAN_RING_BLOCKS_PER_SM(T),  \
+                                                           P##_RING_UNIT_BYTES_, P##_RING_BLOCKS_,               \
                                                            GPUSCAN_RING_SLOT_MULTIPLE_(P, T), cache);            \
         if (shape.slots < GPUSCAN_MAX_(2, P##_RING_CLAIM_)) shape.slots = 0;                                     \
         return shape;                                                                                            \

@@ -104,7 +104,9 @@
            P##_RING_TAKES_ = GPUSCAN_RING_TAKES(op, T) && (!(REV) || GPUSCAN_COMMUTES_(op, T)) &&   \
                              ((COPIES) || (sizeof(TIn) <= sizeof(T) && 16u % sizeof(TIn) == 0u &&   \
                                            GPUSCAN_COMMUTES_(op, T))),                              \
-           P##_RING_FAST_ = (COPIES) ? GPUSCAN_RING_FAST_MINMAX_(op, T) : 0 };
+           P##_RING_FAST_ = (COPIES) ? GPUSCAN_RING_FAST_MINMAX_(op, T) : 0,                        \
+           P##_RING_BLOCKS_ = (COPIES) ? GPUSCAN_RING_BLOCKS_PER_SM(T)                              \
+                                       : GPUSCAN_RING_TYPED_BLOCKS_PER_SM };
 #else
 #define GPUSCAN_RING_CHOICE_(P, TIn, T, op, COPIES, REV)
 #endif
@@ -113,8 +115,11 @@
  * The look-back warp finds the prefix of each further unit of a claim from the unit before (its
  * own result), with no look-back over other blocks' units: half the look-backs at 2, where the look-back is what
  * the ring waits on.  More than 2 is slower: a claim waits for that many free slots. */
-/* Blocks per SM: GPUSCAN_RING_BLOCKS_PER_SM (they share its shared memory: the ring takes what the
- * block leaves). */
+/* Blocks per SM: GPUSCAN_RING_BLOCKS_PER_SM, GPUSCAN_RING_TYPED_BLOCKS_PER_SM for typed inputs (they
+ * share its shared memory: the ring takes what the block leaves).  A typed input's scanners convert
+ * and scan more elements per byte moved than a plain type's; one block's scanning warps, which wait
+ * on each other at every tile, then hide too little latency where memory is fast, and a second
+ * block, scanning other units, adds what they lack. */
 #define GPUSCAN_RING_MAX_SLOTS 16
 /* Test hook: at most this many blocks (0: as many as are resident; the ring suites take a few, so
  * that each block goes round its ring many times). */
@@ -279,8 +284,8 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
     }
 }
 /* A unit on the ring: whole tiles, GPUSCAN_RING_UNIT_BYTES of the input (its slot holds the input
- * type, IN bytes an element) or one tile where a tile is larger (4- and 8-byte types read as they
- * are: 20 KiB).  Smaller units leave the look-back too much to do, larger ones too few slots; a
+ * type, IN bytes an element) or one tile where a tile is larger (every type read as it is: 16 or
+ * 20 KiB).  Smaller units leave the look-back too much to do, larger ones too few slots; a
  * narrower input (uint8 -> int32) takes more tiles a unit, in a slot no larger.  The host lays
  * out states for the ring's units as well as for reduce-ahead's (GPUSCAN_RING_PLAN_UNIT_: 0 where
  * T never takes the ring). */
@@ -571,7 +576,7 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
     /* The kernel: warps 0..THREADS/32-1 scan, then the producer's, the reducers', the look-back    \
      * warps'.  `slots` units fit in its dynamic shared memory. */                                  \
     static __global__ void                                                                          \
-    __launch_bounds__(32 * GPUSCAN_RING_WARPS_(P, T), GPUSCAN_RING_BLOCKS_PER_SM(T))                \
+    __launch_bounds__(32 * GPUSCAN_RING_WARPS_(P, T), P##_RING_BLOCKS_)                             \
     P##_ring(const P##_in_t *in, T *out, size_t n, unsigned *counter, void *states,                 \
              unsigned *agg_slots,                                                                   \
              unsigned *prefix_slots, unsigned units, unsigned slots, P##_ends ends)                 \

@@ -130,6 +130,10 @@
 #ifndef GPUSCAN_RING_BLOCKS_PER_SM
 #define GPUSCAN_RING_BLOCKS_PER_SM(T) 1
 #endif
+/* ... for a typed input. */
+#ifndef GPUSCAN_RING_TYPED_BLOCKS_PER_SM
+#define GPUSCAN_RING_TYPED_BLOCKS_PER_SM 2
+#endif
 /* Items a scanning thread owns (4- and 8-byte types: an odd number of 16-byte vectors). */
 #ifndef GPUSCAN_RING_ITEMS
 #define GPUSCAN_RING_ITEMS(T)                                                                       \
@@ -145,7 +149,7 @@
 /* The ring's unit: whole tiles of at least this many bytes of the input (a typed input narrower
  * than T takes several of T's tiles a unit). */
 #ifndef GPUSCAN_RING_UNIT_BYTES
-#define GPUSCAN_RING_UNIT_BYTES 20480u
+#define GPUSCAN_RING_UNIT_BYTES 10240u
 #endif
 
 #endif /* GPUSCAN_TUNING_CUH */
