@@ -256,20 +256,20 @@ static inline gpuscan_status gpuscan_check_workspace_(const void *d_workspace, s
 
 /* Answers about the current device are kept per device, for this many devices. */
 #define GPUSCAN_DEVICE_CACHE_ 16
-/* Whether the current device suits reduce-ahead for elements of elem_size bytes, on the ring or
- * not (its L2, SMs and peak memory bandwidth asked once per device; no device: no). */
+/* The current device's L2, SMs and peak memory bandwidth, asked once per device (all 0 where
+ * there is no device or an answer failed). */
 typedef struct gpuscan_device_ {
     int known, sms, l2;
     double peak_gbs;
 } gpuscan_device_;
-static inline int gpuscan_device_suits_ahead_(size_t elem_size, int ring)
+static inline gpuscan_device_ gpuscan_device_info_(void)
 {
     static gpuscan_device_ cache[GPUSCAN_DEVICE_CACHE_];
     gpuscan_device_ d = {0, 0, 0, 0.0};
     int dev = 0, khz = 0, bits = 0;
     if (cudaGetDevice(&dev) != cudaSuccess) {
         (void)cudaGetLastError();
-        return 0;
+        return d;
     }
     if (dev < GPUSCAN_DEVICE_CACHE_ && cache[dev].known) d = cache[dev];
     else {
@@ -284,7 +284,26 @@ static inline int gpuscan_device_suits_ahead_(size_t elem_size, int ring)
         d.known = 1;
         if (dev < GPUSCAN_DEVICE_CACHE_) cache[dev] = d;
     }
+    return d;
+}
+/* Whether the current device suits reduce-ahead for elements of elem_size bytes, on the ring or
+ * not (no device: no). */
+static inline int gpuscan_device_suits_ahead_(size_t elem_size, int ring)
+{
+    const gpuscan_device_ d = gpuscan_device_info_();
     return gpuscan_ahead_suits_((size_t)d.l2, d.sms, d.peak_gbs, elem_size, ring);
+}
+/* Whether a typed input's ring takes its multi-block kernel (ring.cuh, P_ring_multi) on a device of
+ * `sms` SMs and peak_gbs of memory bandwidth: where memory brings an SM more than one block's
+ * scanners keep up with.  GPUSCAN_TEST_RING_MULTI (test hook): -1 the device decides, 0 never,
+ * 1 always. */
+#ifndef GPUSCAN_TEST_RING_MULTI
+#define GPUSCAN_TEST_RING_MULTI -1
+#endif
+static inline int gpuscan_ring_multi_suits_(int sms, double peak_gbs)
+{
+    if (GPUSCAN_TEST_RING_MULTI >= 0) return GPUSCAN_TEST_RING_MULTI;
+    return sms > 0 && peak_gbs / sms > GPUSCAN_RING_TYPED_MULTI_MIN_GBS_PER_SM;
 }
 /* The most tiles a one-cluster scan (GPUSCAN_CLUSTER_MAX_TILES) may take with `kernel` on the
  * current device: 0 where the device cannot launch clusters or the kernel was not built for
@@ -403,12 +422,12 @@ static inline int gpuscan_at_least_(size_t a, size_t b) { return a >= b; }
  * block's dynamic shared memory, and how many blocks are resident at once; no slots where it
  * cannot run (no sm_90 code in the kernel, too little shared memory).  Found once per device. */
 typedef struct gpuscan_ring_shape_ {
-    int slots, blocks;
+    int slots, blocks, multi; /* multi: the multi-block kernel */
 } gpuscan_ring_shape_;
 static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int threads, size_t unit_bytes,
                                                          int blocks_per_sm, int multiple, gpuscan_ring_shape_ *cache)
 {
-    gpuscan_ring_shape_ shape = {0, 0};
+    gpuscan_ring_shape_ shape = {0, 0, 0};
     int dev = 0, sms = 0, per_sm = 0, reserved = 0, optin = 0, active = 0;
     struct cudaFuncAttributes attr;
     if (cudaGetDevice(&dev) != cudaSuccess) return shape;
@@ -457,14 +476,19 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
 #define GPUSCAN_RING_HOST_(P, T)                                                                                 \
     enum { P##_RING_THREADS_ = 32 * GPUSCAN_RING_WARPS_(P, T),                                                   \
            P##_RING_UNIT_BYTES_ = P##_RING_UNIT_ * sizeof(P##_in_t) }; /* a slot */                              \
-    /* The ring's shape on the current device; no slots where it cannot run there. */                           \
+    /* The ring's kernel and shape on the current device: the multi-block kernel for a typed input   \
+     * where the device suits it (gpuscan_ring_multi_suits_); no slots where it cannot run there. */             \
     static gpuscan_ring_shape_ P##_ring_shape(void)                                                              \
     {                                                                                                            \
-        static gpuscan_ring_shape_ cache[GPUSCAN_DEVICE_CACHE_];                                                 \
-        gpuscan_ring_shape_ shape = gpuscan_ring_shape_of_((const void *)P##_ring, P##_RING_THREADS_,            \
-                                                           P##_RING_UNIT_BYTES_, P##_RING_BLOCKS_,               \
-                                                           GPUSCAN_RING_SLOT_MULTIPLE_(P, T), cache);            \
+        static gpuscan_ring_shape_ cache[2][GPUSCAN_DEVICE_CACHE_];                                              \
+        const gpuscan_device_ d = gpuscan_device_info_();                                                             \
+        const int multi = P##_RING_MULTI_ > 0 && gpuscan_ring_multi_suits_(d.sms, d.peak_gbs);                   \
+        gpuscan_ring_shape_ shape = gpuscan_ring_shape_of_(                                                      \
+            multi ? (const void *)P##_ring_multi : (const void *)P##_ring, P##_RING_THREADS_,                    \
+            P##_RING_UNIT_BYTES_, multi ? P##_RING_MULTI_ : GPUSCAN_RING_BLOCKS_PER_SM(T),                        \
+            GPUSCAN_RING_SLOT_MULTIPLE_(P, T), cache[multi]);                                                    \
         if (shape.slots < GPUSCAN_MAX_(2, P##_RING_CLAIM_)) shape.slots = 0;                                     \
+        shape.multi = multi;                                                                                     \
         return shape;                                                                                            \
     }                                                                                                            \
     /* Whether T, the operator and n elements suit the ring (no device query). */                                \
@@ -487,7 +511,8 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         if (GPUSCAN_TEST_RING_MAX_BLOCKS > 0 && blocks > GPUSCAN_TEST_RING_MAX_BLOCKS)                           \
             blocks = GPUSCAN_TEST_RING_MAX_BLOCKS;                                                               \
         *ran = 1;                                                                                                \
-        GPUSCAN_LAUNCH_SHARED_(P##_ring, blocks, P##_RING_THREADS_, (size_t)shape.slots * P##_RING_UNIT_BYTES_,  \
+        GPUSCAN_LAUNCH_SHARED_((shape.multi ? P##_ring_multi : P##_ring), blocks, P##_RING_THREADS_,             \
+                               (size_t)shape.slots * P##_RING_UNIT_BYTES_,                                       \
                                stream, in,                                                                       \
                                out, n, (unsigned *)(ws + plan->counter_off),                                     \
                                (void *)(ws + plan->flags_off), (unsigned *)(ws + plan->slots_off[0]),            \

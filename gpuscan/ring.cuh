@@ -105,8 +105,8 @@
                              ((COPIES) || (sizeof(TIn) <= sizeof(T) && 16u % sizeof(TIn) == 0u &&   \
                                            GPUSCAN_COMMUTES_(op, T))),                              \
            P##_RING_FAST_ = (COPIES) ? GPUSCAN_RING_FAST_MINMAX_(op, T) : 0,                        \
-           P##_RING_BLOCKS_ = (COPIES) ? GPUSCAN_RING_BLOCKS_PER_SM(T)                              \
-                                       : GPUSCAN_RING_TYPED_BLOCKS_PER_SM };
+           P##_RING_MULTI_ = !(COPIES) && GPUSCAN_RING_TYPED_BLOCKS_PER_SM > 1                     \
+                                 ? GPUSCAN_RING_TYPED_BLOCKS_PER_SM : 0 };
 #else
 #define GPUSCAN_RING_CHOICE_(P, TIn, T, op, COPIES, REV)
 #endif
@@ -115,11 +115,13 @@
  * The look-back warp finds the prefix of each further unit of a claim from the unit before (its
  * own result), with no look-back over other blocks' units: half the look-backs at 2, where the look-back is what
  * the ring waits on.  More than 2 is slower: a claim waits for that many free slots. */
-/* Blocks per SM: GPUSCAN_RING_BLOCKS_PER_SM, GPUSCAN_RING_TYPED_BLOCKS_PER_SM for typed inputs (they
- * share its shared memory: the ring takes what the block leaves).  A typed input's scanners convert
- * and scan more elements per byte moved than a plain type's; one block's scanning warps, which wait
- * on each other at every tile, then hide too little latency where memory is fast, and a second
- * block, scanning other units, adds what they lack. */
+/* Blocks per SM: GPUSCAN_RING_BLOCKS_PER_SM (they share its shared memory: the ring takes what the
+ * block leaves).  A typed input's scanners convert and scan more elements per byte moved than a
+ * plain type's, and one block's scanning warps, which wait for each other at every tile, hide too
+ * little latency where memory is fast: there a typed input takes a second kernel, P_ring_multi,
+ * built for GPUSCAN_RING_TYPED_BLOCKS_PER_SM blocks an SM (P_RING_MULTI_; 0: not built), whose
+ * blocks scan other units meanwhile.  Where memory is slower it gains nothing, and the registers
+ * it gives up for that cost time, so both kernels are built (the host picks: host.cuh). */
 #define GPUSCAN_RING_MAX_SLOTS 16
 /* Test hook: at most this many blocks (0: as many as are resident; the ring suites take a few, so
  * that each block goes round its ring many times). */
@@ -572,12 +574,13 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
             if (threadIdx.x == 0 && u == units - 1) P##_put_total(ends, prefix);                    \
         }                                                                                           \
     }
-#define GPUSCAN_RING_ENTRY_(P, T)                                                               \
-    /* The kernel: warps 0..THREADS/32-1 scan, then the producer's, the reducers', the look-back    \
-     * warps'.  `slots` units fit in its dynamic shared memory. */                                  \
+#define GPUSCAN_RING_ENTRY_(P, T, NAME, BLOCKS)                                                 \
+    /* The kernel NAME, for BLOCKS blocks an SM (0: not built): warps 0..THREADS/32-1 scan, then    \
+     * the producer's, the reducers', the look-back warps'.  `slots` units fit in its dynamic       \
+     * shared memory. */                                                                            \
     static __global__ void                                                                          \
-    __launch_bounds__(32 * GPUSCAN_RING_WARPS_(P, T), P##_RING_BLOCKS_)                             \
-    P##_ring(const P##_in_t *in, T *out, size_t n, unsigned *counter, void *states,                 \
+    __launch_bounds__(32 * GPUSCAN_RING_WARPS_(P, T), GPUSCAN_MAX_(1, BLOCKS))                      \
+    NAME(const P##_in_t *in, T *out, size_t n, unsigned *counter, void *states,                     \
              unsigned *agg_slots,                                                                   \
              unsigned *prefix_slots, unsigned units, unsigned slots, P##_ends ends)                 \
     {                                                                                               \
@@ -593,7 +596,7 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
         const gpuscan_ring_ r = {full,    reduced,       ready,     empty,                          \
                                  unit_of, has_prefix_of, ring_data, slots};                         \
         const unsigned warp = threadIdx.x >> 5;                                                     \
-        if (!P##_RING_TAKES_) return; /* not built where the host never runs it */                  \
+        if (!P##_RING_TAKES_ || (BLOCKS) == 0) return; /* not built where the host never runs it */ \
         if (threadIdx.x < slots) {                                                                  \
             gpuscan_mbar_init_(&full[threadIdx.x], 1);                                              \
             gpuscan_mbar_init_(&reduced[threadIdx.x], 1);                                           \
@@ -621,7 +624,8 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
     GPUSCAN_RING_REDUCERS_(P, T)                                                                    \
     GPUSCAN_RING_LOOKERS_SCANNERS_(P, T)                                                            \
     GPUSCAN_RING_SCANNERS_(P, T)                                                                    \
-    GPUSCAN_RING_ENTRY_(P, T)
+    GPUSCAN_RING_ENTRY_(P, T, P##_ring, GPUSCAN_RING_BLOCKS_PER_SM(T))                              \
+    GPUSCAN_RING_ENTRY_(P, T, P##_ring_multi, P##_RING_MULTI_)
 #endif /* GPUSCAN_RING */
 
 #endif /* GPUSCAN_RING_CUH */

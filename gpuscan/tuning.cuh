@@ -130,9 +130,13 @@
 #ifndef GPUSCAN_RING_BLOCKS_PER_SM
 #define GPUSCAN_RING_BLOCKS_PER_SM(T) 1
 #endif
-/* ... for a typed input. */
+/* ... for a typed input on a device with more than GPUSCAN_RING_TYPED_MULTI_MIN_GBS_PER_SM of peak
+ * memory bandwidth an SM (1: one kernel for all devices). */
 #ifndef GPUSCAN_RING_TYPED_BLOCKS_PER_SM
 #define GPUSCAN_RING_TYPED_BLOCKS_PER_SM 2
+#endif
+#ifndef GPUSCAN_RING_TYPED_MULTI_MIN_GBS_PER_SM
+#define GPUSCAN_RING_TYPED_MULTI_MIN_GBS_PER_SM 30.0
 #endif
 /* Items a scanning thread owns (4- and 8-byte types: an odd number of 16-byte vectors). */
 #ifndef GPUSCAN_RING_ITEMS
@@ -149,7 +153,7 @@
 /* The ring's unit: whole tiles of at least this many bytes of the input (a typed input narrower
  * than T takes several of T's tiles a unit). */
 #ifndef GPUSCAN_RING_UNIT_BYTES
-#define GPUSCAN_RING_UNIT_BYTES 10240u
+#define GPUSCAN_RING_UNIT_BYTES 20480u
 #endif
 
 #endif /* GPUSCAN_TUNING_CUH */

@@ -224,6 +224,9 @@ static void test_plans(void)
     EXPECT(gpuscan_ahead_suits_((size_t)50 << 20, 132, 4915.0, 16, 0) == 0, "H200: 16-byte types take the look-back");
     EXPECT(gpuscan_ahead_suits_((size_t)6 << 20, 40, 320.0, 4, 1) == 0, "T4-like L2: no reduce-ahead");
     EXPECT(gpuscan_ahead_suits_((size_t)50 << 20, 0, 0.0, 8, 0) == 0, "unknown device: no reduce-ahead for int64");
+    EXPECT(gpuscan_ring_multi_suits_(132, 3352.0) == 0, "H100: typed inputs' ring, one block an SM");
+    EXPECT(gpuscan_ring_multi_suits_(132, 4915.0) == 1, "H200: typed inputs' ring, the multi-block kernel");
+    EXPECT(gpuscan_ring_multi_suits_(0, 0.0) == 0, "unknown device: one block an SM");
     EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 22, 1) == GPUSCAN_GRID_HIERARCHICAL, "auto u8 4 MiB");
     EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, ((size_t)1 << 24) - 1, 1) == GPUSCAN_GRID_HIERARCHICAL, "auto u8 < 16 MiB");
     EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 24, 1) == GPUSCAN_GRID_REDUCE_AHEAD, "auto u8 16 MiB");
@@ -249,11 +252,14 @@ static void test_plans(void)
                    "memory clock known");
             EXPECT(cudaDeviceGetAttribute(&bits, cudaDevAttrGlobalMemoryBusWidth, 0) == cudaSuccess && bits > 0,
                    "bus width known");
+            const gpuscan_device_ d = gpuscan_device_info_();
+            EXPECT(d.sms == p.multiProcessorCount && d.peak_gbs > 0.0, "device info");
             printf("device: %s, %d SMs, L2 %d MiB, peak %.0f GB/s (%.1f an SM): 8-byte types %s reduce-ahead "
-                   "off the ring\n",
+                   "off the ring; typed inputs' ring: %s\n",
                    p.name, p.multiProcessorCount, p.l2CacheSize >> 20, 2.0 * khz * 1e3 * (bits / 8) / 1e9,
                    2.0 * khz * 1e3 * (bits / 8) / 1e9 / p.multiProcessorCount,
-                   gpuscan_device_suits_ahead_(8, 0) ? "take" : "skip");
+                   gpuscan_device_suits_ahead_(8, 0) ? "take" : "skip",
+                   gpuscan_ring_multi_suits_(d.sms, d.peak_gbs) ? "the multi-block kernel" : "one block an SM");
         }
     }
     EXPECT(gpuscan_resolve_block_(GPUSCAN_BLOCK_AUTO, 4, (size_t)1 << 20, 1024) == GPUSCAN_BLOCK_COARSENED, "auto block");

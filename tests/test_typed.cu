@@ -313,6 +313,11 @@ int main(void)
     EXPECT(!gpuscan_vi_argmax_ring_runs(1u << 20) && !gpuscan_aff_compose_ring_runs(1u << 20) &&
                !gpuscan_lo8_add_ring_runs(1u << 20),
            "a typed scan of a non-commutative operator or a wider input took the ring");
+#if GPUSCAN_TEST_RING_MULTI >= 0
+    EXPECT(gpuscan_u8_i32_add_ring_shape().multi == GPUSCAN_TEST_RING_MULTI &&
+               gpuscan_sq_add_ring_shape().multi == GPUSCAN_TEST_RING_MULTI,
+           "the typed ring ran another kernel than the suite asked for (GPUSCAN_TEST_RING_MULTI)");
+#endif
 #endif
     return test_finish(suite);
 }

@@ -65,7 +65,7 @@ has full && targets="$targets all gpuscan_full_tests"
 [ -z "${PREBUILT:-}" ] && has forms && targets="$targets forms"
 [ -z "${PREBUILT:-}" ] && has bench && targets="$targets bench"
 [ -z "${PREBUILT:-}" ] && has ceiling && targets="$targets ceiling"
-[ -z "${PREBUILT:-}" ] && has ring && targets="$targets gpu_ring_i32 gpu_ring_u8 gpu_ring_i64 gpu_ring_f32 gpu_ring_custom_ops gpu_ring_claim1_i32 gpu_ring_claim3_custom_ops gpu_ring_reverse gpu_ring_typed"
+[ -z "${PREBUILT:-}" ] && has ring && targets="$targets gpu_ring_i32 gpu_ring_u8 gpu_ring_i64 gpu_ring_f32 gpu_ring_custom_ops gpu_ring_claim1_i32 gpu_ring_claim3_custom_ops gpu_ring_reverse gpu_ring_typed gpu_ring_typed_multi"
 if has ab && [ -z "${PREBUILT:-}" ]; then # its two nvcc builds overlap the CMake build
     STEP=build tools/variants.sh "base:-I${AB_BASE:-ab-base}" "head:" >"$OUT/ab-build.log" 2>&1 &
     ab_build=$!
