@@ -476,12 +476,12 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
 #define GPUSCAN_RING_HOST_(P, T)                                                                                 \
     enum { P##_RING_THREADS_ = 32 * GPUSCAN_RING_WARPS_(P, T),                                                   \
            P##_RING_UNIT_BYTES_ = P##_RING_UNIT_ * sizeof(P##_in_t) }; /* a slot */                              \
-    /* The ring's kernel and shape on the current device: the multi-block kernel for a typed input   \
+    /* The ring's kernel and shape on the current device: the multi-block kernel for a typed input               \
      * where the device suits it (gpuscan_ring_multi_suits_); no slots where it cannot run there. */             \
     static gpuscan_ring_shape_ P##_ring_shape(void)                                                              \
     {                                                                                                            \
         static gpuscan_ring_shape_ cache[2][GPUSCAN_DEVICE_CACHE_];                                              \
-        const gpuscan_device_ d = gpuscan_device_info_();                                                             \
+        const gpuscan_device_ d = gpuscan_device_info_();                                                        \
         const int multi = P##_RING_MULTI_ > 0 && gpuscan_ring_multi_suits_(d.sms, d.peak_gbs);                   \
         gpuscan_ring_shape_ shape = gpuscan_ring_shape_of_(                                                      \
             multi ? (const void *)P##_ring_multi : (const void *)P##_ring, P##_RING_THREADS_,                    \

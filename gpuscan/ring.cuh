@@ -120,8 +120,9 @@
  * plain type's, and one block's scanning warps, which wait for each other at every tile, hide too
  * little latency where memory is fast: there a typed input takes a second kernel, P_ring_multi,
  * built for GPUSCAN_RING_TYPED_BLOCKS_PER_SM blocks an SM (P_RING_MULTI_; 0: not built), whose
- * blocks scan other units meanwhile.  Where memory is slower it gains nothing, and the registers
- * it gives up for that cost time, so both kernels are built (the host picks: host.cuh). */
+ * blocks scan other units meanwhile.  Where memory is slower it loses to one block (each block has
+ * half the slots), and launched one block an SM it loses to its registers, capped for two: so both
+ * kernels are built, and the host picks (host.cuh). */
 #define GPUSCAN_RING_MAX_SLOTS 16
 /* Test hook: at most this many blocks (0: as many as are resident; the ring suites take a few, so
  * that each block goes round its ring many times). */
