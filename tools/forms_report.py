@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """tools/forms_report.py H100_CSV H200_CSV [--png FILE | --ends | --typed | --reverse] - the summary table docs/performance.md opens with, from
-two runs of bench/forms (one per GPU): for each case and size, the simple form's time alone (each
+two runs of bench/forms (one per GPU; A.csv+B.csv: several runs of one GPU, each row the fastest): for each case and size, the simple form's time alone (each
 call followed by a synchronization) and back to back, against _ex, CUB (temp storage kept), Thrust
 and a device-to-device copy of the same bytes.  Prints markdown; with --png, also draws GB/s
 against n for each GPU and case (matplotlib).  With --ends, from two runs of
@@ -15,15 +15,20 @@ SIZES = [10, 14, 18, 22, 26, 30]
 
 
 def load(path):
+    """One run's CSV, or several joined by '+' (runs of the same build on one GPU): each row then
+    from the run where its time was the least (a transient in one run does not make the table)."""
     rows = {}
     meta = None
-    for r in csv.DictReader(open(path)):
-        key = r["case"] + (".reduce" if r["what"] == "reduce" else "")
-        lg = int(r["n"]).bit_length() - 1
-        rows[(key, r["impl"], lg)] = r
-        if r["impl"] == "copy":
-            rows[(key + ".reduce", "copy", lg)] = r
-        meta = (r["device"], r["driver"], r["commit"], r["date"][:10])
+    for part in path.split("+"):
+        for r in csv.DictReader(open(part)):
+            key = r["case"] + (".reduce" if r["what"] == "reduce" else "")
+            lg = int(r["n"]).bit_length() - 1
+            old = rows.get((key, r["impl"], lg))
+            if old is None or float(r["event_us"]) < float(old["event_us"]):
+                rows[(key, r["impl"], lg)] = r
+                if r["impl"] == "copy":
+                    rows[(key + ".reduce", "copy", lg)] = r
+            meta = (r["device"], r["driver"], r["commit"], r["date"][:10])
     return rows, meta
 
 
