@@ -305,6 +305,12 @@ static inline int gpuscan_ring_multi_suits_(int sms, double peak_gbs)
     if (GPUSCAN_TEST_RING_MULTI >= 0) return GPUSCAN_TEST_RING_MULTI;
     return sms > 0 && peak_gbs / sms > GPUSCAN_RING_TYPED_MULTI_MIN_GBS_PER_SM;
 }
+/* ... on the current device. */
+static inline int gpuscan_device_suits_ring_multi_(void)
+{
+    const gpuscan_device_ d = gpuscan_device_info_();
+    return gpuscan_ring_multi_suits_(d.sms, d.peak_gbs);
+}
 /* The most tiles a one-cluster scan (GPUSCAN_CLUSTER_MAX_TILES) may take with `kernel` on the
  * current device: 0 where the device cannot launch clusters or the kernel was not built for
  * sm_90 or later (its cluster code would trap).  Found once per device and kept in cache[]
@@ -481,8 +487,7 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
     static gpuscan_ring_shape_ P##_ring_shape(void)                                                              \
     {                                                                                                            \
         static gpuscan_ring_shape_ cache[2][GPUSCAN_DEVICE_CACHE_];                                              \
-        const gpuscan_device_ d = gpuscan_device_info_();                                                        \
-        const int multi = P##_RING_MULTI_ > 0 && gpuscan_ring_multi_suits_(d.sms, d.peak_gbs);                   \
+        const int multi = P##_RING_MULTI_ > 0 && gpuscan_device_suits_ring_multi_();                             \
         gpuscan_ring_shape_ shape = gpuscan_ring_shape_of_(                                                      \
             multi ? (const void *)P##_ring_multi : (const void *)P##_ring, P##_RING_THREADS_,                    \
             P##_RING_UNIT_BYTES_, multi ? P##_RING_MULTI_ : GPUSCAN_RING_BLOCKS_PER_SM(T),                        \
