@@ -123,6 +123,13 @@
  * blocks scan other units meanwhile.  Where memory is slower it loses to one block (each block has
  * half the slots), and launched one block an SM it loses to its registers, capped for two: so both
  * kernels are built, and the host picks (host.cuh). */
+/* ... as the kernel's __launch_bounds__ asks for them: one where the ring does not run (before sm_90,
+ * whose SMs may hold fewer threads than two blocks have). */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
+#define GPUSCAN_RING_LAUNCH_BLOCKS_(blocks) 1
+#else
+#define GPUSCAN_RING_LAUNCH_BLOCKS_(blocks) GPUSCAN_MAX_(1, blocks)
+#endif
 #define GPUSCAN_RING_MAX_SLOTS 16
 /* Test hook: at most this many blocks (0: as many as are resident; the ring suites take a few, so
  * that each block goes round its ring many times). */
@@ -580,7 +587,7 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
      * the producer's, the reducers', the look-back warps'.  `slots` units fit in its dynamic       \
      * shared memory. */                                                                            \
     static __global__ void                                                                          \
-    __launch_bounds__(32 * GPUSCAN_RING_WARPS_(P, T), GPUSCAN_MAX_(1, BLOCKS))                      \
+    __launch_bounds__(32 * GPUSCAN_RING_WARPS_(P, T), GPUSCAN_RING_LAUNCH_BLOCKS_(BLOCKS))          \
     NAME(const P##_in_t *in, T *out, size_t n, unsigned *counter, void *states,                     \
              unsigned *agg_slots,                                                                   \
              unsigned *prefix_slots, unsigned units, unsigned slots, P##_ends ends)                 \

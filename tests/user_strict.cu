@@ -1,5 +1,6 @@
-/* tests/user_strict.cu - a user's file with DEFINEs of several sizes and a custom operator, built
- * with -Wall -Wextra as errors and, apart, with -G (tests/CMakeLists.txt): neither may fail. */
+/* tests/user_strict.cu - a user's file with DEFINEs of several sizes, typed ones and a custom
+ * operator, built with -Wall -Wextra as errors and, apart, with -G (tests/CMakeLists.txt): neither
+ * may fail. */
 #include <stdio.h>
 #include <stdint.h>
 #include "gpuscan.cuh"
@@ -21,6 +22,10 @@ GPUSCAN_DEFINE(double, max)
 GPUSCAN_DEFINE_NAMED(f32, float, min)
 GPUSCAN_DEFINE_NAMED(u64, uint64_t, xor)
 GPUSCAN_DEFINE(running, msum)
+/* typed scans: a conversion, and a transform into a 1-byte type (the ring's kernels of both) */
+GPUSCAN_DEFINE_CONVERT(flags, uint8_t, int32_t, add)
+static __host__ __device__ uint8_t user_low_byte(uint64_t x, size_t i) { return (uint8_t)(x + i); }
+GPUSCAN_DEFINE_TRANSFORM(lo8, uint64_t, uint8_t, add, user_low_byte)
 
 int user_strict_entry(const int *in, int *out, size_t n)
 {
