@@ -10,7 +10,8 @@
  *   bytes.cuh    1-byte integers four to a word, for the built-in operators
  *   warp.cuh     warp scan / reduce on shuffles
  *   block.cuh    block primitives, tile load/store, the block scan algorithms
- *   grid.cuh     hierarchical, domino and look-back kernels; the reduce kernel
+ *   grid.cuh     hierarchical, domino, look-back, reduce-ahead and reduce-then-scan kernels;
+ *                the reduce kernel
  *   ring.cuh     reduce-ahead reading its input once: a ring of async copies (sm_90)
  *   host.cuh     argument checks, workspace plans, launches, the public functions
  *   memory.cuh   (from host.cuh) the simple forms' workspace: a pool per device, kept per stream
@@ -46,6 +47,7 @@
     GPUSCAN_TILE_STATE_(P, T)                                                                       \
     GPUSCAN_SCAN_ENDS_(P, T)                                                                        \
     GPUSCAN_LOOKBACK_(P, T)                                                                         \
+    GPUSCAN_RUN_PREFIX_(P, T)                                                                       \
     GPUSCAN_CLUSTER_PREFIX_(P, T)                                                                   \
     GPUSCAN_BLOCK_ALGORITHM_(P, T, KS)                                                              \
     GPUSCAN_BLOCK_ALGORITHM_(P, T, KSW)                                                             \

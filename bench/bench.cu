@@ -1,7 +1,7 @@
 /* bench/bench.cu - gpuscan against cub::DeviceScan and a device-to-device copy of the same bytes
  * (n read + n written: the physical ceiling of a scan), all measured in one run of one binary.
  *
- *   bench [--csv FILE] [--quick] [--types i32.add,u8.add,...] [--min-log2 10] [--max-log2 30]
+ *   bench [--csv FILE] [--quick] [--types i32.add,u8.add,...] [--min-log2 10] [--max-log2 30] [--step 2]
  *
  * For every element type, operator, size (2^10 ... 2^30, as memory allows) and algorithm
  * (every grid x block combination, AUTO, CUB, copy): median time of many runs (CUDA events,
@@ -44,10 +44,10 @@ struct V4Min { __host__ __device__ vec4i operator()(vec4i a, vec4i b) const { re
 static std::string g_device, g_commit, g_date;
 static FILE *g_csv = nullptr;
 static bool g_quick = false;
-static int g_max_log2 = 30, g_min_log2 = 10;
+static int g_max_log2 = 30, g_min_log2 = 10, g_step = 2;
 
-/* us: isolated calls (time_us); batch_us: back to back (time_batch_us; copy, CUB and AUTO
- * only, else < 0). */
+/* us: isolated calls (time_us); batch_us: back to back (time_batch_us; copy, CUB and AUTO, with
+ * --quick every algorithm timed, else < 0). */
 struct Row { std::string type, op, algo; size_t n; double us, gbs, of_copy, of_cub; const char *check; double batch_us; };
 static std::vector<Row> g_rows;
 
@@ -170,7 +170,7 @@ struct Buffers { std::vector<void *> in, out; size_t n; };
     static void bench_##name##_##op(void)                                                           \
     {                                                                                               \
         typedef T E;                                                                                \
-        for (int lg = g_min_log2; lg <= g_max_log2; lg += 2) {                                              \
+        for (int lg = g_min_log2; lg <= g_max_log2; lg += g_step) {                                              \
             size_t n = (size_t)1 << lg;                                                             \
             if (sizeof(E) == 1 && lg == 30) n = (size_t)1 << 30;                                    \
             size_t bytes = n * sizeof(E), free_b, total_b;                                          \
@@ -220,7 +220,7 @@ struct Buffers { std::vector<void *> in, out; size_t n; };
                     auto run_fn = [&](int r) {                                                      \
                         gpuscan_##name##_##op##_scan_ex(ws, &ws_bytes, in[r % copies], out[r % copies], n, \
                             GPUSCAN_INCLUSIVE, gpuscan_##name##_##op##_identity(), (gpuscan_grid)g, (gpuscan_block)b, 0); }; \
-                    double us = time_us(run_fn), batch = g == 0 ? time_batch_us(run_fn, us) : -1.0; \
+                    double us = time_us(run_fn), batch = g == 0 || g_quick ? time_batch_us(run_fn, us) : -1.0; \
                     CK(cudaGetLastError());                                                         \
                     CK(cudaFree(ws));                                                               \
                     std::string algo = g == 0 ? std::string("gpuscan:auto")                         \
@@ -349,6 +349,7 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--types") && i + 1 < argc) types = argv[++i];
         else if (!strcmp(argv[i], "--max-log2") && i + 1 < argc) g_max_log2 = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--min-log2") && i + 1 < argc) g_min_log2 = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--step") && i + 1 < argc) g_step = atoi(argv[++i]) > 0 ? atoi(argv[i]) : 2;
     }
     int count = 0;
     if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) { printf("bench: no CUDA device\n"); return 1; }

@@ -38,6 +38,7 @@ typedef enum gpuscan_grid {
     GPUSCAN_GRID_DOMINO = 2,       /* single pass, each tile waits for its left neighbour */
     GPUSCAN_GRID_LOOKBACK = 3,     /* single pass, decoupled look-back over predecessors */
     GPUSCAN_GRID_REDUCE_AHEAD = 4, /* one kernel: tiles reduced ahead (through L2), then scanned */
+    GPUSCAN_GRID_REDUCE_THEN_SCAN = 5, /* one cooperative kernel: reduce, grid barrier, scan */
     GPUSCAN_GRID_COUNT_
 } gpuscan_grid;
 
@@ -83,7 +84,8 @@ static inline const char *gpuscan_status_string(gpuscan_status s)
 
 static inline const char *gpuscan_grid_name(gpuscan_grid g)
 {
-    static const char *const names[] = {"auto", "hierarchical", "domino", "lookback", "reduce-ahead"};
+    static const char *const names[] = {"auto", "hierarchical", "domino", "lookback", "reduce-ahead",
+                                          "reduce-then-scan"};
     return ((unsigned)g < (unsigned)GPUSCAN_GRID_COUNT_) ? names[g] : "invalid";
 }
 

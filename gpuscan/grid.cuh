@@ -10,10 +10,15 @@
  *                   the left neighbour's running prefix, StreamScan) or decoupled look-back over
  *                   predecessors (Merrill & Garland); or, for a grid that is one thread-block
  *                   cluster, from P_cluster_prefix (distributed shared memory)
+ *   P_TAG_ahead     reduce-ahead: reduces run ahead of the scans through L2 (ring.cuh: its ring)
+ *   P_TAG_barrier   reduce-then-scan: each block reduces its run of tiles, a grid-wide barrier,
+ *                   then each scans its run again with the fold of the runs before it
  * Single-pass kernels take tiles in the order blocks claim them (an atomic counter), never
  * blockIdx, so a tile only ever waits for tiles already claimed by running blocks. */
 #ifndef GPUSCAN_GRID_CUH
 #define GPUSCAN_GRID_CUH
+
+#include <cooperative_groups.h>
 
 /* Tile states in the single-pass state arrays (zeroed before each launch). */
 #define GPUSCAN_STATE_EMPTY 0u     /* nothing published yet */
@@ -766,11 +771,69 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
         }                                                                                             \
         if (threadIdx.x == 0 && unit == units - 1) P##_put_total(&ends, prefix);                      \
     }
+/* Reduce-then-scan in one cooperative launch (GPUSCAN_GRID_REDUCE_THEN_SCAN).  Block b takes a run
+ * of whole tiles, reduces it - reading it into L2 and keeping it there - and leaves the run's
+ * aggregate in its slot; after a grid-wide barrier it folds the slots of the runs before its own
+ * (the seed is in run 0's) and scans its run again, read from L2.  There are no tile states, so
+ * nothing is cleared before the launch (one launch where the look-back needs two), no block waits
+ * on another but at the barrier, and the combines happen in a fixed order whatever the timing.
+ * A cooperative launch has every block resident at once, so the barrier cannot deadlock. */
+static __device__ __forceinline__ void gpuscan_grid_barrier_(void) { cooperative_groups::this_grid().sync(); }
+#define GPUSCAN_RUN_PREFIX_(P, T)                                                                   \
+    /* The fold of slots [0, count) in order, in lane 0 of warp 0 (lane l folds a run of them). */  \
+    static __device__ __forceinline__ T P##_fold_slots(const unsigned *slots, unsigned count)       \
+    {                                                                                               \
+        const unsigned lane = threadIdx.x & 31u, per = (count + 31u) / 32u, from = lane * per;      \
+        const unsigned to = from + per < count ? from + per : count;                                \
+        T acc = P##_identity();                                                                     \
+        if (from < count) acc = P##_slot_load(slots + (size_t)from * GPUSCAN_WORDS_(T));            \
+        for (unsigned i = from + 1; i < to; ++i)                                                    \
+            acc = P##_combine(acc, P##_slot_load(slots + (size_t)i * GPUSCAN_WORDS_(T)));           \
+        return P##_warp_reduce(acc, (int)lane, (int)((count + per - 1u) / per));                    \
+    }
+#define GPUSCAN_BARRIER_KERNEL_(P, T, TAG)                                                            \
+    static __global__ void                                                                            \
+    __launch_bounds__(GPUSCAN_##TAG##_THREADS(T), GPUSCAN_SINGLE_PASS_MIN_BLOCKS_(TAG, T))            \
+    P##_##TAG##_barrier(const P##_in_t *in, T *out, size_t n, unsigned *slots, unsigned per_block,    \
+                        P##_ends ends)                                                                \
+    {                                                                                                 \
+        enum { TILE = GPUSCAN_TILE_(TAG, T) };                                                        \
+        T *buf = P##_##TAG##_buffer();                                                                \
+        const unsigned tiles = (unsigned)((n + TILE - 1) / TILE), first = blockIdx.x * per_block,     \
+                       last = first + per_block < tiles ? first + per_block : tiles;                  \
+        T prefix = ends.init, acc = ends.init;                                                        \
+        _Pragma("unroll 1") for (unsigned tile = first; tile < last; ++tile) { /* reduce, kept */     \
+            GPUSCAN_TILE_BOUNDS_DIR_(TAG, T, tile, n, base, valid, P##_REVERSED_);                    \
+            T v = P##_##TAG##_reduce(in, base, valid, buf, 1);                                        \
+            acc = tile == first ? v : P##_combine(acc, v);                                            \
+        }                                                                                             \
+        if (threadIdx.x == 0) {                                                                       \
+            if (blockIdx.x == 0 && ends.seeded) acc = P##_combine(prefix = P##_seed(&ends), acc);     \
+            P##_slot_store(slots + (size_t)blockIdx.x * GPUSCAN_WORDS_(T), acc);                      \
+        }                                                                                             \
+        gpuscan_grid_barrier_();                                                                      \
+        int has_prefix = blockIdx.x > 0 || ends.seeded;                                               \
+        if (blockIdx.x > 0 && threadIdx.x < 32) prefix = P##_fold_slots(slots, blockIdx.x);           \
+        prefix = P##_block_broadcast(prefix, &has_prefix);                                            \
+        _Pragma("unroll 1") for (unsigned tile = first; tile < last; ++tile) { /* scan, from L2 */    \
+            T items[GPUSCAN_##TAG##_ITEMS(T)];                                                        \
+            GPUSCAN_TILE_BOUNDS_DIR_(TAG, T, tile, n, base, valid, P##_REVERSED_);                    \
+            P##_##TAG##_load(in, base, valid, items, buf);                                            \
+            T before, aggregate = P##_##TAG##_scan_tile(items, buf, &before);                         \
+            P##_##TAG##_store(out, base, valid, items, prefix, has_prefix, ends.exclusive, before,    \
+                              buf);                                                                   \
+            prefix = has_prefix ? P##_combine(prefix, aggregate) : aggregate;                         \
+            has_prefix = 1;                                                                           \
+            __syncthreads(); /* the buffer and the block scan's shared memory are reused */           \
+        }                                                                                             \
+        if (threadIdx.x == 0 && blockIdx.x == gridDim.x - 1) P##_put_total(&ends, prefix);            \
+    }
 /* Every grid strategy's kernels for the block algorithm TAG. */
 #define GPUSCAN_GRID_KERNELS_(P, T, TAG)                                                            \
     GPUSCAN_HIERARCHICAL_KERNELS_(P, T, TAG)                                                        \
     GPUSCAN_SINGLE_PASS_KERNEL_(P, T, TAG)                                                          \
-    GPUSCAN_AHEAD_KERNEL_(P, T, TAG)
+    GPUSCAN_AHEAD_KERNEL_(P, T, TAG)                                                                \
+    GPUSCAN_BARRIER_KERNEL_(P, T, TAG)
 
 /* Device-wide reduction: block b folds tiles [b * tiles_per_block, ...) into partials[b]; a
  * second launch with one block folds the partials.  A commuting operator (element.cuh) lets each

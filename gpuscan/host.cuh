@@ -12,6 +12,8 @@
 #define GPUSCAN_ALIGN_UP_(x) (((x) + (size_t)255) & ~(size_t)255)
 /* The reduce's first pass uses at most this many blocks (each takes a run of tiles). */
 #define GPUSCAN_REDUCE_MAX_BLOCKS_ 1024u
+/* Reduce-then-scan's blocks at most (each takes a run of tiles; a workspace slot each). */
+#define GPUSCAN_BARRIER_MAX_BLOCKS_ 4096u
 
 /* Where each piece of a scan's workspace lives, in bytes from its start. */
 typedef struct gpuscan_plan_ {
@@ -22,7 +24,7 @@ typedef struct gpuscan_plan_ {
     size_t level_len[GPUSCAN_MAX_LEVELS_ + 1];
     size_t level_off[GPUSCAN_MAX_LEVELS_ + 1];
     /* single pass: tile counter, then one state word per tile (per unit for reduce-ahead;
-     * zeroed together), value slots */
+     * zeroed together), value slots; reduce-then-scan: a slot per block (units: the most blocks) */
     size_t counter_off, flags_off, slots_off[2], state_bytes;
     size_t units; /* tiles (domino, look-back) or units of tiles (reduce-ahead) with a state */
     size_t ahead; /* reduce-ahead: units reduced ahead of the scan */
@@ -73,12 +75,24 @@ static inline int gpuscan_auto_ahead_ok_(int suits_on_ring, int suits_off_ring, 
     *room_for_both = ring_runs && suits_on_ring && !suits_off_ring;
     return ring_runs && aligned ? suits_on_ring : suits_off_ring;
 }
+/* Whether AUTO takes reduce-then-scan (one cooperative launch, grid.cuh) for `tiles` tiles of an input
+ * of in_bytes: from GPUSCAN_AUTO_BARRIER_MIN_TILES tiles, where the look-back's states would take a
+ * launch of their own, while the input fits in the share of the device's L2 (l2_bytes) that keeps
+ * it for the second read (GPUSCAN_AUTO_BARRIER_L2_PERCENT).  coop: the device can launch it. */
+static inline int gpuscan_auto_wants_barrier_(size_t in_bytes, size_t tiles, size_t l2_bytes, int coop)
+{
+    return coop && GPUSCAN_AUTO_BARRIER_MIN_TILES > 0 && tiles >= GPUSCAN_AUTO_BARRIER_MIN_TILES &&
+           in_bytes <= l2_bytes / 100u * GPUSCAN_AUTO_BARRIER_L2_PERCENT;
+}
 /* AUTO's grid for n elements of elem_size bytes; ahead_ok: the current device suits reduce-ahead
- * for this size of element (gpuscan_ahead_suits_). */
-static inline gpuscan_grid gpuscan_resolve_grid_(gpuscan_grid g, size_t elem_size, size_t n, int ahead_ok)
+ * for this size of element (gpuscan_ahead_suits_); barrier_ok: AUTO takes reduce-then-scan where
+ * reduce-ahead does not run (gpuscan_auto_wants_barrier_). */
+static inline gpuscan_grid gpuscan_resolve_grid_(gpuscan_grid g, size_t elem_size, size_t n, int ahead_ok,
+                                                 int barrier_ok)
 {
     if (g != GPUSCAN_GRID_AUTO) return g;
     if (ahead_ok && gpuscan_auto_wants_ahead_(elem_size, n)) return GPUSCAN_GRID_REDUCE_AHEAD;
+    if (barrier_ok) return GPUSCAN_GRID_REDUCE_THEN_SCAN;
     if (elem_size == 1 && n >= GPUSCAN_AUTO_HIERARCHICAL_MIN_N_1BYTE) return GPUSCAN_GRID_HIERARCHICAL;
     return GPUSCAN_GRID_LOOKBACK;
 }
@@ -146,6 +160,10 @@ static inline gpuscan_status gpuscan_plan_scan_(gpuscan_plan_ *plan, size_t n, g
             plan->seed_off = off;
             off += GPUSCAN_ALIGN_UP_(elem_size);
         }
+        break;
+    case GPUSCAN_GRID_REDUCE_THEN_SCAN: /* nothing to clear: every slot is written before it is read */
+        plan->units = plan->num_tiles < GPUSCAN_BARRIER_MAX_BLOCKS_ ? plan->num_tiles : GPUSCAN_BARRIER_MAX_BLOCKS_;
+        off = GPUSCAN_ALIGN_UP_(plan->units * 4u * gpuscan_ceil_div_(elem_size, 4));
         break;
     default: return GPUSCAN_ERROR_INVALID_ALGORITHM;
     }
@@ -395,6 +413,38 @@ static inline int gpuscan_pdl_ok_(const void *kernel, size_t tiles, int *cache)
 {
     return GPUSCAN_PDL_MIN_TILES != 0 && tiles >= GPUSCAN_PDL_MIN_TILES && gpuscan_pdl_supported_(kernel, cache);
 }
+/* The most blocks of `kernel` (`threads` each) resident at once on the current device: the grid of
+ * a cooperative launch (reduce-then-scan); 0 where the device cannot launch one.  Found once per
+ * device and kept in cache[] (entry + 1). */
+static inline int gpuscan_cooperative_blocks_(const void *kernel, int threads, int *cache)
+{
+    int dev = 0, ok = 0, sms = 0, per_sm = 0, blocks = 0;
+    if (cudaGetDevice(&dev) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return 0;
+    }
+    if (dev < GPUSCAN_DEVICE_CACHE_ && cache[dev] > 0) return cache[dev] - 1;
+    /* all of the SM's unified L1/shared memory as shared memory, so that the launch fits as many
+     * blocks as the occupancy asked here (a smaller carveout would fail the cooperative launch) */
+    if (cudaDeviceGetAttribute(&ok, cudaDevAttrCooperativeLaunch, dev) == cudaSuccess && ok &&
+        cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) == cudaSuccess &&
+        cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout, cudaSharedmemCarveoutMaxShared) ==
+            cudaSuccess &&
+        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, 0) == cudaSuccess)
+        blocks = per_sm * sms;
+    (void)cudaGetLastError(); /* a query that failed above only means: no */
+    if (dev < GPUSCAN_DEVICE_CACHE_) cache[dev] = blocks + 1;
+    return blocks;
+}
+/* ... launched cooperatively (every block resident at once: grid.cuh's barrier). */
+static inline void gpuscan_cooperative_config_(cudaLaunchConfig_t *config, cudaLaunchAttribute *attr, unsigned blocks,
+                                               unsigned threads, cudaStream_t stream)
+{
+    gpuscan_launch_config_(config, attr, blocks, threads, stream);
+    attr->id = cudaLaunchAttributeCooperative;
+    attr->val.cooperative = 1;
+    config->numAttrs = 1;
+}
 /* Clears a single-pass scan's counter and tile states (`bytes`, a multiple of 4) on `stream`: a
  * memset, or with `dependent` the clearing kernel, which lets the scan's launch go ahead (a block
  * of 256 threads per 16 KiB, at most GPUSCAN_CLEAR_MAX_BLOCKS_; the states of a look-back over
@@ -567,6 +617,12 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         return tiles > 1 && tiles <= GPUSCAN_CLUSTER_MAX_TILES && /* no device query for large scans */                              \
                tiles <= (size_t)gpuscan_cluster_tiles_((const void *)P##_##TAG##_single_pass, GPUSCAN_##TAG##_THREADS(T), cache);    \
     }                                                                                                                                \
+    /* reduce-then-scan's most blocks on the current device (0: it cannot run there) */                                              \
+    static int P##_##TAG##_barrier_blocks(void)                                                                                      \
+    {                                                                                                                                \
+        static int cache[GPUSCAN_DEVICE_CACHE_];                                                                                     \
+        return gpuscan_cooperative_blocks_((const void *)P##_##TAG##_barrier, GPUSCAN_##TAG##_THREADS(T), cache);                    \
+    }                                                                                                                                \
     static gpuscan_status P##_##TAG##_run(const gpuscan_plan_ *plan, gpuscan_grid grid, char *ws,                                    \
                                           const P##_in_t *in, T *out, size_t n, const P##_ends *ends,                                \
                                           cudaStream_t stream)                                                                       \
@@ -616,6 +672,17 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
                             (unsigned *)(ws + plan->seed_off), *ends);                                                               \
             return GPUSCAN_SUCCESS;                                                                                                  \
         }                                                                                                                            \
+        case GPUSCAN_GRID_REDUCE_THEN_SCAN: { /* runs of whole tiles, as many blocks as are resident at once */                     \
+            size_t blocks = (size_t)P##_##TAG##_barrier_blocks();                                                                    \
+            if (blocks == 0) return GPUSCAN_ERROR_UNSUPPORTED;                                                                       \
+            blocks = blocks < plan->units ? blocks : plan->units;                                                                    \
+            const size_t per_block = gpuscan_ceil_div_(plan->num_tiles, blocks);                                                     \
+            cudaLaunchConfig_t config;                                                                                               \
+            cudaLaunchAttribute attr;                                                                                                \
+            gpuscan_cooperative_config_(&config, &attr, (unsigned)gpuscan_ceil_div_(plan->num_tiles, per_block), THREADS, stream);   \
+            return gpuscan_from_cuda_(cudaLaunchKernelEx(&config, P##_##TAG##_barrier, in, out, n, (unsigned *)(ws + plan->slots_off[0]), \
+                                                         (unsigned)per_block, *ends));                                               \
+        }                                                                                                                            \
         default: return GPUSCAN_ERROR_INVALID_ALGORITHM;                                                                             \
         }                                                                                                                            \
     }
@@ -646,7 +713,7 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
                                             const P##_in_t *d_in)                                    \
     {                                                                                                \
         size_t tile = 0;                                                                             \
-        int ahead_ok = 0, room_for_both = 0;                                                         \
+        int ahead_ok = 0, room_for_both = 0, barrier_ok = 0;                                         \
         GPUSCAN_TRY_(gpuscan_check_choice_(kind, *grid, *block));                                    \
         /* the device is asked only where AUTO would take reduce-ahead */                            \
         if (*grid == GPUSCAN_GRID_AUTO && gpuscan_auto_wants_ahead_(sizeof(T), n))                   \
@@ -655,7 +722,12 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
                                               P##_ring_runs(n),                                      \
                                               d_in == NULL || GPUSCAN_ALIGNED16_(d_in),              \
                                               &room_for_both);                                       \
-        *grid = gpuscan_resolve_grid_(*grid, sizeof(T), n, ahead_ok);                                \
+        /* ... and where it would take reduce-then-scan (the coarsened block's kernel) */            \
+        if (*grid == GPUSCAN_GRID_AUTO &&                                                            \
+            gpuscan_auto_wants_barrier_(n * sizeof(P##_in_t), gpuscan_ceil_div_(n, GPUSCAN_TILE_(CO, T)), \
+                                        (size_t)gpuscan_device_info_().l2, 1))                        \
+            barrier_ok = P##_CO_barrier_blocks() > 0;                                                \
+        *grid = gpuscan_resolve_grid_(*grid, sizeof(T), n, ahead_ok, barrier_ok);                    \
         *block = gpuscan_resolve_block_(*block, sizeof(T), n, GPUSCAN_TILE_(KSW, T));                \
         GPUSCAN_SWITCH_BLOCK_(*block, GPUSCAN_TILE_OF_, T, tile);                                    \
         GPUSCAN_TRY_(gpuscan_plan_scan_(plan, n, *grid, tile, sizeof(T), GPUSCAN_STATE_BYTES_(T),    \

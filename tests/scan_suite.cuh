@@ -38,6 +38,8 @@ static const combo_t k_combos[] = {
     {GPUSCAN_GRID_LOOKBACK, GPUSCAN_BLOCK_BRENT_KUNG}, {GPUSCAN_GRID_LOOKBACK, GPUSCAN_BLOCK_COARSENED},
     {GPUSCAN_GRID_REDUCE_AHEAD, GPUSCAN_BLOCK_KOGGE_STONE}, {GPUSCAN_GRID_REDUCE_AHEAD, GPUSCAN_BLOCK_KOGGE_STONE_WARP},
     {GPUSCAN_GRID_REDUCE_AHEAD, GPUSCAN_BLOCK_BRENT_KUNG}, {GPUSCAN_GRID_REDUCE_AHEAD, GPUSCAN_BLOCK_COARSENED},
+    {GPUSCAN_GRID_REDUCE_THEN_SCAN, GPUSCAN_BLOCK_KOGGE_STONE}, {GPUSCAN_GRID_REDUCE_THEN_SCAN, GPUSCAN_BLOCK_KOGGE_STONE_WARP},
+    {GPUSCAN_GRID_REDUCE_THEN_SCAN, GPUSCAN_BLOCK_BRENT_KUNG}, {GPUSCAN_GRID_REDUCE_THEN_SCAN, GPUSCAN_BLOCK_COARSENED},
 };
 #define N_COMBOS ((int)(sizeof k_combos / sizeof k_combos[0]))
 
@@ -264,10 +266,10 @@ static int guard_intact(const unsigned char *g, size_t bytes)
             CHECK_CUDA(cudaMemcpy(d_in, h_in, n * sizeof(T), cudaMemcpyHostToDevice));                                                \
             for (int kind = 0; kind < 2; ++kind) {                                                                                    \
                 ref_gpuscan_##name##_##op(h_in, h_ref, n, kind, init, dref, dabs);                                                    \
-                for (int c = 0; c < N_COMBOS + 2; ++c) {                                                                              \
-                    /* the last two runs: in place (lookback, hierarchical) */                                                        \
+                for (int c = 0; c < N_COMBOS + 3; ++c) {                                                                              \
+                    /* the last three runs: in place (lookback, hierarchical, reduce-then-scan) */                                    \
                     const int in_place = c >= N_COMBOS;                                                                               \
-                    const combo_t cb = in_place ? k_combos[c == N_COMBOS ? 12 : 4] : k_combos[c];                                     \
+                    const combo_t cb = in_place ? k_combos[c == N_COMBOS ? 12 : c == N_COMBOS + 1 ? 4 : 20] : k_combos[c];            \
                     size_t bytes = 0;                                                                                                 \
                     gpuscan_status st;                                                                                                \
                     CHECK_CUDA(cudaMemset(d_out, POISON_BYTE, cap * sizeof(T)));                                                      \

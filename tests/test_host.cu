@@ -24,6 +24,7 @@ static void test_status_strings(void)
     EXPECT(gpuscan_cuda_error(GPUSCAN_ERROR_OVERLAP) == cudaSuccess, "non-CUDA status has no CUDA error");
     EXPECT(strcmp(gpuscan_grid_name(GPUSCAN_GRID_LOOKBACK), "lookback") == 0, "grid name");
     EXPECT(strcmp(gpuscan_grid_name(GPUSCAN_GRID_REDUCE_AHEAD), "reduce-ahead") == 0, "grid name");
+    EXPECT(strcmp(gpuscan_grid_name(GPUSCAN_GRID_REDUCE_THEN_SCAN), "reduce-then-scan") == 0, "grid name");
     EXPECT(strcmp(gpuscan_block_name(GPUSCAN_BLOCK_BRENT_KUNG), "brent-kung") == 0, "block name");
     EXPECT(strcmp(gpuscan_block_name((gpuscan_block)42), "invalid") == 0, "invalid block name");
 }
@@ -143,10 +144,10 @@ static void test_validation(void)
 static void test_workspace_queries(void)
 {
     const gpuscan_grid grids[] = {GPUSCAN_GRID_AUTO, GPUSCAN_GRID_HIERARCHICAL, GPUSCAN_GRID_DOMINO, GPUSCAN_GRID_LOOKBACK,
-                                  GPUSCAN_GRID_REDUCE_AHEAD};
+                                  GPUSCAN_GRID_REDUCE_AHEAD, GPUSCAN_GRID_REDUCE_THEN_SCAN};
     const gpuscan_block blocks[] = {GPUSCAN_BLOCK_AUTO, GPUSCAN_BLOCK_KOGGE_STONE, GPUSCAN_BLOCK_KOGGE_STONE_WARP,
                                     GPUSCAN_BLOCK_BRENT_KUNG, GPUSCAN_BLOCK_COARSENED};
-    for (int g = 0; g < 5; ++g)
+    for (int g = 0; g < 6; ++g)
         for (int b = 0; b < 5; ++b) {
             size_t small = 0, big = 0, huge = 0;
             gpuscan_status s1 = gpuscan_u8_max_scan_ex(NULL, &small, NULL, NULL, 10, GPUSCAN_INCLUSIVE, 0, grids[g], blocks[b], 0);
@@ -172,6 +173,12 @@ static void test_plans(void)
            && p.bytes >= p.slots_off[1] + 25 * 4 && p.slots_off[0] % 256 == 0, "lookback layout");
     EXPECT(gpuscan_plan_scan_(&p, 100000, GPUSCAN_GRID_DOMINO, 4096, 16, 4, 16, 0) == GPUSCAN_SUCCESS && p.bytes >= p.slots_off[0] + 25 * 16, "domino layout");
     EXPECT(gpuscan_plan_scan_(&p, (size_t)1 << 50, GPUSCAN_GRID_LOOKBACK, 32, 4, 4, 4, 0) == GPUSCAN_ERROR_TOO_LARGE, "too many tiles");
+    /* reduce-then-scan: a slot of whole words per block, at most GPUSCAN_BARRIER_MAX_BLOCKS_ blocks */
+    EXPECT(gpuscan_plan_scan_(&p, 100000, GPUSCAN_GRID_REDUCE_THEN_SCAN, 4096, 4, 8, 0, 0) == GPUSCAN_SUCCESS &&
+               p.units == 25 && p.slots_off[0] == 0 && p.bytes >= 25 * 4, "reduce-then-scan layout");
+    EXPECT(gpuscan_plan_scan_(&p, (size_t)1 << 32, GPUSCAN_GRID_REDUCE_THEN_SCAN, 1024, 6, 16, 8, 0) == GPUSCAN_SUCCESS &&
+               p.units == GPUSCAN_BARRIER_MAX_BLOCKS_ && p.bytes >= GPUSCAN_BARRIER_MAX_BLOCKS_ * 8u,
+           "reduce-then-scan: a capped number of 6-byte slots of 8 bytes");
     /* reduce-ahead: units of whole tiles (32 KiB for 1- and 2-byte types, else 16 KiB), 8 MiB of
      * them ahead (at most all), 2 blocks a unit */
     EXPECT(gpuscan_plan_scan_(&p, (size_t)1 << 30, GPUSCAN_GRID_REDUCE_AHEAD, 8192, 1, 8, 0, 0) == GPUSCAN_SUCCESS &&
@@ -205,16 +212,16 @@ static void test_plans(void)
                GPUSCAN_RING_PLAN_UNIT_(int, 2) == (GPUSCAN_RING ? 10240u : 0u),
            "typed inputs on the ring: whole tiles of at least 20 KiB of the input (uint8 -> int32: four)");
     /* AUTO's measured choices (docs/performance.md) */
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 28, 1) == GPUSCAN_GRID_REDUCE_AHEAD, "auto int32 large");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 22, 1) == GPUSCAN_GRID_LOOKBACK, "auto int32 mid");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 8, (size_t)1 << 22, 1) == GPUSCAN_GRID_LOOKBACK, "auto int64 32 MiB");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 8, ((size_t)1 << 24) - 1, 1) == GPUSCAN_GRID_LOOKBACK, "auto int64 < 128 MiB");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 8, (size_t)1 << 24, 1) == GPUSCAN_GRID_REDUCE_AHEAD, "auto int64 128 MiB");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 16, (size_t)1 << 22, 1) == GPUSCAN_GRID_LOOKBACK, "auto 16-byte 64 MiB");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 23, 1) == GPUSCAN_GRID_REDUCE_AHEAD, "auto int32 32 MiB");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 16, (size_t)1 << 28, 1) == GPUSCAN_GRID_REDUCE_AHEAD, "auto 16-byte");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 32, (size_t)1 << 28, 1) == GPUSCAN_GRID_LOOKBACK, "auto 32-byte");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 20, 1) == GPUSCAN_GRID_LOOKBACK, "auto u8 mid");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 28, 1, 0) == GPUSCAN_GRID_REDUCE_AHEAD, "auto int32 large");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 22, 1, 0) == GPUSCAN_GRID_LOOKBACK, "auto int32 mid");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 8, (size_t)1 << 22, 1, 0) == GPUSCAN_GRID_LOOKBACK, "auto int64 32 MiB");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 8, ((size_t)1 << 24) - 1, 1, 0) == GPUSCAN_GRID_LOOKBACK, "auto int64 < 128 MiB");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 8, (size_t)1 << 24, 1, 0) == GPUSCAN_GRID_REDUCE_AHEAD, "auto int64 128 MiB");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 16, (size_t)1 << 22, 1, 0) == GPUSCAN_GRID_LOOKBACK, "auto 16-byte 64 MiB");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 23, 1, 0) == GPUSCAN_GRID_REDUCE_AHEAD, "auto int32 32 MiB");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 16, (size_t)1 << 28, 1, 0) == GPUSCAN_GRID_REDUCE_AHEAD, "auto 16-byte");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 32, (size_t)1 << 28, 1, 0) == GPUSCAN_GRID_LOOKBACK, "auto 32-byte");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 20, 1, 0) == GPUSCAN_GRID_LOOKBACK, "auto u8 mid");
     /* the device's part: L2, and for 8+-byte types the peak bandwidth an SM (H100 SXM: 3352 GB/s
      * over 132 SMs; H200: 4915 over 132) */
     EXPECT(gpuscan_ahead_suits_((size_t)50 << 20, 132, 3352.0, 8, 0) == 1, "H100: int64 takes reduce-ahead");
@@ -227,16 +234,27 @@ static void test_plans(void)
     EXPECT(gpuscan_ring_multi_suits_(132, 3352.0) == 0, "H100: typed inputs' ring, one block an SM");
     EXPECT(gpuscan_ring_multi_suits_(132, 4915.0) == 1, "H200: typed inputs' ring, the multi-block kernel");
     EXPECT(gpuscan_ring_multi_suits_(0, 0.0) == 0, "unknown device: one block an SM");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 22, 1) == GPUSCAN_GRID_HIERARCHICAL, "auto u8 4 MiB");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, ((size_t)1 << 24) - 1, 1) == GPUSCAN_GRID_HIERARCHICAL, "auto u8 < 16 MiB");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 24, 1) == GPUSCAN_GRID_REDUCE_AHEAD, "auto u8 16 MiB");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 26, 1) == GPUSCAN_GRID_REDUCE_AHEAD, "auto u8 large");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 2, ((size_t)1 << 24) - 1, 1) == GPUSCAN_GRID_LOOKBACK, "auto i16 < 32 MiB");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 2, (size_t)1 << 24, 1) == GPUSCAN_GRID_REDUCE_AHEAD, "auto i16 32 MiB");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_DOMINO, 1, (size_t)1 << 30, 1) == GPUSCAN_GRID_DOMINO, "explicit choice kept");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 22, 1, 0) == GPUSCAN_GRID_HIERARCHICAL, "auto u8 4 MiB");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, ((size_t)1 << 24) - 1, 1, 0) == GPUSCAN_GRID_HIERARCHICAL, "auto u8 < 16 MiB");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 24, 1, 0) == GPUSCAN_GRID_REDUCE_AHEAD, "auto u8 16 MiB");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 26, 1, 0) == GPUSCAN_GRID_REDUCE_AHEAD, "auto u8 large");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 2, ((size_t)1 << 24) - 1, 1, 0) == GPUSCAN_GRID_LOOKBACK, "auto i16 < 32 MiB");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 2, (size_t)1 << 24, 1, 0) == GPUSCAN_GRID_REDUCE_AHEAD, "auto i16 32 MiB");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_DOMINO, 1, (size_t)1 << 30, 1, 0) == GPUSCAN_GRID_DOMINO, "explicit choice kept");
+    /* reduce-then-scan: where the look-back would clear its states with a launch of their own and
+     * the input stays in L2 for the second read (50 MiB of L2: H100, H200); reduce-ahead first */
+    EXPECT(gpuscan_auto_wants_barrier_((size_t)16 << 20, 1024, (size_t)50 << 20, 1) == (GPUSCAN_AUTO_BARRIER_MIN_TILES <= 1024),
+           "int32 2^22: reduce-then-scan");
+    EXPECT(gpuscan_auto_wants_barrier_((size_t)16 << 20, 1024, (size_t)50 << 20, 0) == 0, "no cooperative launch: none");
+    EXPECT(gpuscan_auto_wants_barrier_((size_t)64 << 20, 4096, (size_t)50 << 20, 1) == 0, "past L2: none");
+    EXPECT(gpuscan_auto_wants_barrier_((size_t)1 << 20, GPUSCAN_AUTO_BARRIER_MIN_TILES - 1, (size_t)50 << 20, 1) == 0,
+           "few tiles: none");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 22, 1, 1) == GPUSCAN_GRID_REDUCE_THEN_SCAN, "auto barrier");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 28, 1, 1) == GPUSCAN_GRID_REDUCE_AHEAD, "ahead first");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_LOOKBACK, 4, (size_t)1 << 22, 1, 1) == GPUSCAN_GRID_LOOKBACK, "explicit kept");
     /* a device whose L2 cannot hold the lookahead: no reduce-ahead */
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 28, 0) == GPUSCAN_GRID_LOOKBACK, "auto int32, small L2");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 30, 0) == GPUSCAN_GRID_HIERARCHICAL, "auto u8, small L2");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 28, 0, 0) == GPUSCAN_GRID_LOOKBACK, "auto int32, small L2");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 30, 0, 0) == GPUSCAN_GRID_HIERARCHICAL, "auto u8, small L2");
     {
         int devices = 0;
         if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
