@@ -814,11 +814,11 @@ static __device__ __forceinline__ void gpuscan_grid_barrier_(void) { cooperative
         gpuscan_grid_barrier_();                                                                      \
         int has_prefix = blockIdx.x > 0 || ends.seeded;                                               \
         if (blockIdx.x > 0 && threadIdx.x < 32) prefix = P##_fold_slots(slots, blockIdx.x);           \
-        prefix = P##_block_broadcast(prefix, &has_prefix);                                            \
         _Pragma("unroll 1") for (unsigned tile = first; tile < last; ++tile) { /* scan, from L2 */    \
             T items[GPUSCAN_##TAG##_ITEMS(T)];                                                        \
             GPUSCAN_TILE_BOUNDS_DIR_(TAG, T, tile, n, base, valid, P##_REVERSED_);                    \
-            P##_##TAG##_load(in, base, valid, items, buf);                                            \
+            P##_##TAG##_load(in, base, valid, items, buf); /* (the other warps, while warp 0 folds) */\
+            if (tile == first) prefix = P##_block_broadcast(prefix, &has_prefix);                     \
             T before, aggregate = P##_##TAG##_scan_tile(items, buf, &before);                         \
             P##_##TAG##_store(out, base, valid, items, prefix, has_prefix, ends.exclusive, before,    \
                               buf);                                                                   \
