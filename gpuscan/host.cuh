@@ -75,24 +75,13 @@ static inline int gpuscan_auto_ahead_ok_(int suits_on_ring, int suits_off_ring, 
     *room_for_both = ring_runs && suits_on_ring && !suits_off_ring;
     return ring_runs && aligned ? suits_on_ring : suits_off_ring;
 }
-/* Whether AUTO takes reduce-then-scan (one cooperative launch, grid.cuh) for `tiles` tiles of an input
- * of in_bytes: from GPUSCAN_AUTO_BARRIER_MIN_TILES tiles, where the look-back's states would take a
- * launch of their own, while the input fits in the share of the device's L2 (l2_bytes) that keeps
- * it for the second read (GPUSCAN_AUTO_BARRIER_L2_PERCENT).  coop: the device can launch it. */
-static inline int gpuscan_auto_wants_barrier_(size_t in_bytes, size_t tiles, size_t l2_bytes, int coop)
-{
-    return coop && GPUSCAN_AUTO_BARRIER_MIN_TILES > 0 && tiles >= GPUSCAN_AUTO_BARRIER_MIN_TILES &&
-           in_bytes <= l2_bytes / 100u * GPUSCAN_AUTO_BARRIER_L2_PERCENT;
-}
 /* AUTO's grid for n elements of elem_size bytes; ahead_ok: the current device suits reduce-ahead
- * for this size of element (gpuscan_ahead_suits_); barrier_ok: AUTO takes reduce-then-scan where
- * reduce-ahead does not run (gpuscan_auto_wants_barrier_). */
-static inline gpuscan_grid gpuscan_resolve_grid_(gpuscan_grid g, size_t elem_size, size_t n, int ahead_ok,
-                                                 int barrier_ok)
+ * for this size of element (gpuscan_ahead_suits_).  (Reduce-then-scan is never AUTO's: measured
+ * slower than the look-back at every size, bench/NOTES.md step 42.) */
+static inline gpuscan_grid gpuscan_resolve_grid_(gpuscan_grid g, size_t elem_size, size_t n, int ahead_ok)
 {
     if (g != GPUSCAN_GRID_AUTO) return g;
     if (ahead_ok && gpuscan_auto_wants_ahead_(elem_size, n)) return GPUSCAN_GRID_REDUCE_AHEAD;
-    if (barrier_ok) return GPUSCAN_GRID_REDUCE_THEN_SCAN;
     if (elem_size == 1 && n >= GPUSCAN_AUTO_HIERARCHICAL_MIN_N_1BYTE) return GPUSCAN_GRID_HIERARCHICAL;
     return GPUSCAN_GRID_LOOKBACK;
 }
@@ -713,7 +702,7 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
                                             const P##_in_t *d_in)                                    \
     {                                                                                                \
         size_t tile = 0;                                                                             \
-        int ahead_ok = 0, room_for_both = 0, barrier_ok = 0;                                         \
+        int ahead_ok = 0, room_for_both = 0;                                                         \
         GPUSCAN_TRY_(gpuscan_check_choice_(kind, *grid, *block));                                    \
         /* the device is asked only where AUTO would take reduce-ahead */                            \
         if (*grid == GPUSCAN_GRID_AUTO && gpuscan_auto_wants_ahead_(sizeof(T), n))                   \
@@ -722,12 +711,7 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
                                               P##_ring_runs(n),                                      \
                                               d_in == NULL || GPUSCAN_ALIGNED16_(d_in),              \
                                               &room_for_both);                                       \
-        /* ... and where it would take reduce-then-scan (the coarsened block's kernel) */            \
-        if (*grid == GPUSCAN_GRID_AUTO &&                                                            \
-            gpuscan_auto_wants_barrier_(n * sizeof(P##_in_t), gpuscan_ceil_div_(n, GPUSCAN_TILE_(CO, T)), \
-                                        (size_t)gpuscan_device_info_().l2, 1))                        \
-            barrier_ok = P##_CO_barrier_blocks() > 0;                                                \
-        *grid = gpuscan_resolve_grid_(*grid, sizeof(T), n, ahead_ok, barrier_ok);                    \
+        *grid = gpuscan_resolve_grid_(*grid, sizeof(T), n, ahead_ok);                                \
         *block = gpuscan_resolve_block_(*block, sizeof(T), n, GPUSCAN_TILE_(KSW, T));                \
         GPUSCAN_SWITCH_BLOCK_(*block, GPUSCAN_TILE_OF_, T, tile);                                    \
         GPUSCAN_TRY_(gpuscan_plan_scan_(plan, n, *grid, tile, sizeof(T), GPUSCAN_STATE_BYTES_(T),    \

@@ -93,16 +93,6 @@
 #define GPUSCAN_PDL_MIN_TILES 512
 #endif
 
-/* Reduce-then-scan (one cooperative launch) from this many tiles of the coarsened scan (0: never) ... */
-#ifndef GPUSCAN_AUTO_BARRIER_MIN_TILES
-#define GPUSCAN_AUTO_BARRIER_MIN_TILES 512
-#endif
-/* ... while the input takes at most this share (%) of the device's L2, which keeps it for the
- * second read. */
-#ifndef GPUSCAN_AUTO_BARRIER_L2_PERCENT
-#define GPUSCAN_AUTO_BARRIER_L2_PERCENT 75u
-#endif
-
 /* ---- ring.cuh: reduce-ahead reading its input once (sm_90) -------------------------------------- */
 /* Reduce-ahead runs on the ring from this many bytes (n elements of the scan's type) where the input
  * has elements of 4 bytes or more, from GPUSCAN_RING_MIN_BYTES_NARROW where they are narrower (1- and
