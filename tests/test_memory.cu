@@ -120,9 +120,8 @@ int main(void)
         CHECK_CUDA(cudaMemPoolDestroy(mine));
     }
 
-    /* four streams, and four host threads, each its own input and output: 2^22 int32, where AUTO
-     * takes one cooperative launch (reduce-then-scan) on devices with the L2 for it - four of them
-     * at once, each with every block resident */
+    /* four streams, and four host threads, each its own input and output: 2^22 int32, 1024 tiles,
+     * where the look-back clears its states with a kernel and is launched as its dependent */
     {
         const int k = 4;
         const size_t n = (size_t)1 << 22;
