@@ -26,6 +26,9 @@ typedef enum gpuscan_status {
     GPUSCAN_ERROR_TOO_LARGE = 6,           /* n exceeds what the grid layer can index */
     GPUSCAN_ERROR_MISALIGNED = 7,          /* a pointer is not aligned to its element type */
     GPUSCAN_ERROR_INVALID_DEVICE = 8,      /* no such CUDA device (the memory functions) */
+    /* An NCCL error (gpuscan_nccl.cuh): GPUSCAN_ERROR_NCCL_BASE + the ncclResult_t value;
+     * gpuscan_nccl_status_string() prints NCCL's own text. */
+    GPUSCAN_ERROR_NCCL_BASE = 900,
     /* A CUDA runtime error: the status is GPUSCAN_ERROR_CUDA_BASE + the cudaError_t value.
      * gpuscan_cuda_error() recovers it; gpuscan_status_string() prints CUDA's own text. */
     GPUSCAN_ERROR_CUDA_BASE = 1000
@@ -58,6 +61,10 @@ typedef enum gpuscan_kind {
 } gpuscan_kind;
 
 static inline int gpuscan_is_cuda_error(gpuscan_status s) { return (int)s >= GPUSCAN_ERROR_CUDA_BASE; }
+static inline int gpuscan_is_nccl_error(gpuscan_status s)
+{
+    return (int)s > GPUSCAN_ERROR_NCCL_BASE && (int)s < GPUSCAN_ERROR_CUDA_BASE;
+}
 
 static inline cudaError_t gpuscan_cuda_error(gpuscan_status s)
 {
@@ -79,6 +86,7 @@ static inline const char *gpuscan_status_string(gpuscan_status s)
     default: break;
     }
     if (gpuscan_is_cuda_error(s)) return cudaGetErrorString(gpuscan_cuda_error(s));
+    if (gpuscan_is_nccl_error(s)) return "an NCCL error (gpuscan_nccl_status_string() gives NCCL's text)";
     return "unknown gpuscan status";
 }
 

@@ -25,6 +25,13 @@ static void test_status_strings(void)
     EXPECT(strcmp(gpuscan_grid_name(GPUSCAN_GRID_LOOKBACK), "lookback") == 0, "grid name");
     EXPECT(strcmp(gpuscan_grid_name(GPUSCAN_GRID_REDUCE_AHEAD), "reduce-ahead") == 0, "grid name");
     EXPECT(strcmp(gpuscan_grid_name(GPUSCAN_GRID_REDUCE_THEN_SCAN), "reduce-then-scan") == 0, "grid name");
+    /* NCCL's errors (gpuscan_nccl.cuh) have a range of their own, below CUDA's */
+    EXPECT(gpuscan_is_nccl_error((gpuscan_status)(GPUSCAN_ERROR_NCCL_BASE + 3)) &&
+               !gpuscan_is_cuda_error((gpuscan_status)(GPUSCAN_ERROR_NCCL_BASE + 3)) &&
+               !gpuscan_is_nccl_error(GPUSCAN_SUCCESS) &&
+               !gpuscan_is_nccl_error((gpuscan_status)(GPUSCAN_ERROR_CUDA_BASE + 2)) &&
+               strstr(gpuscan_status_string((gpuscan_status)(GPUSCAN_ERROR_NCCL_BASE + 3)), "NCCL") != NULL,
+           "NCCL status range");
     EXPECT(strcmp(gpuscan_block_name(GPUSCAN_BLOCK_BRENT_KUNG), "brent-kung") == 0, "block name");
     EXPECT(strcmp(gpuscan_block_name((gpuscan_block)42), "invalid") == 0, "invalid block name");
 }

@@ -10,6 +10,8 @@
 #     bench    bench/bench: every algorithm (BENCH_ARGS, e.g. "--quick --types i32.add,u8.add")
 #     ceiling  bench/ceiling: memcpy beside copy kernels on the SMs (docs/performance.md's ceilings)
 #     ring     the ring's suites (tools/ring-suites.sh, all at once)
+#     nccl     scans across the machine's GPUs: tests/gpu_nccl (every GPU count) and
+#              examples/nccl_scan (weak and strong scaling, the floor; NCCL_ARGS: its arguments)
 #     ab       the benchmark built against the headers in AB_BASE (e.g. a `git archive` of the
 #              commit before, untracked in the tree) and against this tree, run one after the
 #              other (tools/variants.sh; BENCH_ARGS picks the cases)
@@ -20,6 +22,7 @@
 # device tool's result folder) or ./gpu-check-out.  Where the checkout has no .git (the device
 # machine), pass the commit as GPUSCAN_COMMIT=<hash>.
 set -u
+export NCCL_NVLS_ENABLE=0 # NVLink multicast stays off (the device machines ask for it)
 OUT=${OUT:-$PWD/gpu-check-out}
 mkdir -p "$OUT"
 what="${*:-readme forms}"
@@ -71,6 +74,7 @@ if has ab && [ -z "${PREBUILT:-}" ]; then # its two nvcc builds overlap the CMak
     ab_build=$!
 fi
 has anatomy && targets="$targets anatomy"
+[ -z "${PREBUILT:-}" ] && has nccl && targets="$targets gpu_nccl nccl_scan"
 has demo && targets="$targets demo"
 if [ -n "$targets" ]; then
     ts=$(date +%s)
@@ -169,6 +173,22 @@ if has forms; then
     "$bin/bench/forms" --csv "$OUT/forms.csv" ${FORMS_ARGS:-} >"$OUT/forms.log" 2>&1
     grep -c MISMATCH "$OUT/forms.log" | sed 's/^/forms mismatches: /' >>"$summary"
     sed -n '/==== what users call/,$p' "$OUT/forms.log" >>"$summary"
+fi
+if has nccl; then
+    # libnccl: the toolkit's, else the one PyTorch's wheels bring
+    nccl_exe=$bin/examples/nccl_scan
+    [ -x "$nccl_exe" ] || nccl_exe=$bin/bench/nccl_scan
+    if ldd "$nccl_exe" 2>/dev/null | grep -q "libnccl.*not found"; then
+        lib=$(python3 -c 'import nvidia.nccl, os; print(os.path.join(list(nvidia.nccl.__path__)[0], "lib"))' 2>/dev/null)
+        export LD_LIBRARY_PATH=${lib}${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+    fi
+    nvidia-smi topo -m >"$OUT/nccl.log" 2>&1
+    ts=$(date +%s)
+    timeout 600 "$bin/tests/gpu_nccl" >>"$OUT/nccl.log" 2>&1
+    echo "gpu_nccl: exit $? ($(secs "$ts") s)" | tee -a "$summary"
+    grep -E "rank\(s\)|passed|FAIL" "$OUT/nccl.log" | head -20 | tee -a "$summary"
+    timeout 600 "$nccl_exe" ${NCCL_ARGS:-} >"$OUT/nccl_scan.log" 2>&1
+    cat "$OUT/nccl_scan.log" | tee -a "$summary"
 fi
 if has ceiling; then
     "$bin/bench/ceiling" --csv "$OUT/ceiling.csv" >"$OUT/ceiling.log" 2>&1

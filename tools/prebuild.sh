@@ -45,6 +45,9 @@ for t in json.load(sys.stdin)["tests"]:
 cut -f2 "$P/tests.txt" | tr " " "\n" | grep "^tests/" | sort -u | while read -r exe; do cp "$B/$exe" "$P/tests/"; done
 for t in $RING_SUITES; do cp "$B/tests/$t" "$P/tests/"; done
 for b in $BENCHES; do cp "$B/bench/$b" "$P/bench/"; done
+if [ -n "${NCCL:-}" ]; then # NCCL=1: the scan across GPUs (its test is in the list already)
+    cmake --build "$B" -j "$jobs" --target nccl_scan && cp "$B/examples/nccl_scan" "$P/bench/"
+fi
 if [ -n "${AB_BASE:-}" ]; then cp "$B/ab/bench_base" "$B/ab/bench_head" "$P/bench/"; fi
 if [ -n "${AB_MID:-}" ]; then cp "$B/ab/bench_mid" "$P/bench/"; fi
 git rev-parse --short HEAD >"$P/commit.txt" 2>/dev/null || echo unknown >"$P/commit.txt"

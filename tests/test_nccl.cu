@@ -1,0 +1,137 @@
+/* tests/test_nccl.cu - scans across ranks (gpuscan_nccl.cuh), one thread a GPU, on every GPU count
+ * from 1 to all the machine has: int64 add (inclusive, exclusive, reduce) and a non-commutative
+ * operator (affine maps), shards of uneven lengths, empty ones among them, against a CPU scan of
+ * the whole sequence.  With one GPU it runs with one rank; without a GPU it reports itself skipped.
+ * NCCL's environment is the caller's: NVLink multicast stays off where the machine says so. */
+#include <thread>
+#include <vector>
+#include "gpuscan_nccl.cuh"
+#include "custom_ops.h"
+
+GPUSCAN_DEFINE_NCCL(i64, int64_t, add)
+GPUSCAN_DEFINE_NCCL(affine, affine, compose)
+
+static int same(int64_t a, int64_t b) { return a == b; }
+static int same(affine a, affine b) { return a.a == b.a && a.b == b.b; }
+static int64_t combine(int64_t a, int64_t b) { return (int64_t)((uint64_t)a + (uint64_t)b); }
+static affine combine(affine a, affine b) { return affine_then(a, b); }
+static void gen(int64_t *x, size_t n, uint64_t *rng)
+{
+    for (size_t i = 0; i < n; ++i) x[i] = (int64_t)rng_next(rng);
+}
+static void gen(affine *x, size_t n, uint64_t *rng) { gen_affine(x, n, 0, rng); }
+
+/* The whole sequence (the shards in rank order) scanned on the CPU: ref[i] for kind, and *total. */
+template <class T> static void cpu_scan(const std::vector<T> &x, std::vector<T> &ref, int exclusive, T init, T *total)
+{
+    ref.resize(x.size());
+    T acc = init;
+    int has = exclusive;
+    for (size_t i = 0; i < x.size(); ++i) {
+        if (exclusive) ref[i] = acc;
+        acc = has ? combine(acc, x[i]) : x[i];
+        has = 1;
+        if (!exclusive) ref[i] = acc;
+    }
+    *total = acc;
+}
+
+/* One case: `ranks` GPUs (comms), shard lengths `len`, every rank in its own thread; kind 0/1 scan,
+ * 2 the reduction. */
+template <class T, class F> static void run_case(const char *what, std::vector<ncclComm_t> &comms,
+                                                 const std::vector<size_t> &len, int kind, T init, F call,
+                                                 uint64_t *rng)
+{
+    const int ranks = (int)comms.size();
+    std::vector<size_t> first(ranks + 1, 0);
+    for (int r = 0; r < ranks; ++r) first[r + 1] = first[r] + len[r];
+    std::vector<T> x(first[ranks]), ref, out(first[ranks]);
+    gen(x.data(), x.size(), rng);
+    T total = init;
+    cpu_scan(x, ref, kind == 1, init, &total);
+    if (kind == 2 && x.empty()) return; /* no element: nothing to reduce */
+    std::vector<T> results(ranks);
+    std::vector<gpuscan_status> status(ranks, GPUSCAN_SUCCESS);
+    std::vector<std::thread> threads;
+    for (int r = 0; r < ranks; ++r)
+        threads.emplace_back([&, r] {
+            CHECK_CUDA(cudaSetDevice(r));
+            cudaStream_t s;
+            CHECK_CUDA(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+            T *d_in = NULL, *d_out = NULL;
+            const size_t n = len[r];
+            CHECK_CUDA(cudaMalloc(&d_in, (n ? n : 1) * sizeof(T)));
+            CHECK_CUDA(cudaMalloc(&d_out, (n ? n : 1) * sizeof(T)));
+            CHECK_CUDA(cudaMemcpy(d_in, x.data() + first[r], n * sizeof(T), cudaMemcpyHostToDevice));
+            CHECK_CUDA(cudaMemset(d_out, 0xFF, (n ? n : 1) * sizeof(T)));
+            status[r] = call(d_in, d_out, n, init, comms[r], s);
+            CHECK_CUDA(cudaStreamSynchronize(s));
+            if (kind == 2) CHECK_CUDA(cudaMemcpy(&results[r], d_out, sizeof(T), cudaMemcpyDeviceToHost));
+            else CHECK_CUDA(cudaMemcpy(out.data() + first[r], d_out, n * sizeof(T), cudaMemcpyDeviceToHost));
+            CHECK_CUDA(cudaFree(d_in));
+            CHECK_CUDA(cudaFree(d_out));
+            CHECK_CUDA(cudaStreamDestroy(s));
+        });
+    for (auto &t : threads) t.join();
+    size_t bad = 0, at = 0;
+    for (int r = 0; r < ranks; ++r) {
+        EXPECT(status[r] == GPUSCAN_SUCCESS, "%s ranks=%d rank %d: %s", what, ranks, r, gpuscan_nccl_status_string(status[r]));
+        if (kind == 2) EXPECT(same(results[r], total), "%s ranks=%d rank %d: wrong reduction", what, ranks, r);
+    }
+    if (kind != 2)
+        for (size_t i = 0; i < x.size(); ++i)
+            if (!same(out[i], ref[i]) && bad++ == 0) at = i;
+    EXPECT(bad == 0, "%s ranks=%d (%zu elements): %zu wrong, the first at %zu", what, ranks, x.size(), bad, at);
+}
+
+int main(void)
+{
+    require_gpu("gpu_nccl");
+    uint64_t rng = test_seed();
+    int devices = 0;
+    CHECK_CUDA(cudaGetDeviceCount(&devices));
+    for (int ranks = 1; ranks <= devices; ++ranks) {
+        std::vector<ncclComm_t> comms(ranks);
+        std::vector<int> list(ranks);
+        for (int r = 0; r < ranks; ++r) list[r] = r;
+        ncclResult_t nr = ncclCommInitAll(comms.data(), ranks, list.data());
+        EXPECT(nr == ncclSuccess, "ncclCommInitAll(%d): %s", ranks, ncclGetErrorString(nr));
+        if (nr != ncclSuccess) break;
+        /* shard lengths: uneven, an empty one (where there are two ranks or more), one past a tile */
+        const size_t pick[] = {0, 1, 33, 4097, ((size_t)1 << 20) + 3, 12345, (size_t)1 << 22};
+        for (int trial = 0; trial < 4; ++trial) {
+            std::vector<size_t> len(ranks);
+            for (int r = 0; r < ranks; ++r) len[r] = pick[(rng_next(&rng) % 6) + (trial == 3)];
+            if (ranks > 1 && trial == 1) len[rng_next(&rng) % ranks] = 0;
+            if (trial == 0) len[0] = pick[4]; /* never all empty on the first trial */
+            const int64_t init64 = (int64_t)rng_next(&rng);
+            affine init_aff;
+            gen_affine(&init_aff, 1, 0, &rng);
+            for (int kind = 0; kind < 3; ++kind) {
+                run_case<int64_t>("i64 add", comms, len, kind, kind == 1 ? init64 : 0,
+                                  [kind](const int64_t *in, int64_t *out, size_t n, int64_t init, ncclComm_t c, cudaStream_t s) {
+                                      return kind == 0   ? gpuscan_i64_add_nccl_inclusive(in, out, n, c, s)
+                                             : kind == 1 ? gpuscan_i64_add_nccl_exclusive(in, out, n, init, c, s)
+                                                         : gpuscan_i64_add_nccl_reduce(in, out, n, c, s);
+                                  },
+                                  &rng);
+                run_case<affine>("affine compose", comms, len, kind, kind == 1 ? init_aff : affine_identity(),
+                                 [kind](const affine *in, affine *out, size_t n, affine init, ncclComm_t c, cudaStream_t s) {
+                                     return kind == 0   ? gpuscan_affine_compose_nccl_inclusive(in, out, n, c, s)
+                                            : kind == 1 ? gpuscan_affine_compose_nccl_exclusive(in, out, n, init, c, s)
+                                                        : gpuscan_affine_compose_nccl_reduce(in, out, n, c, s);
+                                 },
+                                 &rng);
+            }
+        }
+        printf("  %d rank(s): %ld checks passed so far\n", ranks, g_passed);
+        for (auto c : comms) ncclCommDestroy(c);
+    }
+    /* bad input: a NULL communicator, a NULL output */
+    int64_t *d;
+    CHECK_CUDA(cudaMalloc(&d, 16));
+    EXPECT(gpuscan_i64_add_nccl_inclusive(d, d, 2, NULL, 0) == GPUSCAN_ERROR_NULL_POINTER, "NULL comm");
+    EXPECT(gpuscan_i64_add_nccl_reduce(d, NULL, 2, NULL, 0) == GPUSCAN_ERROR_NULL_POINTER, "NULL result");
+    CHECK_CUDA(cudaFree(d));
+    return test_finish("gpu_nccl");
+}
