@@ -645,6 +645,20 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
             P##_put_total(&ends, has_prefix ? P##_combine(prefix, aggregate) : aggregate);            \
         if (cluster) P##_cluster_finish();                                                            \
     }
+/* One tile of a run that a block scans in order (reduce-ahead's units, reduce-then-scan's runs): the
+ * block scan, the store after the running prefix, the prefix carried on to the next tile, and a
+ * barrier before the buffer and the block scan's shared memory are used again. */
+#define GPUSCAN_SCAN_IN_RUN_(P, T, TAG)                                                               \
+    static __device__ __forceinline__ void P##_##TAG##_scan_in_run(T *out, size_t base, unsigned valid, \
+                                                                  T *items, T *buf, T *prefix,        \
+                                                                  int *has_prefix, int exclusive)     \
+    {                                                                                                 \
+        T before, aggregate = P##_##TAG##_scan_tile(items, buf, &before);                             \
+        P##_##TAG##_store(out, base, valid, items, *prefix, *has_prefix, exclusive, before, buf);    \
+        *prefix = *has_prefix ? P##_combine(*prefix, aggregate) : aggregate;                          \
+        *has_prefix = 1;                                                                              \
+        __syncthreads();                                                                              \
+    }
 #define GPUSCAN_AHEAD_ITEMS_(P, T, TAG)                                                               \
     /* A reduce item: the unit's aggregate, published (unit 0: its inclusive prefix, the seed         \
      * read and folded in by thread 0, and left in the stash for unit 0's scan item).  Small types:   \
@@ -762,12 +776,7 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
                 P##_##TAG##_load(in, base, valid, items, buf);                                        \
             }                                                                                         \
             if (tile == first) prefix = P##_block_broadcast(prefix, &has_prefix);                     \
-            T before, aggregate = P##_##TAG##_scan_tile(items, buf, &before);                         \
-            P##_##TAG##_store(out, base, valid, items, prefix, has_prefix, ends.exclusive, before,    \
-                              buf);                                                                   \
-            prefix = has_prefix ? P##_combine(prefix, aggregate) : aggregate;                         \
-            has_prefix = 1;                                                                           \
-            __syncthreads(); /* the buffer and the block scan's shared memory are reused */           \
+            P##_##TAG##_scan_in_run(out, base, valid, items, buf, &prefix, &has_prefix, ends.exclusive); \
         }                                                                                             \
         if (threadIdx.x == 0 && unit == units - 1) P##_put_total(&ends, prefix);                      \
     }
@@ -819,12 +828,7 @@ static __device__ __forceinline__ void gpuscan_grid_barrier_(void) { cooperative
             GPUSCAN_TILE_BOUNDS_DIR_(TAG, T, tile, n, base, valid, P##_REVERSED_);                    \
             P##_##TAG##_load(in, base, valid, items, buf); /* (the other warps, while warp 0 folds) */\
             if (tile == first) prefix = P##_block_broadcast(prefix, &has_prefix);                     \
-            T before, aggregate = P##_##TAG##_scan_tile(items, buf, &before);                         \
-            P##_##TAG##_store(out, base, valid, items, prefix, has_prefix, ends.exclusive, before,    \
-                              buf);                                                                   \
-            prefix = has_prefix ? P##_combine(prefix, aggregate) : aggregate;                         \
-            has_prefix = 1;                                                                           \
-            __syncthreads(); /* the buffer and the block scan's shared memory are reused */           \
+            P##_##TAG##_scan_in_run(out, base, valid, items, buf, &prefix, &has_prefix, ends.exclusive); \
         }                                                                                             \
         if (threadIdx.x == 0 && blockIdx.x == gridDim.x - 1) P##_put_total(&ends, prefix);            \
     }
@@ -832,6 +836,7 @@ static __device__ __forceinline__ void gpuscan_grid_barrier_(void) { cooperative
 #define GPUSCAN_GRID_KERNELS_(P, T, TAG)                                                            \
     GPUSCAN_HIERARCHICAL_KERNELS_(P, T, TAG)                                                        \
     GPUSCAN_SINGLE_PASS_KERNEL_(P, T, TAG)                                                          \
+    GPUSCAN_SCAN_IN_RUN_(P, T, TAG)                                                                 \
     GPUSCAN_AHEAD_KERNEL_(P, T, TAG)                                                                \
     GPUSCAN_BARRIER_KERNEL_(P, T, TAG)
 

@@ -2,11 +2,23 @@
 """tools/ptx-compare.py A.ptx B.ptx - which kernels (.entry / .func) two PTX files share unchanged.
 
 For claims like "every kernel but X is as measured at commit C": build the same .cu against the two
-trees with `nvcc -arch=sm_90 -ptx` and compare.  The per-file hash nvcc puts in internal names and
-the numbering of block labels are normalized away; what remains is the code.  Prints the counts and
+trees with `nvcc -arch=sm_90 -ptx` and compare.  The per-file hash nvcc puts in internal names, the
+numbering of block labels and of virtual registers are normalized away; what remains is the code.  Prints the counts and
 the names of entries that differ, are new in B, or are gone."""
 import re
 import sys
+
+
+def canonical_registers(text):
+    """Virtual registers renumbered in order of first use (a renaming is the same code), and the
+    declared counts dropped."""
+    text = re.sub(r"(\.reg \.\w+ %\w+?)<\d+>", r"\1<N>", text)
+    names = {}
+
+    def rename(m):
+        return names.setdefault(m.group(0), "%%%s_%d" % (m.group(1), len(names)))
+
+    return re.sub(r"%(r|rd|rs|p|f|fd|h|hh|b)\d+\b", rename, text)
 
 
 def entries(path):
@@ -17,7 +29,7 @@ def entries(path):
     for part in re.split(r"\n(?=(?:\.visible |\.weak |)?\.(?:entry|func) )", s):
         m = re.match(r"(?:\.visible |\.weak |)?\.(entry|func) (?:\([^)]*\) )?(\S+?)\(", part)
         if m:
-            out[m.group(2)] = part
+            out[m.group(2)] = canonical_registers(part)
     return out
 
 
