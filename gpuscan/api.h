@@ -61,9 +61,10 @@ typedef enum gpuscan_kind {
 } gpuscan_kind;
 
 static inline int gpuscan_is_cuda_error(gpuscan_status s) { return (int)s >= GPUSCAN_ERROR_CUDA_BASE; }
+/* (ncclResult_t values are small: the range holds 63 of them) */
 static inline int gpuscan_is_nccl_error(gpuscan_status s)
 {
-    return (int)s > GPUSCAN_ERROR_NCCL_BASE && (int)s < GPUSCAN_ERROR_CUDA_BASE;
+    return (int)s > GPUSCAN_ERROR_NCCL_BASE && (int)s < GPUSCAN_ERROR_NCCL_BASE + 64;
 }
 
 static inline cudaError_t gpuscan_cuda_error(gpuscan_status s)
