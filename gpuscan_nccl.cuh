@@ -16,7 +16,8 @@
  * How, per rank: reduce the shard (reads it), exchange the shards' totals (one all-gather of one
  * element a rank), fold the totals of the lower ranks in rank order (one thread), and scan the
  * shard with that fold as the seed read from device memory (the chained scan).  So a rank reads
- * its shard twice and writes it once, and the network carries ranks x sizeof(T) bytes; the latency
+ * its shard twice and writes it once (one rank: the plain scan), and the network carries ranks x
+ * sizeof(T) bytes (bench/NOTES.md step 43: what that costs against one GPU's scan); the latency
  * terms are the reduce's launch, the all-gather, a one-thread kernel and the scan's launch.  The
  * order of combines is fixed by rank order, so integer and other exact operators give the same
  * result whatever the number of ranks; floating-point sums associate by shard and, within a
@@ -64,15 +65,17 @@ static inline const char *gpuscan_nccl_status_string(gpuscan_status s)
         T *mine, *all, *seed;                                                                       \
         int rank, ranks;                                                                            \
     } P##_nccl_cells;                                                                               \
+    /* The reduction of an empty sequence: the identity. */                                         \
+    static gpuscan_status P##_nccl_only_identity(T *d_result, cudaStream_t stream)                  \
+    {                                                                                               \
+        GPUSCAN_LAUNCH_(P##_nccl_identity, 1, 1, stream, d_result);                                 \
+        return GPUSCAN_SUCCESS;                                                                     \
+    }                                                                                               \
     /* Reduces the shard and all-gathers the totals (rank order) into cells->all. */                \
     static gpuscan_status P##_nccl_totals(P##_nccl_cells *c, const T *d_in, size_t n,               \
                                           ncclComm_t comm, cudaStream_t stream)                     \
     {                                                                                               \
-        if (n > 0) {                                                                                \
-            GPUSCAN_TRY_(P##_reduce(d_in, c->mine, n, stream));                                     \
-        } else {                                                                                    \
-            GPUSCAN_LAUNCH_(P##_nccl_identity, 1, 1, stream, c->mine);                              \
-        }                                                                                           \
+        GPUSCAN_TRY_(n > 0 ? P##_reduce(d_in, c->mine, n, stream) : P##_nccl_only_identity(c->mine, stream)); \
         return gpuscan_from_nccl_(ncclAllGather(c->mine, c->all, sizeof(T), ncclUint8, comm,        \
                                                 stream));                                           \
     }                                                                                               \
@@ -86,6 +89,10 @@ static inline const char *gpuscan_nccl_status_string(gpuscan_status s)
         if (kind >= 0) GPUSCAN_TRY_(P##_check_io_(d_in, d_out, n));                                 \
         GPUSCAN_TRY_(gpuscan_from_nccl_(ncclCommUserRank(comm, &c.rank)));                          \
         GPUSCAN_TRY_(gpuscan_from_nccl_(ncclCommCount(comm, &c.ranks)));                            \
+        if (c.ranks == 1) /* one rank: the shard is the sequence */                                  \
+            return kind < 0 ? (n > 0 ? P##_reduce(d_in, d_out, n, stream) : P##_nccl_only_identity(d_out, stream)) \
+                   : kind == GPUSCAN_EXCLUSIVE ? P##_exclusive(d_in, d_out, n, init, stream)        \
+                                               : P##_inclusive(d_in, d_out, n, stream);             \
         const size_t cell = GPUSCAN_ALIGN_UP_(sizeof(T));                                           \
         GPUSCAN_TRY_(gpuscan_workspace_alloc_(&c.ws, cell * (2u + (size_t)c.ranks), stream));      \
         c.mine = (T *)c.ws.ptr;                                                                     \
