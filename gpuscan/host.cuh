@@ -76,8 +76,8 @@ static inline int gpuscan_auto_ahead_ok_(int suits_on_ring, int suits_off_ring, 
     return ring_runs && aligned ? suits_on_ring : suits_off_ring;
 }
 /* AUTO's grid for n elements of elem_size bytes; ahead_ok: the current device suits reduce-ahead
- * for this size of element (gpuscan_ahead_suits_).  (Reduce-then-scan is never AUTO's: measured
- * slower than the look-back at every size, bench/NOTES.md step 42.) */
+ * for this size of element (gpuscan_ahead_suits_).  Reduce-then-scan runs only when asked for
+ * (docs/algorithms.md says why). */
 static inline gpuscan_grid gpuscan_resolve_grid_(gpuscan_grid g, size_t elem_size, size_t n, int ahead_ok)
 {
     if (g != GPUSCAN_GRID_AUTO) return g;
@@ -598,20 +598,38 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         }                                                                                                                             \
         return GPUSCAN_SUCCESS;                                                                                                       \
     }
-#define GPUSCAN_GRID_HOST_(P, T, TAG)                                                                                                \
-    /* whether a look-back over `tiles` tiles runs as one cluster on the current device */                                           \
-    static int P##_##TAG##_one_cluster(size_t tiles)                                                                                 \
-    {                                                                                                                                \
-        static int cache[GPUSCAN_DEVICE_CACHE_];                                                                                     \
-        return tiles > 1 && tiles <= GPUSCAN_CLUSTER_MAX_TILES && /* no device query for large scans */                              \
-               tiles <= (size_t)gpuscan_cluster_tiles_((const void *)P##_##TAG##_single_pass, GPUSCAN_##TAG##_THREADS(T), cache);    \
-    }                                                                                                                                \
+/* Reduce-then-scan (grid.cuh): runs of whole tiles, as many blocks as are resident at once, one
+ * cooperative launch; GPUSCAN_ERROR_UNSUPPORTED where the device cannot launch one. */
+#define GPUSCAN_BARRIER_HOST_(P, T, TAG)                                                                                             \
     /* reduce-then-scan's most blocks on the current device (0: it cannot run there) */                                              \
     static int P##_##TAG##_barrier_blocks(void)                                                                                      \
     {                                                                                                                                \
         static int cache[GPUSCAN_DEVICE_CACHE_];                                                                                     \
         return gpuscan_cooperative_blocks_((const void *)P##_##TAG##_barrier, GPUSCAN_##TAG##_THREADS(T), cache);                    \
     }                                                                                                                                \
+    static gpuscan_status P##_##TAG##_barrier_run(const gpuscan_plan_ *plan, char *ws, const P##_in_t *in, T *out, size_t n,          \
+                                                  const P##_ends *ends, cudaStream_t stream)                                         \
+    {                                                                                                                                \
+        size_t blocks = (size_t)P##_##TAG##_barrier_blocks();                                                                        \
+        if (blocks == 0) return GPUSCAN_ERROR_UNSUPPORTED;                                                                           \
+        blocks = blocks < plan->units ? blocks : plan->units;                                                                        \
+        const size_t per_block = gpuscan_ceil_div_(plan->num_tiles, blocks);                                                         \
+        cudaLaunchConfig_t config;                                                                                                   \
+        cudaLaunchAttribute attr;                                                                                                    \
+        gpuscan_cooperative_config_(&config, &attr, (unsigned)gpuscan_ceil_div_(plan->num_tiles, per_block),                         \
+                                    GPUSCAN_##TAG##_THREADS(T), stream);                                                             \
+        return gpuscan_from_cuda_(cudaLaunchKernelEx(&config, P##_##TAG##_barrier, in, out, n,                                       \
+                                                     (unsigned *)(ws + plan->slots_off[0]), (unsigned)per_block, *ends));            \
+    }
+/* Whether a look-back over `tiles` tiles runs as one cluster on the current device. */
+#define GPUSCAN_CLUSTER_HOST_(P, T, TAG)                                                                                             \
+    static int P##_##TAG##_one_cluster(size_t tiles)                                                                                 \
+    {                                                                                                                                \
+        static int cache[GPUSCAN_DEVICE_CACHE_];                                                                                     \
+        return tiles > 1 && tiles <= GPUSCAN_CLUSTER_MAX_TILES && /* no device query for large scans */                              \
+               tiles <= (size_t)gpuscan_cluster_tiles_((const void *)P##_##TAG##_single_pass, GPUSCAN_##TAG##_THREADS(T), cache);    \
+    }
+#define GPUSCAN_GRID_HOST_(P, T, TAG)                                                                                                \
     static gpuscan_status P##_##TAG##_run(const gpuscan_plan_ *plan, gpuscan_grid grid, char *ws,                                    \
                                           const P##_in_t *in, T *out, size_t n, const P##_ends *ends,                                \
                                           cudaStream_t stream)                                                                       \
@@ -661,17 +679,8 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
                             (unsigned *)(ws + plan->seed_off), *ends);                                                               \
             return GPUSCAN_SUCCESS;                                                                                                  \
         }                                                                                                                            \
-        case GPUSCAN_GRID_REDUCE_THEN_SCAN: { /* runs of whole tiles, as many blocks as are resident at once */                     \
-            size_t blocks = (size_t)P##_##TAG##_barrier_blocks();                                                                    \
-            if (blocks == 0) return GPUSCAN_ERROR_UNSUPPORTED;                                                                       \
-            blocks = blocks < plan->units ? blocks : plan->units;                                                                    \
-            const size_t per_block = gpuscan_ceil_div_(plan->num_tiles, blocks);                                                     \
-            cudaLaunchConfig_t config;                                                                                               \
-            cudaLaunchAttribute attr;                                                                                                \
-            gpuscan_cooperative_config_(&config, &attr, (unsigned)gpuscan_ceil_div_(plan->num_tiles, per_block), THREADS, stream);   \
-            return gpuscan_from_cuda_(cudaLaunchKernelEx(&config, P##_##TAG##_barrier, in, out, n, (unsigned *)(ws + plan->slots_off[0]), \
-                                                         (unsigned)per_block, *ends));                                               \
-        }                                                                                                                            \
+        case GPUSCAN_GRID_REDUCE_THEN_SCAN:                                                                                          \
+            return P##_##TAG##_barrier_run(plan, ws, in, out, n, ends, stream);                                                      \
         default: return GPUSCAN_ERROR_INVALID_ALGORITHM;                                                                             \
         }                                                                                                                            \
     }
@@ -927,12 +936,20 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
     }                                                                                               \
     GPUSCAN_RING_HOST_(P, T)                                                                        \
     GPUSCAN_HIERARCHY_HOST_(P, T, KS)                                                               \
+    GPUSCAN_CLUSTER_HOST_(P, T, KS)                                                                 \
+    GPUSCAN_BARRIER_HOST_(P, T, KS)                                                                 \
     GPUSCAN_GRID_HOST_(P, T, KS)                                                                    \
     GPUSCAN_HIERARCHY_HOST_(P, T, KSW)                                                              \
+    GPUSCAN_CLUSTER_HOST_(P, T, KSW)                                                                \
+    GPUSCAN_BARRIER_HOST_(P, T, KSW)                                                                \
     GPUSCAN_GRID_HOST_(P, T, KSW)                                                                   \
     GPUSCAN_HIERARCHY_HOST_(P, T, BK)                                                               \
+    GPUSCAN_CLUSTER_HOST_(P, T, BK)                                                                 \
+    GPUSCAN_BARRIER_HOST_(P, T, BK)                                                                 \
     GPUSCAN_GRID_HOST_(P, T, BK)                                                                    \
     GPUSCAN_HIERARCHY_HOST_(P, T, CO)                                                               \
+    GPUSCAN_CLUSTER_HOST_(P, T, CO)                                                                 \
+    GPUSCAN_BARRIER_HOST_(P, T, CO)                                                                 \
     GPUSCAN_GRID_HOST_(P, T, CO)                                                                    \
     GPUSCAN_SCAN_PREPARE_(P, T)                                                                     \
     GPUSCAN_SCAN_LAUNCH_(P, T)                                                                      \
