@@ -3,7 +3,8 @@
  *
  *   nccl_scan [log2 n a GPU = 28] [log2 n in all = 31]
  *
- * weak scaling: n a GPU on 1, 2, 4, ... GPUs against the scan of the same shard on one GPU alone;
+ * weak scaling: n a GPU (int32; int64 at half the n) on 1, 2, 4, ... GPUs against the scan of the
+ * same shard on one GPU alone, after the parts of it on one GPU (the reduce of the shard, the scan);
  * strong scaling: n in all split evenly; the floor: one element a GPU (the all-gather and the
  * launches).  Times: CUDA events around each call on each rank, the median of each rank, the
  * slowest rank's.  Each run checks the last rank's last element against the reductions of the shards.
@@ -16,6 +17,23 @@
 #include "gpuscan_nccl.cuh"
 
 GPUSCAN_DEFINE_NCCL(i32, int32_t, add)
+GPUSCAN_DEFINE_NCCL(i64, int64_t, add)
+
+/* The calls measured, by element type. */
+struct I32 {
+    typedef int32_t T;
+    static const char *name() { return "int32"; }
+    static gpuscan_status across(const T *i, T *o, size_t n, ncclComm_t c, cudaStream_t s) { return gpuscan_i32_add_nccl_inclusive(i, o, n, c, s); }
+    static gpuscan_status scan(const T *i, T *o, size_t n, cudaStream_t s) { return gpuscan_i32_add_inclusive(i, o, n, s); }
+    static gpuscan_status reduce(const T *i, T *o, size_t n, cudaStream_t s) { return gpuscan_i32_add_reduce(i, o, n, s); }
+};
+struct I64 {
+    typedef int64_t T;
+    static const char *name() { return "int64"; }
+    static gpuscan_status across(const T *i, T *o, size_t n, ncclComm_t c, cudaStream_t s) { return gpuscan_i64_add_nccl_inclusive(i, o, n, c, s); }
+    static gpuscan_status scan(const T *i, T *o, size_t n, cudaStream_t s) { return gpuscan_i64_add_inclusive(i, o, n, s); }
+    static gpuscan_status reduce(const T *i, T *o, size_t n, cudaStream_t s) { return gpuscan_i64_add_reduce(i, o, n, s); }
+};
 
 #define CK(x)                                                                                       \
     do {                                                                                            \
@@ -26,11 +44,11 @@ GPUSCAN_DEFINE_NCCL(i32, int32_t, add)
         }                                                                                           \
     } while (0)
 
-static __global__ void fill(int32_t *p, size_t n, uint64_t seed)
+template <class T> static __global__ void fill(T *p, size_t n, uint64_t seed)
 {
     for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
         uint64_t z = (seed + i) * 0x9E3779B97F4A7C15ull;
-        p[i] = (int32_t)((z ^ (z >> 31)) & 0xFFFF); /* small, random, never all zero */
+        p[i] = (T)((z ^ (z >> 31)) & 0xFFFF); /* small, random, never all zero */
     }
 }
 
@@ -57,8 +75,9 @@ template <class F> static double median_us(F f, cudaStream_t s, int reps)
 }
 
 /* One scan of `per` elements on each of `k` GPUs: the slowest rank's median; *ok: the check. */
-static double across(int k, size_t per, int reps, int *ok)
+template <class O> static double across(int k, size_t per, int reps, int *ok)
 {
+    typedef typename O::T T;
     std::vector<ncclComm_t> comms(k);
     std::vector<int> devs(k);
     for (int r = 0; r < k; ++r) devs[r] = r;
@@ -67,26 +86,30 @@ static double across(int k, size_t per, int reps, int *ok)
         exit(1);
     }
     std::vector<double> us(k);
-    std::vector<int32_t> last(k), shard_sum(k);
+    std::vector<T> last(k), shard_sum(k);
+    std::vector<int> good(k, 1);
     std::vector<std::thread> th;
     for (int r = 0; r < k; ++r)
         th.emplace_back([&, r] {
             CK(cudaSetDevice(r));
             cudaStream_t s;
             CK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
-            int32_t *in, *out, *sum;
-            CK(cudaMalloc(&in, per * sizeof(int32_t)));
-            CK(cudaMalloc(&out, per * sizeof(int32_t)));
-            CK(cudaMalloc(&sum, sizeof(int32_t)));
+            T *in, *out, *sum;
+            CK(cudaMalloc(&in, per * sizeof(T)));
+            CK(cudaMalloc(&out, per * sizeof(T)));
+            CK(cudaMalloc(&sum, sizeof(T)));
             fill<<<1024, 256>>>(in, per, 77 + (uint64_t)r * per);
             CK(cudaDeviceSynchronize());
             gpuscan_status st = GPUSCAN_SUCCESS;
-            us[r] = median_us([&] { st = gpuscan_i32_add_nccl_inclusive(in, out, per, comms[r], s); }, s, reps);
-            if (st != GPUSCAN_SUCCESS) fprintf(stderr, "rank %d: %s\n", r, gpuscan_nccl_status_string(st));
+            us[r] = median_us([&] { st = O::across(in, out, per, comms[r], s); }, s, reps);
+            if (st != GPUSCAN_SUCCESS) {
+                fprintf(stderr, "rank %d: %s\n", r, gpuscan_nccl_status_string(st));
+                good[r] = 0;
+            }
             CK(cudaStreamSynchronize(s));
-            if (gpuscan_i32_add_reduce(in, sum, per, s) != GPUSCAN_SUCCESS) exit(1);
-            CK(cudaMemcpyAsync(&last[r], out + per - 1, sizeof(int32_t), cudaMemcpyDeviceToHost, s));
-            CK(cudaMemcpyAsync(&shard_sum[r], sum, sizeof(int32_t), cudaMemcpyDeviceToHost, s));
+            if (O::reduce(in, sum, per, s) != GPUSCAN_SUCCESS) exit(1);
+            CK(cudaMemcpyAsync(&last[r], out + per - 1, sizeof(T), cudaMemcpyDeviceToHost, s));
+            CK(cudaMemcpyAsync(&shard_sum[r], sum, sizeof(T), cudaMemcpyDeviceToHost, s));
             CK(cudaStreamSynchronize(s));
             CK(cudaFree(in));
             CK(cudaFree(out));
@@ -95,25 +118,45 @@ static double across(int k, size_t per, int reps, int *ok)
         });
     for (auto &t : th) t.join();
     for (auto c : comms) ncclCommDestroy(c);
-    uint32_t total = 0;
-    for (int r = 0; r < k; ++r) total += (uint32_t)shard_sum[r];
-    *ok = (int32_t)total == last[k - 1];
+    uint64_t total = 0; /* wraps as the scan does */
+    for (int r = 0; r < k; ++r) total += (uint64_t)shard_sum[r];
+    *ok = (T)total == last[k - 1];
+    for (int r = 0; r < k; ++r) *ok &= good[r];
     return *std::max_element(us.begin(), us.end());
 }
 
-/* The same shard scanned on GPU 0 alone (the single-GPU scan weak scaling is measured against). */
-static double alone(size_t per)
+/* The same shard on GPU 0 alone: the scan weak scaling is measured against (*reduce_us: the
+ * reduction of it, the part the scan across GPUs adds). */
+template <class O> static double alone(size_t per, double *reduce_us)
 {
+    typedef typename O::T T;
     CK(cudaSetDevice(0));
-    int32_t *in, *out;
-    CK(cudaMalloc(&in, per * sizeof(int32_t)));
-    CK(cudaMalloc(&out, per * sizeof(int32_t)));
+    T *in, *out;
+    CK(cudaMalloc(&in, per * sizeof(T)));
+    CK(cudaMalloc(&out, per * sizeof(T)));
     fill<<<1024, 256>>>(in, per, 77);
     CK(cudaDeviceSynchronize());
-    double us = median_us([&] { gpuscan_i32_add_inclusive(in, out, per, 0); }, 0, 20);
+    double us = median_us([&] { O::scan(in, out, per, 0); }, 0, 20);
+    if (reduce_us) *reduce_us = median_us([&] { O::reduce(in, out, per, 0); }, 0, 20);
     CK(cudaFree(in));
     CK(cudaFree(out));
     return us;
+}
+
+static const char *verdict(int ok) { return ok ? "ok" : "WRONG"; }
+
+/* Weak scaling: `per` a GPU on each k against the shard alone; first the parts on one GPU. */
+template <class O> static void weak(const std::vector<int> &ks, size_t per)
+{
+    int ok;
+    double red;
+    const double one = alone<O>(per, &red);
+    printf("%-8s %-6s %5d %14zu %12.1f %12.1f %9.3f %s (the reduce of the shard alone; ratio: (reduce + scan) / scan, the design's bound without the exchange)\n",
+           "parts", O::name(), 1, per, red, one, (red + one) / one, "-");
+    for (int k : ks) {
+        double us = across<O>(k, per, 20, &ok);
+        printf("%-8s %-6s %5d %14zu %12.1f %12.1f %9.3f %s\n", "weak", O::name(), k, per, us, one, us / one, verdict(ok));
+    }
 }
 
 int main(int argc, char **argv)
@@ -127,23 +170,22 @@ int main(int argc, char **argv)
     std::vector<int> ks;
     for (int k = 1; k <= gpus; k *= 2) ks.push_back(k);
     if (ks.back() != gpus) ks.push_back(gpus);
-    printf("%-8s %5s %14s %12s %12s %9s %s\n", "scaling", "GPUs", "n a GPU", "us", "1 GPU us", "ratio", "check");
-    const size_t per = (size_t)1 << weak_lg;
-    const double one = alone(per);
-    for (int k : ks) {
-        double us = across(k, per, 20, &ok);
-        printf("%-8s %5d %14zu %12.1f %12.1f %9.3f %s\n", "weak", k, per, us, one, us / one, ok ? "ok" : "WRONG");
-    }
+    cudaDeviceProp prop;
+    CK(cudaGetDeviceProperties(&prop, 0));
+    printf("%d x %s; times: the slowest rank's median (us)\n", gpus, prop.name);
+    printf("%-8s %-6s %5s %14s %12s %12s %9s %s\n", "scaling", "type", "GPUs", "n a GPU", "us", "1 GPU us", "ratio", "check");
+    weak<I32>(ks, (size_t)1 << weak_lg);
+    weak<I64>(ks, (size_t)1 << (weak_lg - 1));
     const size_t all = (size_t)1 << strong_lg;
-    const double whole = alone(all);
+    const double whole = alone<I32>(all, NULL);
     for (int k : ks) {
-        double us = across(k, all / (size_t)k, 10, &ok);
-        printf("%-8s %5d %14zu %12.1f %12.1f %9.3f %s (efficiency: 1 GPU's time / (k x this))\n", "strong", k,
-               all / (size_t)k, us, whole, whole / (k * us), ok ? "ok" : "WRONG");
+        double us = across<I32>(k, all / (size_t)k, 10, &ok);
+        printf("%-8s %-6s %5d %14zu %12.1f %12.1f %9.3f %s (efficiency: 1 GPU's time / (k x this))\n", "strong", "int32",
+               k, all / (size_t)k, us, whole, whole / (k * us), verdict(ok));
     }
     for (int k : ks) {
-        double us = across(k, 1, 50, &ok);
-        printf("%-8s %5d %14d %12.1f %12s %9s %s\n", "floor", k, 1, us, "-", "-", ok ? "ok" : "WRONG");
+        double us = across<I32>(k, 1, 50, &ok);
+        printf("%-8s %-6s %5d %14d %12.1f %12s %9s %s\n", "floor", "int32", k, 1, us, "-", "-", verdict(ok));
     }
     return 0;
 }

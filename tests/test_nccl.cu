@@ -1,7 +1,8 @@
 /* tests/test_nccl.cu - scans across ranks (gpuscan_nccl.cuh), one thread a GPU, on every GPU count
  * from 1 to all the machine has: int64 add (inclusive, exclusive, reduce) and a non-commutative
- * operator (affine maps), shards of uneven lengths, empty ones among them, against a CPU scan of
- * the whole sequence.  With one GPU it runs with one rank; without a GPU it reports itself skipped.
+ * operator (affine maps), shards of uneven lengths, empty ones among them, and on all the GPUs a
+ * shard past 2^31 elements (uint8 add), against a CPU scan of the whole sequence.  With one GPU
+ * it runs with one rank; without a GPU it reports itself skipped.
  * NCCL's environment is the caller's: NVLink multicast stays off where the machine says so. */
 #include <thread>
 #include <vector>
@@ -10,8 +11,15 @@
 
 GPUSCAN_DEFINE_NCCL(i64, int64_t, add)
 GPUSCAN_DEFINE_NCCL(affine, affine, compose)
+GPUSCAN_DEFINE_NCCL(u8, uint8_t, add)
 
 static int same(int64_t a, int64_t b) { return a == b; }
+static int same(uint8_t a, uint8_t b) { return a == b; }
+static uint8_t combine(uint8_t a, uint8_t b) { return (uint8_t)(a + b); }
+static void gen(uint8_t *x, size_t n, uint64_t *rng)
+{
+    for (size_t i = 0; i < n; ++i) x[i] = (uint8_t)(rng_next(rng) >> 56);
+}
 static int same(affine a, affine b) { return a.a == b.a && a.b == b.b; }
 static int64_t combine(int64_t a, int64_t b) { return (int64_t)((uint64_t)a + (uint64_t)b); }
 static affine combine(affine a, affine b) { return affine_then(a, b); }
@@ -123,6 +131,20 @@ int main(void)
                                  },
                                  &rng);
             }
+        }
+        /* on all the GPUs: a shard past 2^31 elements (uint8 add; 2 x 2 GiB on rank 0) */
+        size_t free_b = 0, total_b = 0;
+        CHECK_CUDA(cudaMemGetInfo(&free_b, &total_b));
+        if (ranks == devices && free_b > ((size_t)5 << 30)) {
+            std::vector<size_t> len(ranks, 1000);
+            len[0] = ((size_t)1 << 31) + 7;
+            for (int kind = 0; kind < 3; kind += 2)
+                run_case<uint8_t>("u8 add, 2^31 + 7 on rank 0", comms, len, kind, 0,
+                                  [kind](const uint8_t *in, uint8_t *out, size_t n, uint8_t, ncclComm_t c, cudaStream_t s) {
+                                      return kind == 0 ? gpuscan_u8_add_nccl_inclusive(in, out, n, c, s)
+                                                       : gpuscan_u8_add_nccl_reduce(in, out, n, c, s);
+                                  },
+                                  &rng);
         }
         printf("  %d rank(s): %ld checks passed so far\n", ranks, g_passed);
         for (auto c : comms) ncclCommDestroy(c);

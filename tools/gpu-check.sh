@@ -180,6 +180,8 @@ if has nccl; then
     [ -x "$nccl_exe" ] || nccl_exe=$bin/bench/nccl_scan
     if ldd "$nccl_exe" 2>/dev/null | grep -q "libnccl.*not found"; then
         lib=$(python3 -c 'import nvidia.nccl, os; print(os.path.join(list(nvidia.nccl.__path__)[0], "lib"))' 2>/dev/null)
+        [ -n "$lib" ] || lib=$(dirname "$(find / -xdev -name 'libnccl.so.2*' 2>/dev/null | head -1)" 2>/dev/null)
+        echo "libnccl from: ${lib:-not found}" | tee -a "$summary"
         export LD_LIBRARY_PATH=${lib}${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
     fi
     nvidia-smi topo -m >"$OUT/nccl.log" 2>&1
@@ -187,7 +189,9 @@ if has nccl; then
     timeout 600 "$bin/tests/gpu_nccl" >>"$OUT/nccl.log" 2>&1
     echo "gpu_nccl: exit $? ($(secs "$ts") s)" | tee -a "$summary"
     grep -E "rank\(s\)|passed|FAIL" "$OUT/nccl.log" | head -20 | tee -a "$summary"
+    ts=$(date +%s)
     timeout 600 "$nccl_exe" ${NCCL_ARGS:-} >"$OUT/nccl_scan.log" 2>&1
+    echo "nccl_scan: exit $? ($(secs "$ts") s)" | tee -a "$summary"
     cat "$OUT/nccl_scan.log" | tee -a "$summary"
 fi
 if has ceiling; then
