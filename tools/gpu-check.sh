@@ -85,6 +85,17 @@ if [ -n "$targets" ]; then
     fi
     echo "build ($targets): $(secs "$ts") s" | tee -a "$summary"
 fi
+# libnccl for the NCCL test and example: the toolkit's, else the one PyTorch's wheels bring, else
+# any on the machine (the pack's executables were linked elsewhere)
+for exe in "$bin/tests/gpu_nccl" "$bin/examples/nccl_scan" "$bin/bench/nccl_scan"; do
+    if [ -x "$exe" ] && ldd "$exe" 2>/dev/null | grep -q "libnccl.*not found"; then
+        lib=$(python3 -c 'import nvidia.nccl, os; print(os.path.join(list(nvidia.nccl.__path__)[0], "lib"))' 2>/dev/null)
+        [ -n "$lib" ] || lib=$(dirname "$(find / -xdev -name 'libnccl.so.2*' 2>/dev/null | head -1)" 2>/dev/null)
+        echo "libnccl from: ${lib:-not found}" | tee -a "$summary"
+        export LD_LIBRARY_PATH=${lib}${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+        break
+    fi
+done
 run_tier() { # name, ctest label options
     local name=$1 ts
     shift
@@ -175,15 +186,8 @@ if has forms; then
     sed -n '/==== what users call/,$p' "$OUT/forms.log" >>"$summary"
 fi
 if has nccl; then
-    # libnccl: the toolkit's, else the one PyTorch's wheels bring
     nccl_exe=$bin/examples/nccl_scan
     [ -x "$nccl_exe" ] || nccl_exe=$bin/bench/nccl_scan
-    if ldd "$nccl_exe" 2>/dev/null | grep -q "libnccl.*not found"; then
-        lib=$(python3 -c 'import nvidia.nccl, os; print(os.path.join(list(nvidia.nccl.__path__)[0], "lib"))' 2>/dev/null)
-        [ -n "$lib" ] || lib=$(dirname "$(find / -xdev -name 'libnccl.so.2*' 2>/dev/null | head -1)" 2>/dev/null)
-        echo "libnccl from: ${lib:-not found}" | tee -a "$summary"
-        export LD_LIBRARY_PATH=${lib}${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-    fi
     nvidia-smi topo -m >"$OUT/nccl.log" 2>&1
     ts=$(date +%s)
     timeout 600 "$bin/tests/gpu_nccl" >>"$OUT/nccl.log" 2>&1
