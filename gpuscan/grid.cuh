@@ -789,16 +789,30 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
  * A cooperative launch has every block resident at once, so the barrier cannot deadlock. */
 static __device__ __forceinline__ void gpuscan_grid_barrier_(void) { cooperative_groups::this_grid().sync(); }
 #define GPUSCAN_RUN_PREFIX_(P, T)                                                                   \
-    /* The fold of slots [0, count) in order, in lane 0 of warp 0 (lane l folds a run of them). */  \
-    static __device__ __forceinline__ T P##_fold_slots(const unsigned *slots, unsigned count)       \
+    /* The fold of slots [0, count) in order, by the whole block, in thread 0.  Every block reads   \
+     * the same few lines at once, so the reads go out as whole chunks: warp w takes a run of      \
+     * 32-slot chunks, its lanes read a chunk side by side (one request), up to 8 chunks in flight; \
+     * each chunk folds across the warp in lane order, the warps' folds in warp order. */          \
+    static __device__ __forceinline__ T P##_fold_slots(const unsigned *slots, unsigned count,       \
+                                                       unsigned threads)                            \
     {                                                                                               \
-        const unsigned lane = threadIdx.x & 31u, per = (count + 31u) / 32u, from = lane * per;      \
-        const unsigned to = from + per < count ? from + per : count;                                \
+        enum { BATCH = 8 };                                                                         \
+        const unsigned lane = threadIdx.x & 31u, warp = threadIdx.x >> 5, warps = threads >> 5;     \
+        const unsigned chunks = (count + 31u) / 32u, per = (chunks + warps - 1u) / warps;           \
+        const unsigned from = warp * per, to = from + per < chunks ? from + per : chunks;           \
         T acc = P##_identity();                                                                     \
-        if (from < count) acc = P##_slot_load(slots + (size_t)from * GPUSCAN_WORDS_(T));            \
-        for (unsigned i = from + 1; i < to; ++i)                                                    \
-            acc = P##_combine(acc, P##_slot_load(slots + (size_t)i * GPUSCAN_WORDS_(T)));           \
-        return P##_warp_reduce(acc, (int)lane, (int)((count + per - 1u) / per));                    \
+        for (unsigned c = from; c < to; c += BATCH) {                                               \
+            T v[BATCH];                                                                             \
+            _Pragma("unroll") for (unsigned k = 0; k < BATCH; ++k) {                                \
+                const unsigned i = (c + k) * 32u + lane;                                            \
+                v[k] = c + k < to && i < count ? P##_slot_load(slots + (size_t)i * GPUSCAN_WORDS_(T)) \
+                                               : P##_identity();                                    \
+            }                                                                                       \
+            _Pragma("unroll") for (unsigned k = 0; k < BATCH; ++k)                                  \
+                if (c + k < to) /* the chunk's fold, in lane 0 */                                   \
+                    acc = P##_combine(acc, P##_warp_reduce(v[k], (int)lane, 32));                   \
+        }                                                                                           \
+        return P##_block_reduce_warps(acc, (int)threads);                                           \
     }
 #define GPUSCAN_BARRIER_KERNEL_(P, T, TAG)                                                            \
     static __global__ void                                                                            \
@@ -822,11 +836,14 @@ static __device__ __forceinline__ void gpuscan_grid_barrier_(void) { cooperative
         }                                                                                             \
         gpuscan_grid_barrier_();                                                                      \
         int has_prefix = blockIdx.x > 0 || ends.seeded;                                               \
-        if (blockIdx.x > 0 && threadIdx.x < 32) prefix = P##_fold_slots(slots, blockIdx.x);           \
+        if (blockIdx.x > 0) {                                                                         \
+            const T folded = P##_fold_slots(slots, blockIdx.x, GPUSCAN_##TAG##_THREADS(T));           \
+            if (threadIdx.x == 0) prefix = folded;                                                    \
+        }                                                                                             \
         _Pragma("unroll 1") for (unsigned tile = first; tile < last; ++tile) { /* scan, from L2 */    \
             T items[GPUSCAN_##TAG##_ITEMS(T)];                                                        \
             GPUSCAN_TILE_BOUNDS_DIR_(TAG, T, tile, n, base, valid, P##_REVERSED_);                    \
-            P##_##TAG##_load(in, base, valid, items, buf); /* (the other warps, while warp 0 folds) */\
+            P##_##TAG##_load(in, base, valid, items, buf);                                            \
             if (tile == first) prefix = P##_block_broadcast(prefix, &has_prefix);                     \
             P##_##TAG##_scan_in_run(out, base, valid, items, buf, &prefix, &has_prefix, ends.exclusive); \
         }                                                                                             \
