@@ -70,8 +70,10 @@ template <class T, class F> static void run_case(const char *what, std::vector<n
             const size_t n = len[r];
             CHECK_CUDA(cudaMalloc(&d_in, (n ? n : 1) * sizeof(T)));
             CHECK_CUDA(cudaMalloc(&d_out, (n ? n : 1) * sizeof(T)));
-            CHECK_CUDA(cudaMemcpy(d_in, x.data() + first[r], n * sizeof(T), cudaMemcpyHostToDevice));
-            CHECK_CUDA(cudaMemset(d_out, 0xFF, (n ? n : 1) * sizeof(T)));
+            /* on s: a pageable copy or a memset on the legacy stream may still be running when s,
+             * which does not wait for that stream, starts the scan */
+            CHECK_CUDA(cudaMemcpyAsync(d_in, x.data() + first[r], n * sizeof(T), cudaMemcpyHostToDevice, s));
+            CHECK_CUDA(cudaMemsetAsync(d_out, 0xFF, (n ? n : 1) * sizeof(T), s));
             status[r] = call(d_in, d_out, n, init, comms[r], s);
             CHECK_CUDA(cudaStreamSynchronize(s));
             if (kind == 2) CHECK_CUDA(cudaMemcpy(&results[r], d_out, sizeof(T), cudaMemcpyDeviceToHost));
