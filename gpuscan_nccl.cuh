@@ -115,7 +115,10 @@ static inline const char *gpuscan_nccl_status_string(gpuscan_status s)
         }                                                                                           \
         freed = gpuscan_workspace_free_(&c.ws, stream);                                             \
         return status != GPUSCAN_SUCCESS ? status : freed;                                          \
-    }                                                                                               \
+    }
+
+/* The public functions. */
+#define GPUSCAN_NCCL_PUBLIC_(P, T)                                                                  \
     static __attribute__((unused)) gpuscan_status P##_nccl_inclusive(                               \
         const T *d_in, T *d_out, size_t n, ncclComm_t comm, cudaStream_t stream)                    \
     {                                                                                               \
@@ -138,6 +141,7 @@ static inline const char *gpuscan_nccl_status_string(gpuscan_status s)
 #define GPUSCAN_DEFINE_NCCL(name, T, op)                                                            \
     GPUSCAN_DEFINE_NAMED(name, T, op)                                                               \
     GPUSCAN_NCCL_KERNELS_(gpuscan_##name##_##op, T)                                                 \
-    GPUSCAN_NCCL_HOST_(gpuscan_##name##_##op, T)
+    GPUSCAN_NCCL_HOST_(gpuscan_##name##_##op, T)                                                    \
+    GPUSCAN_NCCL_PUBLIC_(gpuscan_##name##_##op, T)
 
 #endif /* GPUSCAN_NCCL_CUH */
