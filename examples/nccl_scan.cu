@@ -21,16 +21,22 @@ GPUSCAN_DEFINE_NCCL(i64, int64_t, add)
 
 /* The calls measured, by element type: S::across (the scan across ranks), S::scan and S::reduce
  * (on one GPU). */
-#define CALLS(S, P, type, label)                                                                 \
+#define CALLS(S, P, type, label)                                                                    \
     struct S {                                                                                      \
         typedef type T;                                                                             \
         static const char *name() { return label; }                                                 \
         static gpuscan_status across(const T *i, T *o, size_t n, ncclComm_t c, cudaStream_t s)      \
         {                                                                                           \
-            return gpuscan_##P##_add_nccl_inclusive(i, o, n, c, s);                              \
+            return gpuscan_##P##_add_nccl_inclusive(i, o, n, c, s);                                 \
         }                                                                                           \
-        static gpuscan_status scan(const T *i, T *o, size_t n, cudaStream_t s) { return gpuscan_##P##_add_inclusive(i, o, n, s); } \
-        static gpuscan_status reduce(const T *i, T *o, size_t n, cudaStream_t s) { return gpuscan_##P##_add_reduce(i, o, n, s); } \
+        static gpuscan_status scan(const T *i, T *o, size_t n, cudaStream_t s)                      \
+        {                                                                                           \
+            return gpuscan_##P##_add_inclusive(i, o, n, s);                                         \
+        }                                                                                           \
+        static gpuscan_status reduce(const T *i, T *o, size_t n, cudaStream_t s)                    \
+        {                                                                                           \
+            return gpuscan_##P##_add_reduce(i, o, n, s);                                            \
+        }                                                                                           \
     };
 CALLS(I32, i32, int32_t, "int32")
 CALLS(I64, i64, int64_t, "int64")

@@ -21,8 +21,22 @@ def canonical_registers(text):
     return re.sub(r"%(r|rd|rs|p|f|fd|h|hh|b)\d+\b", rename, text)
 
 
+def internal_namespaces(text):
+    """N<len>_INTERNAL_... names a file's anonymous namespace, whose last digits change with the
+    headers' text: the whole name (its mangled length says where it ends) becomes one token."""
+    out, pos = [], 0
+    for m in re.finditer(r"N(\d+)_INTERNAL_", text):
+        if m.start() < pos:
+            continue
+        end = m.start(1) + len(m.group(1)) + int(m.group(1))
+        out.append(text[pos:m.start()] + "N_INTERNAL_X")
+        pos = end
+    return "".join(out) + text[pos:]
+
+
 def entries(path):
-    s = re.sub(r"_INTERNAL_[0-9a-f]{8}_", "_INTERNAL_X_", open(path).read())
+    s = internal_namespaces(open(path).read())
+    s = re.sub(r"_INTERNAL_[0-9a-f]{8}_", "_INTERNAL_X_", s)
     s = re.sub(r"\$L__BB\d+_", "$L__BB_", s)
     s = re.sub(r"\n\s*\n", "\n", s)
     out = {}
