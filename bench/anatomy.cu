@@ -158,7 +158,7 @@ static __device__ __forceinline__ unsigned long long global_ns()
     return t;
 }
 #define INSTRUMENTED_(P, T)                                                                        \
-    static __device__ T P##_lookback_counted(unsigned tile, const void *states, T fill,            \
+    static __device__ T P##_lookback_counted(unsigned tile, gpuscan_states_ states, T fill,        \
                                              unsigned *windows, unsigned *spins)                   \
     {                                                                                              \
         const int lane = threadIdx.x & 31;                                                         \
@@ -187,9 +187,10 @@ static __device__ __forceinline__ unsigned long long global_ns()
         return has_acc ? P##_combine(part, acc) : part;                                            \
     }                                                                                              \
     __global__ void __launch_bounds__(GPUSCAN_CO_THREADS(T), GPUSCAN_SINGLE_PASS_MIN_BLOCKS_(CO, T)) \
-    P##_clocked(const T *in, T *out, size_t n, unsigned *counter, void *states, Clocks *clk,       \
+    P##_clocked(const T *in, T *out, size_t n, unsigned *counter, void *words, Clocks *clk,        \
                 Stamps *st)                                                                        \
     {                                                                                              \
+        const gpuscan_states_ states = gpuscan_states_cleared_(words);                             \
         T items[GPUSCAN_CO_ITEMS(T)];                                                              \
         T *buf = P##_CO_buffer();                                                                  \
         long long c0 = clock64();                                                                  \

@@ -20,10 +20,35 @@
 
 #include <cooperative_groups.h>
 
-/* Tile states in the single-pass state arrays (zeroed before each launch). */
+/* Tile states in the single-pass state arrays. */
 #define GPUSCAN_STATE_EMPTY 0u     /* nothing published yet */
 #define GPUSCAN_STATE_AGGREGATE 1u /* the tile's own aggregate is published */
 #define GPUSCAN_STATE_PREFIX 2u    /* the inclusive prefix (all tiles up to this one) is published */
+
+/* A single-pass scan's claim counter and tile states, and the round they are in.  Zeroed memory is
+ * round 0.  Clearing them takes a launch of its own, which a small or mid-sized scan pays in full,
+ * so a workspace the simple forms keep for a stream (memory.cuh) is cleared once and then used
+ * round after round: a state word carries its round beside its status, a word of an earlier round
+ * reads as EMPTY, and the counter counts on from the `claimed` claims of the earlier rounds.  Only
+ * the host knows what a workspace held before (host.cuh: gpuscan_rounds_next_). */
+typedef struct gpuscan_states_ {
+    void *words;
+    unsigned round, claimed;
+} gpuscan_states_;
+#define GPUSCAN_STATE_ROUNDS_ (1u << 30) /* rounds a 32-bit state word tells apart */
+static __host__ __device__ __forceinline__ gpuscan_states_ gpuscan_states_cleared_(void *words)
+{
+    gpuscan_states_ s = {words, 0u, 0u};
+    return s;
+}
+static __device__ __forceinline__ unsigned gpuscan_state_word_(gpuscan_states_ s, unsigned status)
+{
+    return s.round << 2 | status;
+}
+static __device__ __forceinline__ unsigned gpuscan_state_status_(gpuscan_states_ s, unsigned word)
+{
+    return word >> 2 == s.round ? word & 3u : GPUSCAN_STATE_EMPTY;
+}
 
 /* The next tile index, in the order blocks reach this point. */
 static __device__ __forceinline__ unsigned gpuscan_next_tile_(unsigned *counter)
@@ -78,30 +103,32 @@ static __device__ __forceinline__ void gpuscan_load_word_(const void *p, unsigne
 
 #define GPUSCAN_TILE_STATE_(P, T)                                                                                  \
     /* Publishes `status` and value v for `tile` (`slots`: where a large value goes). */                           \
-    static __device__ __forceinline__ void P##_publish(void *states, unsigned *slots, size_t tile,                 \
+    static __device__ __forceinline__ void P##_publish(gpuscan_states_ states, unsigned *slots, size_t tile,       \
                                                        unsigned status, T v)                                       \
     {                                                                                                              \
         if (GPUSCAN_PACKED_(T)) {                                                                                  \
-            unsigned w[4] = {status, 0u, 0u, 0u};                                                                  \
+            unsigned w[4] = {gpuscan_state_word_(states, status), 0u, 0u, 0u};                                     \
             memcpy(w + 1, &v, GPUSCAN_PACKED_(T) ? sizeof(T) : 0);                                                 \
-            gpuscan_store_word_((char *)states + tile * GPUSCAN_STATE_BYTES_(T), w, GPUSCAN_STATE_BYTES_(T));      \
+            gpuscan_store_word_((char *)states.words + tile * GPUSCAN_STATE_BYTES_(T), w, GPUSCAN_STATE_BYTES_(T));\
         } else {                                                                                                   \
             P##_slot_store(slots + tile * GPUSCAN_WORDS_(T), v);                                                   \
-            gpuscan_store_release_u32_((unsigned *)states + tile, status);                                         \
+            gpuscan_store_release_u32_((unsigned *)states.words + tile, gpuscan_state_word_(states, status));      \
         }                                                                                                          \
     }                                                                                                              \
     /* One look at `tile`'s state: its status (possibly EMPTY) and, if published, its value. */                    \
-    static __device__ __forceinline__ unsigned P##_peek(const void *states, const unsigned *agg_slots,             \
+    static __device__ __forceinline__ unsigned P##_peek(gpuscan_states_ states, const unsigned *agg_slots,         \
                                                         const unsigned *prefix_slots, size_t tile, T *v)           \
     {                                                                                                              \
         unsigned status;                                                                                           \
         if (GPUSCAN_PACKED_(T)) {                                                                                  \
             unsigned w[4];                                                                                         \
-            gpuscan_load_word_((const char *)states + tile * GPUSCAN_STATE_BYTES_(T), w, GPUSCAN_STATE_BYTES_(T)); \
+            gpuscan_load_word_((const char *)states.words + tile * GPUSCAN_STATE_BYTES_(T), w,                     \
+                               GPUSCAN_STATE_BYTES_(T));                                                           \
             memcpy(v, w + 1, GPUSCAN_PACKED_(T) ? sizeof(T) : 0);                                                  \
-            status = w[0];                                                                                         \
+            status = gpuscan_state_status_(states, w[0]);                                                          \
         } else {                                                                                                   \
-            status = gpuscan_load_acquire_u32_((const unsigned *)states + tile);                                   \
+            status = gpuscan_load_acquire_u32_((const unsigned *)states.words + tile);                             \
+            status = gpuscan_state_status_(states, status);                                                        \
             if (status != GPUSCAN_STATE_EMPTY)                                                                     \
                 *v = P##_slot_load((status == GPUSCAN_STATE_PREFIX ? prefix_slots : agg_slots) +                   \
                                    tile * GPUSCAN_WORDS_(T));                                                      \
@@ -109,7 +136,7 @@ static __device__ __forceinline__ void gpuscan_load_word_(const void *p, unsigne
         return status;                                                                                             \
     }                                                                                                              \
     /* Waits until `tile` has published something; returns its status, its value in *v. */                         \
-    static __device__ __forceinline__ unsigned P##_await(const void *states, const unsigned *agg_slots,            \
+    static __device__ __forceinline__ unsigned P##_await(gpuscan_states_ states, const unsigned *agg_slots,        \
                                                          const unsigned *prefix_slots, size_t tile, T *v)          \
     {                                                                                                              \
         unsigned status;                                                                                           \
@@ -197,7 +224,7 @@ static __device__ __forceinline__ unsigned gpuscan_run_length_(size_t n, size_t 
     /* Lane l: the state of tile nearest-31+l, once published (tiles before 0 count as                         \
      * aggregates and are never folded: tile 0 always publishes a prefix).  Returns the ballot                 \
      * of lanes holding an inclusive prefix. */                                                                \
-    static __device__ __forceinline__ unsigned P##_window(long long nearest, const void *states,               \
+    static __device__ __forceinline__ unsigned P##_window(long long nearest, gpuscan_states_ states,           \
                                                           const unsigned *agg_slots,                           \
                                                           const unsigned *prefix_slots, T *v)                  \
     {                                                                                                          \
@@ -225,7 +252,7 @@ static __device__ __forceinline__ unsigned gpuscan_run_length_(size_t n, size_t 
     }
 #define GPUSCAN_LOOKBACK_FOLD_(P, T)                                                                        \
     /* The exclusive prefix of `tile` > 0 in lane 0 (init included: it is in tile 0's prefix). */              \
-    static __device__ __forceinline__ T P##_lookback(unsigned tile, const void *states,                        \
+    static __device__ __forceinline__ T P##_lookback(unsigned tile, gpuscan_states_ states,                    \
                                                      const unsigned *agg_slots,                                \
                                                      const unsigned *prefix_slots, T fill)                     \
     {                                                                                                          \
@@ -261,7 +288,7 @@ static __device__ __forceinline__ unsigned gpuscan_run_length_(size_t n, size_t 
      * *has_prefix tells whether there is one (not for tile 0 of an unseeded scan; `init`: the                 \
      * seed, read by tile 0 only). */                                                                          \
     static __device__ __forceinline__ T P##_tile_prefix(int lookback, unsigned tile, T aggregate,              \
-                                                        void *states, unsigned *agg_slots,                     \
+                                                        gpuscan_states_ states, unsigned *agg_slots,           \
                                                         unsigned *prefix_slots, int seeded,                    \
                                                         T init, int *has_prefix)                               \
     {                                                                                                          \
@@ -619,14 +646,15 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
 #define GPUSCAN_SINGLE_PASS_KERNEL_(P, T, TAG)                                                  \
     static __global__ void                                                                            \
     __launch_bounds__(GPUSCAN_##TAG##_THREADS(T), GPUSCAN_SINGLE_PASS_MIN_BLOCKS_(TAG, T))            \
-    P##_##TAG##_single_pass(const P##_in_t *in, T *out, size_t n, unsigned *counter, void *states,    \
-                            unsigned *agg_slots, unsigned *prefix_slots, int via, P##_ends ends)      \
+    P##_##TAG##_single_pass(const P##_in_t *in, T *out, size_t n, unsigned *counter,                  \
+                            gpuscan_states_ states, unsigned *agg_slots, unsigned *prefix_slots,      \
+                            int via, P##_ends ends)                                                   \
     {                                                                                                 \
         T items[GPUSCAN_##TAG##_ITEMS(T)];                                                            \
         T *buf = P##_##TAG##_buffer();                                                                \
         const int cluster = via == GPUSCAN_VIA_CLUSTER;                                               \
         if (!cluster) gpuscan_wait_prerequisites_(); /* until the states are cleared */               \
-        const unsigned tile = cluster ? blockIdx.x : gpuscan_next_tile_(counter);                     \
+        const unsigned tile = cluster ? blockIdx.x : gpuscan_next_tile_(counter) - states.claimed;    \
         if (cluster) P##_cluster_start(tile);                                                         \
         GPUSCAN_TILE_BOUNDS_DIR_(TAG, T, tile, n, base, valid, P##_REVERSED_);                        \
         P##_##TAG##_load(in, base, valid, items, buf);                                                \
@@ -666,7 +694,7 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
      * more than the shuffles). */                                                                    \
     static __device__ __forceinline__ void P##_##TAG##_ahead_reduce(                                  \
         const P##_in_t *in, size_t n, unsigned unit, unsigned first, unsigned last, unsigned per_unit,\
-        void *states, unsigned *agg_slots, unsigned *prefix_slots, unsigned *seed_stash,              \
+        gpuscan_states_ states, unsigned *agg_slots, unsigned *prefix_slots, unsigned *seed_stash,    \
         const P##_ends *ends, T *buf)                                                                 \
     {                                                                                                 \
         enum { TILE = GPUSCAN_TILE_(TAG, T) };                                                        \
@@ -698,7 +726,7 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
     /* A scan item's prefix, in thread 0 (warp 0 looks back while the other warps load); lane 0       \
      * first waits until its own unit's reduce has published, i.e. has read its input, before any    \
      * of the unit is written (in-place scans). */                                                    \
-    static __device__ __forceinline__ T P##_##TAG##_ahead_prefix(unsigned unit, void *states,         \
+    static __device__ __forceinline__ T P##_##TAG##_ahead_prefix(unsigned unit, gpuscan_states_ states,\
                                                                  unsigned *agg_slots,                 \
                                                                  unsigned *prefix_slots,              \
                                                                  const unsigned *seed_stash,          \
@@ -734,7 +762,7 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
     GPUSCAN_AHEAD_PREFIX_(P, T, TAG)                                                                  \
     static __global__ void                                                                            \
     __launch_bounds__(GPUSCAN_##TAG##_THREADS(T), GPUSCAN_AHEAD_MIN_BLOCKS_(TAG, T))                  \
-    P##_##TAG##_ahead(const P##_in_t *in, T *out, size_t n, unsigned *counter, void *states,          \
+    P##_##TAG##_ahead(const P##_in_t *in, T *out, size_t n, unsigned *counter, gpuscan_states_ states,\
                       unsigned *agg_slots, unsigned *prefix_slots, unsigned units, unsigned ahead,    \
                       unsigned *seed_stash, P##_ends ends)                                            \
     {                                                                                                 \
@@ -750,7 +778,8 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
         __shared__ uint4 stage[STAGE_TILES ? STAGE_TILES * TILE * sizeof(T) / 16 : 1];                \
         T *buf = P##_##TAG##_buffer();                                                                \
         int reduce, has_prefix;                                                                       \
-        const unsigned unit = gpuscan_ahead_item_(gpuscan_next_tile_(counter), units, ahead, &reduce);\
+        const unsigned unit = gpuscan_ahead_item_(gpuscan_next_tile_(counter) - states.claimed, units,\
+                                                  ahead, &reduce);                                    \
         const unsigned per_unit = gpuscan_ahead_tiles_(TILE * sizeof(T), sizeof(T)),                  \
                        tiles = (unsigned)((n + TILE - 1) / TILE), first = unit * per_unit,            \
                        last = first + per_unit < tiles ? first + per_unit : tiles;                    \

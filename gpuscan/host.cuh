@@ -448,6 +448,39 @@ static inline gpuscan_status gpuscan_clear_states_launch_(void *ws, size_t bytes
     return gpuscan_from_cuda_(cudaGetLastError());
 }
 
+/* Rounds of a kept workspace's states (grid.cuh) before they are cleared again: the most a state
+ * word tells apart; a test sets fewer to reach the clearing that the last one brings. */
+#ifndef GPUSCAN_TEST_STATE_ROUNDS
+#define GPUSCAN_TEST_STATE_ROUNDS GPUSCAN_STATE_ROUNDS_
+#endif
+/* The states a single-pass launch uses: the next round of a kept workspace (`rounds`; NULL: a
+ * workspace used once, the caller's or a pool's) whose first `bytes` hold states of `state_bytes`
+ * each - returns 1: nothing to clear - else round 0, to be cleared first. */
+static inline int gpuscan_rounds_next_(const gpuscan_rounds_ *rounds, size_t bytes, unsigned state_bytes,
+                                       void *words, gpuscan_states_ *states)
+{
+    *states = gpuscan_states_cleared_(words);
+    if (rounds == NULL || rounds->clean < bytes || rounds->state_bytes != state_bytes ||
+        rounds->next >= (unsigned)GPUSCAN_TEST_STATE_ROUNDS)
+        return 0;
+    states->round = rounds->next;
+    states->claimed = rounds->claimed;
+    return 1;
+}
+/* After a launch in `states` that made `claims` claims: the workspace is kept so for the next. */
+static inline void gpuscan_rounds_keep_(gpuscan_rounds_ *rounds, size_t bytes, unsigned state_bytes,
+                                        const gpuscan_states_ *states, size_t claims)
+{
+    if (rounds == NULL) return;
+    if (states->round == 0) { /* just cleared: these bytes, this layout */
+        rounds->clean = bytes;
+        rounds->state_bytes = state_bytes;
+    }
+    rounds->next = states->round + 1;
+    rounds->claimed = states->claimed + (unsigned)claims;
+    rounds->kept = 1;
+}
+
 /* Slots of unit_bytes per block when blocks_per_sm blocks share an SM's per_sm bytes of shared
  * memory (each also holds `reserved` and its static `static_bytes`; at most optin in all): a
  * multiple of `multiple` (GPUSCAN_RING_SLOT_MULTIPLE_), at most GPUSCAN_RING_MAX_SLOTS; 0 below 2. */
@@ -630,7 +663,7 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
                tiles <= (size_t)gpuscan_cluster_tiles_((const void *)P##_##TAG##_single_pass, GPUSCAN_##TAG##_THREADS(T), cache);    \
     }
 #define GPUSCAN_GRID_HOST_(P, T, TAG)                                                                                                \
-    static gpuscan_status P##_##TAG##_run(const gpuscan_plan_ *plan, gpuscan_grid grid, char *ws,                                    \
+    static gpuscan_status P##_##TAG##_run(const gpuscan_plan_ *plan, gpuscan_grid grid, char *ws, gpuscan_rounds_ *rounds,           \
                                           const P##_in_t *in, T *out, size_t n, const P##_ends *ends,                                \
                                           cudaStream_t stream)                                                                       \
     {                                                                                                                                \
@@ -650,22 +683,25 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
                 cudaLaunchAttribute attr;                                                                                            \
                 gpuscan_cluster_config_(&config, &attr, (unsigned)plan->num_tiles, THREADS, stream);                                 \
                 GPUSCAN_TRY_(gpuscan_from_cuda_(cudaLaunchKernelEx(&config, P##_##TAG##_single_pass, in, out, n, (unsigned *)NULL,   \
-                                                                   (void *)NULL, (unsigned *)NULL, (unsigned *)NULL,                 \
-                                                                   (int)GPUSCAN_VIA_CLUSTER, *ends)));                               \
+                                                                   gpuscan_states_cleared_(NULL), (unsigned *)NULL,                  \
+                                                                   (unsigned *)NULL, (int)GPUSCAN_VIA_CLUSTER, *ends)));             \
                 return GPUSCAN_SUCCESS;                                                                                              \
             }                                                                                                                        \
             static int pdl_cache[GPUSCAN_DEVICE_CACHE_];                                                                             \
-            const int dependent = gpuscan_pdl_ok_((const void *)P##_##TAG##_single_pass, plan->num_tiles, pdl_cache);                \
+            const size_t bytes = plan->flags_off + plan->state_units * plan->state_bytes;                                            \
+            gpuscan_states_ states;                                                                                                  \
+            const int reuse = gpuscan_rounds_next_(rounds, bytes, (unsigned)plan->state_bytes, ws + plan->flags_off, &states);       \
+            const int dependent = !reuse && gpuscan_pdl_ok_((const void *)P##_##TAG##_single_pass, plan->num_tiles, pdl_cache);      \
             unsigned *slots0 = (unsigned *)(ws + plan->slots_off[0]);                                                                \
             unsigned *slots1 = lookback ? (unsigned *)(ws + plan->slots_off[1]) : slots0;                                            \
             cudaLaunchConfig_t config;                                                                                               \
             cudaLaunchAttribute attr;                                                                                                \
-            GPUSCAN_TRY_(gpuscan_clear_states_launch_(ws, plan->flags_off + plan->state_units * plan->state_bytes, dependent,        \
-                                                      stream));                                                                      \
+            if (!reuse) GPUSCAN_TRY_(gpuscan_clear_states_launch_(ws, bytes, dependent, stream));                                    \
             gpuscan_dependent_config_(&config, &attr, (unsigned)plan->num_tiles, THREADS, dependent, stream);                        \
             GPUSCAN_TRY_(gpuscan_from_cuda_(cudaLaunchKernelEx(&config, P##_##TAG##_single_pass, in, out, n,                         \
-                                                               (unsigned *)(ws + plan->counter_off), (void *)(ws + plan->flags_off), \
-                                                               slots0, slots1, lookback, *ends)));                                   \
+                                                               (unsigned *)(ws + plan->counter_off), states, slots0, slots1,         \
+                                                               lookback, *ends)));                                                   \
+            gpuscan_rounds_keep_(rounds, bytes, (unsigned)plan->state_bytes, &states, plan->num_tiles);                              \
             return GPUSCAN_SUCCESS;                                                                                                  \
         }                                                                                                                            \
         case GPUSCAN_GRID_REDUCE_AHEAD: {                                                                                            \
@@ -674,7 +710,7 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
             GPUSCAN_TRY_(GPUSCAN_RING_RUN_(TAG, P, &ran, plan, ws, in, out, n, ends, stream));                                       \
             if (ran) return GPUSCAN_SUCCESS;                                                                                         \
             GPUSCAN_LAUNCH_(P##_##TAG##_ahead, 2 * plan->units, THREADS, stream, in, out, n, (unsigned *)(ws + plan->counter_off),   \
-                            (void *)(ws + plan->flags_off), (unsigned *)(ws + plan->slots_off[0]),                                   \
+                            gpuscan_states_cleared_(ws + plan->flags_off), (unsigned *)(ws + plan->slots_off[0]),                    \
                             (unsigned *)(ws + plan->slots_off[1]), (unsigned)plan->units, (unsigned)plan->ahead,                     \
                             (unsigned *)(ws + plan->seed_off), *ends);                                                               \
             return GPUSCAN_SUCCESS;                                                                                                  \
@@ -739,7 +775,8 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
     }
 #define GPUSCAN_SCAN_LAUNCH_(P, T)                                                                  \
     static gpuscan_status P##_scan_launch_(const gpuscan_plan_ *plan, gpuscan_grid grid,             \
-                                           gpuscan_block block, void *ws, const P##_in_t *d_in,      \
+                                           gpuscan_block block, void *ws, gpuscan_rounds_ *rounds,   \
+                                           const P##_in_t *d_in,                                     \
                                            T *d_out,                                                 \
                                            size_t n, const P##_ends *ends, cudaStream_t stream)      \
     {                                                                                                \
@@ -749,8 +786,8 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
             return GPUSCAN_SUCCESS;                                                                  \
         }                                                                                            \
         GPUSCAN_TRY_(P##_check_io_(d_in, d_out, n));                                                 \
-        GPUSCAN_SWITCH_BLOCK_(block, GPUSCAN_RUN_OF_, P, plan, grid, (char *)ws, d_in, d_out, n,     \
-                              ends, stream);                                                         \
+        GPUSCAN_SWITCH_BLOCK_(block, GPUSCAN_RUN_OF_, P, plan, grid, (char *)ws, rounds, d_in, d_out,\
+                              n, ends, stream);                                                      \
         return GPUSCAN_SUCCESS;                                                                      \
     }                                                                                                \
     /* The ends of a scan (grid.cuh) from the caller's arguments, checked: d_init (the seed in       \
@@ -827,7 +864,7 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         GPUSCAN_TRY_(gpuscan_check_workspace_(d_workspace, workspace_bytes, plan.bytes, &query_only)); \
         if (query_only) return GPUSCAN_SUCCESS;                                                        \
         GPUSCAN_TRY_(P##_ends_of_(&ends, d_in, d_out, n, kind, init, d_init, d_total, offsets));       \
-        return P##_scan_launch_(&plan, grid, block, d_workspace, d_in, d_out, n, &ends, stream);       \
+        return P##_scan_launch_(&plan, grid, block, d_workspace, NULL, d_in, d_out, n, &ends, stream); \
     }                                                                                                  \
     SCOPE gpuscan_status P##_scan_ex(void *d_workspace, size_t *workspace_bytes, const P##_in_t *d_in,        \
                                      T *d_out, size_t n, gpuscan_kind kind, T init,                    \
@@ -863,14 +900,15 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         return P##_reduce_launch_(d_workspace, d_in, d_result, n, stream);                             \
     }
 
-/* Runs `launch` (an expression using `ws`) with `bytes` of workspace from the simple forms' pool
- * (memory.cuh); no allocation when 0. */
+/* Runs `launch` (an expression using `ws` and `rounds`, what its states held: NULL where unknown)
+ * with `bytes` of workspace from the simple forms' pool (memory.cuh); no allocation when 0. */
 #define GPUSCAN_WITH_ALLOCATED_(bytes, stream, launch)                                              \
     do {                                                                                            \
         gpuscan_ws_ ws_;                                                                            \
         gpuscan_status status_, free_status_;                                                       \
         GPUSCAN_TRY_(gpuscan_workspace_alloc_(&ws_, (bytes), (stream)));                            \
         void *ws = ws_.ptr;                                                                         \
+        gpuscan_rounds_ *rounds __attribute__((unused)) = ws_.rounds;                               \
         status_ = (launch);                                                                         \
         free_status_ = gpuscan_workspace_free_(&ws_, (stream));                                     \
         return status_ != GPUSCAN_SUCCESS ? status_ : free_status_;                                 \
@@ -900,9 +938,10 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         GPUSCAN_TRY_(P##_check_io_(d_in, d_out, n));                                                           \
         GPUSCAN_TRY_(P##_ends_of_(&ends, d_in, d_out, n, kind, init, d_init, d_total, offsets));               \
         GPUSCAN_TRY_(P##_scan_prepare_(&plan, &grid, &block, kind, n, d_in));                                  \
-        if (n == 0) return P##_scan_launch_(&plan, grid, block, NULL, d_in, d_out, 0, &ends, stream);          \
+        if (n == 0) return P##_scan_launch_(&plan, grid, block, NULL, NULL, d_in, d_out, 0, &ends, stream);    \
         GPUSCAN_WITH_ALLOCATED_(plan.bytes, stream,                                                            \
-                                P##_scan_launch_(&plan, grid, block, ws, d_in, d_out, n, &ends, stream));      \
+                                P##_scan_launch_(&plan, grid, block, ws, rounds, d_in, d_out, n, &ends,        \
+                                                 stream));                                                     \
     }                                                                                                          \
     SCOPE gpuscan_status P##_inclusive(const P##_in_t *d_in, T *d_out, size_t n, cudaStream_t stream)                 \
     {                                                                                                          \

@@ -12,7 +12,9 @@
  * Even from a pool that keeps its memory, an allocation and a free cost the host as much as a small
  * scan's launches.  So each device also keeps the last workspace of each stream
  * (up to GPUSCAN_CACHED_STREAMS_ streams): the next call on the same stream uses it again with no
- * allocator call at all, safely, because stream order puts that call after every earlier use.  A
+ * allocator call at all, safely, because stream order puts that call after every earlier use - and
+ * with it the tile states a single-pass scan left there, which it need not clear again (grid.cuh:
+ * rounds; the only workspace whose earlier contents the library knows).  A
  * stream whose handle names a different stream in each thread (cudaStreamPerThread, or 0 under
  * --default-stream per-thread) is never cached; a stream being captured into a graph allocates a
  * node the graph owns (from the caller's pool, else the device's current pool).
@@ -44,6 +46,16 @@
 #error "gpuscan/memory.cuh: needs GCC or Clang as the host compiler (weak symbols, __atomic builtins)"
 #endif
 
+/* What a kept workspace's first bytes hold for the next single-pass scan (grid.cuh: its rounds):
+ * up to `clean` bytes, a claim counter with `claimed` claims and tile states of `state_bytes`
+ * each, all written before round `next` (clean 0: nothing known).  A call that leaves them so says
+ * `kept`; after any other call on the workspace they are forgotten (host.cuh). */
+typedef struct gpuscan_rounds_ {
+    size_t clean;
+    unsigned state_bytes, next, claimed;
+    int kept;
+} gpuscan_rounds_;
+
 /* Devices' last workspaces, by stream; at most this many streams a device. */
 #define GPUSCAN_CACHED_STREAMS_ 32
 typedef struct gpuscan_cached_ws_ {
@@ -52,6 +64,7 @@ typedef struct gpuscan_cached_ws_ {
     size_t bytes;
     int used; /* a call has it now (else: free for the next call on `stream`) */
     int taken; /* the entry names a stream */
+    gpuscan_rounds_ rounds;
 } gpuscan_cached_ws_;
 /* The table: for each device, the library's own pool, the caller's (NULL: none), and the cache
  * with the lock that guards it. */
@@ -136,6 +149,7 @@ static inline int gpuscan_stream_cacheable_(cudaStream_t stream)
 typedef struct gpuscan_ws_ {
     void *ptr;
     int dev, slot; /* slot >= 0: the cache entry of `stream` on `dev` */
+    gpuscan_rounds_ *rounds; /* a cached workspace's (NULL: a workspace used once) */
 } gpuscan_ws_;
 
 /* `bytes` of workspace for a simple form on `stream` (the current device's): the stream's cached
@@ -149,6 +163,7 @@ static inline gpuscan_status gpuscan_workspace_alloc_(gpuscan_ws_ *ws, size_t by
     ws->ptr = NULL;
     ws->dev = 0;
     ws->slot = -1;
+    ws->rounds = NULL;
     if (bytes == 0) return GPUSCAN_SUCCESS;
     GPUSCAN_TRY_(gpuscan_from_cuda_(cudaGetDevice(&ws->dev)));
     if (ws->dev < 0 || ws->dev >= GPUSCAN_POOL_DEVICES_) return gpuscan_from_cuda_(cudaMallocAsync(&ws->ptr, bytes, stream));
@@ -173,6 +188,7 @@ static inline gpuscan_status gpuscan_workspace_alloc_(gpuscan_ws_ *ws, size_t by
             c->stream = stream;
             c->ptr = NULL;
             c->bytes = 0;
+            c->rounds.clean = 0;
         }
         if (c != NULL) c->used = 1;
         gpuscan_cache_unlock_(ws->dev);
@@ -186,6 +202,7 @@ static inline gpuscan_status gpuscan_workspace_alloc_(gpuscan_ws_ *ws, size_t by
         old = c->ptr;
         c->ptr = NULL;
         c->bytes = 0;
+        c->rounds.clean = 0;
         if (old != NULL && cudaFreeAsync(old, stream) != cudaSuccess) (void)cudaGetLastError();
         if (cudaMallocFromPoolAsync(&c->ptr, bytes, pool, stream) != cudaSuccess) {
             const cudaError_t e = cudaGetLastError();
@@ -199,6 +216,8 @@ static inline gpuscan_status gpuscan_workspace_alloc_(gpuscan_ws_ *ws, size_t by
         c->bytes = bytes;
     }
     ws->ptr = c->ptr;
+    ws->rounds = &c->rounds;
+    ws->rounds->kept = 0;
     return GPUSCAN_SUCCESS;
 }
 
@@ -208,6 +227,7 @@ static inline gpuscan_status gpuscan_workspace_free_(const gpuscan_ws_ *ws, cuda
 {
     if (ws->ptr == NULL) return GPUSCAN_SUCCESS;
     if (ws->slot < 0) return gpuscan_from_cuda_(cudaFreeAsync(ws->ptr, stream));
+    if (!ws->rounds->kept) ws->rounds->clean = 0;
     gpuscan_cache_lock_(ws->dev);
     gpuscan_pool_table_of_program_()->cache[ws->dev][ws->slot].used = 0;
     gpuscan_cache_unlock_(ws->dev);
@@ -231,6 +251,7 @@ static inline gpuscan_status gpuscan_cache_flush_(int dev)
             row[i].ptr = NULL;
             row[i].bytes = 0;
             row[i].taken = 0;
+            row[i].rounds.clean = 0;
         }
     }
     gpuscan_cache_unlock_(dev);

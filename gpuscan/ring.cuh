@@ -456,7 +456,8 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
      * leaves them in agg_of. */                                                                    \
     static __device__ __forceinline__ void P##_ring_reduce_units(const gpuscan_ring_ *r,            \
                                                                  unsigned k, size_t n,              \
-                                                                 void *states, unsigned *agg_slots, \
+                                                                 gpuscan_states_ states,            \
+                                                                 unsigned *agg_slots,               \
                                                                  unsigned *prefix_slots, T *agg_of, \
                                                                  T *prefix_of, unsigned units,      \
                                                                  const P##_ends *ends)              \
@@ -501,7 +502,8 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
      * right after the warp's last one (claimed with it: GPUSCAN_RING_CLAIM) takes that one's       \
      * inclusive prefix (unit 0's: its aggregate, the seed included) without a look-back. */        \
     static __device__ __forceinline__ void P##_ring_look_back(const gpuscan_ring_ *r, unsigned k,   \
-                                                              void *states, unsigned *agg_slots,    \
+                                                              gpuscan_states_ states,               \
+                                                              unsigned *agg_slots,                  \
                                                               unsigned *prefix_slots,               \
                                                               const T *agg_of, T *prefix_of,        \
                                                               const P##_ends *ends)                 \
@@ -585,7 +587,8 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
 #define GPUSCAN_RING_ENTRY_(P, T, NAME, BLOCKS)                                                 \
     /* The kernel NAME, for BLOCKS blocks an SM (0: not built): warps 0..THREADS/32-1 scan, then    \
      * the producer's, the reducers', the look-back warps'.  `slots` units fit in its dynamic       \
-     * shared memory. */                                                                            \
+     * shared memory.  Its states are cleared before every launch (round 0, grid.cuh): at the     \
+     * ring's sizes a clearing launch costs nothing one can measure. */                             \
     static __global__ void                                                                          \
     __launch_bounds__(32 * GPUSCAN_RING_WARPS_(P, T), GPUSCAN_RING_LAUNCH_BLOCKS_(BLOCKS))          \
     NAME(const P##_in_t *in, T *out, size_t n, unsigned *counter, void *states,                     \
@@ -618,11 +621,12 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
         else if (warp == PRODUCER) {                                                                \
             if ((threadIdx.x & 31u) == 0) P##_ring_produce(&r, in, n, counter, units);              \
         } else if (warp < LOOKER0)                                                                  \
-            P##_ring_reduce_units(&r, warp - REDUCER0, n, states, agg_slots, prefix_slots,          \
-                                  (T *)agg_raw, (T *)prefix_raw, units, &ends);                     \
+            P##_ring_reduce_units(&r, warp - REDUCER0, n, gpuscan_states_cleared_(states),          \
+                                  agg_slots, prefix_slots, (T *)agg_raw, (T *)prefix_raw, units,    \
+                                  &ends);                                                           \
         else                                                                                        \
-            P##_ring_look_back(&r, warp - LOOKER0, states, agg_slots, prefix_slots,                 \
-                               (const T *)agg_raw, (T *)prefix_raw, &ends);                         \
+            P##_ring_look_back(&r, warp - LOOKER0, gpuscan_states_cleared_(states), agg_slots,      \
+                               prefix_slots, (const T *)agg_raw, (T *)prefix_raw, &ends);           \
     }
 #define GPUSCAN_RING_KERNEL_(P, T)                                                                  \
     GPUSCAN_RING_SLOTS_(P, T)                                                                       \

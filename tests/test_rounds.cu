@@ -1,0 +1,169 @@
+/* tests/test_rounds.cu - a workspace kept for a stream is not cleared between single-pass scans
+ * (grid.cuh: rounds; host.cuh: gpuscan_rounds_next_): each call on it is the next round, and what
+ * earlier rounds left must never be read as this one's.
+ *   - many simple-form calls on one stream, in a random order: state layouts of 8 bytes (int32),
+ *     16 bytes packed (an affine map; a 12-byte one) and a 4-byte status with its value in a slot
+ *     (2x2 matrices), all non-commutative but int32; growing and shrinking sizes; exclusive scans;
+ *     reductions and scans on another path (one cluster, reduce-ahead) in between, after which the
+ *     states must be cleared again; each output poisoned first and checked against the CPU;
+ *   - runs of one scan checked to take consecutive rounds (the stream's cache entry tells);
+ *   - built twice: with every round a state word tells apart, and with GPUSCAN_TEST_STATE_ROUNDS=3,
+ *     where every third call on a kept workspace clears it again (gpu_rounds_wrap). */
+#include <vector>
+#include "gpuscan.cuh"
+#include "custom_ops.h"
+
+GPUSCAN_DEFINE_NAMED(i32, int32_t, add)
+GPUSCAN_DEFINE_NAMED(aff, affine, compose)
+GPUSCAN_DEFINE_NAMED(aff3, affine3, compose3)
+GPUSCAN_DEFINE_NAMED(m2, mat2, matmul)
+
+static int same(int32_t x, int32_t y) { return x == y; }
+static int same(affine x, affine y) { return x.a == y.a && x.b == y.b; }
+static int same(affine3 x, affine3 y) { return x.a == y.a && x.b == y.b && x.steps == y.steps; }
+static int same(mat2 x, mat2 y) { return !memcmp(&x, &y, sizeof x); }
+static int32_t combine(int32_t x, int32_t y) { return (int32_t)((uint32_t)x + (uint32_t)y); }
+static affine combine(affine x, affine y) { return affine_then(x, y); }
+static affine3 combine(affine3 x, affine3 y) { return affine3_then(x, y); }
+static mat2 combine(mat2 x, mat2 y) { return mat2_mul(x, y); }
+static void gen(int32_t *x, size_t n, uint64_t *rng)
+{
+    for (size_t i = 0; i < n; ++i) x[i] = (int32_t)(rng_next(rng) % 2001) - 1000;
+}
+static void gen(affine *x, size_t n, uint64_t *rng) { gen_affine(x, n, 0, rng); }
+static void gen(affine3 *x, size_t n, uint64_t *rng)
+{
+    for (size_t i = 0; i < n; ++i) {
+        const uint64_t r = rng_next(rng);
+        x[i].a = (uint32_t)r | 1u, x[i].b = (uint32_t)(r >> 32), x[i].steps = 1u;
+    }
+}
+static void gen(mat2 *x, size_t n, uint64_t *rng)
+{
+    for (size_t i = 0; i < n; ++i) /* unimodular (det 1): products never collapse to 0 */
+        x[i] = mat2{{1u, (uint32_t)rng_next(rng) % 7u, 0u, 1u}}, x[i].m[2] = (uint32_t)(rng_next(rng) % 5u),
+        x[i].m[3] = 1u + x[i].m[1] * x[i].m[2];
+}
+
+/* The stream's cache entry on device 0 (NULL: none). */
+static const gpuscan_cached_ws_ *entry_of(cudaStream_t s)
+{
+    const gpuscan_cached_ws_ *row = gpuscan_pool_table_of_program_()->cache[0];
+    for (int i = 0; i < GPUSCAN_CACHED_STREAMS_; ++i)
+        if (row[i].taken && row[i].stream == s) return &row[i];
+    return NULL;
+}
+
+/* Scans of one type: inputs, the call, the check. */
+template <typename T> struct Case {
+    const char *name;
+    gpuscan_status (*inclusive)(const T *, T *, size_t, cudaStream_t);
+    gpuscan_status (*exclusive)(const T *, T *, size_t, T, cudaStream_t);
+    gpuscan_status (*reduce)(const T *, T *, size_t, cudaStream_t);
+    T identity;
+    size_t cap;
+    std::vector<T> h, want;
+    T *d_in, *d_out;
+
+    Case(const char *name_, gpuscan_status (*inc)(const T *, T *, size_t, cudaStream_t),
+         gpuscan_status (*exc)(const T *, T *, size_t, T, cudaStream_t),
+         gpuscan_status (*red)(const T *, T *, size_t, cudaStream_t), T id, size_t cap_, uint64_t *rng)
+        : name(name_), inclusive(inc), exclusive(exc), reduce(red), identity(id), cap(cap_), h(cap_), want(cap_)
+    {
+        gen(h.data(), cap, rng);
+        CHECK_CUDA(cudaMalloc(&d_in, cap * sizeof(T)));
+        CHECK_CUDA(cudaMalloc(&d_out, (cap + 1) * sizeof(T)));
+        CHECK_CUDA(cudaMemcpy(d_in, h.data(), cap * sizeof(T), cudaMemcpyHostToDevice));
+    }
+    /* one call of `what` (0 inclusive, 1 exclusive, 2 reduce) on n elements, checked */
+    void run(int what, size_t n, cudaStream_t s, int step)
+    {
+        const T init = h[cap - 1]; /* an exclusive scan's seed: any value */
+        CHECK_CUDA(cudaMemsetAsync(d_out, 0xA5, n * sizeof(T), s));
+        gpuscan_status st = what == 0   ? inclusive(d_in, d_out, n, s)
+                            : what == 1 ? exclusive(d_in, d_out, n, init, s)
+                                        : reduce(d_in, d_out, n, s);
+        EXPECT(st == GPUSCAN_SUCCESS, "step %d %s: %s", step, name, gpuscan_status_string(st));
+        T acc = what == 1 ? init : identity;
+        for (size_t i = 0; i < n; ++i) {
+            if (what == 1) want[i] = acc;
+            acc = combine(acc, h[i]);
+            if (what != 1) want[i] = acc;
+        }
+        std::vector<T> got(what == 2 ? 1 : n);
+        CHECK_CUDA(cudaMemcpyAsync(got.data(), d_out, got.size() * sizeof(T), cudaMemcpyDeviceToHost, s));
+        CHECK_CUDA(cudaStreamSynchronize(s));
+        size_t bad = 0, first = n;
+        if (what == 2) bad = !same(got[0], acc), first = 0;
+        for (size_t i = 0; what != 2 && i < n; ++i)
+            if (!same(got[i], want[i])) first = bad++ ? first : i;
+        EXPECT(bad == 0, "step %d %s %s n=%zu: %zu wrong, the first at %zu", step, name,
+               what == 0 ? "inclusive" : what == 1 ? "exclusive" : "reduce", n, bad, first);
+    }
+    void done()
+    {
+        CHECK_CUDA(cudaFree(d_in));
+        CHECK_CUDA(cudaFree(d_out));
+    }
+};
+
+int main(void)
+{
+    require_gpu("gpu_rounds");
+    uint64_t rng = test_seed();
+    const size_t cap = (size_t)1 << 22;
+    Case<int32_t> i32("int32", gpuscan_i32_add_inclusive, gpuscan_i32_add_exclusive, gpuscan_i32_add_reduce, 0,
+                      cap + 4099, &rng);
+    Case<affine> aff("affine", gpuscan_aff_compose_inclusive, gpuscan_aff_compose_exclusive,
+                     gpuscan_aff_compose_reduce, affine_identity(), cap / 2, &rng);
+    Case<affine3> aff3("affine3", gpuscan_aff3_compose3_inclusive, gpuscan_aff3_compose3_exclusive,
+                       gpuscan_aff3_compose3_reduce, affine3_identity(), cap / 4, &rng);
+    Case<mat2> m2("mat2", gpuscan_m2_matmul_inclusive, gpuscan_m2_matmul_exclusive, gpuscan_m2_matmul_reduce,
+                  mat2_identity(), cap / 4, &rng);
+    cudaStream_t s;
+    CHECK_CUDA(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+
+    /* runs of one scan take consecutive rounds (and the wrap clears every GPUSCAN_TEST_STATE_ROUNDS) */
+    const unsigned limit = (unsigned)GPUSCAN_TEST_STATE_ROUNDS;
+    int step = 0;
+    i32.run(2, (size_t)1 << 20, s, step++); /* a reduction: whatever was kept is forgotten */
+    EXPECT(entry_of(s) != NULL && entry_of(s)->rounds.clean == 0, "a reduction leaves no rounds kept");
+    for (int k = 1; k <= 7; ++k) {
+        i32.run(k & 1, (size_t)1 << 19, s, step++);
+        const gpuscan_cached_ws_ *e = entry_of(s);
+        const unsigned want = (unsigned)(k - 1) % limit + 1;
+        EXPECT(e != NULL && e->rounds.clean > 0 && e->rounds.next == want, "call %d on a kept workspace: round %u next, want %u",
+               k, e != NULL ? e->rounds.next : 0u, want);
+    }
+
+    /* then everything mixed: layouts, sizes (up to 2^22 int32: the states' clearing kernel's
+     * sizes), other paths between */
+    for (int k = 0; k < 160; ++k) {
+        const int pick = (int)(rng_next(&rng) % 4), what = (int)(rng_next(&rng) % 8); /* 0-3 inclusive, 4-6 exclusive, 7 reduce */
+        const int form = what < 4 ? 0 : what < 7 ? 1 : 2;
+        const size_t lo = (size_t)1 << 10, r = rng_next(&rng);
+        switch (pick) {
+        case 0: i32.run(form, lo + r % (i32.cap - lo), s, step++); break;
+        case 1: aff.run(form, lo + r % (aff.cap - lo), s, step++); break;
+        case 2: aff3.run(form, lo + r % (aff3.cap - lo), s, step++); break;
+        default: m2.run(form, lo + r % (m2.cap - lo), s, step++); break;
+        }
+    }
+    /* one size again and again, from a small one to the largest (the clean bytes grow) */
+    for (size_t n : {(size_t)1 << 17, (size_t)1 << 17, (size_t)1 << 22, (size_t)1 << 18, (size_t)1 << 22})
+        for (int k = 0; k < 3; ++k) i32.run(k == 1, n, s, step++);
+    /* reduce-ahead (int32 from 32 MiB, where L2 holds its lookahead) uses the workspace too, then
+     * the look-back again */
+    {
+        Case<int32_t> big("int32 big", gpuscan_i32_add_inclusive, gpuscan_i32_add_exclusive,
+                          gpuscan_i32_add_reduce, 0, ((size_t)1 << 23) + 5, &rng);
+        big.run(0, big.cap, s, step++);
+        big.run(0, (size_t)1 << 20, s, step++);
+        big.run(1, (size_t)1 << 21, s, step++);
+        big.done();
+    }
+    printf("%d calls on one stream\n", step);
+    i32.done(), aff.done(), aff3.done(), m2.done();
+    CHECK_CUDA(cudaStreamDestroy(s));
+    return test_finish(limit == GPUSCAN_STATE_ROUNDS_ ? "gpu_rounds" : "gpu_rounds_wrap");
+}
