@@ -87,8 +87,9 @@
 #ifndef GPUSCAN_AUTO_KSW_MAX_ELEM_BYTES
 #define GPUSCAN_AUTO_KSW_MAX_ELEM_BYTES 8u
 #endif
-/* From this many tiles a single-pass scan's states are cleared by a kernel it is launched
- * behind as a programmatic dependent; below, by a memset (0: never). */
+/* From this many tiles a single-pass scan's states, where they must be cleared (grid.cuh: rounds),
+ * are cleared by a kernel it is launched behind as a programmatic dependent; below, by a memset
+ * (0: never). */
 #ifndef GPUSCAN_PDL_MIN_TILES
 #define GPUSCAN_PDL_MIN_TILES 512
 #endif
