@@ -388,8 +388,10 @@ static __device__ __forceinline__ void gpuscan_mbar_wait_cluster_(unsigned long 
  * states are cleared before it claims its first tile.  With enough tiles the host clears them
  * with a kernel that lets the scan's launch go ahead at once (launch_dependents), and the scan
  * waits for that kernel's completion, its writes visible, only just before its claim: the
- * scan's blocks are dispatched while the states are cleared, not after.
- * A kernel launched without the attribute does not wait. */
+ * scan's blocks are dispatched while the states are cleared, not after.  Every single-pass scan
+ * is launched so and waits first, whatever runs before it; once all its blocks have claimed, it
+ * lets the next one go ahead in turn, so that scans back to back are dispatched into the slots
+ * the one before frees as it ends.  A kernel launched without the attribute does not wait. */
 static __device__ __forceinline__ void gpuscan_wait_prerequisites_(void)
 {
 #if GPUSCAN_ASYNC_COPY_
@@ -404,10 +406,12 @@ static __device__ __forceinline__ void gpuscan_let_dependents_launch_(void)
     asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
 #endif
 }
-/* Clears `words` 32-bit words from p: a single-pass scan's counter and tile states. */
+/* Clears `words` 32-bit words from p: a single-pass scan's counter and tile states - once the
+ * work before it (a scan that used them) is done: it is launched as a dependent too. */
 static __global__ void gpuscan_clear_states_(unsigned *p, size_t words)
 {
     gpuscan_let_dependents_launch_();
+    gpuscan_wait_prerequisites_();
     for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < words; i += (size_t)gridDim.x * blockDim.x)
         p[i] = 0u;
 }
@@ -653,9 +657,10 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
         T items[GPUSCAN_##TAG##_ITEMS(T)];                                                            \
         T *buf = P##_##TAG##_buffer();                                                                \
         const int cluster = via == GPUSCAN_VIA_CLUSTER;                                               \
-        if (!cluster) gpuscan_wait_prerequisites_(); /* until the states are cleared */               \
+        if (!cluster) gpuscan_wait_prerequisites_(); /* until the work before it (a clearing) is done */ \
         const unsigned tile = cluster ? blockIdx.x : gpuscan_next_tile_(counter) - states.claimed;    \
         if (cluster) P##_cluster_start(tile);                                                         \
+        else gpuscan_let_dependents_launch_(); /* a scan behind it may take the slots it frees */     \
         GPUSCAN_TILE_BOUNDS_DIR_(TAG, T, tile, n, base, valid, P##_REVERSED_);                        \
         P##_##TAG##_load(in, base, valid, items, buf);                                                \
         T before, aggregate = P##_##TAG##_scan_tile(items, buf, &before);                             \

@@ -435,17 +435,19 @@ static inline void gpuscan_cooperative_config_(cudaLaunchConfig_t *config, cudaL
     config->numAttrs = 1;
 }
 /* Clears a single-pass scan's counter and tile states (`bytes`, a multiple of 4) on `stream`: a
- * memset, or with `dependent` the clearing kernel, which lets the scan's launch go ahead (a block
- * of 256 threads per 16 KiB, at most GPUSCAN_CLEAR_MAX_BLOCKS_; the states of a look-back over
- * 2^30 int32 take 2 MiB). */
+ * memset, or with `dependent` the clearing kernel, itself a programmatic dependent of the kernel
+ * before it, which lets the scan's launch go ahead (a block of 256 threads per 16 KiB, at most
+ * GPUSCAN_CLEAR_MAX_BLOCKS_; the states of a look-back over 2^30 int32 take 2 MiB). */
 #define GPUSCAN_CLEAR_MAX_BLOCKS_ 264
 static inline gpuscan_status gpuscan_clear_states_launch_(void *ws, size_t bytes, int dependent, cudaStream_t stream)
 {
     if (!dependent) return gpuscan_from_cuda_(cudaMemsetAsync(ws, 0, bytes, stream));
     const size_t words = bytes / 4, blocks = words / 4096 + 1;
-    gpuscan_clear_states_<<<(unsigned)(blocks < GPUSCAN_CLEAR_MAX_BLOCKS_ ? blocks : GPUSCAN_CLEAR_MAX_BLOCKS_), 256, 0,
-                            stream>>>((unsigned *)ws, words);
-    return gpuscan_from_cuda_(cudaGetLastError());
+    cudaLaunchConfig_t config;
+    cudaLaunchAttribute attr;
+    gpuscan_dependent_config_(&config, &attr, (unsigned)(blocks < GPUSCAN_CLEAR_MAX_BLOCKS_ ? blocks : GPUSCAN_CLEAR_MAX_BLOCKS_),
+                              256, 1, stream);
+    return gpuscan_from_cuda_(cudaLaunchKernelEx(&config, gpuscan_clear_states_, (unsigned *)ws, words));
 }
 
 /* Rounds of a kept workspace's states (grid.cuh) before they are cleared again: the most a state
@@ -691,12 +693,13 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
             const size_t bytes = plan->flags_off + plan->state_units * plan->state_bytes;                                            \
             gpuscan_states_ states;                                                                                                  \
             const int reuse = gpuscan_rounds_next_(rounds, bytes, (unsigned)plan->state_bytes, ws + plan->flags_off, &states);       \
-            const int dependent = !reuse && gpuscan_pdl_ok_((const void *)P##_##TAG##_single_pass, plan->num_tiles, pdl_cache);      \
+            const int clear_kernel = !reuse && gpuscan_pdl_ok_((const void *)P##_##TAG##_single_pass, plan->num_tiles, pdl_cache);   \
+            const int dependent = gpuscan_pdl_supported_((const void *)P##_##TAG##_single_pass, pdl_cache); /* grid.cuh */           \
             unsigned *slots0 = (unsigned *)(ws + plan->slots_off[0]);                                                                \
             unsigned *slots1 = lookback ? (unsigned *)(ws + plan->slots_off[1]) : slots0;                                            \
             cudaLaunchConfig_t config;                                                                                               \
             cudaLaunchAttribute attr;                                                                                                \
-            if (!reuse) GPUSCAN_TRY_(gpuscan_clear_states_launch_(ws, bytes, dependent, stream));                                    \
+            if (!reuse) GPUSCAN_TRY_(gpuscan_clear_states_launch_(ws, bytes, clear_kernel, stream));                                 \
             gpuscan_dependent_config_(&config, &attr, (unsigned)plan->num_tiles, THREADS, dependent, stream);                        \
             GPUSCAN_TRY_(gpuscan_from_cuda_(cudaLaunchKernelEx(&config, P##_##TAG##_single_pass, in, out, n,                         \
                                                                (unsigned *)(ws + plan->counter_off), states, slots0, slots1,         \
