@@ -7,6 +7,8 @@
  *     reductions and scans on another path (one cluster, reduce-ahead) in between, after which the
  *     states must be cleared again; each output poisoned first and checked against the CPU;
  *   - runs of one scan checked to take consecutive rounds (the stream's cache entry tells);
+ *   - chains of scans, each reading the one before, back to back and captured in a graph: each
+ *     is the programmatic dependent of the kernel before it;
  *   - built twice: with every round a state word tells apart, and with GPUSCAN_TEST_STATE_ROUNDS=3,
  *     where every third call on a kept workspace clears it again (gpu_rounds_wrap). */
 #include <vector>
@@ -107,6 +109,65 @@ template <typename T> struct Case {
     }
 };
 
+/* Scans that each read the output of the scan before them, issued back to back with no wait
+ * between: every single-pass scan, and the kernel that clears `_ex` states, is the programmatic
+ * dependent of the kernel before it (grid.cuh) and must not read before that one is done.  Simple
+ * and `_ex` forms, in place and not, plain or captured in a graph (replayed twice). */
+static void chain(size_t n, cudaStream_t s, int graph, uint64_t *rng)
+{
+    enum { SCANS = 6 };
+    std::vector<int32_t> h(n), got(n);
+    gen(h.data(), n, rng);
+    int32_t *a, *b;
+    void *ws;
+    size_t ws_bytes = 0;
+    CHECK_CUDA(cudaMalloc(&a, n * sizeof(int32_t)));
+    CHECK_CUDA(cudaMalloc(&b, n * sizeof(int32_t)));
+    EXPECT(gpuscan_i32_add_scan_ex(NULL, &ws_bytes, a, b, n, GPUSCAN_INCLUSIVE, 0, GPUSCAN_GRID_LOOKBACK,
+                                   GPUSCAN_BLOCK_COARSENED, s) == GPUSCAN_SUCCESS, "chain: size query");
+    CHECK_CUDA(cudaMalloc(&ws, ws_bytes));
+    cudaGraphExec_t exec = NULL;
+    for (int rep = 0; rep < (graph ? 2 : 1); ++rep) {
+        CHECK_CUDA(cudaMemcpyAsync(a, h.data(), n * sizeof(int32_t), cudaMemcpyHostToDevice, s));
+        CHECK_CUDA(cudaMemsetAsync(b, 0xA5, n * sizeof(int32_t), s)); /* s does not wait for stream 0 */
+        if (rep == 0) {
+            cudaGraph_t g;
+            if (graph) CHECK_CUDA(cudaStreamBeginCapture(s, cudaStreamCaptureModeThreadLocal));
+            int bad = 0; /* a -> b -> a (simple), a -> b -> a (_ex), a -> a (in place), a -> b */
+            bad |= gpuscan_i32_add_inclusive(a, b, n, s) != GPUSCAN_SUCCESS;
+            bad |= gpuscan_i32_add_inclusive(b, a, n, s) != GPUSCAN_SUCCESS;
+            for (int k = 0; k < 2; ++k) {
+                size_t bytes = ws_bytes;
+                bad |= gpuscan_i32_add_scan_ex(ws, &bytes, k ? b : a, k ? a : b, n, GPUSCAN_INCLUSIVE, 0,
+                                               GPUSCAN_GRID_LOOKBACK, GPUSCAN_BLOCK_COARSENED, s) != GPUSCAN_SUCCESS;
+            }
+            bad |= gpuscan_i32_add_inclusive(a, a, n, s) != GPUSCAN_SUCCESS;
+            bad |= gpuscan_i32_add_inclusive(a, b, n, s) != GPUSCAN_SUCCESS;
+            EXPECT(!bad, "chain n=%zu%s: a call failed", n, graph ? " (captured)" : "");
+            if (graph) {
+                CHECK_CUDA(cudaStreamEndCapture(s, &g));
+                CHECK_CUDA(cudaGraphInstantiate(&exec, g, 0));
+                CHECK_CUDA(cudaGraphDestroy(g));
+            }
+        }
+        if (graph) CHECK_CUDA(cudaGraphLaunch(exec, s));
+        CHECK_CUDA(cudaMemcpyAsync(got.data(), b, n * sizeof(int32_t), cudaMemcpyDeviceToHost, s));
+        CHECK_CUDA(cudaStreamSynchronize(s));
+        std::vector<int32_t> want(h);
+        for (int k = 0; k < SCANS; ++k)
+            for (size_t i = 1; i < n; ++i) want[i] = combine(want[i - 1], want[i]);
+        size_t wrong = 0, first = n;
+        for (size_t i = 0; i < n; ++i)
+            if (got[i] != want[i]) first = wrong++ ? first : i;
+        EXPECT(wrong == 0, "chain of %d scans n=%zu%s, run %d: %zu wrong, the first at %zu", SCANS, n,
+               graph ? " (captured)" : "", rep, wrong, first);
+    }
+    if (exec != NULL) CHECK_CUDA(cudaGraphExecDestroy(exec));
+    CHECK_CUDA(cudaFree(a));
+    CHECK_CUDA(cudaFree(b));
+    CHECK_CUDA(cudaFree(ws));
+}
+
 int main(void)
 {
     require_gpu("gpu_rounds");
@@ -162,7 +223,11 @@ int main(void)
         big.run(1, (size_t)1 << 21, s, step++);
         big.done();
     }
-    printf("%d calls on one stream\n", step);
+    /* chains: the look-back with its states cleared by a memset (`_ex`) or kept (simple), and from
+     * 512 tiles by the clearing kernel */
+    for (int graph = 0; graph < 2; ++graph)
+        for (size_t n : {((size_t)1 << 17) + 3, ((size_t)1 << 21) + 4097}) chain(n, s, graph, &rng);
+    printf("%d calls on one stream, and chains of scans\n", step);
     i32.done(), aff.done(), aff3.done(), m2.done();
     CHECK_CUDA(cudaStreamDestroy(s));
     return test_finish(limit == GPUSCAN_STATE_ROUNDS_ ? "gpu_rounds" : "gpu_rounds_wrap");
