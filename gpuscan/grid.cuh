@@ -384,7 +384,7 @@ static __device__ __forceinline__ void gpuscan_mbar_wait_cluster_(unsigned long 
 {
     gpuscan_mbar_wait_scoped_(bar, parity, 1);
 }
-/* Programmatic dependent launch (sm_90; host.cuh: gpuscan_pdl_ok_).  A single-pass scan's tile
+/* Programmatic dependent launch (sm_90; host.cuh: gpuscan_pdl_supported_).  A single-pass scan's tile
  * states are cleared before it claims its first tile.  With enough tiles the host clears them
  * with a kernel that lets the scan's launch go ahead at once (launch_dependents), and the scan
  * waits for that kernel's completion, its writes visible, only just before its claim: the

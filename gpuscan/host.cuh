@@ -393,14 +393,14 @@ static inline int gpuscan_pdl_supported_(const void *kernel, int *cache)
     if (dev < GPUSCAN_DEVICE_CACHE_) cache[dev] = ok + 1;
     return ok;
 }
-/* Programmatic dependent launch of the single-pass kernel after a kernel that clears its states,
- * for scans of at least GPUSCAN_PDL_MIN_TILES tiles (0 turns it off); smaller scans clear them with
- * a memset.  From 512 tiles on the overlap saves the gap between the two launches; below, where a
+/* Whether a single-pass scan's states are cleared by a kernel (the scan its programmatic dependent)
+ * rather than a memset: from GPUSCAN_PDL_MIN_TILES tiles (0 turns it off), where the device and
+ * kernel support dependents (gpuscan_pdl_supported_).  From 512 tiles on the overlap saves the gap between the two launches; below, where a
  * small scan's time is mostly the host's launch calls, a kernel's launch costs the host more than
  * a memset's.  (A reduction's second launch has no such choice: it is one launch either way.) */
-static inline int gpuscan_pdl_ok_(const void *kernel, size_t tiles, int *cache)
+static inline int gpuscan_clears_by_kernel_(size_t tiles, int pdl_supported)
 {
-    return GPUSCAN_PDL_MIN_TILES != 0 && tiles >= GPUSCAN_PDL_MIN_TILES && gpuscan_pdl_supported_(kernel, cache);
+    return GPUSCAN_PDL_MIN_TILES != 0 && tiles >= GPUSCAN_PDL_MIN_TILES && pdl_supported;
 }
 /* The most blocks of `kernel` (`threads` each) resident at once on the current device: the grid of
  * a cooperative launch (reduce-then-scan); 0 where the device cannot launch one.  Found once per
@@ -693,8 +693,8 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
             const size_t bytes = plan->flags_off + plan->state_units * plan->state_bytes;                                            \
             gpuscan_states_ states;                                                                                                  \
             const int reuse = gpuscan_rounds_next_(rounds, bytes, (unsigned)plan->state_bytes, ws + plan->flags_off, &states);       \
-            const int clear_kernel = !reuse && gpuscan_pdl_ok_((const void *)P##_##TAG##_single_pass, plan->num_tiles, pdl_cache);   \
             const int dependent = gpuscan_pdl_supported_((const void *)P##_##TAG##_single_pass, pdl_cache); /* grid.cuh */           \
+            const int clear_kernel = !reuse && gpuscan_clears_by_kernel_(plan->num_tiles, dependent);                                \
             unsigned *slots0 = (unsigned *)(ws + plan->slots_off[0]);                                                                \
             unsigned *slots1 = lookback ? (unsigned *)(ws + plan->slots_off[1]) : slots0;                                            \
             cudaLaunchConfig_t config;                                                                                               \
