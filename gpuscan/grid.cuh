@@ -388,10 +388,11 @@ static __device__ __forceinline__ void gpuscan_mbar_wait_cluster_(unsigned long 
  * states are cleared before it claims its first tile.  With enough tiles the host clears them
  * with a kernel that lets the scan's launch go ahead at once (launch_dependents), and the scan
  * waits for that kernel's completion, its writes visible, only just before its claim: the
- * scan's blocks are dispatched while the states are cleared, not after.  Every single-pass scan
- * is launched so and waits first, whatever runs before it; once all its blocks have claimed, it
- * lets the next one go ahead in turn, so that scans back to back are dispatched into the slots
- * the one before frees as it ends.  A kernel launched without the attribute does not wait. */
+ * scan's blocks are dispatched while the states are cleared, not after.  Every scan of one pass
+ * (single-pass, one cluster, one tile) and a reduction's first launch are launched so and wait
+ * first, whatever runs before them; once all their blocks run (have claimed), they let the next
+ * one go ahead in turn, so that calls back to back are dispatched into the slots the one before
+ * frees as it ends.  A kernel launched without the attribute does not wait. */
 static __device__ __forceinline__ void gpuscan_wait_prerequisites_(void)
 {
 #if GPUSCAN_ASYNC_COPY_
@@ -605,6 +606,8 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
         T items[GPUSCAN_##TAG##_ITEMS(T)];                                                            \
         T *buf = P##_##TAG##_buffer();                                                                \
         const int own = P##_OWN_AS_IS_ && up != NULL; /* an upper level: the scan's own T, as is */  \
+        gpuscan_wait_prerequisites_(); /* a scan of one tile: a dependent of the kernel before it */  \
+        gpuscan_let_dependents_launch_();                                                             \
         GPUSCAN_TILE_BOUNDS_DIR_(TAG, T, blockIdx.x, n, base, valid, P##_REVERSED_ && !own);          \
         if (own)                                                                                      \
             P##_##TAG##_load_raw(up, base, valid, items, buf);                                        \
@@ -657,10 +660,10 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
         T items[GPUSCAN_##TAG##_ITEMS(T)];                                                            \
         T *buf = P##_##TAG##_buffer();                                                                \
         const int cluster = via == GPUSCAN_VIA_CLUSTER;                                               \
-        if (!cluster) gpuscan_wait_prerequisites_(); /* until the work before it (a clearing) is done */ \
+        gpuscan_wait_prerequisites_(); /* until the work before it (a clearing) is done */            \
         const unsigned tile = cluster ? blockIdx.x : gpuscan_next_tile_(counter) - states.claimed;    \
         if (cluster) P##_cluster_start(tile);                                                         \
-        else gpuscan_let_dependents_launch_(); /* a scan behind it may take the slots it frees */     \
+        gpuscan_let_dependents_launch_(); /* a scan behind it may take the slots it frees */          \
         GPUSCAN_TILE_BOUNDS_DIR_(TAG, T, tile, n, base, valid, P##_REVERSED_);                        \
         P##_##TAG##_load(in, base, valid, items, buf);                                                \
         T before, aggregate = P##_##TAG##_scan_tile(items, buf, &before);                             \
@@ -945,8 +948,8 @@ static __device__ __forceinline__ void gpuscan_grid_barrier_(void) { cooperative
         const size_t last = first + tiles_per_block < tiles ? first + tiles_per_block : tiles;      \
         const int raw = P##_OWN_AS_IS_ && up != NULL;                                               \
         T acc = P##_identity();                                                                     \
-        if (gridDim.x > 1) gpuscan_let_dependents_launch_(); /* the fold of the partials */         \
-        if (up != NULL) gpuscan_wait_prerequisites_(); /* that fold: for the partials */            \
+        gpuscan_let_dependents_launch_(); /* the fold of the partials, or the next call */          \
+        gpuscan_wait_prerequisites_(); /* the kernel before it (the fold: for the partials) */      \
         if (P##_COMMUTES_ && !raw) {                                                                \
             acc = P##_fold_unordered(in, first * TILE, last * TILE < n ? last * TILE : n);          \
         } else {                                                                                    \

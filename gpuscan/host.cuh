@@ -354,17 +354,6 @@ static inline void gpuscan_launch_config_(cudaLaunchConfig_t *config, cudaLaunch
     config->stream = stream;
     config->attrs = attr;
 }
-/* ... as one cluster. */
-static inline void gpuscan_cluster_config_(cudaLaunchConfig_t *config, cudaLaunchAttribute *attr, unsigned blocks,
-                                           unsigned threads, cudaStream_t stream)
-{
-    gpuscan_launch_config_(config, attr, blocks, threads, stream);
-    attr->id = cudaLaunchAttributeClusterDimension;
-    attr->val.clusterDim.x = blocks;
-    attr->val.clusterDim.y = 1;
-    attr->val.clusterDim.z = 1;
-    config->numAttrs = 1;
-}
 /* ... that may start before the kernel ahead of it on the stream has completed, with `dependent`
  * (programmatic dependent launch; the kernel waits in gpuscan_wait_prerequisites_). */
 static inline void gpuscan_dependent_config_(cudaLaunchConfig_t *config, cudaLaunchAttribute *attr, unsigned blocks,
@@ -374,6 +363,19 @@ static inline void gpuscan_dependent_config_(cudaLaunchConfig_t *config, cudaLau
     attr->id = cudaLaunchAttributeProgrammaticStreamSerialization;
     attr->val.programmaticStreamSerializationAllowed = 1;
     config->numAttrs = dependent ? 1 : 0;
+}
+/* ... as one cluster (attrs: room for two). */
+static inline void gpuscan_cluster_config_(cudaLaunchConfig_t *config, cudaLaunchAttribute *attrs, unsigned blocks,
+                                           unsigned threads, int dependent, cudaStream_t stream)
+{
+    gpuscan_dependent_config_(config, attrs + 1, blocks, threads, dependent, stream);
+    attrs[0] = cudaLaunchAttribute();
+    attrs[0].id = cudaLaunchAttributeClusterDimension;
+    attrs[0].val.clusterDim.x = blocks;
+    attrs[0].val.clusterDim.y = 1;
+    attrs[0].val.clusterDim.z = 1;
+    config->attrs = attrs;
+    config->numAttrs += 1;
 }
 /* Whether `kernel` can be launched as a programmatic dependent (grid.cuh): the device is sm_90 or
  * later and `kernel` was built for it (so that it holds the wait).  Found once per device and kept
@@ -656,13 +658,44 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         return gpuscan_from_cuda_(cudaLaunchKernelEx(&config, P##_##TAG##_barrier, in, out, n,                                       \
                                                      (unsigned *)(ws + plan->slots_off[0]), (unsigned)per_block, *ends));            \
     }
-/* Whether a look-back over `tiles` tiles runs as one cluster on the current device. */
-#define GPUSCAN_CLUSTER_HOST_(P, T, TAG)                                                                                             \
+/* Scans of one launch and no workspace: one tile, or a look-back over a few tiles as one cluster (where
+ * the device runs it: P_TAG_one_cluster).  Each is the programmatic dependent of the kernel before it
+ * where the device and kernel can be (P_TAG_*_dependent), as the single-pass scans are. */
+#define GPUSCAN_ONE_LAUNCH_HOST_(P, T, TAG)                                                                                          \
     static int P##_##TAG##_one_cluster(size_t tiles)                                                                                 \
     {                                                                                                                                \
         static int cache[GPUSCAN_DEVICE_CACHE_];                                                                                     \
         return tiles > 1 && tiles <= GPUSCAN_CLUSTER_MAX_TILES && /* no device query for large scans */                              \
                tiles <= (size_t)gpuscan_cluster_tiles_((const void *)P##_##TAG##_single_pass, GPUSCAN_##TAG##_THREADS(T), cache);    \
+    }                                                                                                                                \
+    static int P##_##TAG##_single_pass_dependent(void)                                                                               \
+    {                                                                                                                                \
+        static int cache[GPUSCAN_DEVICE_CACHE_];                                                                                     \
+        return gpuscan_pdl_supported_((const void *)P##_##TAG##_single_pass, cache);                                                 \
+    }                                                                                                                                \
+    static int P##_##TAG##_tiles_dependent(void)                                                                                     \
+    {                                                                                                                                \
+        static int cache[GPUSCAN_DEVICE_CACHE_];                                                                                     \
+        return gpuscan_pdl_supported_((const void *)P##_##TAG##_tiles, cache);                                                       \
+    }                                                                                                                                \
+    static gpuscan_status P##_##TAG##_one_tile_run(const P##_in_t *in, T *out, size_t n, const P##_ends *ends,                       \
+                                                   cudaStream_t stream)                                                              \
+    {                                                                                                                                \
+        cudaLaunchConfig_t config;                                                                                                   \
+        cudaLaunchAttribute attr;                                                                                                    \
+        gpuscan_dependent_config_(&config, &attr, 1, GPUSCAN_##TAG##_THREADS(T), P##_##TAG##_tiles_dependent(), stream);             \
+        return gpuscan_from_cuda_(cudaLaunchKernelEx(&config, P##_##TAG##_tiles, in, (const T *)NULL, out, n, (T *)NULL, *ends));    \
+    }                                                                                                                                \
+    static gpuscan_status P##_##TAG##_one_cluster_run(size_t tiles, const P##_in_t *in, T *out, size_t n, const P##_ends *ends,      \
+                                                      cudaStream_t stream)                                                           \
+    {                                                                                                                                \
+        cudaLaunchConfig_t config;                                                                                                   \
+        cudaLaunchAttribute attrs[2];                                                                                                \
+        gpuscan_cluster_config_(&config, attrs, (unsigned)tiles, GPUSCAN_##TAG##_THREADS(T), P##_##TAG##_single_pass_dependent(),    \
+                                stream);                                                                                             \
+        return gpuscan_from_cuda_(cudaLaunchKernelEx(&config, P##_##TAG##_single_pass, in, out, n, (unsigned *)NULL,                 \
+                                                     gpuscan_states_cleared_(NULL), (unsigned *)NULL, (unsigned *)NULL,              \
+                                                     (int)GPUSCAN_VIA_CLUSTER, *ends));                                              \
     }
 #define GPUSCAN_GRID_HOST_(P, T, TAG)                                                                                                \
     static gpuscan_status P##_##TAG##_run(const gpuscan_plan_ *plan, gpuscan_grid grid, char *ws, gpuscan_rounds_ *rounds,           \
@@ -670,30 +703,18 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
                                           cudaStream_t stream)                                                                       \
     {                                                                                                                                \
         enum { THREADS = GPUSCAN_##TAG##_THREADS(T) };                                                                               \
-        if (plan->num_tiles == 1) {                                                                                                  \
-            GPUSCAN_LAUNCH_(P##_##TAG##_tiles, 1, THREADS, stream, in, (const T *)NULL, out, n, (T *)NULL, *ends);                   \
-            return GPUSCAN_SUCCESS;                                                                                                  \
-        }                                                                                                                            \
+        if (plan->num_tiles == 1) return P##_##TAG##_one_tile_run(in, out, n, ends, stream);                                         \
         switch (grid) {                                                                                                              \
         case GPUSCAN_GRID_HIERARCHICAL:                                                                                               \
             return P##_##TAG##_hierarchical(plan, ws, in, out, n, ends, stream);                                                      \
         case GPUSCAN_GRID_DOMINO:                                                                                                    \
         case GPUSCAN_GRID_LOOKBACK: {                                                                                                \
             const int lookback = grid == GPUSCAN_GRID_LOOKBACK; /* = GPUSCAN_VIA_LOOKBACK, else _DOMINO */                           \
-            if (lookback && plan->cluster) {                                                                                         \
-                cudaLaunchConfig_t config;                                                                                           \
-                cudaLaunchAttribute attr;                                                                                            \
-                gpuscan_cluster_config_(&config, &attr, (unsigned)plan->num_tiles, THREADS, stream);                                 \
-                GPUSCAN_TRY_(gpuscan_from_cuda_(cudaLaunchKernelEx(&config, P##_##TAG##_single_pass, in, out, n, (unsigned *)NULL,   \
-                                                                   gpuscan_states_cleared_(NULL), (unsigned *)NULL,                  \
-                                                                   (unsigned *)NULL, (int)GPUSCAN_VIA_CLUSTER, *ends)));             \
-                return GPUSCAN_SUCCESS;                                                                                              \
-            }                                                                                                                        \
-            static int pdl_cache[GPUSCAN_DEVICE_CACHE_];                                                                             \
+            if (lookback && plan->cluster) return P##_##TAG##_one_cluster_run(plan->num_tiles, in, out, n, ends, stream);           \
             const size_t bytes = plan->flags_off + plan->state_units * plan->state_bytes;                                            \
             gpuscan_states_ states;                                                                                                  \
             const int reuse = gpuscan_rounds_next_(rounds, bytes, (unsigned)plan->state_bytes, ws + plan->flags_off, &states);       \
-            const int dependent = gpuscan_pdl_supported_((const void *)P##_##TAG##_single_pass, pdl_cache); /* grid.cuh */           \
+            const int dependent = P##_##TAG##_single_pass_dependent(); /* grid.cuh */                                               \
             const int clear_kernel = !reuse && gpuscan_clears_by_kernel_(plan->num_tiles, dependent);                                \
             unsigned *slots0 = (unsigned *)(ws + plan->slots_off[0]);                                                                \
             unsigned *slots1 = lookback ? (unsigned *)(ws + plan->slots_off[1]) : slots0;                                            \
@@ -829,21 +850,19 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         if (n == 0) return GPUSCAN_SUCCESS;                                                                \
         GPUSCAN_TRY_(gpuscan_check_io_(d_in, d_in, n, sizeof(P##_in_t), __alignof__(P##_in_t)));           \
         GPUSCAN_TRY_(P##_check_io_(d_in, d_result, 1));                                                    \
-        if (blocks == 1) {                                                                                 \
-            GPUSCAN_LAUNCH_(P##_reduce_tiles, 1, THREADS, stream, d_in, (const T *)NULL, n,                \
-                            (unsigned)per_block, d_result);                                                \
-            return GPUSCAN_SUCCESS;                                                                        \
-        }                                                                                                  \
-        GPUSCAN_LAUNCH_(P##_reduce_tiles, blocks, THREADS, stream, d_in, (const T *)NULL, n,               \
-                        (unsigned)per_block, (T *)ws);                                                     \
-        /* the partials, T: read as `in` where the stage copies, else as is through `up`; the launch      \
-         * goes ahead while the first one runs where the device can (it waits for its partials) */        \
+        /* each launch is the programmatic dependent of the kernel before it where the device can (it     \
+         * waits for that one: the second for its partials) */                                             \
         static int pdl_cache[GPUSCAN_DEVICE_CACHE_];                                                       \
+        const int dependent = gpuscan_pdl_supported_((const void *)P##_reduce_tiles, pdl_cache);           \
         cudaLaunchConfig_t config;                                                                         \
         cudaLaunchAttribute attr;                                                                          \
-        gpuscan_dependent_config_(&config, &attr, 1, THREADS,                                              \
-                                  gpuscan_pdl_supported_((const void *)P##_reduce_tiles, pdl_cache),       \
-                                  stream);                                                                 \
+        gpuscan_dependent_config_(&config, &attr, (unsigned)blocks, THREADS, dependent, stream);           \
+        GPUSCAN_TRY_(gpuscan_from_cuda_(cudaLaunchKernelEx(&config, P##_reduce_tiles, d_in,               \
+                                                           (const T *)NULL, n, (unsigned)per_block,        \
+                                                           blocks == 1 ? d_result : (T *)ws)));            \
+        if (blocks == 1) return GPUSCAN_SUCCESS;                                                           \
+        /* the partials, T: read as `in` where the stage copies, else as is through `up` */                \
+        gpuscan_dependent_config_(&config, &attr, 1, THREADS, dependent, stream);                          \
         return gpuscan_from_cuda_(cudaLaunchKernelEx(&config, P##_reduce_tiles, (const P##_in_t *)ws,      \
                                                      (const T *)ws, (size_t)blocks,                        \
                                                      (unsigned)gpuscan_ceil_div_(blocks, TILE), d_result)); \
@@ -978,19 +997,19 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
     }                                                                                               \
     GPUSCAN_RING_HOST_(P, T)                                                                        \
     GPUSCAN_HIERARCHY_HOST_(P, T, KS)                                                               \
-    GPUSCAN_CLUSTER_HOST_(P, T, KS)                                                                 \
+    GPUSCAN_ONE_LAUNCH_HOST_(P, T, KS)                                                              \
     GPUSCAN_BARRIER_HOST_(P, T, KS)                                                                 \
     GPUSCAN_GRID_HOST_(P, T, KS)                                                                    \
     GPUSCAN_HIERARCHY_HOST_(P, T, KSW)                                                              \
-    GPUSCAN_CLUSTER_HOST_(P, T, KSW)                                                                \
+    GPUSCAN_ONE_LAUNCH_HOST_(P, T, KSW)                                                             \
     GPUSCAN_BARRIER_HOST_(P, T, KSW)                                                                \
     GPUSCAN_GRID_HOST_(P, T, KSW)                                                                   \
     GPUSCAN_HIERARCHY_HOST_(P, T, BK)                                                               \
-    GPUSCAN_CLUSTER_HOST_(P, T, BK)                                                                 \
+    GPUSCAN_ONE_LAUNCH_HOST_(P, T, BK)                                                              \
     GPUSCAN_BARRIER_HOST_(P, T, BK)                                                                 \
     GPUSCAN_GRID_HOST_(P, T, BK)                                                                    \
     GPUSCAN_HIERARCHY_HOST_(P, T, CO)                                                               \
-    GPUSCAN_CLUSTER_HOST_(P, T, CO)                                                                 \
+    GPUSCAN_ONE_LAUNCH_HOST_(P, T, CO)                                                              \
     GPUSCAN_BARRIER_HOST_(P, T, CO)                                                                 \
     GPUSCAN_GRID_HOST_(P, T, CO)                                                                    \
     GPUSCAN_SCAN_PREPARE_(P, T)                                                                     \

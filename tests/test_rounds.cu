@@ -110,19 +110,22 @@ template <typename T> struct Case {
 };
 
 /* Scans that each read the output of the scan before them, issued back to back with no wait
- * between: every single-pass scan, and the kernel that clears `_ex` states, is the programmatic
- * dependent of the kernel before it (grid.cuh) and must not read before that one is done.  Simple
- * and `_ex` forms, in place and not, plain or captured in a graph (replayed twice). */
+ * between: every scan of one pass (single-pass, one cluster, one tile), a reduction's launches and
+ * the kernel that clears `_ex` states are each the programmatic dependent of the kernel before it
+ * (grid.cuh) and must not read before that one is done.  Simple and `_ex` forms, in place and not,
+ * then a reduction of the last output and a scan of it seeded with that sum (chained: the seed read
+ * on the device); plain or captured in a graph (replayed twice). */
 static void chain(size_t n, cudaStream_t s, int graph, uint64_t *rng)
 {
     enum { SCANS = 6 };
-    std::vector<int32_t> h(n), got(n);
+    std::vector<int32_t> h(n), got(n), seeded(n);
     gen(h.data(), n, rng);
-    int32_t *a, *b;
+    int32_t *a, *b, *sum;
     void *ws;
     size_t ws_bytes = 0;
     CHECK_CUDA(cudaMalloc(&a, n * sizeof(int32_t)));
     CHECK_CUDA(cudaMalloc(&b, n * sizeof(int32_t)));
+    CHECK_CUDA(cudaMalloc(&sum, sizeof(int32_t)));
     EXPECT(gpuscan_i32_add_scan_ex(NULL, &ws_bytes, a, b, n, GPUSCAN_INCLUSIVE, 0, GPUSCAN_GRID_LOOKBACK,
                                    GPUSCAN_BLOCK_COARSENED, s) == GPUSCAN_SUCCESS, "chain: size query");
     CHECK_CUDA(cudaMalloc(&ws, ws_bytes));
@@ -143,6 +146,8 @@ static void chain(size_t n, cudaStream_t s, int graph, uint64_t *rng)
             }
             bad |= gpuscan_i32_add_inclusive(a, a, n, s) != GPUSCAN_SUCCESS;
             bad |= gpuscan_i32_add_inclusive(a, b, n, s) != GPUSCAN_SUCCESS;
+            bad |= gpuscan_i32_add_reduce(b, sum, n, s) != GPUSCAN_SUCCESS; /* b's sum, then b scanned after it */
+            bad |= gpuscan_i32_add_inclusive_chained(b, a, n, sum, NULL, s) != GPUSCAN_SUCCESS;
             EXPECT(!bad, "chain n=%zu%s: a call failed", n, graph ? " (captured)" : "");
             if (graph) {
                 CHECK_CUDA(cudaStreamEndCapture(s, &g));
@@ -152,19 +157,28 @@ static void chain(size_t n, cudaStream_t s, int graph, uint64_t *rng)
         }
         if (graph) CHECK_CUDA(cudaGraphLaunch(exec, s));
         CHECK_CUDA(cudaMemcpyAsync(got.data(), b, n * sizeof(int32_t), cudaMemcpyDeviceToHost, s));
+        CHECK_CUDA(cudaMemcpyAsync(seeded.data(), a, n * sizeof(int32_t), cudaMemcpyDeviceToHost, s));
         CHECK_CUDA(cudaStreamSynchronize(s));
         std::vector<int32_t> want(h);
         for (int k = 0; k < SCANS; ++k)
             for (size_t i = 1; i < n; ++i) want[i] = combine(want[i - 1], want[i]);
-        size_t wrong = 0, first = n;
-        for (size_t i = 0; i < n; ++i)
+        int32_t acc = 0; /* the sum of the last output, then its scan after that sum */
+        for (size_t i = 0; i < n; ++i) acc = combine(acc, want[i]);
+        size_t wrong = 0, first = n, wrong_seeded = 0, first_seeded = n;
+        for (size_t i = 0; i < n; ++i) {
+            acc = combine(acc, want[i]);
             if (got[i] != want[i]) first = wrong++ ? first : i;
+            if (seeded[i] != acc) first_seeded = wrong_seeded++ ? first_seeded : i;
+        }
         EXPECT(wrong == 0, "chain of %d scans n=%zu%s, run %d: %zu wrong, the first at %zu", SCANS, n,
                graph ? " (captured)" : "", rep, wrong, first);
+        EXPECT(wrong_seeded == 0, "chain n=%zu%s, run %d, the scan seeded with the reduction: %zu wrong, the first at %zu",
+               n, graph ? " (captured)" : "", rep, wrong_seeded, first_seeded);
     }
     if (exec != NULL) CHECK_CUDA(cudaGraphExecDestroy(exec));
     CHECK_CUDA(cudaFree(a));
     CHECK_CUDA(cudaFree(b));
+    CHECK_CUDA(cudaFree(sum));
     CHECK_CUDA(cudaFree(ws));
 }
 
@@ -223,10 +237,11 @@ int main(void)
         big.run(1, (size_t)1 << 21, s, step++);
         big.done();
     }
-    /* chains: the look-back with its states cleared by a memset (`_ex`) or kept (simple), and from
-     * 512 tiles by the clearing kernel */
+    /* chains: one tile, one cluster (simple; `_ex` asks for the look-back), the look-back with its
+     * states cleared by a memset (`_ex`) or kept (simple), and from 512 tiles by the clearing kernel */
     for (int graph = 0; graph < 2; ++graph)
-        for (size_t n : {((size_t)1 << 17) + 3, ((size_t)1 << 21) + 4097}) chain(n, s, graph, &rng);
+        for (size_t n : {(size_t)3001, ((size_t)1 << 14) + 5, ((size_t)1 << 17) + 3, ((size_t)1 << 21) + 4097})
+            chain(n, s, graph, &rng);
     printf("%d calls on one stream, and chains of scans\n", step);
     i32.done(), aff.done(), aff3.done(), m2.done();
     CHECK_CUDA(cudaStreamDestroy(s));
