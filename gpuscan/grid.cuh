@@ -660,9 +660,12 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
         T items[GPUSCAN_##TAG##_ITEMS(T)];                                                            \
         T *buf = P##_##TAG##_buffer();                                                                \
         const int cluster = via == GPUSCAN_VIA_CLUSTER;                                               \
-        gpuscan_wait_prerequisites_(); /* until the work before it (a clearing) is done */            \
+        if (!cluster) gpuscan_wait_prerequisites_(); /* until the work before it (a clearing) is done */ \
         const unsigned tile = cluster ? blockIdx.x : gpuscan_next_tile_(counter) - states.claimed;    \
-        if (cluster) P##_cluster_start(tile);                                                         \
+        if (cluster) { /* the same waits, where a cluster has them */                                 \
+            gpuscan_wait_prerequisites_();                                                            \
+            P##_cluster_start(tile);                                                                  \
+        }                                                                                             \
         gpuscan_let_dependents_launch_(); /* a scan behind it may take the slots it frees */          \
         GPUSCAN_TILE_BOUNDS_DIR_(TAG, T, tile, n, base, valid, P##_REVERSED_);                        \
         P##_##TAG##_load(in, base, valid, items, buf);                                                \
@@ -948,7 +951,9 @@ static __device__ __forceinline__ void gpuscan_grid_barrier_(void) { cooperative
         const size_t last = first + tiles_per_block < tiles ? first + tiles_per_block : tiles;      \
         const int raw = P##_OWN_AS_IS_ && up != NULL;                                               \
         T acc = P##_identity();                                                                     \
-        gpuscan_let_dependents_launch_(); /* the fold of the partials, or the next call */          \
+        /* a first pass lets the fold of its partials go ahead, a reduction of one block the next      \
+         * call; a fold lets nothing go ahead early (back to back that was slower) */                    \
+        if (gridDim.x > 1 || up == NULL) gpuscan_let_dependents_launch_();                          \
         gpuscan_wait_prerequisites_(); /* the kernel before it (the fold: for the partials) */      \
         if (P##_COMMUTES_ && !raw) {                                                                \
             acc = P##_fold_unordered(in, first * TILE, last * TILE < n ? last * TILE : n);          \

@@ -850,13 +850,15 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         if (n == 0) return GPUSCAN_SUCCESS;                                                                \
         GPUSCAN_TRY_(gpuscan_check_io_(d_in, d_in, n, sizeof(P##_in_t), __alignof__(P##_in_t)));           \
         GPUSCAN_TRY_(P##_check_io_(d_in, d_result, 1));                                                    \
-        /* each launch is the programmatic dependent of the kernel before it where the device can (it     \
-         * waits for that one: the second for its partials) */                                             \
+        /* a reduction of one block, and a fold of partials, is the programmatic dependent of the kernel  \
+         * before it where the device can (it waits for that one: the fold for the partials); a first     \
+         * pass of many blocks is launched plainly (as a dependent it ran slower back to back) */          \
         static int pdl_cache[GPUSCAN_DEVICE_CACHE_];                                                       \
         const int dependent = gpuscan_pdl_supported_((const void *)P##_reduce_tiles, pdl_cache);           \
         cudaLaunchConfig_t config;                                                                         \
         cudaLaunchAttribute attr;                                                                          \
-        gpuscan_dependent_config_(&config, &attr, (unsigned)blocks, THREADS, dependent, stream);           \
+        gpuscan_dependent_config_(&config, &attr, (unsigned)blocks, THREADS, dependent && blocks == 1,     \
+                                  stream);                                                                 \
         GPUSCAN_TRY_(gpuscan_from_cuda_(cudaLaunchKernelEx(&config, P##_reduce_tiles, d_in,               \
                                                            (const T *)NULL, n, (unsigned)per_block,        \
                                                            blocks == 1 ? d_result : (T *)ws)));            \
