@@ -389,10 +389,11 @@ static __device__ __forceinline__ void gpuscan_mbar_wait_cluster_(unsigned long 
  * with a kernel that lets the scan's launch go ahead at once (launch_dependents), and the scan
  * waits for that kernel's completion, its writes visible, only just before its claim: the
  * scan's blocks are dispatched while the states are cleared, not after.  Every scan of one pass
- * (single-pass, one cluster, one tile) and a reduction's first launch are launched so and wait
+ * (single-pass, one cluster, one tile) and a reduction of one block are launched so and wait
  * first, whatever runs before them; once all their blocks run (have claimed), they let the next
  * one go ahead in turn, so that calls back to back are dispatched into the slots the one before
- * frees as it ends.  A kernel launched without the attribute does not wait. */
+ * frees as it ends (a reduction of many blocks: only its fold is a dependent, of its first pass).
+ * A kernel launched without the attribute does not wait. */
 static __device__ __forceinline__ void gpuscan_wait_prerequisites_(void)
 {
 #if GPUSCAN_ASYNC_COPY_

@@ -110,9 +110,10 @@ template <typename T> struct Case {
 };
 
 /* Scans that each read the output of the scan before them, issued back to back with no wait
- * between: every scan of one pass (single-pass, one cluster, one tile), a reduction's launches and
- * the kernel that clears `_ex` states are each the programmatic dependent of the kernel before it
- * (grid.cuh) and must not read before that one is done.  Simple and `_ex` forms, in place and not,
+ * between: every scan of one pass (single-pass, one cluster, one tile), a reduction of one block
+ * (a fold of partials: of its first pass) and the kernel that clears `_ex` states are each the
+ * programmatic dependent of the kernel before it (grid.cuh) and must not read before that one is
+ * done.  Simple and `_ex` forms, in place and not,
  * then a reduction of the last output and a scan of it seeded with that sum (chained: the seed read
  * on the device); plain or captured in a graph (replayed twice). */
 static void chain(size_t n, cudaStream_t s, int graph, uint64_t *rng)
