@@ -42,8 +42,9 @@ static inline int gpuscan_valid_block_(gpuscan_block b) { return (unsigned)b < (
 
 /* AUTO's choices, with the coarsened block scan (but see gpuscan_resolve_block_): reduce-ahead for
  * large inputs of types up to 16 bytes, where it beats the look-back (thresholds by element size
- * in tuning.cuh: the look-back, launched as a programmatic dependent, stays faster longer for
- * 8- and 16-byte types; larger types keep the look-back); below that decoupled look-back, except
+ * in tuning.cuh: the look-back, launched as a programmatic dependent and with its states kept
+ * between a stream's simple forms, stays faster longer for types of 4 bytes and more; larger
+ * types keep the look-back); below that decoupled look-back, except
  * for 1-byte types from GPUSCAN_AUTO_HIERARCHICAL_MIN_N_1BYTE elements, where hierarchical is
  * faster (look-back's rate of tiles, not memory, limits small tiles).  Reduce-ahead's lookahead
  * must stay in L2 next to the output passing through: only on devices with
@@ -51,6 +52,7 @@ static inline int gpuscan_valid_block_(gpuscan_block b) { return (unsigned)b < (
 static inline int gpuscan_auto_wants_ahead_(size_t elem_size, size_t n)
 {
     return elem_size <= 16 && n * elem_size >= (elem_size == 1   ? GPUSCAN_AUTO_AHEAD_MIN_BYTES_1BYTE
+                                                : elem_size < 4  ? GPUSCAN_AUTO_AHEAD_MIN_BYTES_2BYTE
                                                 : elem_size >= 8 ? GPUSCAN_AUTO_AHEAD_MIN_BYTES_WIDE
                                                                  : GPUSCAN_AUTO_AHEAD_MIN_BYTES);
 }

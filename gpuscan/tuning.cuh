@@ -58,9 +58,14 @@
 #endif
 
 /* ---- host.cuh: AUTO's thresholds (the rule: docs/algorithms.md, AUTO) ----------------------------- */
-/* Reduce-ahead from this many bytes of input, for types of 2 to 7 bytes ... */
+/* Reduce-ahead from this many bytes of input, for types of 4 to 7 bytes (below it a simple form's
+ * look-back, which clears no states, is the faster) ... */
 #ifndef GPUSCAN_AUTO_AHEAD_MIN_BYTES
-#define GPUSCAN_AUTO_AHEAD_MIN_BYTES ((size_t)32 << 20)
+#define GPUSCAN_AUTO_AHEAD_MIN_BYTES ((size_t)64 << 20)
+#endif
+/* ... of 2- and 3-byte types ... */
+#ifndef GPUSCAN_AUTO_AHEAD_MIN_BYTES_2BYTE
+#define GPUSCAN_AUTO_AHEAD_MIN_BYTES_2BYTE ((size_t)32 << 20)
 #endif
 /* ... of 1-byte types ... */
 #ifndef GPUSCAN_AUTO_AHEAD_MIN_BYTES_1BYTE

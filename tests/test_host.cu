@@ -225,7 +225,9 @@ static void test_plans(void)
     EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 8, ((size_t)1 << 24) - 1, 1) == GPUSCAN_GRID_LOOKBACK, "auto int64 < 128 MiB");
     EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 8, (size_t)1 << 24, 1) == GPUSCAN_GRID_REDUCE_AHEAD, "auto int64 128 MiB");
     EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 16, (size_t)1 << 22, 1) == GPUSCAN_GRID_LOOKBACK, "auto 16-byte 64 MiB");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 23, 1) == GPUSCAN_GRID_REDUCE_AHEAD, "auto int32 32 MiB");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 23, 1) == GPUSCAN_GRID_LOOKBACK, "auto int32 32 MiB");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, ((size_t)1 << 24) - 1, 1) == GPUSCAN_GRID_LOOKBACK, "auto int32 < 64 MiB");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 24, 1) == GPUSCAN_GRID_REDUCE_AHEAD, "auto int32 64 MiB");
     EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 16, (size_t)1 << 28, 1) == GPUSCAN_GRID_REDUCE_AHEAD, "auto 16-byte");
     EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 32, (size_t)1 << 28, 1) == GPUSCAN_GRID_LOOKBACK, "auto 32-byte");
     EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 20, 1) == GPUSCAN_GRID_LOOKBACK, "auto u8 mid");

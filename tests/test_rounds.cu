@@ -228,11 +228,11 @@ int main(void)
     /* one size again and again, from a small one to the largest (the clean bytes grow) */
     for (size_t n : {(size_t)1 << 17, (size_t)1 << 17, (size_t)1 << 22, (size_t)1 << 18, (size_t)1 << 22})
         for (int k = 0; k < 3; ++k) i32.run(k == 1, n, s, step++);
-    /* reduce-ahead (int32 from 32 MiB, where L2 holds its lookahead) uses the workspace too, then
-     * the look-back again */
+    /* reduce-ahead (int32 from 64 MiB, where L2 holds its lookahead; on the ring where it runs)
+     * uses the workspace too, then the look-back again */
     {
         Case<int32_t> big("int32 big", gpuscan_i32_add_inclusive, gpuscan_i32_add_exclusive,
-                          gpuscan_i32_add_reduce, 0, ((size_t)1 << 23) + 5, &rng);
+                          gpuscan_i32_add_reduce, 0, ((size_t)1 << 24) + 5, &rng);
         big.run(0, big.cap, s, step++);
         big.run(0, (size_t)1 << 20, s, step++);
         big.run(1, (size_t)1 << 21, s, step++);
