@@ -8,8 +8,9 @@
  *   P_TAG_fixup     combines the scanned aggregates into the tiles (hierarchical, pass 3)
  *   P_TAG_single_pass  one pass; a tile's prefix comes from P_tile_prefix: domino (waits for
  *                   the left neighbour's running prefix, StreamScan) or decoupled look-back over
- *                   predecessors (Merrill & Garland); or, for a grid that is one thread-block
- *                   cluster, from P_cluster_prefix (distributed shared memory)
+ *                   predecessors (Merrill & Garland; its first wave paced, P_pace); or, for a grid
+ *                   that is one thread-block cluster, from P_cluster_prefix (distributed shared
+ *                   memory)
  *   P_TAG_ahead     reduce-ahead: reduces run ahead of the scans through L2 (ring.cuh: its ring)
  *   P_TAG_barrier   reduce-then-scan: each block reduces its run of tiles, a grid-wide barrier,
  *                   then each scans its run again with the fold of the runs before it
@@ -308,11 +309,34 @@ static __device__ __forceinline__ unsigned gpuscan_run_length_(size_t n, size_t 
                         *has_prefix ? P##_combine(prefix, aggregate) : aggregate);                             \
         return prefix;                                                                                         \
     }
-/* The look-back and the single-pass tiles' prefix. */
+/* Pacing a look-back's first wave.  The blocks resident at once claim their tiles together and
+ * would load them together, landing in no particular order; a tile's prefix waits for the last of
+ * its predecessors to land, so stores start late and the first wave holds its slots long.  So a
+ * tile of the first wave (below `below`, the blocks resident at once) at least `window` tiles in
+ * loads only once the tile `window` before it has published its aggregate: about `window` tiles'
+ * loads in flight (enough to keep the memory busy: host.cuh, gpuscan_pace_of_), landing in order.
+ * Later tiles are claimed as earlier ones finish, in order already.  window 0: no pacing. */
+typedef struct gpuscan_pace_ {
+    unsigned window, below;
+} gpuscan_pace_;
+#define GPUSCAN_PACE_STAGE_(P, T)                                                                   \
+    static __device__ __forceinline__ void P##_pace(unsigned tile, gpuscan_pace_ pace,              \
+                                                    gpuscan_states_ states, const unsigned *agg_slots,\
+                                                    const unsigned *prefix_slots)                   \
+    {                                                                                               \
+        if (pace.window == 0 || tile < pace.window || tile >= pace.below) return;                   \
+        if (threadIdx.x == 0) {                                                                     \
+            T ignored;                                                                              \
+            P##_await(states, agg_slots, prefix_slots, tile - pace.window, &ignored);               \
+        }                                                                                           \
+        __syncthreads();                                                                            \
+    }
+/* The look-back, the single-pass tiles' prefix and the first wave's pace. */
 #define GPUSCAN_LOOKBACK_(P, T)                                                                     \
     GPUSCAN_LOOKBACK_WINDOW_(P, T)                                                                  \
     GPUSCAN_LOOKBACK_FOLD_(P, T)                                                                    \
-    GPUSCAN_TILE_PREFIX_(P, T)
+    GPUSCAN_TILE_PREFIX_(P, T)                                                                      \
+    GPUSCAN_PACE_STAGE_(P, T)
 
 /* ---- mbarriers (sm_90): the ring's hand-overs (ring.cuh) and the one-cluster scan ------------- */
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
@@ -656,7 +680,7 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
     __launch_bounds__(GPUSCAN_##TAG##_THREADS(T), GPUSCAN_SINGLE_PASS_MIN_BLOCKS_(TAG, T))            \
     P##_##TAG##_single_pass(const P##_in_t *in, T *out, size_t n, unsigned *counter,                  \
                             gpuscan_states_ states, unsigned *agg_slots, unsigned *prefix_slots,      \
-                            int via, P##_ends ends)                                                   \
+                            int via, gpuscan_pace_ pace, P##_ends ends)                               \
     {                                                                                                 \
         T items[GPUSCAN_##TAG##_ITEMS(T)];                                                            \
         T *buf = P##_##TAG##_buffer();                                                                \
@@ -668,6 +692,7 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
             P##_cluster_start(tile);                                                                  \
         }                                                                                             \
         gpuscan_let_dependents_launch_(); /* a scan behind it may take the slots it frees */          \
+        if (via == GPUSCAN_VIA_LOOKBACK) P##_pace(tile, pace, states, agg_slots, prefix_slots);      \
         GPUSCAN_TILE_BOUNDS_DIR_(TAG, T, tile, n, base, valid, P##_REVERSED_);                        \
         P##_##TAG##_load(in, base, valid, items, buf);                                                \
         T before, aggregate = P##_##TAG##_scan_tile(items, buf, &before);                             \

@@ -397,6 +397,41 @@ static inline int gpuscan_pdl_supported_(const void *kernel, int *cache)
     if (dev < GPUSCAN_DEVICE_CACHE_) cache[dev] = ok + 1;
     return ok;
 }
+/* A look-back's first-wave pace (grid.cuh: P_pace) for `tiles` tiles of tile_bytes bytes of input:
+ * a window of as many tiles as the device's peak bandwidth reads in GPUSCAN_PACE_NS (what keeps the
+ * memory busy scales with its bandwidth), over the first `resident` tiles.  No pacing where the
+ * window is under two tiles or covers the whole scan, or nothing is known of the device.  The test
+ * hook GPUSCAN_TEST_PACE_TILES sets the window. */
+static inline gpuscan_pace_ gpuscan_pace_of_(size_t tiles, size_t tile_bytes, double peak_gbs, int resident)
+{
+    gpuscan_pace_ pace = {0u, 0u};
+#ifdef GPUSCAN_TEST_PACE_TILES
+    const double window = GPUSCAN_TEST_PACE_TILES;
+    (void)peak_gbs, (void)tile_bytes;
+#else
+    const double window = tile_bytes ? peak_gbs * GPUSCAN_PACE_NS / (double)tile_bytes : 0.0;
+#endif
+    if (window < 2.0 || window >= (double)tiles || resident <= 0) return pace;
+    pace.window = (unsigned)window;
+    pace.below = (unsigned)resident;
+    return pace;
+}
+/* The blocks of `kernel` (`threads` each, static shared memory only) resident at once on the
+ * current device; 0 where unknown.  Found once per device and kept in cache[] (entry + 1). */
+static inline int gpuscan_resident_blocks_(const void *kernel, int threads, int *cache)
+{
+    int dev = 0, per_sm = 0, blocks = 0;
+    if (cudaGetDevice(&dev) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return 0;
+    }
+    if (dev < GPUSCAN_DEVICE_CACHE_ && cache[dev] > 0) return cache[dev] - 1;
+    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, 0) == cudaSuccess)
+        blocks = per_sm * gpuscan_device_info_().sms;
+    (void)cudaGetLastError(); /* a query that failed only means: unknown */
+    if (dev < GPUSCAN_DEVICE_CACHE_) cache[dev] = blocks + 1;
+    return blocks;
+}
 /* Whether a single-pass scan's states are cleared by a kernel (the scan its programmatic dependent)
  * rather than a memset: from GPUSCAN_PDL_MIN_TILES tiles (0 turns it off), where the device and
  * kernel support dependents (gpuscan_pdl_supported_).  From 512 tiles on the overlap saves the gap between the two launches; below, where a
@@ -697,7 +732,7 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
                                 stream);                                                                                             \
         return gpuscan_from_cuda_(cudaLaunchKernelEx(&config, P##_##TAG##_single_pass, in, out, n, (unsigned *)NULL,                 \
                                                      gpuscan_states_cleared_(NULL), (unsigned *)NULL, (unsigned *)NULL,              \
-                                                     (int)GPUSCAN_VIA_CLUSTER, *ends));                                              \
+                                                     (int)GPUSCAN_VIA_CLUSTER, gpuscan_pace_of_(0, 0, 0.0, 0), *ends));              \
     }
 #define GPUSCAN_GRID_HOST_(P, T, TAG)                                                                                                \
     static gpuscan_status P##_##TAG##_run(const gpuscan_plan_ *plan, gpuscan_grid grid, char *ws, gpuscan_rounds_ *rounds,           \
@@ -722,11 +757,17 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
             unsigned *slots1 = lookback ? (unsigned *)(ws + plan->slots_off[1]) : slots0;                                            \
             cudaLaunchConfig_t config;                                                                                               \
             cudaLaunchAttribute attr;                                                                                                \
+            static int resident_cache[GPUSCAN_DEVICE_CACHE_];                                                                        \
+            const gpuscan_pace_ pace =                                                                                               \
+                lookback ? gpuscan_pace_of_(plan->num_tiles, GPUSCAN_TILE_(TAG, T) * sizeof(P##_in_t),                               \
+                                            gpuscan_device_info_().peak_gbs,                                                         \
+                                            gpuscan_resident_blocks_((const void *)P##_##TAG##_single_pass, THREADS, resident_cache))\
+                         : gpuscan_pace_of_(0, 0, 0.0, 0);                                                                           \
             if (!reuse) GPUSCAN_TRY_(gpuscan_clear_states_launch_(ws, bytes, clear_kernel, stream));                                 \
             gpuscan_dependent_config_(&config, &attr, (unsigned)plan->num_tiles, THREADS, dependent, stream);                        \
             GPUSCAN_TRY_(gpuscan_from_cuda_(cudaLaunchKernelEx(&config, P##_##TAG##_single_pass, in, out, n,                         \
                                                                (unsigned *)(ws + plan->counter_off), states, slots0, slots1,         \
-                                                               lookback, *ends)));                                                   \
+                                                               lookback, pace, *ends)));                                             \
             gpuscan_rounds_keep_(rounds, bytes, (unsigned)plan->state_bytes, &states, plan->num_tiles);                              \
             return GPUSCAN_SUCCESS;                                                                                                  \
         }                                                                                                                            \

@@ -57,6 +57,12 @@
 #define GPUSCAN_AHEAD_THREADS_PER_SM(T) 1024
 #endif
 
+/* How long the device's peak memory bandwidth would take to read the loads a look-back's first
+ * wave keeps in flight while it is paced (grid.cuh: P_pace; nanoseconds; 0: no pacing). */
+#ifndef GPUSCAN_PACE_NS
+#define GPUSCAN_PACE_NS 2500u
+#endif
+
 /* ---- host.cuh: AUTO's thresholds (the rule: docs/algorithms.md, AUTO) ----------------------------- */
 /* Reduce-ahead from this many bytes of input, for types of 4 to 7 bytes (below it a simple form's
  * look-back, which clears no states, is the faster) ... */

@@ -428,6 +428,29 @@ static void test_ring_slots(void)
            "a claim fits in half a ring (plain and typed inputs)");
 }
 
+/* The look-back's first-wave pace (host.cuh: gpuscan_pace_of_): a window of what the device's peak
+ * bandwidth reads in GPUSCAN_PACE_NS, in tiles, over the blocks resident at once. */
+static void test_pace(void)
+{
+    const double h100 = 3352.0, h200 = 4800.0;
+    const unsigned w = (unsigned)(h100 * GPUSCAN_PACE_NS / 16384);
+    gpuscan_pace_ p = gpuscan_pace_of_(4096, 16384, h100, 1320);
+    EXPECT(w >= 2 && p.window == w && p.below == 1320, "a window of tiles over the first wave (%u, %u)", p.window,
+           p.below);
+    p = gpuscan_pace_of_(4096, 16384, h200, 1320);
+    EXPECT(p.window == (unsigned)(h200 * GPUSCAN_PACE_NS / 16384) && p.window > w, "more bandwidth, a wider window");
+    p = gpuscan_pace_of_(4096, 8192, h100, 1320);
+    EXPECT(p.window == (unsigned)(h100 * GPUSCAN_PACE_NS / 8192), "smaller tiles of input, more of them (%u)", p.window);
+    p = gpuscan_pace_of_(w, 16384, h100, 1320);
+    EXPECT(p.window == 0 && p.below == 0, "a scan no larger than the window: no pacing");
+    p = gpuscan_pace_of_(4096, 16384, 0.0, 1320);
+    EXPECT(p.window == 0, "the device's bandwidth unknown: no pacing");
+    p = gpuscan_pace_of_(4096, 16384, h100, 0);
+    EXPECT(p.window == 0, "the resident blocks unknown: no pacing");
+    p = gpuscan_pace_of_(4096, 16384, 5.0, 1320);
+    EXPECT(p.window == 0, "a window under two tiles: no pacing");
+}
+
 /* Without a GPU, a valid call must come back with a CUDA status, not crash. */
 static void test_cuda_error_path(void)
 {
@@ -451,6 +474,7 @@ int main(void)
     test_plans();
     test_bytewise_lookup();
     test_ring_slots();
+    test_pace();
     test_identities_by_type();
     test_auto_alignment();
     test_cuda_error_path();

@@ -10,7 +10,8 @@
  *   - chains of scans, each reading the one before, back to back and captured in a graph: each
  *     is the programmatic dependent of the kernel before it;
  *   - built twice: with every round a state word tells apart, and with GPUSCAN_TEST_STATE_ROUNDS=3,
- *     where every third call on a kept workspace clears it again (gpu_rounds_wrap). */
+ *     where every third call on a kept workspace clears it again, and GPUSCAN_TEST_PACE_TILES=3, where
+ *     every look-back's first wave is paced 3 tiles apart (gpu_rounds_wrap). */
 #include <vector>
 #include "gpuscan.cuh"
 #include "custom_ops.h"
