@@ -399,19 +399,23 @@ static inline int gpuscan_pdl_supported_(const void *kernel, int *cache)
 }
 /* A look-back's first-wave pace (grid.cuh: P_pace) for `tiles` tiles of tile_bytes bytes of input:
  * a window of as many tiles as the device's peak bandwidth reads in GPUSCAN_PACE_NS (what keeps the
- * memory busy scales with its bandwidth), over the first `resident` tiles.  No pacing where the
- * window is under two tiles or covers the whole scan, or nothing is known of the device.  The test
- * hook GPUSCAN_TEST_PACE_TILES sets the window. */
+ * memory busy scales with its bandwidth), over the first `resident` tiles.  Only where there are
+ * more tiles than resident blocks: a scan of one wave has no later tiles waiting for the slots its
+ * first wave frees, and paced it was slower back to back.  None either where the window is under
+ * two tiles, or nothing is known of the device.  The test hook GPUSCAN_TEST_PACE_TILES sets the
+ * window and paces a scan of one wave too. */
 static inline gpuscan_pace_ gpuscan_pace_of_(size_t tiles, size_t tile_bytes, double peak_gbs, int resident)
 {
     gpuscan_pace_ pace = {0u, 0u};
 #ifdef GPUSCAN_TEST_PACE_TILES
     const double window = GPUSCAN_TEST_PACE_TILES;
+    const int one_wave = 0;
     (void)peak_gbs, (void)tile_bytes;
 #else
     const double window = tile_bytes ? peak_gbs * GPUSCAN_PACE_NS / (double)tile_bytes : 0.0;
+    const int one_wave = tiles <= (size_t)resident;
 #endif
-    if (window < 2.0 || window >= (double)tiles || resident <= 0) return pace;
+    if (window < 2.0 || window >= (double)tiles || resident <= 0 || one_wave) return pace;
     pace.window = (unsigned)window;
     pace.below = (unsigned)resident;
     return pace;

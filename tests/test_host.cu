@@ -429,7 +429,8 @@ static void test_ring_slots(void)
 }
 
 /* The look-back's first-wave pace (host.cuh: gpuscan_pace_of_): a window of what the device's peak
- * bandwidth reads in GPUSCAN_PACE_NS, in tiles, over the blocks resident at once. */
+ * bandwidth reads in GPUSCAN_PACE_NS, in tiles, over the blocks resident at once, where there are
+ * more tiles than those. */
 static void test_pace(void)
 {
     const double h100 = 3352.0, h200 = 4800.0;
@@ -443,6 +444,10 @@ static void test_pace(void)
     EXPECT(p.window == (unsigned)(h100 * GPUSCAN_PACE_NS / 8192), "smaller tiles of input, more of them (%u)", p.window);
     p = gpuscan_pace_of_(w, 16384, h100, 1320);
     EXPECT(p.window == 0 && p.below == 0, "a scan no larger than the window: no pacing");
+    p = gpuscan_pace_of_(1320, 16384, h100, 1320);
+    EXPECT(p.window == 0, "a scan of one wave: no pacing");
+    p = gpuscan_pace_of_(1321, 16384, h100, 1320);
+    EXPECT(p.window == w && p.below == 1320, "one tile more than a wave: paced");
     p = gpuscan_pace_of_(4096, 16384, 0.0, 1320);
     EXPECT(p.window == 0, "the device's bandwidth unknown: no pacing");
     p = gpuscan_pace_of_(4096, 16384, h100, 0);
