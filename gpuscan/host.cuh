@@ -404,9 +404,14 @@ static inline int gpuscan_pdl_supported_(const void *kernel, int *cache)
  * first wave frees, and paced it was slower back to back.  None either where the window is under
  * two tiles, or nothing is known of the device.  The test hook GPUSCAN_TEST_PACE_TILES sets the
  * window and paces a scan of one wave too. */
-static inline gpuscan_pace_ gpuscan_pace_of_(size_t tiles, size_t tile_bytes, double peak_gbs, int resident)
+static inline gpuscan_pace_ gpuscan_no_pace_(void)
 {
     gpuscan_pace_ pace = {0u, 0u};
+    return pace;
+}
+static inline gpuscan_pace_ gpuscan_pace_of_(size_t tiles, size_t tile_bytes, double peak_gbs, int resident)
+{
+    gpuscan_pace_ pace = gpuscan_no_pace_();
 #ifdef GPUSCAN_TEST_PACE_TILES
     const double window = GPUSCAN_TEST_PACE_TILES;
     const int one_wave = 0;
@@ -736,7 +741,7 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
                                 stream);                                                                                             \
         return gpuscan_from_cuda_(cudaLaunchKernelEx(&config, P##_##TAG##_single_pass, in, out, n, (unsigned *)NULL,                 \
                                                      gpuscan_states_cleared_(NULL), (unsigned *)NULL, (unsigned *)NULL,              \
-                                                     (int)GPUSCAN_VIA_CLUSTER, gpuscan_pace_of_(0, 0, 0.0, 0), *ends));              \
+                                                     (int)GPUSCAN_VIA_CLUSTER, gpuscan_no_pace_(), *ends));                          \
     }
 #define GPUSCAN_GRID_HOST_(P, T, TAG)                                                                                                \
     static gpuscan_status P##_##TAG##_run(const gpuscan_plan_ *plan, gpuscan_grid grid, char *ws, gpuscan_rounds_ *rounds,           \
@@ -766,7 +771,7 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
                 lookback ? gpuscan_pace_of_(plan->num_tiles, GPUSCAN_TILE_(TAG, T) * sizeof(P##_in_t),                               \
                                             gpuscan_device_info_().peak_gbs,                                                         \
                                             gpuscan_resident_blocks_((const void *)P##_##TAG##_single_pass, THREADS, resident_cache))\
-                         : gpuscan_pace_of_(0, 0, 0.0, 0);                                                                           \
+                         : gpuscan_no_pace_();                                                                                       \
             if (!reuse) GPUSCAN_TRY_(gpuscan_clear_states_launch_(ws, bytes, clear_kernel, stream));                                 \
             gpuscan_dependent_config_(&config, &attr, (unsigned)plan->num_tiles, THREADS, dependent, stream);                        \
             GPUSCAN_TRY_(gpuscan_from_cuda_(cudaLaunchKernelEx(&config, P##_##TAG##_single_pass, in, out, n,                         \
