@@ -455,23 +455,21 @@ static inline int gpuscan_clears_by_kernel_(size_t tiles, int pdl_supported)
  * device and kept in cache[] (entry + 1). */
 static inline int gpuscan_cooperative_blocks_(const void *kernel, int threads, int *cache)
 {
-    int dev = 0, ok = 0, sms = 0, per_sm = 0, blocks = 0;
+    int dev = 0, ok = 0;
     if (cudaGetDevice(&dev) != cudaSuccess) {
         (void)cudaGetLastError();
         return 0;
     }
     if (dev < GPUSCAN_DEVICE_CACHE_ && cache[dev] > 0) return cache[dev] - 1;
     /* all of the SM's unified L1/shared memory as shared memory, so that the launch fits as many
-     * blocks as the occupancy asked here (a smaller carveout would fail the cooperative launch) */
+     * blocks as the occupancy asked below (a smaller carveout would fail the cooperative launch) */
     if (cudaDeviceGetAttribute(&ok, cudaDevAttrCooperativeLaunch, dev) == cudaSuccess && ok &&
-        cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) == cudaSuccess &&
         cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout, cudaSharedmemCarveoutMaxShared) ==
-            cudaSuccess &&
-        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, 0) == cudaSuccess)
-        blocks = per_sm * sms;
+            cudaSuccess)
+        return gpuscan_resident_blocks_(kernel, threads, cache);
     (void)cudaGetLastError(); /* a query that failed above only means: no */
-    if (dev < GPUSCAN_DEVICE_CACHE_) cache[dev] = blocks + 1;
-    return blocks;
+    if (dev < GPUSCAN_DEVICE_CACHE_) cache[dev] = 1;
+    return 0;
 }
 /* ... launched cooperatively (every block resident at once: grid.cuh's barrier). */
 static inline void gpuscan_cooperative_config_(cudaLaunchConfig_t *config, cudaLaunchAttribute *attr, unsigned blocks,
