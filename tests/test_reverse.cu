@@ -50,7 +50,7 @@ static void gen_m2(mat2 *x, size_t n, int opc, uint64_t *rng)
 #define REVERSE_CHECK_(name, T, op, what, count)                                                            \
     do {                                                                                            \
         CHECK_CUDA(cudaDeviceSynchronize());                                                        \
-        CHECK_CUDA(cudaMemcpy(h_out, d_out, cap * sizeof(T), cudaMemcpyDeviceToHost));              \
+        COPY_CHECKED_(h_out, d_out, (count));                                                       \
         size_t bad = 0, first = 0;                                                                  \
         for (size_t i = 0; i < (count); ++i)                                                        \
             if (memcmp(&h_out[i], &h_ref[i], sizeof(T)) != 0 && bad++ == 0) first = i;              \

@@ -130,7 +130,7 @@ static void gen_u64(uint64_t *x, size_t n, uint64_t *rng)
 #define TYPED_CHECK_(P, T, what, count)                                                             \
     do {                                                                                            \
         CHECK_CUDA(cudaDeviceSynchronize());                                                        \
-        CHECK_CUDA(cudaMemcpy(h_out, d_out, cap * sizeof(T), cudaMemcpyDeviceToHost));              \
+        COPY_CHECKED_(h_out, d_out, (count));                                                       \
         size_t first = 0, bad = cmp_##P(h_out, h_ref, dref, dabs, (count), tol, &first);            \
         EXPECT(st == GPUSCAN_SUCCESS && bad == 0,                                                   \
                "%s %s n=%zu %s grid=%s block=%s: %s, %zu mismatches, first at %zu", #P, what, n,    \
