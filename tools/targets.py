@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""tools/targets.py RUN [RUN ...] - issue 21's speed targets checked against bench/forms CSVs.
+
+Each RUN is one GPU's CSV, or several runs of one build on one GPU joined by '+' (each row then from
+the run where it was fastest, as tools/forms_report.py does).  For every case, size and form it
+prints the rows that miss a target and a count of those that hold:
+  1. simple within max(1 us, 3 %) of _ex, alone (event_us) and back to back (batch_us);
+  2. reductions (simple and _ex) at least as fast as CUB, alone and back to back;
+  3. scans (simple and _ex) at least as fast as CUB at every n; 4- and 8-byte adds at 2^28-2^30
+     >= 0.93 of the copy (and, beside it, the share of the SM copy kernel `kcopy`);
+  4. 2^18-2^24: time <= max(CUB / 1.3, copy / 0.90) alone and back to back; n <= 2^16: the simple
+     form <= 0.6 x CUB alone and back to back.
+A ratio is the target's bound over our time: >= 1.000 holds.  --slack R counts a miss within R
+(e.g. 0.01) apart, as noise."""
+import csv
+import sys
+
+
+def load(path):
+    rows, meta = {}, None
+    for part in path.split("+"):
+        for r in csv.DictReader(open(part)):
+            key = (r["case"], r["what"], r["impl"], int(r["n"]).bit_length() - 1)
+            old = rows.get(key)
+            if old is None or float(r["event_us"]) < float(old["event_us"]):
+                rows[key] = r
+            meta = (r["device"], r["commit"], r["date"][:10])
+    return rows, meta
+
+
+def main():
+    args = sys.argv[1:]
+    slack = 0.0
+    if "--slack" in args:
+        i = args.index("--slack")
+        slack = float(args[i + 1])
+        del args[i:i + 2]
+    if not args:
+        sys.exit(__doc__)
+    for path in args:
+        rows, meta = load(path)
+        print("## %s, commit %s, %s" % meta)
+
+        def t(case, what, impl, lg, col):
+            r = rows.get((case, what, impl, lg))
+            return float(r[col]) if r and r[col] not in ("", "nan") else None
+
+        held, missed, noise = {}, [], {}
+
+        def check(item, label, bound, ours):
+            if bound is None or ours is None:
+                return
+            ratio = bound / ours
+            if ratio >= 1.0:
+                held[item] = held.get(item, 0) + 1
+            elif ratio >= 1.0 - slack:
+                noise[item] = noise.get(item, 0) + 1
+            else:
+                missed.append((item, label, ratio, bound, ours))
+
+        cases = sorted({(k[0], k[1]) for k in rows})
+        for case, what in cases:
+            sizes = sorted({k[3] for k in rows if k[0] == case and k[1] == what})
+            copy_case = case
+            for lg in sizes:
+                for col, how in (("event_us", "alone"), ("batch_us", "b2b")):
+                    ex = t(case, what, "ex", lg, col)
+                    sim = t(case, what, "simple", lg, col)
+                    cub = t(case, what, "cub", lg, col)
+                    copy = t(copy_case, "scan", "copy", lg, col)
+                    name = "%s%s 2^%d %s" % (case, ".reduce" if what == "reduce" else "", lg, how)
+                    if ex is not None and sim is not None:
+                        check(1, name + " simple/_ex", max(ex + 1.0, ex * 1.03), sim)
+                    for form, ours in (("simple", sim), ("_ex", ex)):
+                        if what == "reduce":
+                            check(2, "%s %s vs CUB" % (name, form), cub, ours)
+                        else:
+                            check(3, "%s %s vs CUB" % (name, form), cub, ours)
+                        if what == "scan" and 18 <= lg <= 24 and cub and copy:
+                            check(4, "%s %s mid" % (name, form), max(cub / 1.3, copy / 0.90), ours)
+                    if what == "scan" and lg <= 16 and cub:
+                        check(4, name + " simple small", 0.6 * cub, sim)
+                if what == "scan" and case.endswith(".add") and lg >= 28:
+                    eb = rows.get((case, what, "ex", lg))
+                    if eb and int(eb["elem_bytes"]) in (4, 8):
+                        copy = t(case, "scan", "copy", lg, "event_us")
+                        kcopy = t(case, "scan", "kcopy", lg, "event_us")
+                        for form in ("simple", "ex"):
+                            ours = t(case, what, form, lg, "event_us")
+                            label = "%s 2^%d %s of copy" % (case, lg, form)
+                            if kcopy and ours:
+                                label += " (of kcopy %.3f; kcopy of copy %.3f)" % (kcopy / ours, copy / kcopy)
+                            check(3, label, copy / 0.93, ours)
+        for item in (1, 2, 3, 4):
+            m = [x for x in missed if x[0] == item]
+            print("item %d: %d hold, %d within slack, %d miss" % (item, held.get(item, 0), noise.get(item, 0), len(m)))
+            for _, label, ratio, bound, ours in m:
+                print("   %-70s %6.3f  (bound %.1f us, ours %.1f)" % (label, ratio, bound, ours))
+        print()
+
+
+if __name__ == "__main__":
+    main()
