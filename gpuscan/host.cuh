@@ -48,12 +48,15 @@ static inline int gpuscan_valid_block_(gpuscan_block b) { return (unsigned)b < (
  * for 1-byte types from GPUSCAN_AUTO_HIERARCHICAL_MIN_N_1BYTE elements, where hierarchical is
  * faster (look-back's rate of tiles, not memory, limits small tiles).  Reduce-ahead's lookahead
  * must stay in L2 next to the output passing through: only on devices with
- * GPUSCAN_AUTO_AHEAD_MIN_L2 of L2.  docs/algorithms.md (AUTO) has the whole rule. */
-static inline int gpuscan_auto_wants_ahead_(size_t elem_size, size_t n)
+ * GPUSCAN_AUTO_AHEAD_MIN_L2 of L2.  kept: the scan's states are kept between calls (the simple
+ * forms' own workspace), so its look-back clears none and stays the faster a little longer for
+ * 4- to 7-byte types.  docs/algorithms.md (AUTO) has the whole rule. */
+static inline int gpuscan_auto_wants_ahead_(size_t elem_size, size_t n, int kept)
 {
     return elem_size <= 16 && n * elem_size >= (elem_size == 1   ? GPUSCAN_AUTO_AHEAD_MIN_BYTES_1BYTE
                                                 : elem_size < 4  ? GPUSCAN_AUTO_AHEAD_MIN_BYTES_2BYTE
                                                 : elem_size >= 8 ? GPUSCAN_AUTO_AHEAD_MIN_BYTES_WIDE
+                                                : kept           ? GPUSCAN_AUTO_AHEAD_MIN_BYTES_KEPT
                                                                  : GPUSCAN_AUTO_AHEAD_MIN_BYTES);
 }
 /* The device decides too.  Reduce-ahead's two-read kernel scans 8-byte elements on SMs that also
@@ -78,12 +81,13 @@ static inline int gpuscan_auto_ahead_ok_(int suits_on_ring, int suits_off_ring, 
     return ring_runs && aligned ? suits_on_ring : suits_off_ring;
 }
 /* AUTO's grid for n elements of elem_size bytes; ahead_ok: the current device suits reduce-ahead
- * for this size of element (gpuscan_ahead_suits_).  Reduce-then-scan runs only when asked for
- * (docs/algorithms.md says why). */
-static inline gpuscan_grid gpuscan_resolve_grid_(gpuscan_grid g, size_t elem_size, size_t n, int ahead_ok)
+ * for this size of element (gpuscan_ahead_suits_); kept: as for gpuscan_auto_wants_ahead_.
+ * Reduce-then-scan runs only when asked for (docs/algorithms.md says why). */
+static inline gpuscan_grid gpuscan_resolve_grid_(gpuscan_grid g, size_t elem_size, size_t n, int ahead_ok,
+                                                 int kept)
 {
     if (g != GPUSCAN_GRID_AUTO) return g;
-    if (ahead_ok && gpuscan_auto_wants_ahead_(elem_size, n)) return GPUSCAN_GRID_REDUCE_AHEAD;
+    if (ahead_ok && gpuscan_auto_wants_ahead_(elem_size, n, kept)) return GPUSCAN_GRID_REDUCE_AHEAD;
     if (elem_size == 1 && n >= GPUSCAN_AUTO_HIERARCHICAL_MIN_N_1BYTE) return GPUSCAN_GRID_HIERARCHICAL;
     return GPUSCAN_GRID_LOOKBACK;
 }
@@ -815,22 +819,23 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
 
 /* Checks the choices, resolves AUTO and lays out the workspace of a scan. */
 #define GPUSCAN_SCAN_PREPARE_(P, T)                                                                  \
-    /* d_in: the input, or NULL (a size query) */                                                    \
+    /* d_in: the input, or NULL (a size query); kept: the simple forms' own workspace, whose states  \
+     * are kept between calls (gpuscan_auto_wants_ahead_) */                                        \
     static gpuscan_status P##_scan_prepare_(gpuscan_plan_ *plan, gpuscan_grid *grid,                 \
                                             gpuscan_block *block, gpuscan_kind kind, size_t n,       \
-                                            const P##_in_t *d_in)                                    \
+                                            const P##_in_t *d_in, int kept)                          \
     {                                                                                                \
         size_t tile = 0;                                                                             \
         int ahead_ok = 0, room_for_both = 0;                                                         \
         GPUSCAN_TRY_(gpuscan_check_choice_(kind, *grid, *block));                                    \
         /* the device is asked only where AUTO would take reduce-ahead */                            \
-        if (*grid == GPUSCAN_GRID_AUTO && gpuscan_auto_wants_ahead_(sizeof(T), n))                   \
+        if (*grid == GPUSCAN_GRID_AUTO && gpuscan_auto_wants_ahead_(sizeof(T), n, kept))             \
             ahead_ok = gpuscan_auto_ahead_ok_(gpuscan_device_suits_ahead_(sizeof(T), 1),             \
                                               gpuscan_device_suits_ahead_(sizeof(T), 0),             \
                                               P##_ring_runs(n),                                      \
                                               d_in == NULL || GPUSCAN_ALIGNED16_(d_in),              \
                                               &room_for_both);                                       \
-        *grid = gpuscan_resolve_grid_(*grid, sizeof(T), n, ahead_ok);                                \
+        *grid = gpuscan_resolve_grid_(*grid, sizeof(T), n, ahead_ok, kept);                          \
         *block = gpuscan_resolve_block_(*block, sizeof(T), n, GPUSCAN_TILE_(KSW, T));                \
         GPUSCAN_SWITCH_BLOCK_(*block, GPUSCAN_TILE_OF_, T, tile);                                    \
         GPUSCAN_TRY_(gpuscan_plan_scan_(plan, n, *grid, tile, sizeof(T), GPUSCAN_STATE_BYTES_(T),    \
@@ -934,7 +939,7 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         P##_ends ends;                                                                                 \
         int query_only;                                                                                \
         if (workspace_bytes == NULL) return GPUSCAN_ERROR_NULL_POINTER;                                \
-        GPUSCAN_TRY_(P##_scan_prepare_(&plan, &grid, &block, kind, n, d_in));                          \
+        GPUSCAN_TRY_(P##_scan_prepare_(&plan, &grid, &block, kind, n, d_in, 0));                       \
         GPUSCAN_TRY_(gpuscan_check_workspace_(d_workspace, workspace_bytes, plan.bytes, &query_only)); \
         if (query_only) return GPUSCAN_SUCCESS;                                                        \
         GPUSCAN_TRY_(P##_ends_of_(&ends, d_in, d_out, n, kind, init, d_init, d_total, offsets));       \
@@ -1011,7 +1016,7 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         gpuscan_block block = GPUSCAN_BLOCK_AUTO;                                                              \
         GPUSCAN_TRY_(P##_check_io_(d_in, d_out, n));                                                           \
         GPUSCAN_TRY_(P##_ends_of_(&ends, d_in, d_out, n, kind, init, d_init, d_total, offsets));               \
-        GPUSCAN_TRY_(P##_scan_prepare_(&plan, &grid, &block, kind, n, d_in));                                  \
+        GPUSCAN_TRY_(P##_scan_prepare_(&plan, &grid, &block, kind, n, d_in, 1));                               \
         if (n == 0) return P##_scan_launch_(&plan, grid, block, NULL, NULL, d_in, d_out, 0, &ends, stream);    \
         GPUSCAN_WITH_ALLOCATED_(plan.bytes, stream,                                                            \
                                 P##_scan_launch_(&plan, grid, block, ws, rounds, d_in, d_out, n, &ends,        \

@@ -69,6 +69,10 @@
 #ifndef GPUSCAN_AUTO_AHEAD_MIN_BYTES
 #define GPUSCAN_AUTO_AHEAD_MIN_BYTES ((size_t)64 << 20)
 #endif
+/* ... or this many where the scan's states are kept between calls (the simple forms) ... */
+#ifndef GPUSCAN_AUTO_AHEAD_MIN_BYTES_KEPT
+#define GPUSCAN_AUTO_AHEAD_MIN_BYTES_KEPT ((size_t)96 << 20)
+#endif
 /* ... of 2- and 3-byte types ... */
 #ifndef GPUSCAN_AUTO_AHEAD_MIN_BYTES_2BYTE
 #define GPUSCAN_AUTO_AHEAD_MIN_BYTES_2BYTE ((size_t)32 << 20)

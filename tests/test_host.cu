@@ -219,18 +219,27 @@ static void test_plans(void)
                GPUSCAN_RING_PLAN_UNIT_(int, 2) == (GPUSCAN_RING ? 10240u : 0u),
            "typed inputs on the ring: whole tiles of at least 20 KiB of the input (uint8 -> int32: four)");
     /* AUTO's measured choices (docs/performance.md) */
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 28, 1) == GPUSCAN_GRID_REDUCE_AHEAD, "auto int32 large");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 22, 1) == GPUSCAN_GRID_LOOKBACK, "auto int32 mid");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 8, (size_t)1 << 22, 1) == GPUSCAN_GRID_LOOKBACK, "auto int64 32 MiB");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 8, ((size_t)1 << 24) - 1, 1) == GPUSCAN_GRID_LOOKBACK, "auto int64 < 128 MiB");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 8, (size_t)1 << 24, 1) == GPUSCAN_GRID_REDUCE_AHEAD, "auto int64 128 MiB");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 16, (size_t)1 << 22, 1) == GPUSCAN_GRID_LOOKBACK, "auto 16-byte 64 MiB");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 23, 1) == GPUSCAN_GRID_LOOKBACK, "auto int32 32 MiB");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, ((size_t)1 << 24) - 1, 1) == GPUSCAN_GRID_LOOKBACK, "auto int32 < 64 MiB");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 24, 1) == GPUSCAN_GRID_REDUCE_AHEAD, "auto int32 64 MiB");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 16, (size_t)1 << 28, 1) == GPUSCAN_GRID_REDUCE_AHEAD, "auto 16-byte");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 32, (size_t)1 << 28, 1) == GPUSCAN_GRID_LOOKBACK, "auto 32-byte");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 20, 1) == GPUSCAN_GRID_LOOKBACK, "auto u8 mid");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 28, 1, 0) == GPUSCAN_GRID_REDUCE_AHEAD, "auto int32 large");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 22, 1, 0) == GPUSCAN_GRID_LOOKBACK, "auto int32 mid");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 8, (size_t)1 << 22, 1, 0) == GPUSCAN_GRID_LOOKBACK, "auto int64 32 MiB");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 8, ((size_t)1 << 24) - 1, 1, 0) == GPUSCAN_GRID_LOOKBACK, "auto int64 < 128 MiB");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 8, (size_t)1 << 24, 1, 0) == GPUSCAN_GRID_REDUCE_AHEAD, "auto int64 128 MiB");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 16, (size_t)1 << 22, 1, 0) == GPUSCAN_GRID_LOOKBACK, "auto 16-byte 64 MiB");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 23, 1, 0) == GPUSCAN_GRID_LOOKBACK, "auto int32 32 MiB");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, ((size_t)1 << 24) - 1, 1, 0) == GPUSCAN_GRID_LOOKBACK, "auto int32 < 64 MiB");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 24, 1, 0) == GPUSCAN_GRID_REDUCE_AHEAD, "auto int32 64 MiB");
+    /* the simple forms' kept states: the look-back a little longer for 4- to 7-byte types only */
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 24, 1, 1) == GPUSCAN_GRID_LOOKBACK, "auto int32 64 MiB kept");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, GPUSCAN_AUTO_AHEAD_MIN_BYTES_KEPT / 4 - 1, 1, 1) == GPUSCAN_GRID_LOOKBACK,
+           "auto int32 below the kept threshold");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, GPUSCAN_AUTO_AHEAD_MIN_BYTES_KEPT / 4, 1, 1) == GPUSCAN_GRID_REDUCE_AHEAD,
+           "auto int32 at the kept threshold");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 8, (size_t)1 << 24, 1, 1) == GPUSCAN_GRID_REDUCE_AHEAD, "auto int64 128 MiB kept");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 24, 1, 1) == GPUSCAN_GRID_REDUCE_AHEAD, "auto u8 16 MiB kept");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 28, 0, 1) == GPUSCAN_GRID_LOOKBACK, "auto int32 kept, small L2");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 16, (size_t)1 << 28, 1, 0) == GPUSCAN_GRID_REDUCE_AHEAD, "auto 16-byte");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 32, (size_t)1 << 28, 1, 0) == GPUSCAN_GRID_LOOKBACK, "auto 32-byte");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 20, 1, 0) == GPUSCAN_GRID_LOOKBACK, "auto u8 mid");
     /* the device's part: L2, and for 8+-byte types the peak bandwidth an SM (H100 SXM: 3352 GB/s
      * over 132 SMs; H200: 4915 over 132) */
     EXPECT(gpuscan_ahead_suits_((size_t)50 << 20, 132, 3352.0, 8, 0) == 1, "H100: int64 takes reduce-ahead");
@@ -243,18 +252,18 @@ static void test_plans(void)
     EXPECT(gpuscan_ring_multi_suits_(132, 3352.0) == 0, "H100: typed inputs' ring, one block an SM");
     EXPECT(gpuscan_ring_multi_suits_(132, 4915.0) == 1, "H200: typed inputs' ring, the multi-block kernel");
     EXPECT(gpuscan_ring_multi_suits_(0, 0.0) == 0, "unknown device: one block an SM");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 22, 1) == GPUSCAN_GRID_HIERARCHICAL, "auto u8 4 MiB");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, ((size_t)1 << 24) - 1, 1) == GPUSCAN_GRID_HIERARCHICAL, "auto u8 < 16 MiB");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 24, 1) == GPUSCAN_GRID_REDUCE_AHEAD, "auto u8 16 MiB");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 26, 1) == GPUSCAN_GRID_REDUCE_AHEAD, "auto u8 large");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 2, ((size_t)1 << 24) - 1, 1) == GPUSCAN_GRID_LOOKBACK, "auto i16 < 32 MiB");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 2, (size_t)1 << 24, 1) == GPUSCAN_GRID_REDUCE_AHEAD, "auto i16 32 MiB");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_DOMINO, 1, (size_t)1 << 30, 1) == GPUSCAN_GRID_DOMINO, "explicit choice kept");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_REDUCE_THEN_SCAN, 4, (size_t)1 << 22, 1) == GPUSCAN_GRID_REDUCE_THEN_SCAN,
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 22, 1, 0) == GPUSCAN_GRID_HIERARCHICAL, "auto u8 4 MiB");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, ((size_t)1 << 24) - 1, 1, 0) == GPUSCAN_GRID_HIERARCHICAL, "auto u8 < 16 MiB");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 24, 1, 0) == GPUSCAN_GRID_REDUCE_AHEAD, "auto u8 16 MiB");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 26, 1, 0) == GPUSCAN_GRID_REDUCE_AHEAD, "auto u8 large");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 2, ((size_t)1 << 24) - 1, 1, 0) == GPUSCAN_GRID_LOOKBACK, "auto i16 < 32 MiB");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 2, (size_t)1 << 24, 1, 0) == GPUSCAN_GRID_REDUCE_AHEAD, "auto i16 32 MiB");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_DOMINO, 1, (size_t)1 << 30, 1, 0) == GPUSCAN_GRID_DOMINO, "explicit choice kept");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_REDUCE_THEN_SCAN, 4, (size_t)1 << 22, 1, 0) == GPUSCAN_GRID_REDUCE_THEN_SCAN,
            "reduce-then-scan only when asked for");
     /* a device whose L2 cannot hold the lookahead: no reduce-ahead */
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 28, 0) == GPUSCAN_GRID_LOOKBACK, "auto int32, small L2");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 30, 0) == GPUSCAN_GRID_HIERARCHICAL, "auto u8, small L2");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 28, 0, 0) == GPUSCAN_GRID_LOOKBACK, "auto int32, small L2");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 1, (size_t)1 << 30, 0, 0) == GPUSCAN_GRID_HIERARCHICAL, "auto u8, small L2");
     {
         int devices = 0;
         if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
