@@ -57,6 +57,14 @@ static uint64_t test_seed(void)
     return seed;
 }
 
+/* The largest random size a suite scans: GPUSCAN_TEST_MAX_RANDOM (each tier sets it:
+ * tests/CMakeLists.txt), else the suite's own `fallback`. */
+static size_t test_max_random(size_t fallback)
+{
+    const char *env = getenv("GPUSCAN_TEST_MAX_RANDOM");
+    return env ? (size_t)strtoull(env, NULL, 0) : fallback;
+}
+
 /* Exits with the skip code when there is no usable GPU. */
 static void require_gpu(const char *suite)
 {

@@ -70,8 +70,7 @@ int main(void)
 {
     require_gpu("gpu_custom_ops");
     uint64_t rng = test_seed();
-    const char *big = getenv("GPUSCAN_TEST_MAX_RANDOM");
-    size_t max_random = big ? strtoull(big, NULL, 0) : ((size_t)1 << 22);
+    const size_t max_random = test_max_random((size_t)1 << 22);
     suite_affine_compose(&rng, max_random);
     suite_argmax_argmax(&rng, max_random);
     suite_mat2_matmul(&rng, max_random);

@@ -98,8 +98,7 @@ int main(void)
 {
     require_gpu("gpu_nccl");
     uint64_t rng = test_seed();
-    const char *cap = getenv("GPUSCAN_TEST_MAX_RANDOM");
-    const int large = !cap || strtoull(cap, NULL, 0) > ((size_t)1 << 24);
+    const int large = test_max_random(SIZE_MAX) > ((size_t)1 << 24);
     int devices = 0;
     CHECK_CUDA(cudaGetDeviceCount(&devices));
     for (int ranks = 1; ranks <= devices; ++ranks) {

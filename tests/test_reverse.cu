@@ -204,8 +204,7 @@ int main(void)
     const char *suite = "gpu_reverse";
     require_gpu(suite);
     uint64_t rng = test_seed();
-    const char *big = getenv("GPUSCAN_TEST_MAX_RANDOM");
-    size_t max_random = big ? strtoull(big, NULL, 0) : ((size_t)1 << 24);
+    const size_t max_random = test_max_random((size_t)1 << 24);
     suite_i32_add(&rng, max_random);
     suite_u8_add(&rng, max_random);
     suite_i64_max(&rng, max_random);

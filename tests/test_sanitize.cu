@@ -25,8 +25,7 @@ int main(int argc, char **argv)
     require_gpu("gpu_sanitize");
     if (argc > 1 && strcmp(argv[1], "--probe") == 0) return 0; /* a GPU is there (tests/sanitize.sh) */
     uint64_t rng = test_seed();
-    const char *env = getenv("GPUSCAN_TEST_MAX_RANDOM");
-    size_t max_random = env ? strtoull(env, NULL, 0) : 9000;
+    const size_t max_random = test_max_random(9000);
     suite_i32_add(&rng, max_random);
     suite_u8_max(&rng, max_random);
     suite_f64_add(&rng, max_random);

@@ -56,8 +56,7 @@ int main(void)
     const char *suite = "gpu_" SUITE_NAME(TEST_NAME);
     require_gpu(suite);
     uint64_t rng = test_seed();
-    const char *big = getenv("GPUSCAN_TEST_MAX_RANDOM");
-    size_t max_random = big ? strtoull(big, NULL, 0) : ((size_t)1 << 24);
+    const size_t max_random = test_max_random((size_t)1 << 24);
     SUITE_CALL(TEST_NAME, add);
     SUITE_CALL(TEST_NAME, mul);
     SUITE_CALL(TEST_NAME, min);

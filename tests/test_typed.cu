@@ -289,8 +289,7 @@ int main(void)
     const char *suite = "gpu_typed";
     require_gpu(suite);
     uint64_t rng = test_seed();
-    const char *big = getenv("GPUSCAN_TEST_MAX_RANDOM");
-    size_t max_random = big ? strtoull(big, NULL, 0) : ((size_t)1 << 24);
+    const size_t max_random = test_max_random((size_t)1 << 24);
     suite_u8_i32(&rng, max_random);
     suite_u8_i64(&rng, max_random);
     suite_i8_i32(&rng, max_random);
