@@ -184,6 +184,7 @@ if has forms; then
     "$bin/bench/forms" --csv "$OUT/forms.csv" ${FORMS_ARGS:-} >"$OUT/forms.log" 2>&1
     grep -c MISMATCH "$OUT/forms.log" | sed 's/^/forms mismatches: /' >>"$summary"
     sed -n '/==== what users call/,$p' "$OUT/forms.log" >>"$summary"
+    python3 tools/targets.py "$OUT/forms.csv" >>"$summary" 2>&1 # issue 21's targets, this run
 fi
 if has nccl; then
     nccl_exe=$bin/examples/nccl_scan
