@@ -12,20 +12,11 @@ prints the rows that miss a target and a count of those that hold:
      form <= 0.6 x CUB alone and back to back.
 A ratio is the target's bound over our time: >= 1.000 holds.  --slack R counts a miss within R
 (e.g. 0.01) apart, as noise."""
-import csv
+import os
 import sys
 
-
-def load(path):
-    rows, meta = {}, None
-    for part in path.split("+"):
-        for r in csv.DictReader(open(part)):
-            key = (r["case"], r["what"], r["impl"], int(r["n"]).bit_length() - 1)
-            old = rows.get(key)
-            if old is None or float(r["event_us"]) < float(old["event_us"]):
-                rows[key] = r
-            meta = (r["device"], r["commit"], r["date"][:10])
-    return rows, meta
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from forms_report import load  # noqa: E402  (the same join of runs, each row the fastest)
 
 
 def main():
@@ -39,10 +30,10 @@ def main():
         sys.exit(__doc__)
     for path in args:
         rows, meta = load(path)
-        print("## %s, commit %s, %s" % meta)
+        print("## %s, commit %s, %s" % (meta[0], meta[2], meta[3]))
 
         def t(case, what, impl, lg, col):
-            r = rows.get((case, what, impl, lg))
+            r = rows.get((case + (".reduce" if what == "reduce" else ""), impl, lg))
             return float(r[col]) if r and r[col] not in ("", "nan") else None
 
         held, missed, noise = {}, [], {}
@@ -58,9 +49,11 @@ def main():
             else:
                 missed.append((item, label, ratio, bound, ours))
 
-        cases = sorted({(k[0], k[1]) for k in rows})
-        for case, what in cases:
-            sizes = sorted({k[3] for k in rows if k[0] == case and k[1] == what})
+        keys = sorted({k[0] for k in rows if k[1] != "copy"})
+        for key in keys:
+            what = "reduce" if key.endswith(".reduce") else "scan"
+            case = key[: -len(".reduce")] if what == "reduce" else key
+            sizes = sorted({k[2] for k in rows if k[0] == key})
             copy_case = case
             for lg in sizes:
                 for col, how in (("event_us", "alone"), ("batch_us", "b2b")):
@@ -81,7 +74,7 @@ def main():
                     if what == "scan" and lg <= 16 and cub:
                         check(4, name + " simple small", 0.6 * cub, sim)
                 if what == "scan" and case.endswith(".add") and lg >= 28:
-                    eb = rows.get((case, what, "ex", lg))
+                    eb = rows.get((key, "ex", lg))
                     if eb and int(eb["elem_bytes"]) in (4, 8):
                         copy = t(case, "scan", "copy", lg, "event_us")
                         kcopy = t(case, "scan", "kcopy", lg, "event_us")
