@@ -193,6 +193,17 @@ static __device__ __forceinline__ unsigned gpuscan_run_length_(size_t n, size_t 
 {
     return n - base < (size_t)most ? (unsigned)(n - base) : most;
 }
+/* Asks L2 for the 128-byte lines holding `bytes` from p, a line a thread: a hint that changes no
+ * value a load returns (L2 is where the GPU's writes meet), so it may come before a kernel's wait
+ * for the work before it. */
+static __device__ __forceinline__ void gpuscan_prefetch_l2_(const void *p, size_t bytes)
+{
+    if (!__isGlobal(p)) return;
+    const size_t skew = (size_t)((uintptr_t)p & 127u);
+    const char *line = (const char *)p - skew;
+    for (size_t o = (size_t)threadIdx.x * 128u; o < bytes + skew; o += (size_t)blockDim.x * 128u)
+        asm volatile("prefetch.global.L2 [%0];" ::"l"(line + o));
+}
 /* Tile geometry common to all kernels of one block algorithm. */
 #define GPUSCAN_TILE_BOUNDS_(TAG, T, tile, n, base, valid)                                          \
     const size_t base = (size_t)(tile) * GPUSCAN_TILE_(TAG, T);                                     \
@@ -675,6 +686,19 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
         T before = ends.exclusive ? P##_##TAG##_previous(items, buf) : prefix;                        \
         P##_##TAG##_store_own(own, out, base, valid, items, prefix, 1, ends.exclusive, before, buf);  \
     }
+/* A single-pass block's tile is known only once claimed, after the wait for the work before it;
+ * the tile of the block's own index is claimed by it or a block beside it soon after.  So that
+ * tile's input is asked of L2 first: the wait, the claim and the loads' own requests overlap the
+ * memory's latency, and more of the input is in flight than the SMs' loads alone hold.  Not the
+ * tiles that a first wave's pace holds back (their loads are to land in order). */
+#define GPUSCAN_PREFETCH_STAGE_(P, T, TAG)                                                          \
+    static __device__ __forceinline__ void P##_##TAG##_prefetch_tile(const P##_in_t *in, size_t n, unsigned tile, \
+                                                                      gpuscan_pace_ pace)           \
+    {                                                                                               \
+        if (pace.window != 0 && tile >= pace.window && tile < pace.below) return;                   \
+        GPUSCAN_TILE_BOUNDS_DIR_(TAG, T, tile, n, base, valid, P##_REVERSED_);                      \
+        if (base < n) gpuscan_prefetch_l2_(in + base, (size_t)valid * sizeof(P##_in_t));            \
+    }
 #define GPUSCAN_SINGLE_PASS_KERNEL_(P, T, TAG)                                                  \
     static __global__ void                                                                            \
     __launch_bounds__(GPUSCAN_##TAG##_THREADS(T), GPUSCAN_SINGLE_PASS_MIN_BLOCKS_(TAG, T))            \
@@ -685,6 +709,7 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
         T items[GPUSCAN_##TAG##_ITEMS(T)];                                                            \
         T *buf = P##_##TAG##_buffer();                                                                \
         const int cluster = via == GPUSCAN_VIA_CLUSTER;                                               \
+        P##_##TAG##_prefetch_tile(in, n, blockIdx.x, pace); /* before the wait: a hint only */       \
         if (!cluster) gpuscan_wait_prerequisites_(); /* until the work before it (a clearing) is done */ \
         const unsigned tile = cluster ? blockIdx.x : gpuscan_next_tile_(counter) - states.claimed;    \
         if (cluster) { /* the same waits, where a cluster has them */                                 \
@@ -917,6 +942,7 @@ static __device__ __forceinline__ void gpuscan_grid_barrier_(void) { cooperative
     }
 /* Every grid strategy's kernels for the block algorithm TAG. */
 #define GPUSCAN_GRID_KERNELS_(P, T, TAG)                                                            \
+    GPUSCAN_PREFETCH_STAGE_(P, T, TAG)                                                              \
     GPUSCAN_HIERARCHICAL_KERNELS_(P, T, TAG)                                                        \
     GPUSCAN_SINGLE_PASS_KERNEL_(P, T, TAG)                                                          \
     GPUSCAN_SCAN_IN_RUN_(P, T, TAG)                                                                 \
