@@ -12,11 +12,13 @@ import sys
 
 CASES = ["i32.add", "i64.add", "f32.add", "u8.add", "i32.add.reduce"]
 SIZES = [10, 14, 18, 22, 26, 30]
+TIMES = ("event_us", "wall_us", "batch_us")
 
 
 def load(path):
-    """One run's CSV, or several joined by '+' (runs of the same build on one GPU): each row then
-    from the run where its time was the least (a transient in one run does not make the table)."""
+    """One run's CSV, or several joined by '+' (runs of the same build on one GPU): each time of a
+    row (alone, wall, back to back) then the least of the runs', each column on its own (a
+    transient in one run, which may hit one column of a row, does not make the table)."""
     rows = {}
     meta = None
     for part in path.split("+"):
@@ -24,10 +26,14 @@ def load(path):
             key = r["case"] + (".reduce" if r["what"] == "reduce" else "")
             lg = int(r["n"]).bit_length() - 1
             old = rows.get((key, r["impl"], lg))
-            if old is None or float(r["event_us"]) < float(old["event_us"]):
-                rows[(key, r["impl"], lg)] = r
-                if r["impl"] == "copy":
-                    rows[(key + ".reduce", "copy", lg)] = r
+            if old is not None:
+                r = dict(r)
+                for col in TIMES:
+                    if old[col] not in ("", "nan") and (r[col] in ("", "nan") or float(old[col]) < float(r[col])):
+                        r[col] = old[col]
+            rows[(key, r["impl"], lg)] = r
+            if r["impl"] == "copy":
+                rows[(key + ".reduce", "copy", lg)] = r
             meta = (r["device"], r["driver"], r["commit"], r["date"][:10])
     return rows, meta
 

@@ -2,7 +2,7 @@
 """tools/targets.py RUN [RUN ...] - issue 21's speed targets checked against bench/forms CSVs.
 
 Each RUN is one GPU's CSV, or several runs of one build on one GPU joined by '+' (each row then from
-the run where it was fastest, as tools/forms_report.py does).  For every case, size and form it
+the least of the runs, column by column, as tools/forms_report.py does).  For every case, size and form it
 prints the rows that miss a target and a count of those that hold:
   1. simple within max(1 us, 3 %) of _ex, alone (event_us) and back to back (batch_us);
   2. reductions (simple and _ex) at least as fast as CUB, alone and back to back;
@@ -16,7 +16,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from forms_report import load  # noqa: E402  (the same join of runs, each row the fastest)
+from forms_report import load  # noqa: E402  (the same join of runs: each time the least)
 
 
 def main():
