@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """tools/targets.py RUN [RUN ...] - issue 21's speed targets checked against bench/forms CSVs.
 
-Each RUN is one GPU's CSV, or several runs of one build on one GPU joined by '+' (each row then from
-the least of the runs, column by column, as tools/forms_report.py does).  For every case, size and form it
+Each RUN is one GPU's CSV, or several runs of one build on one GPU joined by '+' (each time then
+the least of the runs', column by column, as tools/forms_report.py does).  For every case, size and form it
 prints the rows that miss a target and a count of those that hold:
   1. simple within max(1 us, 3 %) of _ex, alone (event_us) and back to back (batch_us);
   2. reductions (simple and _ex) at least as fast as CUB, alone and back to back;
