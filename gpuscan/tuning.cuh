@@ -67,11 +67,11 @@
 /* Reduce-ahead from this many bytes of input, for types of 4 to 7 bytes (below it a simple form's
  * look-back, which clears no states, is the faster) ... */
 #ifndef GPUSCAN_AUTO_AHEAD_MIN_BYTES
-#define GPUSCAN_AUTO_AHEAD_MIN_BYTES ((size_t)64 << 20)
+#define GPUSCAN_AUTO_AHEAD_MIN_BYTES ((size_t)128 << 20)
 #endif
 /* ... or this many where the scan's states are kept between calls (the simple forms) ... */
 #ifndef GPUSCAN_AUTO_AHEAD_MIN_BYTES_KEPT
-#define GPUSCAN_AUTO_AHEAD_MIN_BYTES_KEPT ((size_t)96 << 20)
+#define GPUSCAN_AUTO_AHEAD_MIN_BYTES_KEPT ((size_t)256 << 20)
 #endif
 /* ... of 2- and 3-byte types ... */
 #ifndef GPUSCAN_AUTO_AHEAD_MIN_BYTES_2BYTE
