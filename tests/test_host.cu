@@ -226,10 +226,11 @@ static void test_plans(void)
     EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 8, (size_t)1 << 24, 1, 0) == GPUSCAN_GRID_REDUCE_AHEAD, "auto int64 128 MiB");
     EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 16, (size_t)1 << 22, 1, 0) == GPUSCAN_GRID_LOOKBACK, "auto 16-byte 64 MiB");
     EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 23, 1, 0) == GPUSCAN_GRID_LOOKBACK, "auto int32 32 MiB");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, ((size_t)1 << 24) - 1, 1, 0) == GPUSCAN_GRID_LOOKBACK, "auto int32 < 64 MiB");
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 24, 1, 0) == GPUSCAN_GRID_REDUCE_AHEAD, "auto int32 64 MiB");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 24, 1, 0) == GPUSCAN_GRID_LOOKBACK, "auto int32 64 MiB");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, ((size_t)1 << 25) - 1, 1, 0) == GPUSCAN_GRID_LOOKBACK, "auto int32 < 128 MiB");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 25, 1, 0) == GPUSCAN_GRID_REDUCE_AHEAD, "auto int32 128 MiB");
     /* the simple forms' kept states: the look-back a little longer for 4- to 7-byte types only */
-    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 24, 1, 1) == GPUSCAN_GRID_LOOKBACK, "auto int32 64 MiB kept");
+    EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, (size_t)1 << 25, 1, 1) == GPUSCAN_GRID_LOOKBACK, "auto int32 128 MiB kept");
     EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, GPUSCAN_AUTO_AHEAD_MIN_BYTES_KEPT / 4 - 1, 1, 1) == GPUSCAN_GRID_LOOKBACK,
            "auto int32 below the kept threshold");
     EXPECT(gpuscan_resolve_grid_(GPUSCAN_GRID_AUTO, 4, GPUSCAN_AUTO_AHEAD_MIN_BYTES_KEPT / 4, 1, 1) == GPUSCAN_GRID_REDUCE_AHEAD,
