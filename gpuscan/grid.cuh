@@ -35,11 +35,12 @@
 typedef struct gpuscan_states_ {
     void *words;
     unsigned round, claimed;
+    unsigned self_clear; /* not cleared: the kernel clears them itself (see P_TAG_single_pass) */
 } gpuscan_states_;
 #define GPUSCAN_STATE_ROUNDS_ (1u << 30) /* rounds a 32-bit state word tells apart */
 static __host__ __device__ __forceinline__ gpuscan_states_ gpuscan_states_cleared_(void *words)
 {
-    gpuscan_states_ s = {words, 0u, 0u};
+    gpuscan_states_ s = {words, 0u, 0u, 0u};
     return s;
 }
 static __device__ __forceinline__ unsigned gpuscan_state_word_(gpuscan_states_ s, unsigned status)
@@ -81,11 +82,14 @@ static __device__ __forceinline__ unsigned gpuscan_load_acquire_u32_(const unsig
     asm volatile("ld.acquire.gpu.global.u32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
     return v;
 }
-/* One packed state word of `bytes` (8 or 16) as four 32-bit words w[0..3], relaxed, gpu scope. */
+/* One packed state word of `bytes` (8 or 16; 4: a status alone) as four 32-bit words w[0..3],
+ * relaxed, gpu scope. */
 static __device__ __forceinline__ void gpuscan_store_word_(void *p, const unsigned *w, unsigned bytes)
 {
     unsigned long long lo = ((unsigned long long)w[1] << 32) | w[0], hi = ((unsigned long long)w[3] << 32) | w[2];
-    if (bytes == 8u)
+    if (bytes == 4u)
+        asm volatile("st.relaxed.gpu.global.u32 [%0], %1;" ::"l"(p), "r"(w[0]) : "memory");
+    else if (bytes == 8u)
         asm volatile("st.relaxed.gpu.global.u64 [%0], %1;" ::"l"(p), "l"(lo) : "memory");
     else
         asm volatile("{ .reg .b128 t; mov.b128 t, {%1, %2}; st.relaxed.gpu.global.b128 [%0], t; }"
@@ -135,6 +139,15 @@ static __device__ __forceinline__ void gpuscan_load_word_(const void *p, unsigne
                                    tile * GPUSCAN_WORDS_(T));                                                      \
         }                                                                                                          \
         return status;                                                                                             \
+    }                                                                                                              \
+    /* Sets `tile`'s state to EMPTY (round 0), as a clearing of the states would have. */                     \
+    static __device__ __forceinline__ void P##_forget(gpuscan_states_ states, size_t tile)                         \
+    {                                                                                                              \
+        const unsigned w[4] = {0u, 0u, 0u, 0u};                                                                    \
+        if (GPUSCAN_PACKED_(T))                                                                                    \
+            gpuscan_store_word_((char *)states.words + tile * GPUSCAN_STATE_BYTES_(T), w, GPUSCAN_STATE_BYTES_(T));\
+        else                                                                                                       \
+            gpuscan_store_word_((unsigned *)states.words + tile, w, 4u);                                           \
     }                                                                                                              \
     /* Waits until `tile` has published something; returns its status, its value in *v. */                         \
     static __device__ __forceinline__ unsigned P##_await(gpuscan_states_ states, const unsigned *agg_slots,        \
@@ -699,6 +712,11 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
         GPUSCAN_TILE_BOUNDS_DIR_(TAG, T, tile, n, base, valid, P##_REVERSED_);                      \
         if (base < n) gpuscan_prefetch_l2_(in + base, (size_t)valid * sizeof(P##_in_t));            \
     }
+/* A single-pass scan whose states were not cleared before it (states.self_clear: a workspace of
+ * any contents) runs as one cooperative launch, every tile resident at once: block b takes tile b,
+ * clears that tile's state and arrives at a grid-wide barrier before its loads, and waits there
+ * only before it reads another tile's state - one launch instead of a clearing and a scan, the
+ * barrier's wait behind the tile's loads.  Its counter is neither used nor cleared. */
 #define GPUSCAN_SINGLE_PASS_KERNEL_(P, T, TAG)                                                  \
     static __global__ void                                                                            \
     __launch_bounds__(GPUSCAN_##TAG##_THREADS(T), GPUSCAN_SINGLE_PASS_MIN_BLOCKS_(TAG, T))            \
@@ -708,13 +726,18 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
     {                                                                                                 \
         T items[GPUSCAN_##TAG##_ITEMS(T)];                                                            \
         T *buf = P##_##TAG##_buffer();                                                                \
-        const int cluster = via == GPUSCAN_VIA_CLUSTER;                                               \
+        const int cluster = via == GPUSCAN_VIA_CLUSTER, by_index = cluster || states.self_clear;      \
+        unsigned cleared = 0u; /* the barrier's token (states.self_clear) */                          \
         P##_##TAG##_prefetch_tile(in, n, blockIdx.x, pace); /* before the wait: a hint only */       \
         if (!cluster) gpuscan_wait_prerequisites_(); /* until the work before it (a clearing) is done */ \
-        const unsigned tile = cluster ? blockIdx.x : gpuscan_next_tile_(counter) - states.claimed;    \
+        const unsigned tile = by_index ? blockIdx.x : gpuscan_next_tile_(counter) - states.claimed;   \
         if (cluster) { /* the same waits, where a cluster has them */                                 \
             gpuscan_wait_prerequisites_();                                                            \
             P##_cluster_start(tile);                                                                  \
+        }                                                                                             \
+        if (states.self_clear) {                                                                      \
+            if (threadIdx.x == 0) P##_forget(states, tile);                                           \
+            cleared = gpuscan_grid_arrive_();                                                         \
         }                                                                                             \
         gpuscan_let_dependents_launch_(); /* a scan behind it may take the slots it frees */          \
         if (via == GPUSCAN_VIA_LOOKBACK) P##_pace(tile, pace, states, agg_slots, prefix_slots);      \
@@ -722,6 +745,7 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
         P##_##TAG##_load(in, base, valid, items, buf);                                                \
         T before, aggregate = P##_##TAG##_scan_tile(items, buf, &before);                             \
         P##_##TAG##_stage(items, buf); /* frees the items' registers while we wait */                 \
+        if (states.self_clear) gpuscan_grid_wait_(cleared); /* every tile's state is cleared */       \
         int has_prefix;                                                                               \
         T seed = ends.init; /* used by warp 0 only */                                                 \
         if (tile == 0 && ends.seeded && threadIdx.x < 32)                                             \
@@ -879,6 +903,16 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
  * on another but at the barrier, and the combines happen in a fixed order whatever the timing.
  * A cooperative launch has every block resident at once, so the barrier cannot deadlock. */
 static __device__ __forceinline__ void gpuscan_grid_barrier_(void) { cooperative_groups::this_grid().sync(); }
+/* The same barrier in two halves (every thread of the block calls each; the token matters in
+ * thread 0): what the block does between them overlaps the wait for the other blocks. */
+static __device__ __forceinline__ unsigned gpuscan_grid_arrive_(void)
+{
+    return cooperative_groups::this_grid().barrier_arrive();
+}
+static __device__ __forceinline__ void gpuscan_grid_wait_(unsigned token)
+{
+    cooperative_groups::this_grid().barrier_wait((unsigned)token);
+}
 #define GPUSCAN_RUN_PREFIX_(P, T)                                                                   \
     /* The fold of slots [0, count) in order, by the whole block, in thread 0.  Every block reads   \
      * the same few lines at once, so the reads go out as whole chunks: warp w takes a run of      \

@@ -383,6 +383,17 @@ static inline void gpuscan_cluster_config_(cudaLaunchConfig_t *config, cudaLaunc
     config->attrs = attrs;
     config->numAttrs += 1;
 }
+/* ... as one cooperative launch (every block resident at once; attrs: room for two). */
+static inline void gpuscan_all_resident_config_(cudaLaunchConfig_t *config, cudaLaunchAttribute *attrs, unsigned blocks,
+                                                unsigned threads, int dependent, cudaStream_t stream)
+{
+    gpuscan_dependent_config_(config, attrs + 1, blocks, threads, dependent, stream);
+    attrs[0] = cudaLaunchAttribute();
+    attrs[0].id = cudaLaunchAttributeCooperative;
+    attrs[0].val.cooperative = 1;
+    config->attrs = attrs;
+    config->numAttrs += 1;
+}
 /* Whether `kernel` can be launched as a programmatic dependent (grid.cuh): the device is sm_90 or
  * later and `kernel` was built for it (so that it holds the wait).  Found once per device and kept
  * in cache[] (entry + 1). */
@@ -721,6 +732,14 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         static int cache[GPUSCAN_DEVICE_CACHE_];                                                                                     \
         return gpuscan_pdl_supported_((const void *)P##_##TAG##_single_pass, cache);                                                 \
     }                                                                                                                                \
+    /* Whether a single-pass scan of `tiles` tiles whose states are not cleared clears them itself (grid.cuh): where the            \
+     * device launches that many of its blocks cooperatively. */                                                                     \
+    static int P##_##TAG##_self_clears(size_t tiles)                                                                                 \
+    {                                                                                                                                \
+        static int cache[GPUSCAN_DEVICE_CACHE_];                                                                                     \
+        return GPUSCAN_SELF_CLEAR &&                                                                                                 \
+               tiles <= (size_t)gpuscan_cooperative_blocks_((const void *)P##_##TAG##_single_pass, GPUSCAN_##TAG##_THREADS(T), cache); \
+    }                                                                                                                                \
     static int P##_##TAG##_tiles_dependent(void)                                                                                     \
     {                                                                                                                                \
         static int cache[GPUSCAN_DEVICE_CACHE_];                                                                                     \
@@ -763,23 +782,28 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
             gpuscan_states_ states;                                                                                                  \
             const int reuse = gpuscan_rounds_next_(rounds, bytes, (unsigned)plan->state_bytes, ws + plan->flags_off, &states);       \
             const int dependent = P##_##TAG##_single_pass_dependent(); /* grid.cuh */                                               \
+            /* states of unknown contents (no rounds kept there) cleared by the scan itself, where all its tiles run at once */     \
+            states.self_clear = !reuse && rounds == NULL && P##_##TAG##_self_clears(plan->num_tiles);                               \
             const int clear_kernel = !reuse && gpuscan_clears_by_kernel_(plan->num_tiles, dependent);                                \
             unsigned *slots0 = (unsigned *)(ws + plan->slots_off[0]);                                                                \
             unsigned *slots1 = lookback ? (unsigned *)(ws + plan->slots_off[1]) : slots0;                                            \
             cudaLaunchConfig_t config;                                                                                               \
-            cudaLaunchAttribute attr;                                                                                                \
+            cudaLaunchAttribute attrs[2];                                                                                            \
             static int resident_cache[GPUSCAN_DEVICE_CACHE_];                                                                        \
             const gpuscan_pace_ pace =                                                                                               \
-                lookback ? gpuscan_pace_of_(plan->num_tiles, GPUSCAN_TILE_(TAG, T) * sizeof(P##_in_t),                               \
+                lookback && !states.self_clear ? gpuscan_pace_of_(plan->num_tiles, GPUSCAN_TILE_(TAG, T) * sizeof(P##_in_t),                               \
                                             gpuscan_device_info_().peak_gbs,                                                         \
                                             gpuscan_resident_blocks_((const void *)P##_##TAG##_single_pass, THREADS, resident_cache))\
                          : gpuscan_no_pace_();                                                                                       \
-            if (!reuse) GPUSCAN_TRY_(gpuscan_clear_states_launch_(ws, bytes, clear_kernel, stream));                                 \
-            gpuscan_dependent_config_(&config, &attr, (unsigned)plan->num_tiles, THREADS, dependent, stream);                        \
+            if (!reuse && !states.self_clear) GPUSCAN_TRY_(gpuscan_clear_states_launch_(ws, bytes, clear_kernel, stream));          \
+            if (states.self_clear)                                                                                                   \
+                gpuscan_all_resident_config_(&config, attrs, (unsigned)plan->num_tiles, THREADS, dependent, stream);                 \
+            else                                                                                                                     \
+                gpuscan_dependent_config_(&config, attrs, (unsigned)plan->num_tiles, THREADS, dependent, stream);                    \
             GPUSCAN_TRY_(gpuscan_from_cuda_(cudaLaunchKernelEx(&config, P##_##TAG##_single_pass, in, out, n,                         \
                                                                (unsigned *)(ws + plan->counter_off), states, slots0, slots1,         \
                                                                lookback, pace, *ends)));                                             \
-            gpuscan_rounds_keep_(rounds, bytes, (unsigned)plan->state_bytes, &states, plan->num_tiles);                              \
+            if (!states.self_clear) gpuscan_rounds_keep_(rounds, bytes, (unsigned)plan->state_bytes, &states, plan->num_tiles);     \
             return GPUSCAN_SUCCESS;                                                                                                  \
         }                                                                                                                            \
         case GPUSCAN_GRID_REDUCE_AHEAD: {                                                                                            \

@@ -108,6 +108,12 @@
 #ifndef GPUSCAN_PDL_MIN_TILES
 #define GPUSCAN_PDL_MIN_TILES 512
 #endif
+/* A single-pass scan whose states must be cleared and are not kept between calls (the `_ex` forms:
+ * the caller's workspace) clears them itself where all its tiles run at once: one cooperative
+ * launch, no clearing before it (grid.cuh, P_TAG_single_pass; 0: never). */
+#ifndef GPUSCAN_SELF_CLEAR
+#define GPUSCAN_SELF_CLEAR 1
+#endif
 
 /* ---- ring.cuh: reduce-ahead reading its input once (sm_90) -------------------------------------- */
 /* Reduce-ahead runs on the ring from this many bytes (n elements of the scan's type) where the input

@@ -43,7 +43,15 @@ static const combo_t k_combos[] = {
 };
 #define N_COMBOS ((int)(sizeof k_combos / sizeof k_combos[0]))
 
-/* Growing device workspace shared by all suites of one program. */
+/* Words that read as tile states of round 0 holding a published inclusive prefix (status 2,
+ * value 2; a claim counter at 2): a scan that trusted a workspace's contents would go wrong. */
+static __global__ void poison_states(unsigned *p, size_t words)
+{
+    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < words; i += (size_t)gridDim.x * blockDim.x)
+        p[i] = 2u;
+}
+/* Growing device workspace shared by all suites of one program, poisoned for every call: the
+ * `_ex` forms take a workspace of any contents. */
 static void *g_ws = NULL;
 static size_t g_ws_bytes = 0;
 static void *workspace_for(size_t bytes)
@@ -53,6 +61,9 @@ static void *workspace_for(size_t bytes)
         CHECK_CUDA(cudaMalloc(&g_ws, bytes));
         g_ws_bytes = bytes;
     }
+    poison_states<<<256, 256>>>((unsigned *)g_ws, bytes / 4);
+    CHECK_CUDA(cudaGetLastError());
+    CHECK_CUDA(cudaDeviceSynchronize()); /* done before a scan on any stream starts */
     return g_ws;
 }
 
