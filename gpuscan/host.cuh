@@ -782,9 +782,11 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
             gpuscan_states_ states;                                                                                                  \
             const int reuse = gpuscan_rounds_next_(rounds, bytes, (unsigned)plan->state_bytes, ws + plan->flags_off, &states);       \
             const int dependent = P##_##TAG##_single_pass_dependent(); /* grid.cuh */                                               \
-            /* states of unknown contents (no rounds kept there) cleared by the scan itself, where all its tiles run at once */     \
-            states.self_clear = !reuse && rounds == NULL && P##_##TAG##_self_clears(plan->num_tiles);                               \
             const int clear_kernel = !reuse && gpuscan_clears_by_kernel_(plan->num_tiles, dependent);                                \
+            /* states of unknown contents (no rounds kept there) that a memset would clear: cleared by the scan itself, where     \
+             * all its tiles run at once (a cooperative launch is no programmatic dependent: behind a clearing kernel that is one, \
+             * a scan back to back is the faster) */                                                                                 \
+            states.self_clear = !reuse && rounds == NULL && !clear_kernel && P##_##TAG##_self_clears(plan->num_tiles);              \
             unsigned *slots0 = (unsigned *)(ws + plan->slots_off[0]);                                                                \
             unsigned *slots1 = lookback ? (unsigned *)(ws + plan->slots_off[1]) : slots0;                                            \
             cudaLaunchConfig_t config;                                                                                               \

@@ -108,9 +108,10 @@
 #ifndef GPUSCAN_PDL_MIN_TILES
 #define GPUSCAN_PDL_MIN_TILES 512
 #endif
-/* A single-pass scan whose states must be cleared and are not kept between calls (the `_ex` forms:
- * the caller's workspace) clears them itself where all its tiles run at once: one cooperative
- * launch, no clearing before it (grid.cuh, P_TAG_single_pass; 0: never). */
+/* A single-pass scan whose states must be cleared, are not kept between calls (the `_ex` forms: the
+ * caller's workspace) and would be cleared by a memset (below GPUSCAN_PDL_MIN_TILES) clears them
+ * itself where all its tiles run at once: one cooperative launch, no memset before it (grid.cuh,
+ * P_TAG_single_pass; 0: never). */
 #ifndef GPUSCAN_SELF_CLEAR
 #define GPUSCAN_SELF_CLEAR 1
 #endif
