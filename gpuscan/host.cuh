@@ -383,16 +383,23 @@ static inline void gpuscan_cluster_config_(cudaLaunchConfig_t *config, cudaLaunc
     config->attrs = attrs;
     config->numAttrs += 1;
 }
-/* ... as one cooperative launch (every block resident at once; attrs: room for two). */
+/* ... as one cooperative launch (every block resident at once), which takes all of the SM's
+ * unified L1/shared memory as shared memory, so that the occupancy's blocks fit - for this launch
+ * only: a kernel's own carveout set so made its other launches slower (attrs: room for three). */
 static inline void gpuscan_all_resident_config_(cudaLaunchConfig_t *config, cudaLaunchAttribute *attrs, unsigned blocks,
                                                 unsigned threads, int dependent, cudaStream_t stream)
 {
-    gpuscan_dependent_config_(config, attrs + 1, blocks, threads, dependent, stream);
+    gpuscan_dependent_config_(config, attrs + 2, blocks, threads, dependent, stream);
     attrs[0] = cudaLaunchAttribute();
     attrs[0].id = cudaLaunchAttributeCooperative;
     attrs[0].val.cooperative = 1;
+    attrs[1] = cudaLaunchAttribute();
+#if CUDART_VERSION >= 13000 /* else GPUSCAN_SELF_CLEAR is off: no such launch */
+    attrs[1].id = cudaLaunchAttributePreferredSharedMemoryCarveout;
+    attrs[1].val.sharedMemCarveout = (unsigned)cudaSharedmemCarveoutMaxShared;
+#endif
     config->attrs = attrs;
-    config->numAttrs += 1;
+    config->numAttrs += 2;
 }
 /* Whether `kernel` can be launched as a programmatic dependent (grid.cuh): the device is sm_90 or
  * later and `kernel` was built for it (so that it holds the wait).  Found once per device and kept
@@ -465,10 +472,10 @@ static inline int gpuscan_clears_by_kernel_(size_t tiles, int pdl_supported)
 {
     return GPUSCAN_PDL_MIN_TILES != 0 && tiles >= GPUSCAN_PDL_MIN_TILES && pdl_supported;
 }
-/* The most blocks of `kernel` (`threads` each) resident at once on the current device: the grid of
- * a cooperative launch (reduce-then-scan); 0 where the device cannot launch one.  Found once per
- * device and kept in cache[] (entry + 1). */
-static inline int gpuscan_cooperative_blocks_(const void *kernel, int threads, int *cache)
+/* The blocks of `kernel` (`threads` each) resident at once on the current device, where it can
+ * launch them all as one cooperative launch (every block resident at once); 0 where it cannot.
+ * Found once per device and kept in cache[] (entry + 1). */
+static inline int gpuscan_all_resident_blocks_(const void *kernel, int threads, int *cache)
 {
     int dev = 0, ok = 0;
     if (cudaGetDevice(&dev) != cudaSuccess) {
@@ -476,15 +483,24 @@ static inline int gpuscan_cooperative_blocks_(const void *kernel, int threads, i
         return 0;
     }
     if (dev < GPUSCAN_DEVICE_CACHE_ && cache[dev] > 0) return cache[dev] - 1;
-    /* all of the SM's unified L1/shared memory as shared memory, so that the launch fits as many
-     * blocks as the occupancy asked below (a smaller carveout would fail the cooperative launch) */
-    if (cudaDeviceGetAttribute(&ok, cudaDevAttrCooperativeLaunch, dev) == cudaSuccess && ok &&
-        cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout, cudaSharedmemCarveoutMaxShared) ==
-            cudaSuccess)
+    if (cudaDeviceGetAttribute(&ok, cudaDevAttrCooperativeLaunch, dev) == cudaSuccess && ok)
         return gpuscan_resident_blocks_(kernel, threads, cache);
     (void)cudaGetLastError(); /* a query that failed above only means: no */
     if (dev < GPUSCAN_DEVICE_CACHE_) cache[dev] = 1;
     return 0;
+}
+/* ... for reduce-then-scan's kernel, which asks for all of the SM's unified L1/shared memory as
+ * shared memory first, so that its launch fits as many blocks as the occupancy said (a smaller
+ * carveout would fail the cooperative launch). */
+static inline int gpuscan_cooperative_blocks_(const void *kernel, int threads, int *cache)
+{
+    int dev = 0;
+    if (cudaGetDevice(&dev) == cudaSuccess && !(dev < GPUSCAN_DEVICE_CACHE_ && cache[dev] > 0) &&
+        cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout, cudaSharedmemCarveoutMaxShared) !=
+            cudaSuccess)
+        return (void)cudaGetLastError(), 0;
+    (void)cudaGetLastError();
+    return gpuscan_all_resident_blocks_(kernel, threads, cache);
 }
 /* ... launched cooperatively (every block resident at once: grid.cuh's barrier). */
 static inline void gpuscan_cooperative_config_(cudaLaunchConfig_t *config, cudaLaunchAttribute *attr, unsigned blocks,
@@ -738,7 +754,7 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
     {                                                                                                                                \
         static int cache[GPUSCAN_DEVICE_CACHE_];                                                                                     \
         return GPUSCAN_SELF_CLEAR &&                                                                                                 \
-               tiles <= (size_t)gpuscan_cooperative_blocks_((const void *)P##_##TAG##_single_pass, GPUSCAN_##TAG##_THREADS(T), cache); \
+               tiles <= (size_t)gpuscan_all_resident_blocks_((const void *)P##_##TAG##_single_pass, GPUSCAN_##TAG##_THREADS(T), cache); \
     }                                                                                                                                \
     static int P##_##TAG##_tiles_dependent(void)                                                                                     \
     {                                                                                                                                \
@@ -790,7 +806,7 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
             unsigned *slots0 = (unsigned *)(ws + plan->slots_off[0]);                                                                \
             unsigned *slots1 = lookback ? (unsigned *)(ws + plan->slots_off[1]) : slots0;                                            \
             cudaLaunchConfig_t config;                                                                                               \
-            cudaLaunchAttribute attrs[2];                                                                                            \
+            cudaLaunchAttribute attrs[3];                                                                                            \
             static int resident_cache[GPUSCAN_DEVICE_CACHE_];                                                                        \
             const gpuscan_pace_ pace =                                                                                               \
                 lookback && !states.self_clear ? gpuscan_pace_of_(plan->num_tiles, GPUSCAN_TILE_(TAG, T) * sizeof(P##_in_t),                               \

@@ -111,9 +111,9 @@
 /* A single-pass scan whose states must be cleared, are not kept between calls (the `_ex` forms: the
  * caller's workspace) and would be cleared by a memset (below GPUSCAN_PDL_MIN_TILES) clears them
  * itself where all its tiles run at once: one cooperative launch, no memset before it (grid.cuh,
- * P_TAG_single_pass; 0: never). */
+ * P_TAG_single_pass; 0: never).  CUDA 13 or later: the launch sets its own shared-memory carveout. */
 #ifndef GPUSCAN_SELF_CLEAR
-#define GPUSCAN_SELF_CLEAR 1
+#define GPUSCAN_SELF_CLEAR (CUDART_VERSION >= 13000)
 #endif
 
 /* ---- ring.cuh: reduce-ahead reading its input once (sm_90) -------------------------------------- */
