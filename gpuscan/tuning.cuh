@@ -64,8 +64,8 @@
 #endif
 
 /* ---- host.cuh: AUTO's thresholds (the rule: docs/algorithms.md, AUTO) ----------------------------- */
-/* Reduce-ahead from this many bytes of input, for types of 4 to 7 bytes (below it a simple form's
- * look-back, which clears no states, is the faster) ... */
+/* Reduce-ahead from this many bytes of input, for types of 4 to 7 bytes (below it the look-back,
+ * its tile states cleared before it, is the faster) ... */
 #ifndef GPUSCAN_AUTO_AHEAD_MIN_BYTES
 #define GPUSCAN_AUTO_AHEAD_MIN_BYTES ((size_t)128 << 20)
 #endif
