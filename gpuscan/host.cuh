@@ -753,8 +753,8 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
     static int P##_##TAG##_self_clears(size_t tiles)                                                                                 \
     {                                                                                                                                \
         static int cache[GPUSCAN_DEVICE_CACHE_];                                                                                     \
-        return GPUSCAN_SELF_CLEAR &&                                                                                                 \
-               tiles <= (size_t)gpuscan_all_resident_blocks_((const void *)P##_##TAG##_single_pass, GPUSCAN_##TAG##_THREADS(T), cache); \
+        return GPUSCAN_SELF_CLEAR && tiles <= (size_t)gpuscan_all_resident_blocks_((const void *)P##_##TAG##_single_pass,             \
+                                                                                   GPUSCAN_##TAG##_THREADS(T), cache);               \
     }                                                                                                                                \
     static int P##_##TAG##_tiles_dependent(void)                                                                                     \
     {                                                                                                                                \
@@ -809,7 +809,8 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
             cudaLaunchAttribute attrs[3];                                                                                            \
             static int resident_cache[GPUSCAN_DEVICE_CACHE_];                                                                        \
             const gpuscan_pace_ pace =                                                                                               \
-                lookback && !states.self_clear ? gpuscan_pace_of_(plan->num_tiles, GPUSCAN_TILE_(TAG, T) * sizeof(P##_in_t),                               \
+                lookback && !states.self_clear /* its tiles all resident: one wave */                                                \
+                    ? gpuscan_pace_of_(plan->num_tiles, GPUSCAN_TILE_(TAG, T) * sizeof(P##_in_t),                                    \
                                             gpuscan_device_info_().peak_gbs,                                                         \
                                             gpuscan_resident_blocks_((const void *)P##_##TAG##_single_pass, THREADS, resident_cache))\
                          : gpuscan_no_pace_();                                                                                       \
