@@ -489,6 +489,15 @@ static inline int gpuscan_all_resident_blocks_(const void *kernel, int threads, 
     if (dev < GPUSCAN_DEVICE_CACHE_) cache[dev] = 1;
     return 0;
 }
+/* Whether a cooperative launch failed for its size alone (then cleared, not left as the last
+ * error): the device counts its SMs, but may run this context on fewer (MPS, green contexts), and
+ * such a launch is refused rather than queued.  The caller then launches another way. */
+static inline int gpuscan_cooperative_refused_(cudaError_t e)
+{
+    if (e != cudaErrorCooperativeLaunchTooLarge) return 0;
+    (void)cudaGetLastError();
+    return 1;
+}
 /* ... for reduce-then-scan's kernel, which asks for all of the SM's unified L1/shared memory as
  * shared memory first, so that its launch fits as many blocks as the occupancy said (a smaller
  * carveout would fail the cooperative launch). */
@@ -725,13 +734,17 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         size_t blocks = (size_t)P##_##TAG##_barrier_blocks();                                                                        \
         if (blocks == 0) return GPUSCAN_ERROR_UNSUPPORTED;                                                                           \
         blocks = blocks < plan->units ? blocks : plan->units;                                                                        \
-        const size_t per_block = gpuscan_ceil_div_(plan->num_tiles, blocks);                                                         \
-        cudaLaunchConfig_t config;                                                                                                   \
-        cudaLaunchAttribute attr;                                                                                                    \
-        gpuscan_cooperative_config_(&config, &attr, (unsigned)gpuscan_ceil_div_(plan->num_tiles, per_block),                         \
-                                    GPUSCAN_##TAG##_THREADS(T), stream);                                                             \
-        return gpuscan_from_cuda_(cudaLaunchKernelEx(&config, P##_##TAG##_barrier, in, out, n,                                       \
-                                                     (unsigned *)(ws + plan->slots_off[0]), (unsigned)per_block, *ends));            \
+        for (;;) {                                                                                                                   \
+            const size_t per_block = gpuscan_ceil_div_(plan->num_tiles, blocks);                                                     \
+            cudaLaunchConfig_t config;                                                                                               \
+            cudaLaunchAttribute attr;                                                                                                \
+            gpuscan_cooperative_config_(&config, &attr, (unsigned)gpuscan_ceil_div_(plan->num_tiles, per_block),                     \
+                                        GPUSCAN_##TAG##_THREADS(T), stream);                                                         \
+            const cudaError_t e = cudaLaunchKernelEx(&config, P##_##TAG##_barrier, in, out, n,                                       \
+                                                     (unsigned *)(ws + plan->slots_off[0]), (unsigned)per_block, *ends);             \
+            if (blocks == 1 || !gpuscan_cooperative_refused_(e)) return gpuscan_from_cuda_(e);                                       \
+            blocks /= 2; /* the device refused that many at once */                                                                  \
+        }                                                                                                                            \
     }
 /* Scans of one launch and no workspace: one tile, or a look-back over a few tiles as one cluster (where
  * the device runs it: P_TAG_one_cluster).  Each is the programmatic dependent of the kernel before it
@@ -781,6 +794,15 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
                                                      (int)GPUSCAN_VIA_CLUSTER, gpuscan_no_pace_(), *ends));                          \
     }
 #define GPUSCAN_GRID_HOST_(P, T, TAG)                                                                                                \
+    /* The single-pass kernel over plan's tiles, its states and slots in ws, as config says. */                                      \
+    static cudaError_t P##_##TAG##_single_pass_launch(const cudaLaunchConfig_t *config, const gpuscan_plan_ *plan, char *ws,         \
+                                                      const P##_in_t *in, T *out, size_t n, gpuscan_states_ states,                  \
+                                                      int lookback, gpuscan_pace_ pace, const P##_ends *ends)                        \
+    {                                                                                                                                \
+        unsigned *slots0 = (unsigned *)(ws + plan->slots_off[0]);                                                                    \
+        return cudaLaunchKernelEx(config, P##_##TAG##_single_pass, in, out, n, (unsigned *)(ws + plan->counter_off), states,         \
+                                  slots0, lookback ? (unsigned *)(ws + plan->slots_off[1]) : slots0, lookback, pace, *ends);         \
+    }                                                                                                                                \
     static gpuscan_status P##_##TAG##_run(const gpuscan_plan_ *plan, gpuscan_grid grid, char *ws, gpuscan_rounds_ *rounds,           \
                                           const P##_in_t *in, T *out, size_t n, const P##_ends *ends,                                \
                                           cudaStream_t stream)                                                                       \
@@ -802,27 +824,27 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
             /* states of unknown contents (no rounds kept there) that a memset would clear: cleared by the scan itself, where     \
              * all its tiles run at once (a cooperative launch is no programmatic dependent: behind a clearing kernel that is one, \
              * a scan back to back is the faster) */                                                                                 \
-            states.self_clear = !reuse && rounds == NULL && !clear_kernel && P##_##TAG##_self_clears(plan->num_tiles);              \
-            unsigned *slots0 = (unsigned *)(ws + plan->slots_off[0]);                                                                \
-            unsigned *slots1 = lookback ? (unsigned *)(ws + plan->slots_off[1]) : slots0;                                            \
+            states.self_clear = !reuse && rounds == NULL && !clear_kernel && P##_##TAG##_self_clears(plan->num_tiles);               \
             cudaLaunchConfig_t config;                                                                                               \
             cudaLaunchAttribute attrs[3];                                                                                            \
+            if (states.self_clear) { /* unless the device refuses that many blocks at once: a memset, as below */                    \
+                gpuscan_all_resident_config_(&config, attrs, (unsigned)plan->num_tiles, THREADS, dependent, stream);                 \
+                const cudaError_t e = P##_##TAG##_single_pass_launch(&config, plan, ws, in, out, n, states, lookback,                \
+                                                                     gpuscan_no_pace_(), ends);                                      \
+                if (!gpuscan_cooperative_refused_(e)) return gpuscan_from_cuda_(e);                                                  \
+                states.self_clear = 0;                                                                                               \
+            }                                                                                                                        \
             static int resident_cache[GPUSCAN_DEVICE_CACHE_];                                                                        \
             const gpuscan_pace_ pace =                                                                                               \
-                lookback && !states.self_clear /* its tiles all resident: one wave */                                                \
-                    ? gpuscan_pace_of_(plan->num_tiles, GPUSCAN_TILE_(TAG, T) * sizeof(P##_in_t),                                    \
+                lookback ? gpuscan_pace_of_(plan->num_tiles, GPUSCAN_TILE_(TAG, T) * sizeof(P##_in_t),                               \
                                             gpuscan_device_info_().peak_gbs,                                                         \
-                                            gpuscan_resident_blocks_((const void *)P##_##TAG##_single_pass, THREADS, resident_cache))\
+                                            gpuscan_resident_blocks_((const void *)P##_##TAG##_single_pass, THREADS, resident_cache)) \
                          : gpuscan_no_pace_();                                                                                       \
-            if (!reuse && !states.self_clear) GPUSCAN_TRY_(gpuscan_clear_states_launch_(ws, bytes, clear_kernel, stream));          \
-            if (states.self_clear)                                                                                                   \
-                gpuscan_all_resident_config_(&config, attrs, (unsigned)plan->num_tiles, THREADS, dependent, stream);                 \
-            else                                                                                                                     \
-                gpuscan_dependent_config_(&config, attrs, (unsigned)plan->num_tiles, THREADS, dependent, stream);                    \
-            GPUSCAN_TRY_(gpuscan_from_cuda_(cudaLaunchKernelEx(&config, P##_##TAG##_single_pass, in, out, n,                         \
-                                                               (unsigned *)(ws + plan->counter_off), states, slots0, slots1,         \
-                                                               lookback, pace, *ends)));                                             \
-            if (!states.self_clear) gpuscan_rounds_keep_(rounds, bytes, (unsigned)plan->state_bytes, &states, plan->num_tiles);     \
+            if (!reuse) GPUSCAN_TRY_(gpuscan_clear_states_launch_(ws, bytes, clear_kernel, stream));                                 \
+            gpuscan_dependent_config_(&config, attrs, (unsigned)plan->num_tiles, THREADS, dependent, stream);                        \
+            GPUSCAN_TRY_(gpuscan_from_cuda_(                                                                                         \
+                P##_##TAG##_single_pass_launch(&config, plan, ws, in, out, n, states, lookback, pace, ends)));                       \
+            gpuscan_rounds_keep_(rounds, bytes, (unsigned)plan->state_bytes, &states, plan->num_tiles);                              \
             return GPUSCAN_SUCCESS;                                                                                                  \
         }                                                                                                                            \
         case GPUSCAN_GRID_REDUCE_AHEAD: {                                                                                            \
