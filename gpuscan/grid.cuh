@@ -8,14 +8,15 @@
  *   P_TAG_fixup     combines the scanned aggregates into the tiles (hierarchical, pass 3)
  *   P_TAG_single_pass  one pass; a tile's prefix comes from P_tile_prefix: domino (waits for
  *                   the left neighbour's running prefix, StreamScan) or decoupled look-back over
- *                   predecessors (Merrill & Garland; its first wave paced, P_pace); or, for a grid
- *                   that is one thread-block cluster, from P_cluster_prefix (distributed shared
- *                   memory)
+ *                   predecessors (Merrill & Garland; its first wave paced, P_pace)
+ *   P_TAG_cluster   a grid of one thread-block cluster: a tile's prefix from the blocks before it
+ *                   through distributed shared memory (P_cluster_prefix)
  *   P_TAG_ahead     reduce-ahead: reduces run ahead of the scans through L2 (ring.cuh: its ring)
  *   P_TAG_barrier   reduce-then-scan: each block reduces its run of tiles, a grid-wide barrier,
  *                   then each scans its run again with the fold of the runs before it
- * Single-pass kernels take tiles in the order blocks claim them (an atomic counter), never
- * blockIdx, so a tile only ever waits for tiles already claimed by running blocks. */
+ * Single-pass kernels take tiles in the order blocks claim them (an atomic counter), not
+ * blockIdx (but where all blocks are resident at once: a cooperative launch, a cluster), so a
+ * tile only ever waits for tiles already claimed by running blocks. */
 #ifndef GPUSCAN_GRID_CUH
 #define GPUSCAN_GRID_CUH
 
@@ -362,7 +363,7 @@ typedef struct gpuscan_pace_ {
     GPUSCAN_TILE_PREFIX_(P, T)                                                                      \
     GPUSCAN_PACE_STAGE_(P, T)
 
-/* ---- mbarriers (sm_90): the ring's hand-overs (ring.cuh) and the one-cluster scan ------------- */
+/* ---- mbarriers (sm_90): the ring's hand-overs (ring.cuh) ------------------------------------ */
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
 #define GPUSCAN_ASYNC_COPY_ 1
 #else
@@ -387,8 +388,7 @@ static __device__ __forceinline__ void gpuscan_mbar_init_(unsigned long long *ba
     __trap();
 #endif
 }
-/* Makes this thread's mbarrier initializations visible to the asynchronous copies and to the
- * other blocks of the cluster. */
+/* Makes this thread's mbarrier initializations visible to the asynchronous copies. */
 static __device__ __forceinline__ void gpuscan_mbar_init_fence_(void)
 {
     GPUSCAN_SM90_ASM_("fence.mbarrier_init.release.cluster;");
@@ -403,34 +403,20 @@ static __device__ __forceinline__ void gpuscan_mbar_arrive_(unsigned long long *
     __trap();
 #endif
 }
-/* Waits until the phase of parity `parity` has completed: acquire at CTA scope, or with
- * `cluster` at cluster scope (then it also sees what other blocks wrote before arriving). */
-static __device__ __forceinline__ void gpuscan_mbar_wait_scoped_(unsigned long long *bar, unsigned parity, int cluster)
+/* Waits until the phase of parity `parity` has completed (acquire at CTA scope). */
+static __device__ __forceinline__ void gpuscan_mbar_wait_(unsigned long long *bar, unsigned parity)
 {
 #if GPUSCAN_ASYNC_COPY_
     const unsigned b = gpuscan_shared_addr_(bar);
     unsigned done;
     do {
-        if (cluster)
-            asm volatile("{ .reg .pred p; mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 p, [%1], %2; "
-                         "selp.u32 %0, 1, 0, p; }"
-                         : "=r"(done) : "r"(b), "r"(parity) : "memory");
-        else
-            asm volatile("{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2; selp.u32 %0, 1, 0, p; }"
-                         : "=r"(done) : "r"(b), "r"(parity) : "memory");
+        asm volatile("{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2; selp.u32 %0, 1, 0, p; }"
+                     : "=r"(done) : "r"(b), "r"(parity) : "memory");
     } while (!done);
 #else
-    (void)bar, (void)parity, (void)cluster;
+    (void)bar, (void)parity;
     __trap();
 #endif
-}
-static __device__ __forceinline__ void gpuscan_mbar_wait_(unsigned long long *bar, unsigned parity)
-{
-    gpuscan_mbar_wait_scoped_(bar, parity, 0);
-}
-static __device__ __forceinline__ void gpuscan_mbar_wait_cluster_(unsigned long long *bar, unsigned parity)
-{
-    gpuscan_mbar_wait_scoped_(bar, parity, 1);
 }
 /* Programmatic dependent launch (sm_90; host.cuh: gpuscan_pdl_supported_).  A single-pass scan's tile
  * states are cleared before it claims its first tile.  With enough tiles the host clears them
@@ -466,24 +452,10 @@ static __global__ void gpuscan_clear_states_(unsigned *p, size_t words)
         p[i] = 0u;
 }
 /* Thread-block clusters (sm_90).  A scan of at most GPUSCAN_CLUSTER_MAX_TILES tiles runs as one
- * cluster: the tiles' aggregates go through distributed shared memory, so it needs no tile
- * states in global memory, no memset before it and one launch (the small-n path of the
+ * cluster (P_TAG_cluster): the tiles' aggregates go through distributed shared memory, so it needs
+ * no tile states in global memory, no memset before it and one launch (the small-n path of the
  * look-back; 0 turns it off).  The host uses it only where the device launches clusters and
  * the kernel was built for sm_90 or later; elsewhere these helpers trap. */
-/* The cluster barrier in two halves: every thread arrives (relaxed) at the start of the kernel
- * and waits just before its block first touches another block's shared memory, so the barrier's
- * latency hides behind the tile's loads (a full barrier there is a large part of a small scan).
- * No second barrier is needed before a block exits: a block's shared memory is written only by
- * earlier blocks, each write before that writer's arrival (release, cluster scope) on the block's
- * own mbarrier, and the block waits (acquire) for all of those arrivals - so every write to it
- * has landed before it can exit.  compute-sanitizer's racecheck does not follow that through the
- * mbarrier and reports each such write as one "into a block that might have already exited";
- * GPUSCAN_CLUSTER_EXIT_BARRIER 1 adds the barrier's second phase (arrival after the hand-over, the
- * wait at the end of the kernel) so that it sees the guarantee.  That costs every small scan a
- * barrier's latency, so it is off unless asked for (the racecheck suite asks for it). */
-#ifndef GPUSCAN_CLUSTER_EXIT_BARRIER
-#define GPUSCAN_CLUSTER_EXIT_BARRIER 0
-#endif
 static __device__ __forceinline__ void gpuscan_cluster_arrive_(void)
 {
     GPUSCAN_SM90_ASM_("barrier.cluster.arrive.relaxed.aligned;");
@@ -510,73 +482,35 @@ static __device__ __forceinline__ void *gpuscan_cluster_map_(void *p, unsigned r
     return p;
 #endif
 }
-/* One arrival (release at cluster scope: this thread's writes before it, to any block of the
- * cluster, are seen by whoever waits) on the mbarrier at `bar`'s place in block `rank`. */
-static __device__ __forceinline__ void gpuscan_mbar_arrive_remote_(unsigned long long *bar, unsigned rank)
-{
-#if GPUSCAN_ASYNC_COPY_
-    unsigned remote;
-    asm volatile("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(remote) : "r"(gpuscan_shared_addr_(bar)), "r"(rank));
-    asm volatile("mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%0];" ::"r"(remote) : "memory");
-#else
-    (void)bar, (void)rank;
-    __trap();
-#endif
-}
 #define GPUSCAN_CLUSTER_PREFIX_(P, T)                                                                 \
-    /* A one-cluster scan's hand-over: in block r, a slot for the aggregate of each block before r    \
-     * and an mbarrier that completes when all r have arrived (no wait in block 0). */                \
-    static __device__ __forceinline__ unsigned long long *P##_cluster_bar(void)                       \
-    {                                                                                                 \
-        __shared__ unsigned long long bar;                                                            \
-        return &bar;                                                                                  \
-    }                                                                                                 \
+    /* A one-cluster scan's hand-over: in block r, a slot for the aggregate of each block before r. */\
     static __device__ __forceinline__ T *P##_cluster_slots(void)                                      \
     {                                                                                                 \
         enum { SLOTS = GPUSCAN_MAX_(GPUSCAN_CLUSTER_MAX_TILES, 1) };                                  \
         __shared__ __align__(16) unsigned char slots[SLOTS * sizeof(T)];                              \
         return (T *)slots;                                                                            \
     }                                                                                                 \
-    /* At the start of the kernel: block `tile` will receive `tile` aggregates. */                    \
-    static __device__ __forceinline__ void P##_cluster_start(unsigned tile)                           \
-    {                                                                                                 \
-        if (threadIdx.x == 0) {                                                                       \
-            gpuscan_mbar_init_(P##_cluster_bar(), tile > 0 ? tile : 1);                               \
-            gpuscan_mbar_init_fence_();                                                               \
-        }                                                                                             \
-        gpuscan_cluster_arrive_();                                                                    \
-    }                                                                                                 \
-    /* The prefix of the tile of block `tile` of a one-cluster scan, in thread 0, like                \
-     * P_tile_prefix.  Lane j of warp 0 writes this block's aggregate into slot `tile` of every       \
-     * later block j and arrives on j's mbarrier; once its own mbarrier completes, lane r reads       \
-     * slot r and a shuffle tree folds them in order.  With GPUSCAN_CLUSTER_EXIT_BARRIER, every       \
-     * thread then arrives at the barrier's second phase; P_cluster_finish waits for it.  Block 0     \
-     * of a seeded scan hands on the seed and its aggregate (`init`: the seed, read by block 0). */   \
+    /* The prefix of block `tile`'s tile, in every thread.  The block arrived at the cluster barrier  \
+     * when it started; its wait here (every block has started, so its shared memory may be written)  \
+     * hides behind the tile's loads and scan.  Thread j writes this block's aggregate into slot      \
+     * `tile` of every later block j (block 0 of a seeded scan: the seed and its aggregate); after a  \
+     * whole barrier every write has landed, no block writes into another any more (each may exit),   \
+     * and each thread folds slots 0..tile-1 in order (`seed`: the seed, read by block 0). */         \
     static __device__ __forceinline__ T P##_cluster_prefix(unsigned tile, T aggregate, int seeded,    \
-                                                           T init, int *has_prefix)                   \
+                                                           T seed, int *has_prefix)                   \
     {                                                                                                 \
-        T prefix = init;                                                                              \
-        const unsigned lane = threadIdx.x;                                                            \
+        gpuscan_cluster_wait_();                                                                      \
+        if (threadIdx.x > tile && threadIdx.x < gridDim.x)                                            \
+            *(T *)gpuscan_cluster_map_(P##_cluster_slots() + tile, threadIdx.x) =                     \
+                tile == 0 && seeded ? P##_combine(seed, aggregate) : aggregate;                       \
+        gpuscan_cluster_arrive_release_();                                                            \
+        gpuscan_cluster_wait_();                                                                      \
         *has_prefix = seeded || tile > 0;                                                             \
-        gpuscan_cluster_wait_(); /* every block's mbarrier is initialized */                          \
-        if (lane < 32 && lane > tile && lane < gridDim.x) {                                           \
-            T *slot = (T *)gpuscan_cluster_map_(P##_cluster_slots() + tile, lane);                    \
-            *slot = tile == 0 && seeded ? P##_combine(init, aggregate) : aggregate;                   \
-            gpuscan_mbar_arrive_remote_(P##_cluster_bar(), lane);                                     \
-        }                                                                                             \
-        if (GPUSCAN_CLUSTER_EXIT_BARRIER) gpuscan_cluster_arrive_release_(); /* writes to others */   \
-        if (lane < 32 && tile > 0) {                                                                  \
-            T a = aggregate;                                                                          \
-            gpuscan_mbar_wait_cluster_(P##_cluster_bar(), 0);                                         \
-            if (lane < tile) a = P##_cluster_slots()[lane];                                           \
-            prefix = P##_warp_reduce(a, (int)lane, (int)tile);                                        \
-        }                                                                                             \
+        if (tile == 0) return seed;                                                                   \
+        const T *slots = P##_cluster_slots();                                                         \
+        T prefix = slots[0];                                                                          \
+        for (unsigned r = 1; r < tile; ++r) prefix = P##_combine(prefix, slots[r]);                   \
         return prefix;                                                                                \
-    }                                                                                                 \
-    /* At the end of the kernel: no block of the cluster writes into this one any more. */            \
-    static __device__ __forceinline__ void P##_cluster_finish(void)                                   \
-    {                                                                                                 \
-        if (GPUSCAN_CLUSTER_EXIT_BARRIER) gpuscan_cluster_wait_();                                    \
     }
 
 /* Single-pass blocks spend about half their life waiting in the look-back, holding their
@@ -587,12 +521,10 @@ static __device__ __forceinline__ void gpuscan_mbar_arrive_remote_(unsigned long
 #define GPUSCAN_SINGLE_PASS_MIN_BLOCKS_(TAG, T)                                                     \
     GPUSCAN_MAX_(1, GPUSCAN_SINGLE_PASS_THREADS_PER_SM(T) / GPUSCAN_##TAG##_THREADS(T))
 
-/* How a single-pass tile gets its prefix: from its left neighbour (domino), by decoupled
- * look-back, or - when the whole grid is one thread-block cluster - through distributed shared
- * memory (tile = block index; no counter, no tile states). */
+/* How a single-pass tile gets its prefix: from its left neighbour (domino) or by decoupled
+ * look-back. */
 #define GPUSCAN_VIA_DOMINO 0
 #define GPUSCAN_VIA_LOOKBACK 1
-#define GPUSCAN_VIA_CLUSTER 2
 
 /* Reduce-ahead (GPUSCAN_GRID_REDUCE_AHEAD).  The look-back's tiles spend most of their time
  * waiting for predecessors that are still loading.  Here one kernel takes
@@ -726,15 +658,10 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
     {                                                                                                 \
         T items[GPUSCAN_##TAG##_ITEMS(T)];                                                            \
         T *buf = P##_##TAG##_buffer();                                                                \
-        const int cluster = via == GPUSCAN_VIA_CLUSTER, by_index = cluster || states.self_clear;      \
         unsigned cleared = 0u; /* the barrier's token (states.self_clear) */                          \
         P##_##TAG##_prefetch_tile(in, n, blockIdx.x, pace); /* before the wait: a hint only */       \
-        if (!cluster) gpuscan_wait_prerequisites_(); /* until the work before it (a clearing) is done */ \
-        const unsigned tile = by_index ? blockIdx.x : gpuscan_next_tile_(counter) - states.claimed;   \
-        if (cluster) { /* the same waits, where a cluster has them */                                 \
-            gpuscan_wait_prerequisites_();                                                            \
-            P##_cluster_start(tile);                                                                  \
-        }                                                                                             \
+        gpuscan_wait_prerequisites_(); /* until the work before it (a clearing) is done */            \
+        const unsigned tile = states.self_clear ? blockIdx.x : gpuscan_next_tile_(counter) - states.claimed; \
         if (states.self_clear) {                                                                      \
             if (threadIdx.x == 0) P##_forget(states, tile);                                           \
             cleared = gpuscan_grid_arrive_();                                                         \
@@ -750,14 +677,36 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
         T seed = ends.init; /* used by warp 0 only */                                                 \
         if (tile == 0 && ends.seeded && threadIdx.x < 32)                                             \
             seed = P##_shfl_idx(threadIdx.x == 0 ? P##_seed(&ends) : seed, 0);                        \
-        T prefix = cluster ? P##_cluster_prefix(tile, aggregate, ends.seeded, seed, &has_prefix)      \
-                           : P##_tile_prefix(via == GPUSCAN_VIA_LOOKBACK, tile, aggregate, states,    \
-                                             agg_slots, prefix_slots, ends.seeded, seed, &has_prefix);\
+        T prefix = P##_tile_prefix(via == GPUSCAN_VIA_LOOKBACK, tile, aggregate, states, agg_slots,   \
+                                   prefix_slots, ends.seeded, seed, &has_prefix);                     \
         prefix = P##_block_broadcast(prefix, &has_prefix);                                            \
         P##_##TAG##_emit(out, base, valid, items, prefix, has_prefix, ends.exclusive, before, buf);   \
         if (threadIdx.x == 0 && tile == gridDim.x - 1)                                                \
             P##_put_total(&ends, has_prefix ? P##_combine(prefix, aggregate) : aggregate);            \
-        if (cluster) P##_cluster_finish();                                                            \
+    }
+/* A scan of a few tiles as one thread-block cluster (the whole grid; host.cuh P_TAG_one_cluster):
+ * block b scans tile b and takes its prefix from the blocks before it through distributed shared
+ * memory (P_cluster_prefix) - the one-tile kernel's load, scan and store with that hand-over
+ * between scan and store, the items kept in registers across it. */
+#define GPUSCAN_CLUSTER_KERNEL_(P, T, TAG)                                                            \
+    static __global__ void __launch_bounds__(GPUSCAN_##TAG##_THREADS(T))                              \
+    P##_##TAG##_cluster(const P##_in_t *in, T *out, size_t n, P##_ends ends)                          \
+    {                                                                                                 \
+        T items[GPUSCAN_##TAG##_ITEMS(T)];                                                            \
+        T *buf = P##_##TAG##_buffer();                                                                \
+        const unsigned tile = blockIdx.x;                                                             \
+        gpuscan_wait_prerequisites_();                                                                \
+        gpuscan_cluster_arrive_(); /* this block has started: the others may write into it */         \
+        gpuscan_let_dependents_launch_();                                                             \
+        GPUSCAN_TILE_BOUNDS_DIR_(TAG, T, tile, n, base, valid, P##_REVERSED_);                        \
+        P##_##TAG##_load(in, base, valid, items, buf);                                                \
+        T before, aggregate = P##_##TAG##_scan_tile(items, buf, &before);                             \
+        int has_prefix;                                                                               \
+        const T seed = tile == 0 && ends.seeded ? P##_seed(&ends) : ends.init;                        \
+        const T prefix = P##_cluster_prefix(tile, aggregate, ends.seeded, seed, &has_prefix);         \
+        P##_##TAG##_store(out, base, valid, items, prefix, has_prefix, ends.exclusive, before, buf);  \
+        if (threadIdx.x == 0 && tile == gridDim.x - 1)                                                \
+            P##_put_total(&ends, has_prefix ? P##_combine(prefix, aggregate) : aggregate);            \
     }
 /* One tile of a run that a block scans in order (reduce-ahead's units, reduce-then-scan's runs): the
  * block scan, the store after the running prefix, the prefix carried on to the next tile, and a
@@ -979,6 +928,7 @@ static __device__ __forceinline__ void gpuscan_grid_wait_(unsigned token)
     GPUSCAN_PREFETCH_STAGE_(P, T, TAG)                                                              \
     GPUSCAN_HIERARCHICAL_KERNELS_(P, T, TAG)                                                        \
     GPUSCAN_SINGLE_PASS_KERNEL_(P, T, TAG)                                                          \
+    GPUSCAN_CLUSTER_KERNEL_(P, T, TAG)                                                              \
     GPUSCAN_SCAN_IN_RUN_(P, T, TAG)                                                                 \
     GPUSCAN_AHEAD_KERNEL_(P, T, TAG)                                                                \
     GPUSCAN_BARRIER_KERNEL_(P, T, TAG)

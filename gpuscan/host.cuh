@@ -754,7 +754,7 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
     {                                                                                                                                \
         static int cache[GPUSCAN_DEVICE_CACHE_];                                                                                     \
         return tiles > 1 && tiles <= GPUSCAN_CLUSTER_MAX_TILES && /* no device query for large scans */                              \
-               tiles <= (size_t)gpuscan_cluster_tiles_((const void *)P##_##TAG##_single_pass, GPUSCAN_##TAG##_THREADS(T), cache);    \
+               tiles <= (size_t)gpuscan_cluster_tiles_((const void *)P##_##TAG##_cluster, GPUSCAN_##TAG##_THREADS(T), cache);        \
     }                                                                                                                                \
     static int P##_##TAG##_single_pass_dependent(void)                                                                               \
     {                                                                                                                                \
@@ -782,16 +782,19 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         gpuscan_dependent_config_(&config, &attr, 1, GPUSCAN_##TAG##_THREADS(T), P##_##TAG##_tiles_dependent(), stream);             \
         return gpuscan_from_cuda_(cudaLaunchKernelEx(&config, P##_##TAG##_tiles, in, (const T *)NULL, out, n, (T *)NULL, *ends));    \
     }                                                                                                                                \
+    static int P##_##TAG##_cluster_dependent(void)                                                                                   \
+    {                                                                                                                                \
+        static int cache[GPUSCAN_DEVICE_CACHE_];                                                                                     \
+        return gpuscan_pdl_supported_((const void *)P##_##TAG##_cluster, cache);                                                     \
+    }                                                                                                                                \
     static gpuscan_status P##_##TAG##_one_cluster_run(size_t tiles, const P##_in_t *in, T *out, size_t n, const P##_ends *ends,      \
                                                       cudaStream_t stream)                                                           \
     {                                                                                                                                \
         cudaLaunchConfig_t config;                                                                                                   \
         cudaLaunchAttribute attrs[2];                                                                                                \
-        gpuscan_cluster_config_(&config, attrs, (unsigned)tiles, GPUSCAN_##TAG##_THREADS(T), P##_##TAG##_single_pass_dependent(),    \
+        gpuscan_cluster_config_(&config, attrs, (unsigned)tiles, GPUSCAN_##TAG##_THREADS(T), P##_##TAG##_cluster_dependent(),        \
                                 stream);                                                                                             \
-        return gpuscan_from_cuda_(cudaLaunchKernelEx(&config, P##_##TAG##_single_pass, in, out, n, (unsigned *)NULL,                 \
-                                                     gpuscan_states_cleared_(NULL), (unsigned *)NULL, (unsigned *)NULL,              \
-                                                     (int)GPUSCAN_VIA_CLUSTER, gpuscan_no_pace_(), *ends));                          \
+        return gpuscan_from_cuda_(cudaLaunchKernelEx(&config, P##_##TAG##_cluster, in, out, n, *ends));                              \
     }
 #define GPUSCAN_GRID_HOST_(P, T, TAG)                                                                                                \
     /* The single-pass kernel over plan's tiles, its states and slots in ws, as config says. */                                      \
