@@ -1,14 +1,16 @@
 // bench/small_floor_probe.cu - what a scan of 2^12-2^16 int32 can cost alone at the least (issue 21
-// item 4's small n: the simple forms at <= 0.6 x CUB's time).  Each call timed as bench/forms times
-// it (events around one call on a stream of its own, then a synchronization; medians; inputs rotated
-// over 256 MiB), beside the library's simple form and CUB (temp kept):
+// item 4's small n: the simple forms at <= 0.6 x CUB's time).  Each call timed alone as bench/forms
+// times it (events around one call on a stream of its own, then a synchronization; the median of 200
+// after 20 warm-ups; inputs rotated over 64 copies), beside the library's simple form and CUB (temp
+// kept):
 //   kcopy    one block of 256 threads a tile of 4096 (16 int32 a thread, 4 x int4): load, store;
 //   tiles    the same, each tile scanned on its own (a block scan, no prefix between tiles): what a
 //            block scan adds to a copy;
 //   handover one thread-block cluster of all the tiles: each block's sum goes to every later block
 //            through distributed shared memory, a cluster barrier, the prefix added, stored - no
 //            block scan: what the least hand-over between SMs adds to a copy;
-//   lean     handover with the block scan done while the sums travel: a whole scan (checked).
+//   lean     the block scan, then that hand-over, the items kept in registers and stored from
+//            them: a whole scan (checked).
 // Not built by CMake (a one-off probe, bench/NOTES.md step 61):
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I. bench/small_floor_probe.cu -o small_floor_probe
 #include <cstdio>
@@ -18,18 +20,10 @@
 #include <cooperative_groups.h>
 #include <cub/cub.cuh>
 #include "gpuscan.cuh"
+#include "bench_common.h"
 
 GPUSCAN_DEFINE_NAMED(i32, int32_t, add)
 namespace cg = cooperative_groups;
-
-#define CK(x)                                                                                       \
-    do {                                                                                            \
-        cudaError_t e_ = (x);                                                                       \
-        if (e_ != cudaSuccess) {                                                                    \
-            fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_));      \
-            exit(1);                                                                                \
-        }                                                                                           \
-    } while (0)
 
 enum { THREADS = 256, ITEMS = 16, TILE = THREADS * ITEMS, WARPS = THREADS / 32 };
 
