@@ -796,7 +796,7 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
                                 stream);                                                                                             \
         return gpuscan_from_cuda_(cudaLaunchKernelEx(&config, P##_##TAG##_cluster, in, out, n, *ends));                              \
     }
-#define GPUSCAN_GRID_HOST_(P, T, TAG)                                                                                                \
+#define GPUSCAN_SINGLE_PASS_HOST_(P, T, TAG)                                                                                         \
     /* The single-pass kernel over plan's tiles, its states and slots in ws, as config says. */                                      \
     static cudaError_t P##_##TAG##_single_pass_launch(const cudaLaunchConfig_t *config, const gpuscan_plan_ *plan, char *ws,         \
                                                       const P##_in_t *in, T *out, size_t n, gpuscan_states_ states,                  \
@@ -806,6 +806,48 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         return cudaLaunchKernelEx(config, P##_##TAG##_single_pass, in, out, n, (unsigned *)(ws + plan->counter_off), states,         \
                                   slots0, lookback ? (unsigned *)(ws + plan->slots_off[1]) : slots0, lookback, pace, *ends);         \
     }                                                                                                                                \
+    /* A domino or look-back scan (lookback) of plan's tiles: one cluster, or the single-pass kernel behind                          \
+     * whatever clearing its states need (none where a kept workspace's rounds go on; itself, a memset or                            \
+     * a kernel otherwise). */                                                                                                       \
+    static gpuscan_status P##_##TAG##_single_pass_run(const gpuscan_plan_ *plan, int lookback, char *ws,                             \
+                                                      gpuscan_rounds_ *rounds, const P##_in_t *in, T *out, size_t n,                 \
+                                                      const P##_ends *ends, cudaStream_t stream)                                     \
+    {                                                                                                                                \
+        enum { THREADS = GPUSCAN_##TAG##_THREADS(T) };                                                                               \
+        if (lookback && plan->cluster) return P##_##TAG##_one_cluster_run(plan->num_tiles, in, out, n, ends, stream);                \
+        const size_t bytes = plan->flags_off + plan->state_units * plan->state_bytes;                                                \
+        gpuscan_states_ states;                                                                                                      \
+        const int reuse = gpuscan_rounds_next_(rounds, bytes, (unsigned)plan->state_bytes, ws + plan->flags_off, &states);           \
+        const int dependent = P##_##TAG##_single_pass_dependent(); /* grid.cuh */                                                    \
+        const int clear_kernel = !reuse && gpuscan_clears_by_kernel_(plan->num_tiles, dependent);                                    \
+        /* states of unknown contents (no rounds kept there) that a memset would clear: cleared by the scan itself, where            \
+         * all its tiles run at once (a cooperative launch is no programmatic dependent: behind a clearing kernel that is one,       \
+         * a scan back to back is the faster) */                                                                                     \
+        states.self_clear = !reuse && rounds == NULL && !clear_kernel && P##_##TAG##_self_clears(plan->num_tiles);                   \
+        cudaLaunchConfig_t config;                                                                                                   \
+        cudaLaunchAttribute attrs[3];                                                                                                \
+        if (states.self_clear) { /* unless the device refuses that many blocks at once: a memset, as below */                        \
+            gpuscan_all_resident_config_(&config, attrs, (unsigned)plan->num_tiles, THREADS, dependent, stream);                     \
+            const cudaError_t e = P##_##TAG##_single_pass_launch(&config, plan, ws, in, out, n, states, lookback,                    \
+                                                                 gpuscan_no_pace_(), ends);                                          \
+            if (!gpuscan_cooperative_refused_(e)) return gpuscan_from_cuda_(e);                                                      \
+            states.self_clear = 0;                                                                                                   \
+        }                                                                                                                            \
+        static int resident_cache[GPUSCAN_DEVICE_CACHE_];                                                                            \
+        const gpuscan_pace_ pace =                                                                                                   \
+            lookback ? gpuscan_pace_of_(plan->num_tiles, GPUSCAN_TILE_(TAG, T) * sizeof(P##_in_t),                                   \
+                                        gpuscan_device_info_().peak_gbs,                                                             \
+                                        gpuscan_resident_blocks_((const void *)P##_##TAG##_single_pass, THREADS, resident_cache))    \
+                     : gpuscan_no_pace_();                                                                                           \
+        if (!reuse) GPUSCAN_TRY_(gpuscan_clear_states_launch_(ws, bytes, clear_kernel, stream));                                     \
+        gpuscan_dependent_config_(&config, attrs, (unsigned)plan->num_tiles, THREADS, dependent, stream);                            \
+        GPUSCAN_TRY_(gpuscan_from_cuda_(                                                                                             \
+            P##_##TAG##_single_pass_launch(&config, plan, ws, in, out, n, states, lookback, pace, ends)));                           \
+        gpuscan_rounds_keep_(rounds, bytes, (unsigned)plan->state_bytes, &states, plan->num_tiles);                                  \
+        return GPUSCAN_SUCCESS;                                                                                                      \
+    }
+#define GPUSCAN_GRID_HOST_(P, T, TAG)                                                                                                \
+    GPUSCAN_SINGLE_PASS_HOST_(P, T, TAG)                                                                                             \
     static gpuscan_status P##_##TAG##_run(const gpuscan_plan_ *plan, gpuscan_grid grid, char *ws, gpuscan_rounds_ *rounds,           \
                                           const P##_in_t *in, T *out, size_t n, const P##_ends *ends,                                \
                                           cudaStream_t stream)                                                                       \
@@ -813,43 +855,11 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         enum { THREADS = GPUSCAN_##TAG##_THREADS(T) };                                                                               \
         if (plan->num_tiles == 1) return P##_##TAG##_one_tile_run(in, out, n, ends, stream);                                         \
         switch (grid) {                                                                                                              \
-        case GPUSCAN_GRID_HIERARCHICAL:                                                                                               \
-            return P##_##TAG##_hierarchical(plan, ws, in, out, n, ends, stream);                                                      \
+        case GPUSCAN_GRID_HIERARCHICAL:                                                                                              \
+            return P##_##TAG##_hierarchical(plan, ws, in, out, n, ends, stream);                                                     \
         case GPUSCAN_GRID_DOMINO:                                                                                                    \
-        case GPUSCAN_GRID_LOOKBACK: {                                                                                                \
-            const int lookback = grid == GPUSCAN_GRID_LOOKBACK; /* = GPUSCAN_VIA_LOOKBACK, else _DOMINO */                           \
-            if (lookback && plan->cluster) return P##_##TAG##_one_cluster_run(plan->num_tiles, in, out, n, ends, stream);           \
-            const size_t bytes = plan->flags_off + plan->state_units * plan->state_bytes;                                            \
-            gpuscan_states_ states;                                                                                                  \
-            const int reuse = gpuscan_rounds_next_(rounds, bytes, (unsigned)plan->state_bytes, ws + plan->flags_off, &states);       \
-            const int dependent = P##_##TAG##_single_pass_dependent(); /* grid.cuh */                                               \
-            const int clear_kernel = !reuse && gpuscan_clears_by_kernel_(plan->num_tiles, dependent);                                \
-            /* states of unknown contents (no rounds kept there) that a memset would clear: cleared by the scan itself, where     \
-             * all its tiles run at once (a cooperative launch is no programmatic dependent: behind a clearing kernel that is one, \
-             * a scan back to back is the faster) */                                                                                 \
-            states.self_clear = !reuse && rounds == NULL && !clear_kernel && P##_##TAG##_self_clears(plan->num_tiles);               \
-            cudaLaunchConfig_t config;                                                                                               \
-            cudaLaunchAttribute attrs[3];                                                                                            \
-            if (states.self_clear) { /* unless the device refuses that many blocks at once: a memset, as below */                    \
-                gpuscan_all_resident_config_(&config, attrs, (unsigned)plan->num_tiles, THREADS, dependent, stream);                 \
-                const cudaError_t e = P##_##TAG##_single_pass_launch(&config, plan, ws, in, out, n, states, lookback,                \
-                                                                     gpuscan_no_pace_(), ends);                                      \
-                if (!gpuscan_cooperative_refused_(e)) return gpuscan_from_cuda_(e);                                                  \
-                states.self_clear = 0;                                                                                               \
-            }                                                                                                                        \
-            static int resident_cache[GPUSCAN_DEVICE_CACHE_];                                                                        \
-            const gpuscan_pace_ pace =                                                                                               \
-                lookback ? gpuscan_pace_of_(plan->num_tiles, GPUSCAN_TILE_(TAG, T) * sizeof(P##_in_t),                               \
-                                            gpuscan_device_info_().peak_gbs,                                                         \
-                                            gpuscan_resident_blocks_((const void *)P##_##TAG##_single_pass, THREADS, resident_cache)) \
-                         : gpuscan_no_pace_();                                                                                       \
-            if (!reuse) GPUSCAN_TRY_(gpuscan_clear_states_launch_(ws, bytes, clear_kernel, stream));                                 \
-            gpuscan_dependent_config_(&config, attrs, (unsigned)plan->num_tiles, THREADS, dependent, stream);                        \
-            GPUSCAN_TRY_(gpuscan_from_cuda_(                                                                                         \
-                P##_##TAG##_single_pass_launch(&config, plan, ws, in, out, n, states, lookback, pace, ends)));                       \
-            gpuscan_rounds_keep_(rounds, bytes, (unsigned)plan->state_bytes, &states, plan->num_tiles);                              \
-            return GPUSCAN_SUCCESS;                                                                                                  \
-        }                                                                                                                            \
+        case GPUSCAN_GRID_LOOKBACK: /* = GPUSCAN_VIA_LOOKBACK, else _DOMINO */                                                       \
+            return P##_##TAG##_single_pass_run(plan, grid == GPUSCAN_GRID_LOOKBACK, ws, rounds, in, out, n, ends, stream);           \
         case GPUSCAN_GRID_REDUCE_AHEAD: {                                                                                            \
             int ran = 0;                                                                                                             \
             GPUSCAN_TRY_(gpuscan_clear_states_launch_(ws, plan->flags_off + plan->state_units * plan->state_bytes, 0, stream));      \
