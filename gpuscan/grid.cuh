@@ -36,12 +36,13 @@
 typedef struct gpuscan_states_ {
     void *words;
     unsigned round, claimed;
+    unsigned published; /* the earlier rounds' count on the word after the counter (P_fold_prefix) */
     unsigned self_clear; /* not cleared: the kernel clears them itself (see P_TAG_single_pass) */
 } gpuscan_states_;
 #define GPUSCAN_STATE_ROUNDS_ (1u << 30) /* rounds a 32-bit state word tells apart */
 static __host__ __device__ __forceinline__ gpuscan_states_ gpuscan_states_cleared_(void *words)
 {
-    gpuscan_states_ s = {words, 0u, 0u, 0u};
+    gpuscan_states_ s = {words, 0u, 0u, 0u, 0u};
     return s;
 }
 static __device__ __forceinline__ unsigned gpuscan_state_word_(gpuscan_states_ s, unsigned status)
@@ -356,10 +357,57 @@ typedef struct gpuscan_pace_ {
         }                                                                                           \
         __syncthreads();                                                                            \
     }
-/* The look-back, the single-pass tiles' prefix and the first wave's pace. */
+/* The fold: a look-back scan whose tiles all run at once (host.cuh: P_TAG_folds).  There a tile
+ * waits for its slowest predecessor's loads whatever it does, and the look-back adds, after that,
+ * the chain of inclusive prefixes that its windows walk back to (bench/NOTES.md step 63).  Here
+ * thread 0 publishes the tile's aggregate (tile 0's after the seed), counts it on `published`
+ * (the word after the claim counter, counted on from the earlier rounds' `states.published`) and
+ * waits until as many tiles have published as come up to this one - one word, so the waiting
+ * costs L2 little - and then the whole block reads every earlier tile's aggregate at once,
+ * GPUSCAN_FOLD_READS a thread (again where one is not yet there), and folds them in a fixed order
+ * that is not the tiles' own (the same every run): commuting operators only (P_FOLDS_).  The
+ * prefix in thread 0, as P_tile_prefix gives it. */
+#define GPUSCAN_FOLD_PREFIX_(P, T)                                                                  \
+    /* (not behind a typed load stage: its kernel spilled with the fold beside the look-back) */    \
+    enum { P##_FOLDS_ = P##_COMMUTES_ && P##_LOAD_COPIES_ && sizeof(T) <= GPUSCAN_FOLD_MAX_BYTES };  \
+    static __device__ __forceinline__ T P##_fold_prefix(unsigned tile, T aggregate, gpuscan_states_ states, \
+                                                        const unsigned *agg_slots, unsigned *published, \
+                                                        int seeded, T seed, int *has_prefix)        \
+    {                                                                                               \
+        T v[GPUSCAN_FOLD_READS], acc;                                                               \
+        unsigned pending = 0u;                                                                      \
+        if (threadIdx.x == 0) {                                                                     \
+            P##_publish(states, (unsigned *)agg_slots, tile, GPUSCAN_STATE_AGGREGATE,               \
+                        tile == 0 && seeded ? P##_combine(seed, aggregate) : aggregate);            \
+            __threadfence();                                                                        \
+            atomicAdd(published, 1u);                                                               \
+            while (gpuscan_load_acquire_u32_(published) - states.published <= tile) __nanosleep(32); \
+        }                                                                                           \
+        __syncthreads();                                                                            \
+        _Pragma("unroll") for (unsigned k = 0; k < GPUSCAN_FOLD_READS; ++k) { /* all loads at once */ \
+            const unsigned j = threadIdx.x + k * blockDim.x;                                        \
+            v[k] = P##_identity();                                                                  \
+            if (j < tile && P##_peek(states, agg_slots, agg_slots, j, &v[k]) == GPUSCAN_STATE_EMPTY) \
+                pending |= 1u << k;                                                                 \
+        }                                                                                           \
+        while (pending) {                                                                           \
+            __nanosleep(128);                                                                       \
+            _Pragma("unroll") for (unsigned k = 0; k < GPUSCAN_FOLD_READS; ++k)                     \
+                if ((pending >> k & 1u) && P##_peek(states, agg_slots, agg_slots, threadIdx.x + k * blockDim.x, \
+                                                    &v[k]) != GPUSCAN_STATE_EMPTY)                  \
+                    pending &= ~(1u << k);                                                          \
+        }                                                                                           \
+        acc = v[0];                                                                                 \
+        _Pragma("unroll") for (unsigned k = 1; k < GPUSCAN_FOLD_READS; ++k) acc = P##_combine(acc, v[k]); \
+        acc = P##_block_reduce_values(acc, (int)blockDim.x);                                        \
+        *has_prefix = seeded || tile > 0;                                                           \
+        return tile > 0 ? acc : seed;                                                               \
+    }
+/* The look-back, the fold, the single-pass tiles' prefix and the first wave's pace. */
 #define GPUSCAN_LOOKBACK_(P, T)                                                                     \
     GPUSCAN_LOOKBACK_WINDOW_(P, T)                                                                  \
     GPUSCAN_LOOKBACK_FOLD_(P, T)                                                                    \
+    GPUSCAN_FOLD_PREFIX_(P, T)                                                                      \
     GPUSCAN_TILE_PREFIX_(P, T)                                                                      \
     GPUSCAN_PACE_STAGE_(P, T)
 
@@ -521,10 +569,11 @@ static __device__ __forceinline__ void *gpuscan_cluster_map_(void *p, unsigned r
 #define GPUSCAN_SINGLE_PASS_MIN_BLOCKS_(TAG, T)                                                     \
     GPUSCAN_MAX_(1, GPUSCAN_SINGLE_PASS_THREADS_PER_SM(T) / GPUSCAN_##TAG##_THREADS(T))
 
-/* How a single-pass tile gets its prefix: from its left neighbour (domino) or by decoupled
- * look-back. */
+/* How a single-pass tile gets its prefix: from its left neighbour (domino), by decoupled
+ * look-back, or by a fold of every earlier tile's aggregate. */
 #define GPUSCAN_VIA_DOMINO 0
 #define GPUSCAN_VIA_LOOKBACK 1
+#define GPUSCAN_VIA_FOLD 2 /* the look-back's tiles all at once: P_fold_prefix */
 
 /* Reduce-ahead (GPUSCAN_GRID_REDUCE_AHEAD).  The look-back's tiles spend most of their time
  * waiting for predecessors that are still loading.  Here one kernel takes
@@ -648,7 +697,7 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
  * any contents) runs as one cooperative launch, every tile resident at once: block b takes tile b,
  * clears that tile's state and arrives at a grid-wide barrier before its loads, and waits there
  * only before it reads another tile's state - one launch instead of a clearing and a scan, the
- * barrier's wait behind the tile's loads.  Its counter is neither used nor cleared. */
+ * barrier's wait behind the tile's loads.  Its claim counter is neither used nor cleared. */
 #define GPUSCAN_SINGLE_PASS_KERNEL_(P, T, TAG)                                                  \
     static __global__ void                                                                            \
     __launch_bounds__(GPUSCAN_##TAG##_THREADS(T), GPUSCAN_SINGLE_PASS_MIN_BLOCKS_(TAG, T))            \
@@ -662,8 +711,9 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
         P##_##TAG##_prefetch_tile(in, n, blockIdx.x, pace); /* before the wait: a hint only */       \
         gpuscan_wait_prerequisites_(); /* until the work before it (a clearing) is done */            \
         const unsigned tile = states.self_clear ? blockIdx.x : gpuscan_next_tile_(counter) - states.claimed; \
-        if (states.self_clear) {                                                                      \
+        if (states.self_clear) { /* (and tile 0 the fold's count: the claim counter goes unused) */   \
             if (threadIdx.x == 0) P##_forget(states, tile);                                           \
+            if (threadIdx.x == 0 && tile == 0) counter[1] = 0u;                                       \
             cleared = gpuscan_grid_arrive_();                                                         \
         }                                                                                             \
         gpuscan_let_dependents_launch_(); /* a scan behind it may take the slots it frees */          \
@@ -677,8 +727,11 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
         T seed = ends.init; /* used by warp 0 only */                                                 \
         if (tile == 0 && ends.seeded && threadIdx.x < 32)                                             \
             seed = P##_shfl_idx(threadIdx.x == 0 ? P##_seed(&ends) : seed, 0);                        \
-        T prefix = P##_tile_prefix(via == GPUSCAN_VIA_LOOKBACK, tile, aggregate, states, agg_slots,   \
-                                   prefix_slots, ends.seeded, seed, &has_prefix);                     \
+        T prefix = P##_FOLDS_ && via == GPUSCAN_VIA_FOLD                                              \
+                       ? P##_fold_prefix(tile, aggregate, states, agg_slots, counter + 1, ends.seeded,  \
+                                         seed, &has_prefix)                                           \
+                       : P##_tile_prefix(via == GPUSCAN_VIA_LOOKBACK, tile, aggregate, states, agg_slots, \
+                                         prefix_slots, ends.seeded, seed, &has_prefix);               \
         prefix = P##_block_broadcast(prefix, &has_prefix);                                            \
         P##_##TAG##_emit(out, base, valid, items, prefix, has_prefix, ends.exclusive, before, buf);   \
         if (threadIdx.x == 0 && tile == gridDim.x - 1)                                                \

@@ -553,11 +553,13 @@ static inline int gpuscan_rounds_next_(const gpuscan_rounds_ *rounds, size_t byt
         return 0;
     states->round = rounds->next;
     states->claimed = rounds->claimed;
+    states->published = rounds->published;
     return 1;
 }
-/* After a launch in `states` that made `claims` claims: the workspace is kept so for the next. */
+/* After a launch in `states` that made `claims` claims and counted `published` publications (a
+ * fold's): the workspace is kept so for the next. */
 static inline void gpuscan_rounds_keep_(gpuscan_rounds_ *rounds, size_t bytes, unsigned state_bytes,
-                                        const gpuscan_states_ *states, size_t claims)
+                                        const gpuscan_states_ *states, size_t claims, size_t published)
 {
     if (rounds == NULL) return;
     if (states->round == 0) { /* just cleared: these bytes, this layout */
@@ -566,6 +568,7 @@ static inline void gpuscan_rounds_keep_(gpuscan_rounds_ *rounds, size_t bytes, u
     }
     rounds->next = states->round + 1;
     rounds->claimed = states->claimed + (unsigned)claims;
+    rounds->published = states->published + (unsigned)published;
     rounds->kept = 1;
 }
 
@@ -769,6 +772,14 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         return GPUSCAN_SELF_CLEAR && tiles <= (size_t)gpuscan_all_resident_blocks_((const void *)P##_##TAG##_single_pass,             \
                                                                                    GPUSCAN_##TAG##_THREADS(T), cache);               \
     }                                                                                                                                \
+    /* Whether a look-back of `tiles` tiles takes its prefixes by the fold (grid.cuh: P_fold_prefix): where the block's reads    \
+     * cover the tiles and they all run at once (more, each reading all before it, would cost more than the chain). */              \
+    static int P##_##TAG##_folds(size_t tiles)                                                                                       \
+    {                                                                                                                                \
+        static int cache[GPUSCAN_DEVICE_CACHE_];                                                                                     \
+        return P##_FOLDS_ && tiles >= GPUSCAN_FOLD_MIN_TILES && tiles <= (size_t)GPUSCAN_FOLD_READS * GPUSCAN_##TAG##_THREADS(T) &&  \
+               tiles <= (size_t)gpuscan_resident_blocks_((const void *)P##_##TAG##_single_pass, GPUSCAN_##TAG##_THREADS(T), cache);  \
+    }                                                                                                                                \
     static int P##_##TAG##_tiles_dependent(void)                                                                                     \
     {                                                                                                                                \
         static int cache[GPUSCAN_DEVICE_CACHE_];                                                                                     \
@@ -800,11 +811,12 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
     /* The single-pass kernel over plan's tiles, its states and slots in ws, as config says. */                                      \
     static cudaError_t P##_##TAG##_single_pass_launch(const cudaLaunchConfig_t *config, const gpuscan_plan_ *plan, char *ws,         \
                                                       const P##_in_t *in, T *out, size_t n, gpuscan_states_ states,                  \
-                                                      int lookback, gpuscan_pace_ pace, const P##_ends *ends)                        \
+                                                      int via, gpuscan_pace_ pace, const P##_ends *ends)                             \
     {                                                                                                                                \
         unsigned *slots0 = (unsigned *)(ws + plan->slots_off[0]);                                                                    \
         return cudaLaunchKernelEx(config, P##_##TAG##_single_pass, in, out, n, (unsigned *)(ws + plan->counter_off), states,         \
-                                  slots0, lookback ? (unsigned *)(ws + plan->slots_off[1]) : slots0, lookback, pace, *ends);         \
+                                  slots0, via != GPUSCAN_VIA_DOMINO ? (unsigned *)(ws + plan->slots_off[1]) : slots0, via, pace,     \
+                                  *ends);                                                                                            \
     }                                                                                                                                \
     /* A domino or look-back scan (lookback) of plan's tiles: one cluster, or the single-pass kernel behind                          \
      * whatever clearing its states need (none where a kept workspace's rounds go on; itself, a memset or                            \
@@ -824,12 +836,14 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
          * all its tiles run at once (a cooperative launch is no programmatic dependent: behind a clearing kernel that is one,       \
          * a scan back to back is the faster) */                                                                                     \
         states.self_clear = !reuse && rounds == NULL && !clear_kernel && P##_##TAG##_self_clears(plan->num_tiles);                   \
+        const int fold = lookback && P##_##TAG##_folds(plan->num_tiles);                                                             \
+        const int via = fold ? GPUSCAN_VIA_FOLD : lookback ? GPUSCAN_VIA_LOOKBACK : GPUSCAN_VIA_DOMINO;                              \
         cudaLaunchConfig_t config;                                                                                                   \
         cudaLaunchAttribute attrs[3];                                                                                                \
         if (states.self_clear) { /* unless the device refuses that many blocks at once: a memset, as below */                        \
             gpuscan_all_resident_config_(&config, attrs, (unsigned)plan->num_tiles, THREADS, dependent, stream);                     \
-            const cudaError_t e = P##_##TAG##_single_pass_launch(&config, plan, ws, in, out, n, states, lookback,                    \
-                                                                 gpuscan_no_pace_(), ends);                                          \
+            const cudaError_t e = P##_##TAG##_single_pass_launch(&config, plan, ws, in, out, n, states, via, gpuscan_no_pace_(),      \
+                                                                 ends);                                                              \
             if (!gpuscan_cooperative_refused_(e)) return gpuscan_from_cuda_(e);                                                      \
             states.self_clear = 0;                                                                                                   \
         }                                                                                                                            \
@@ -842,8 +856,8 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         if (!reuse) GPUSCAN_TRY_(gpuscan_clear_states_launch_(ws, bytes, clear_kernel, stream));                                     \
         gpuscan_dependent_config_(&config, attrs, (unsigned)plan->num_tiles, THREADS, dependent, stream);                            \
         GPUSCAN_TRY_(gpuscan_from_cuda_(                                                                                             \
-            P##_##TAG##_single_pass_launch(&config, plan, ws, in, out, n, states, lookback, pace, ends)));                           \
-        gpuscan_rounds_keep_(rounds, bytes, (unsigned)plan->state_bytes, &states, plan->num_tiles);                                  \
+            P##_##TAG##_single_pass_launch(&config, plan, ws, in, out, n, states, via, pace, ends)));                                \
+        gpuscan_rounds_keep_(rounds, bytes, (unsigned)plan->state_bytes, &states, plan->num_tiles, fold ? plan->num_tiles : 0);      \
         return GPUSCAN_SUCCESS;                                                                                                      \
     }
 #define GPUSCAN_GRID_HOST_(P, T, TAG)                                                                                                \

@@ -52,7 +52,7 @@
  * `kept`; after any other call on the workspace they are forgotten (host.cuh). */
 typedef struct gpuscan_rounds_ {
     size_t clean;
-    unsigned state_bytes, next, claimed;
+    unsigned state_bytes, next, claimed, published;
     int kept;
 } gpuscan_rounds_;
 

@@ -44,6 +44,19 @@
 #define GPUSCAN_SINGLE_PASS_THREADS_PER_SM(T) (sizeof(T) > 8 ? 1024 : 1280)
 #endif
 #endif
+/* A look-back whose tiles all run at once folds every earlier tile's aggregate instead (grid.cuh:
+ * P_fold_prefix) where a block's threads reading this many each cover them ... */
+#ifndef GPUSCAN_FOLD_READS
+#define GPUSCAN_FOLD_READS 4u
+#endif
+/* ... from this many tiles ... */
+#ifndef GPUSCAN_FOLD_MIN_TILES
+#define GPUSCAN_FOLD_MIN_TILES 128u
+#endif
+/* ... for commuting operators on types of at most this many bytes (0: never). */
+#ifndef GPUSCAN_FOLD_MAX_BYTES
+#define GPUSCAN_FOLD_MAX_BYTES 4u
+#endif
 /* How far reduce-ahead's reduces run ahead of its scans (must fit in L2 beside the output). */
 #ifndef GPUSCAN_AHEAD_BYTES
 #define GPUSCAN_AHEAD_BYTES ((size_t)8 << 20)
