@@ -8,7 +8,8 @@
  *   P_TAG_fixup     combines the scanned aggregates into the tiles (hierarchical, pass 3)
  *   P_TAG_single_pass  one pass; a tile's prefix comes from P_tile_prefix: domino (waits for
  *                   the left neighbour's running prefix, StreamScan) or decoupled look-back over
- *                   predecessors (Merrill & Garland; its first wave paced, P_pace)
+ *                   predecessors (Merrill & Garland; its first wave paced, P_pace) - or, where
+ *                   the tiles all run at once, from P_fold_prefix (every earlier aggregate)
  *   P_TAG_cluster   a grid of one thread-block cluster: a tile's prefix from the blocks before it
  *                   through distributed shared memory (P_cluster_prefix)
  *   P_TAG_ahead     reduce-ahead: reduces run ahead of the scans through L2 (ring.cuh: its ring)
