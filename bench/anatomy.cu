@@ -149,14 +149,6 @@ __global__ void fill(uint32_t *p, size_t words, uint32_t mask)
  * look-back, the broadcast wait, the emit; windows read and state loads that found EMPTY.  The
  * look-back below is the library's default one, counted (this tool only). */
 struct Clocks { unsigned load, lookback, bcast, emit, windows, empty_spins; };
-/* Global timeline (%globaltimer, ns; one clock for all SMs): claim, loaded, prefix known, done. */
-struct Stamps { unsigned long long claim, loaded, prefix, done; };
-static __device__ __forceinline__ unsigned long long global_ns()
-{
-    unsigned long long t;
-    asm volatile("mov.u64 %0, %globaltimer;" : "=l"(t));
-    return t;
-}
 #define INSTRUMENTED_(P, T)                                                                        \
     static __device__ T P##_lookback_counted(unsigned tile, gpuscan_states_ states, T fill,        \
                                              unsigned *windows, unsigned *spins)                   \
@@ -240,30 +232,6 @@ static void pct(const char *what, std::vector<unsigned> v, double scale)
            v[m / 2] * scale, v[m * 9 / 10] * scale, v[m * 99 / 100] * scale,
            std::accumulate(v.begin(), v.end(), 0.0) / m * scale);
 }
-/* The timeline of one clocked scan, in us from the first claim: per eighth of the tiles (in tile
- * order), the median claim, and the median and latest moment their loads ended, their prefix
- * was known and they ended. */
-static void timeline(const Stamps *dst, size_t tiles)
-{
-    std::vector<Stamps> h(tiles);
-    CK(cudaMemcpy(h.data(), dst, tiles * sizeof(Stamps), cudaMemcpyDeviceToHost));
-    unsigned long long t0 = ~0ull;
-    for (auto &s : h) t0 = std::min(t0, s.claim);
-    auto us = [&](unsigned long long t) { return (t - t0) / 1000.0; };
-    printf("  timeline (us from the first claim): tiles | claim p50 | loaded p50 max | prefix p50 max | done p50 max\n");
-    const size_t parts = tiles >= 8 ? 8 : 1;
-    for (size_t p = 0; p < parts; ++p) {
-        size_t a = tiles * p / parts, b = tiles * (p + 1) / parts;
-        std::vector<double> c, l, x, d;
-        for (size_t t = a; t < b; ++t)
-            c.push_back(us(h[t].claim)), l.push_back(us(h[t].loaded)), x.push_back(us(h[t].prefix)),
-                d.push_back(us(h[t].done));
-        for (auto *v : {&c, &l, &x, &d}) std::sort(v->begin(), v->end());
-        size_t m = c.size() / 2;
-        printf("    %6zu-%-6zu | %6.2f | %6.2f %6.2f | %6.2f %6.2f | %6.2f %6.2f\n", a, b - 1, c[m], l[m],
-               l.back(), x[m], x.back(), d[m], d.back());
-    }
-}
 #define CLOCKED_CASE_(P, T, label, n_)                                                                       \
     do {                                                                                                     \
         enum { TILE = GPUSCAN_TILE_(CO, T), THREADS = GPUSCAN_CO_THREADS(T) };                               \
@@ -312,7 +280,7 @@ static void timeline(const Stamps *dst, size_t tiles)
         for (size_t t = 1; t < tiles; ++t) lsum += h[t].load, wsum += h[t].lookback + h[t].bcast;            \
         printf("  blocks loading (mean) %.0f, waiting for the prefix %.0f\n",                                \
                lsum / tiles * us * tiles / (ms * 1000), wsum / tiles * us * tiles / (ms * 1000));            \
-        timeline(st, tiles);                                                                                 \
+        bench_timeline("", st, tiles);                                                                                 \
         CK(cudaFree(in)); CK(cudaFree(out)); CK(cudaFree(ws)); CK(cudaFree(clk)); CK(cudaFree(st));          \
     } while (0)
 

@@ -3,6 +3,8 @@
 #define GPUSCAN_BENCH_COMMON_H
 #include <cstdio>
 #include <cstdlib>
+#include <vector>
+#include <algorithm>
 
 /* Every CUDA call is checked; a failure ends the program with its location. */
 #define CK(x)                                                                                       \
@@ -29,6 +31,41 @@ static inline void bench_warm_up(int copies)
 }
 
 #ifdef __CUDACC__
+/* A global timeline (%globaltimer, ns: one clock for all SMs) of a clocked scan's tiles: when each
+ * claimed, had loaded, knew its prefix and was done. */
+struct Stamps { unsigned long long claim, loaded, prefix, done; };
+static __device__ __forceinline__ unsigned long long global_ns()
+{
+    unsigned long long t;
+    asm volatile("mov.u64 %0, %globaltimer;" : "=l"(t));
+    return t;
+}
+/* The timeline of one clocked scan (`what`: its name, or ""), in us from the first claim: per eighth
+ * of the tiles (in tile order), the median claim, and the median and latest moment their loads ended,
+ * their prefix was known and they ended. */
+static inline void bench_timeline(const char *what, const Stamps *dst, size_t tiles)
+{
+    std::vector<Stamps> h(tiles);
+    CK(cudaMemcpy(h.data(), dst, tiles * sizeof(Stamps), cudaMemcpyDeviceToHost));
+    unsigned long long t0 = ~0ull;
+    for (auto &s : h) t0 = std::min(t0, s.claim);
+    auto us = [&](unsigned long long t) { return (t - t0) / 1000.0; };
+    printf("  %s%stimeline (us from the first claim): tiles | claim p50 | loaded p50 max | prefix p50 max | done p50 max\n",
+           what, *what ? " " : "");
+    const size_t parts = tiles >= 8 ? 8 : 1;
+    for (size_t p = 0; p < parts; ++p) {
+        size_t a = tiles * p / parts, b = tiles * (p + 1) / parts;
+        std::vector<double> c, l, x, d;
+        for (size_t t = a; t < b; ++t)
+            c.push_back(us(h[t].claim)), l.push_back(us(h[t].loaded)), x.push_back(us(h[t].prefix)),
+                d.push_back(us(h[t].done));
+        for (auto *v : {&c, &l, &x, &d}) std::sort(v->begin(), v->end());
+        size_t m = c.size() / 2;
+        printf("    %6zu-%-6zu | %6.2f | %6.2f %6.2f | %6.2f %6.2f | %6.2f %6.2f\n", a, b - 1, c[m], l[m],
+               l.back(), x[m], x.back(), d[m], d.back());
+    }
+}
+
 /* A copy on the SMs: each thread takes vectors v, v + stride, ... of `vecs` (stride: the grid's
  * threads), U loads in flight before their stores; V the vector read (16 bytes for a plain copy,
  * fewer for a widening one), `put(i, x)` writes vector i's value.  Loads and stores stream. */

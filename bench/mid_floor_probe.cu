@@ -25,13 +25,6 @@ GPUSCAN_DEFINE_NAMED(i32, int32_t, add)
 GPUSCAN_DEFINE_NAMED(i64, int64_t, add)
 
 enum { MODE_NONE = 0, MODE_LOOKBACK = 1, MODE_FOLD = 2, MODE_FOLD_SLEEP = 3, MODE_COUNT = 4, MODE_GATED_FOLD = 5, MODE_LOOKBACK_PREFETCH = 6, FOLD_K = 8 };
-struct Stamps { unsigned long long claim, loaded, prefix, done; };
-static __device__ __forceinline__ unsigned long long global_ns()
-{
-    unsigned long long t;
-    asm volatile("mov.u64 %0, %globaltimer;" : "=l"(t));
-    return t;
-}
 
 #define PROBE_KERNEL_(P, T)                                                                        \
     template <int MODE, int CLOCK>                                                                 \
@@ -140,27 +133,6 @@ template <class F> static double timed(F fn, cudaStream_t s, bool b2b)
     CK(cudaEventDestroy(b));
     return median(ev);
 }
-static void timeline(const char *what, const Stamps *dst, size_t tiles)
-{
-    std::vector<Stamps> h(tiles);
-    CK(cudaMemcpy(h.data(), dst, tiles * sizeof(Stamps), cudaMemcpyDeviceToHost));
-    unsigned long long t0 = ~0ull;
-    for (auto &s : h) t0 = std::min(t0, s.claim);
-    auto us = [&](unsigned long long t) { return (t - t0) / 1000.0; };
-    printf("  %s timeline (us from the first claim): tiles | claim p50 | loaded p50 max | prefix p50 max | done p50 max\n", what);
-    for (size_t p = 0; p < 8; ++p) {
-        size_t a = tiles * p / 8, b = tiles * (p + 1) / 8;
-        std::vector<double> c, l, x, d;
-        for (size_t t = a; t < b; ++t)
-            c.push_back(us(h[t].claim)), l.push_back(us(h[t].loaded)), x.push_back(us(h[t].prefix)),
-                d.push_back(us(h[t].done));
-        for (auto *v : {&c, &l, &x, &d}) std::sort(v->begin(), v->end());
-        size_t m = c.size() / 2;
-        printf("    %6zu-%-6zu | %6.2f | %6.2f %6.2f | %6.2f %6.2f | %6.2f %6.2f\n", a, b - 1, c[m], l[m],
-               l.back(), x[m], x.back(), d[m], d.back());
-    }
-}
-
 #define PROBE_CASE_(P, T, label, lg, show_timeline)                                                          \
     do {                                                                                                     \
         enum { TILE = GPUSCAN_TILE_(CO, T), THREADS = GPUSCAN_CO_THREADS(T) };                               \
@@ -277,7 +249,7 @@ static void timeline(const char *what, const Stamps *dst, size_t tiles)
                                                                          : P##_probe<MODE_COUNT, 1>, r);     \
                     CK(cudaStreamSynchronize(s));                                                            \
                 }                                                                                            \
-                timeline(m == 0 ? "lookback" : m == 1 ? "gated fold" : "count", st, tiles);                  \
+                bench_timeline(m == 0 ? "lookback" : m == 1 ? "gated fold" : "count", st, tiles);                  \
             }                                                                                                \
         }                                                                                                    \
         for (int c = 0; c < copies; ++c) { CK(cudaFree(in[c])); CK(cudaFree(out[c])); }                        \
