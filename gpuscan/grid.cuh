@@ -360,7 +360,7 @@ typedef struct gpuscan_pace_ {
     }
 /* The fold: a look-back scan whose tiles all run at once (host.cuh: P_TAG_folds).  There a tile
  * waits for its slowest predecessor's loads whatever it does, and the look-back adds, after that,
- * the chain of inclusive prefixes that its windows walk back to (bench/NOTES.md step 63).  Here
+ * the chain of inclusive prefixes that its windows walk back to.  Here
  * thread 0 publishes the tile's aggregate (tile 0's after the seed), counts it on `published`
  * (the word after the claim counter, counted on from the earlier rounds' `states.published`) and
  * waits until as many tiles have published as come up to this one - one word, so the waiting

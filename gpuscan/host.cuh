@@ -772,13 +772,13 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         return GPUSCAN_SELF_CLEAR && tiles <= (size_t)gpuscan_all_resident_blocks_((const void *)P##_##TAG##_single_pass,             \
                                                                                    GPUSCAN_##TAG##_THREADS(T), cache);               \
     }                                                                                                                                \
-    /* Whether a look-back of `tiles` tiles takes its prefixes by the fold (grid.cuh: P_fold_prefix): where the block's reads    \
-     * cover the tiles and they all run at once (more, each reading all before it, would cost more than the chain). */              \
-    static int P##_##TAG##_folds(size_t tiles)                                                                                       \
+    /* Whether a look-back of `tiles` tiles, `resident` blocks of it at once, takes its prefixes by the fold (grid.cuh:          \
+     * P_fold_prefix): where they all run at once and the block's reads cover them (more, each reading all before it, would cost    \
+     * more than the chain). */                                                                                                      \
+    static int P##_##TAG##_folds(size_t tiles, int resident)                                                                         \
     {                                                                                                                                \
-        static int cache[GPUSCAN_DEVICE_CACHE_];                                                                                     \
         return P##_FOLDS_ && tiles >= GPUSCAN_FOLD_MIN_TILES && tiles <= (size_t)GPUSCAN_FOLD_READS * GPUSCAN_##TAG##_THREADS(T) &&  \
-               tiles <= (size_t)gpuscan_resident_blocks_((const void *)P##_##TAG##_single_pass, GPUSCAN_##TAG##_THREADS(T), cache);  \
+               tiles <= (size_t)resident;                                                                                            \
     }                                                                                                                                \
     static int P##_##TAG##_tiles_dependent(void)                                                                                     \
     {                                                                                                                                \
@@ -836,7 +836,9 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
          * all its tiles run at once (a cooperative launch is no programmatic dependent: behind a clearing kernel that is one,       \
          * a scan back to back is the faster) */                                                                                     \
         states.self_clear = !reuse && rounds == NULL && !clear_kernel && P##_##TAG##_self_clears(plan->num_tiles);                   \
-        const int fold = lookback && P##_##TAG##_folds(plan->num_tiles);                                                             \
+        static int resident_cache[GPUSCAN_DEVICE_CACHE_];                                                                            \
+        const int resident = lookback ? gpuscan_resident_blocks_((const void *)P##_##TAG##_single_pass, THREADS, resident_cache) : 0; \
+        const int fold = lookback && P##_##TAG##_folds(plan->num_tiles, resident);                                                   \
         const int via = fold ? GPUSCAN_VIA_FOLD : lookback ? GPUSCAN_VIA_LOOKBACK : GPUSCAN_VIA_DOMINO;                              \
         cudaLaunchConfig_t config;                                                                                                   \
         cudaLaunchAttribute attrs[3];                                                                                                \
@@ -847,12 +849,9 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
             if (!gpuscan_cooperative_refused_(e)) return gpuscan_from_cuda_(e);                                                      \
             states.self_clear = 0;                                                                                                   \
         }                                                                                                                            \
-        static int resident_cache[GPUSCAN_DEVICE_CACHE_];                                                                            \
-        const gpuscan_pace_ pace =                                                                                                   \
-            lookback ? gpuscan_pace_of_(plan->num_tiles, GPUSCAN_TILE_(TAG, T) * sizeof(P##_in_t),                                   \
-                                        gpuscan_device_info_().peak_gbs,                                                             \
-                                        gpuscan_resident_blocks_((const void *)P##_##TAG##_single_pass, THREADS, resident_cache))    \
-                     : gpuscan_no_pace_();                                                                                           \
+        const gpuscan_pace_ pace = lookback ? gpuscan_pace_of_(plan->num_tiles, GPUSCAN_TILE_(TAG, T) * sizeof(P##_in_t),             \
+                                                               gpuscan_device_info_().peak_gbs, resident)                            \
+                                            : gpuscan_no_pace_();                                                                    \
         if (!reuse) GPUSCAN_TRY_(gpuscan_clear_states_launch_(ws, bytes, clear_kernel, stream));                                     \
         gpuscan_dependent_config_(&config, attrs, (unsigned)plan->num_tiles, THREADS, dependent, stream);                            \
         GPUSCAN_TRY_(gpuscan_from_cuda_(                                                                                             \
