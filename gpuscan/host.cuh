@@ -280,7 +280,7 @@ static inline gpuscan_device_ gpuscan_device_info_(void)
     static gpuscan_device_ cache[GPUSCAN_DEVICE_CACHE_];
     gpuscan_device_ d = {0, 0, 0, 0.0};
     int dev = 0, khz = 0, bits = 0;
-    if (cudaGetDevice(&dev) != cudaSuccess) {
+    if (gpuscan_current_device_(&dev) != cudaSuccess) {
         (void)cudaGetLastError();
         return d;
     }
@@ -332,7 +332,7 @@ static inline int gpuscan_cluster_tiles_(const void *kernel, int threads, int *c
 {
     int dev = 0, ok = 0, limit = 0;
     struct cudaFuncAttributes attr;
-    if (GPUSCAN_CLUSTER_MAX_TILES < 2 || cudaGetDevice(&dev) != cudaSuccess) return 0;
+    if (GPUSCAN_CLUSTER_MAX_TILES < 2 || gpuscan_current_device_(&dev) != cudaSuccess) return 0;
     if (dev < GPUSCAN_DEVICE_CACHE_ && cache[dev] > 0) return cache[dev] - 1;
     if (cudaDeviceGetAttribute(&ok, cudaDevAttrClusterLaunch, dev) == cudaSuccess && ok &&
         cudaFuncGetAttributes(&attr, kernel) == cudaSuccess && attr.binaryVersion >= 90 && attr.ptxVersion >= 90) {
@@ -408,7 +408,7 @@ static inline int gpuscan_pdl_supported_(const void *kernel, int *cache)
 {
     int dev = 0, major = 0, ok;
     struct cudaFuncAttributes attr;
-    if (cudaGetDevice(&dev) != cudaSuccess) {
+    if (gpuscan_current_device_(&dev) != cudaSuccess) {
         (void)cudaGetLastError();
         return 0;
     }
@@ -452,7 +452,7 @@ static inline gpuscan_pace_ gpuscan_pace_of_(size_t tiles, size_t tile_bytes, do
 static inline int gpuscan_resident_blocks_(const void *kernel, int threads, int *cache)
 {
     int dev = 0, per_sm = 0, blocks = 0;
-    if (cudaGetDevice(&dev) != cudaSuccess) {
+    if (gpuscan_current_device_(&dev) != cudaSuccess) {
         (void)cudaGetLastError();
         return 0;
     }
@@ -478,7 +478,7 @@ static inline int gpuscan_clears_by_kernel_(size_t tiles, int pdl_supported)
 static inline int gpuscan_all_resident_blocks_(const void *kernel, int threads, int *cache)
 {
     int dev = 0, ok = 0;
-    if (cudaGetDevice(&dev) != cudaSuccess) {
+    if (gpuscan_current_device_(&dev) != cudaSuccess) {
         (void)cudaGetLastError();
         return 0;
     }
@@ -504,7 +504,7 @@ static inline int gpuscan_cooperative_refused_(cudaError_t e)
 static inline int gpuscan_cooperative_blocks_(const void *kernel, int threads, int *cache)
 {
     int dev = 0;
-    if (cudaGetDevice(&dev) == cudaSuccess && !(dev < GPUSCAN_DEVICE_CACHE_ && cache[dev] > 0) &&
+    if (gpuscan_current_device_(&dev) == cudaSuccess && !(dev < GPUSCAN_DEVICE_CACHE_ && cache[dev] > 0) &&
         cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout, cudaSharedmemCarveoutMaxShared) !=
             cudaSuccess)
         return (void)cudaGetLastError(), 0;
@@ -599,7 +599,7 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
     gpuscan_ring_shape_ shape = {0, 0, 0};
     int dev = 0, sms = 0, per_sm = 0, reserved = 0, optin = 0, active = 0;
     struct cudaFuncAttributes attr;
-    if (cudaGetDevice(&dev) != cudaSuccess) return shape;
+    if (gpuscan_current_device_(&dev) != cudaSuccess) return shape;
     if (dev < GPUSCAN_DEVICE_CACHE_ && cache[dev].blocks != 0) return cache[dev];
     if (cudaFuncGetAttributes(&attr, kernel) == cudaSuccess && attr.binaryVersion >= 90 && attr.ptxVersion >= 90 &&
         cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) == cudaSuccess &&

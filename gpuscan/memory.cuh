@@ -94,6 +94,29 @@ static inline gpuscan_status gpuscan_from_cuda_(cudaError_t e)
     return e == cudaSuccess ? GPUSCAN_SUCCESS : (gpuscan_status)(GPUSCAN_ERROR_CUDA_BASE + (int)e);
 }
 
+/* The calling thread's current device, as cudaGetDevice says it - without asking where the process
+ * sees one device, which is then device 0: each per-device cache a call looks in would ask again, and
+ * a call timed alone waits for its host side. */
+static inline cudaError_t gpuscan_current_device_(int *dev)
+{
+    static int seen; /* devices the process sees, + 1 (0: not known yet) */
+    int known = __atomic_load_n(&seen, __ATOMIC_RELAXED);
+    if (known == 0) {
+        int count = 0;
+        if (cudaGetDeviceCount(&count) == cudaSuccess) {
+            known = count + 1; /* (fixed for the process: threads that race store the same) */
+            __atomic_store_n(&seen, known, __ATOMIC_RELAXED);
+        } else {
+            (void)cudaGetLastError(); /* cudaGetDevice reports it below */
+        }
+    }
+    if (known == 2) {
+        *dev = 0;
+        return cudaSuccess;
+    }
+    return cudaGetDevice(dev);
+}
+
 /* The library's pool on `dev`, created on first use (two threads that race both create one; the
  * first to publish wins and the other destroys its own). */
 static inline gpuscan_status gpuscan_own_pool_(int dev, cudaMemPool_t *pool)
@@ -165,7 +188,7 @@ static inline gpuscan_status gpuscan_workspace_alloc_(gpuscan_ws_ *ws, size_t by
     ws->slot = -1;
     ws->rounds = NULL;
     if (bytes == 0) return GPUSCAN_SUCCESS;
-    GPUSCAN_TRY_(gpuscan_from_cuda_(cudaGetDevice(&ws->dev)));
+    GPUSCAN_TRY_(gpuscan_from_cuda_(gpuscan_current_device_(&ws->dev)));
     if (ws->dev < 0 || ws->dev >= GPUSCAN_POOL_DEVICES_) return gpuscan_from_cuda_(cudaMallocAsync(&ws->ptr, bytes, stream));
     if (gpuscan_capturing_(stream)) { /* an allocation node the graph owns; no pool is created
                                        * during a capture (that would end it) */

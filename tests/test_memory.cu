@@ -5,7 +5,8 @@
  *   - with gpuscan_set_memory_pool() the workspace comes from the caller's pool instead;
  *   - simple forms on four streams, from four host threads at once, and inside a CUDA graph
  *     capture (replayed) give the right results;
- *   - bad devices get GPUSCAN_ERROR_INVALID_DEVICE. */
+ *   - bad devices get GPUSCAN_ERROR_INVALID_DEVICE;
+ *   - the library's own idea of the current device is cudaGetDevice's, on every device. */
 #include <thread>
 #include <vector>
 #include "gpuscan.cuh"
@@ -47,6 +48,18 @@ int main(void)
 {
     require_gpu("gpu_memory");
     uint64_t rng = test_seed();
+
+    /* the device a call's caches are kept for is the thread's current one, on every device
+     * (gpuscan_current_device_ asks no one where the process sees only one) */
+    int devices = 0;
+    CHECK_CUDA(cudaGetDeviceCount(&devices));
+    for (int d = devices - 1; d >= 0; --d) {
+        int asked = -1, ours = -1;
+        CHECK_CUDA(cudaSetDevice(d));
+        CHECK_CUDA(cudaGetDevice(&asked));
+        EXPECT(gpuscan_current_device_(&ours) == cudaSuccess && ours == asked && ours == d,
+               "current device %d: cudaGetDevice %d, the library's %d", d, asked, ours);
+    }
     const size_t big = (size_t)1 << 22;
     std::vector<int32_t> h(big);
     fill(h.data(), big, &rng);

@@ -9,7 +9,8 @@ prints the rows that miss a target and a count of those that hold:
   3. scans (simple and _ex) at least as fast as CUB at every n; 4- and 8-byte adds at 2^28-2^30
      >= 0.93 of the copy (and, beside it, the share of the SM copy kernel `kcopy`);
   4. 2^18-2^24: time <= max(CUB / 1.3, copy / 0.90) alone and back to back; n <= 2^16: the simple
-     form <= 0.6 x CUB alone and back to back.
+     form <= 0.6 x CUB alone and back to back; each miss also says how far above an SM copy kernel of
+     the same bytes (kcopy, timed the same way) the target lies and our time lies.
 A ratio is the target's bound over our time: >= 1.000 holds.  --slack R counts a miss within R
 (e.g. 0.01) apart, as noise."""
 import os
@@ -38,6 +39,13 @@ def main():
 
         held, missed, noise = {}, [], {}
 
+        def room(bound, ours, kcopy):
+            """Item 4's misses: what the target leaves over an SM kernel copying the same bytes, timed
+            the same way (kcopy), against what the scan spends over it, in us."""
+            if kcopy is None or ours is None:
+                return ""
+            return " [kcopy +%.1f asked, +%.1f ours]" % (bound - kcopy, ours - kcopy)
+
         def check(item, label, bound, ours):
             if bound is None or ours is None:
                 return
@@ -61,6 +69,9 @@ def main():
                     sim = t(case, what, "simple", lg, col)
                     cub = t(case, what, "cub", lg, col)
                     copy = t(copy_case, "scan", "copy", lg, col)
+                    # (a reverse scan moves the bytes of its forward case: that case's copy kernel)
+                    kcopy = (t(copy_case, "scan", "kcopy", lg, col)
+                             or t(case.replace(".rev", ".add"), "scan", "kcopy", lg, col))
                     name = "%s%s 2^%d %s" % (case, ".reduce" if what == "reduce" else "", lg, how)
                     if ex is not None and sim is not None:
                         check(1, name + " simple/_ex", max(ex + 1.0, ex * 1.03), sim)
@@ -70,9 +81,10 @@ def main():
                         else:
                             check(3, "%s %s vs CUB" % (name, form), cub, ours)
                         if what == "scan" and 18 <= lg <= 24 and cub and copy:
-                            check(4, "%s %s mid" % (name, form), max(cub / 1.3, copy / 0.90), ours)
+                            bound = max(cub / 1.3, copy / 0.90)
+                            check(4, "%s %s mid%s" % (name, form, room(bound, ours, kcopy)), bound, ours)
                     if what == "scan" and lg <= 16 and cub:
-                        check(4, name + " simple small", 0.6 * cub, sim)
+                        check(4, "%s simple small%s" % (name, room(0.6 * cub, sim, kcopy)), 0.6 * cub, sim)
                 if what == "scan" and case.endswith(".add") and lg >= 28:
                     eb = rows.get((key, "ex", lg))
                     if eb and int(eb["elem_bytes"]) in (4, 8):
