@@ -30,6 +30,17 @@ static inline void bench_warm_up(int copies)
     CK(cudaFree(b));
 }
 
+/* A probe's start: the device's name and `what` on the first line, and a stream of its own. */
+static inline cudaStream_t bench_probe_stream(const char *what)
+{
+    cudaDeviceProp p;
+    CK(cudaGetDeviceProperties(&p, 0));
+    printf("%s; %s\n", p.name, what);
+    cudaStream_t s;
+    CK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+    return s;
+}
+
 #ifdef __CUDACC__
 /* A global timeline (%globaltimer, ns: one clock for all SMs) of a clocked scan's tiles: when each
  * claimed, had loaded, knew its prefix and was done. */

@@ -105,11 +105,7 @@ template <class F> static double ns_a_call(F fn, cudaStream_t s, int calls = 200
 
 int main()
 {
-    cudaDeviceProp p;
-    CK(cudaGetDeviceProperties(&p, 0));
-    printf("%s; host ns a call (200 issued without waiting, median of 9)\n", p.name);
-    cudaStream_t s;
-    CK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+    cudaStream_t s = bench_probe_stream("host ns a call (200 issued without waiting, median of 9)");
     {
         int dev, cache[16] = {0}, cache2[16] = {0}, cache3[16] = {0};
         cudaStreamCaptureStatus cs;

@@ -151,11 +151,7 @@ template <class F> static double alone(F fn, cudaStream_t s)
 
 int main()
 {
-    cudaDeviceProp p;
-    CK(cudaGetDeviceProperties(&p, 0));
-    printf("%s; int32, one call alone (events, median of 200); us\n", p.name);
-    cudaStream_t s;
-    CK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+    cudaStream_t s = bench_probe_stream("int32, one call alone (events, median of 200); us");
     CK(cudaFuncSetAttribute(k_cluster<true>, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
     CK(cudaFuncSetAttribute(k_cluster<false>, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
     printf("%-6s %7s %7s %7s %7s %7s %8s %7s %7s | %s\n", "n", "kcopy", "tiles", "handovr", "lean", "gpuscan",
