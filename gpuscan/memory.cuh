@@ -94,23 +94,26 @@ static inline gpuscan_status gpuscan_from_cuda_(cudaError_t e)
     return e == cudaSuccess ? GPUSCAN_SUCCESS : (gpuscan_status)(GPUSCAN_ERROR_CUDA_BASE + (int)e);
 }
 
+/* The devices the process sees (0 where the runtime cannot say), asked once: the count is fixed for
+ * the process (threads that race store the same). */
+static inline int gpuscan_devices_seen_(void)
+{
+    static int seen; /* the count + 1 (0: not known yet) */
+    int known = __atomic_load_n(&seen, __ATOMIC_RELAXED), count = 0;
+    if (known > 0) return known - 1;
+    if (cudaGetDeviceCount(&count) != cudaSuccess) {
+        (void)cudaGetLastError(); /* (asked again next time) */
+        return 0;
+    }
+    __atomic_store_n(&seen, count + 1, __ATOMIC_RELAXED);
+    return count;
+}
 /* The calling thread's current device, as cudaGetDevice says it - without asking where the process
  * sees one device, which is then device 0: each per-device cache a call looks in would ask again, and
  * a call timed alone waits for its host side. */
 static inline cudaError_t gpuscan_current_device_(int *dev)
 {
-    static int seen; /* devices the process sees, + 1 (0: not known yet) */
-    int known = __atomic_load_n(&seen, __ATOMIC_RELAXED);
-    if (known == 0) {
-        int count = 0;
-        if (cudaGetDeviceCount(&count) == cudaSuccess) {
-            known = count + 1; /* (fixed for the process: threads that race store the same) */
-            __atomic_store_n(&seen, known, __ATOMIC_RELAXED);
-        } else {
-            (void)cudaGetLastError(); /* cudaGetDevice reports it below */
-        }
-    }
-    if (known == 2) {
+    if (gpuscan_devices_seen_() == 1) {
         *dev = 0;
         return cudaSuccess;
     }
@@ -291,12 +294,7 @@ static inline gpuscan_status gpuscan_cache_flush_(int dev)
 
 static inline int gpuscan_pool_device_ok_(int device)
 {
-    int count = 0;
-    if (cudaGetDeviceCount(&count) != cudaSuccess) {
-        (void)cudaGetLastError();
-        return 0;
-    }
-    return device >= 0 && device < count && device < GPUSCAN_POOL_DEVICES_;
+    return device >= 0 && device < gpuscan_devices_seen_() && device < GPUSCAN_POOL_DEVICES_;
 }
 
 /* ---- public (declared in api.h) ---------------------------------------------------------- */
