@@ -6,10 +6,11 @@
  *   P_TAG_tiles     scans each tile; writes the final result when there is one tile, else the
  *                   tile-local scan and each tile's aggregate (hierarchical, pass 1)
  *   P_TAG_fixup     combines the scanned aggregates into the tiles (hierarchical, pass 3)
- *   P_TAG_single_pass  one pass; a tile's prefix comes from P_tile_prefix: domino (waits for
- *                   the left neighbour's running prefix, StreamScan) or decoupled look-back over
- *                   predecessors (Merrill & Garland; its first wave paced, P_pace) - or, where
- *                   the tiles all run at once, from P_fold_prefix (every earlier aggregate)
+ *   P_TAG_single_pass  one pass; a tile's prefix comes from P_tile_prefix's decoupled look-back
+ *                   over predecessors (Merrill & Garland; its first wave paced, P_pace)
+ *   P_TAG_single_pass_via  the same pass, the prefix from the domino (P_tile_prefix: waits for
+ *                   the left neighbour's running prefix, StreamScan) or, where the tiles all run
+ *                   at once, from P_fold_prefix (every earlier aggregate)
  *   P_TAG_cluster   a grid of one thread-block cluster: a tile's prefix from the blocks before it
  *                   through distributed shared memory (P_cluster_prefix)
  *   P_TAG_ahead     reduce-ahead: reduces run ahead of the scans through L2 (ring.cuh: its ring)
@@ -699,13 +700,14 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
  * clears that tile's state and arrives at a grid-wide barrier before its loads, and waits there
  * only before it reads another tile's state - one launch instead of a clearing and a scan, the
  * barrier's wait behind the tile's loads.  Its claim counter is neither used nor cleared. */
-#define GPUSCAN_SINGLE_PASS_KERNEL_(P, T, TAG)                                                  \
+#define GPUSCAN_SINGLE_PASS_KERNEL_AS_(P, T, TAG, name, VIA)                                    \
     static __global__ void                                                                            \
     __launch_bounds__(GPUSCAN_##TAG##_THREADS(T), GPUSCAN_SINGLE_PASS_MIN_BLOCKS_(TAG, T))            \
-    P##_##TAG##_single_pass(const P##_in_t *in, T *out, size_t n, unsigned *counter,                  \
-                            gpuscan_states_ states, unsigned *agg_slots, unsigned *prefix_slots,      \
-                            int via, gpuscan_pace_ pace, P##_ends ends)                               \
+    name(const P##_in_t *in, T *out, size_t n, unsigned *counter, gpuscan_states_ states,              \
+         unsigned *agg_slots, unsigned *prefix_slots, int via_arg, gpuscan_pace_ pace, P##_ends ends)  \
     {                                                                                                 \
+        const int via = VIA;                                                                          \
+        (void)via_arg;                                                                                \
         T items[GPUSCAN_##TAG##_ITEMS(T)];                                                            \
         T *buf = P##_##TAG##_buffer();                                                                \
         unsigned cleared = 0u; /* the barrier's token (states.self_clear) */                          \
@@ -738,6 +740,13 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
         if (threadIdx.x == 0 && tile == gridDim.x - 1)                                                \
             P##_put_total(&ends, has_prefix ? P##_combine(prefix, aggregate) : aggregate);            \
     }
+/* The look-back's kernel takes its way to the prefix as a constant: with the domino's and the fold's
+ * code beside it, chosen at run time, its scans of several waves took longer (bench/NOTES.md step
+ * 66).  The domino and the fold share the other kernel, P_TAG_single_pass_via. */
+#define GPUSCAN_SINGLE_PASS_KERNEL_(P, T, TAG)                                                      \
+    GPUSCAN_SINGLE_PASS_KERNEL_AS_(P, T, TAG, P##_##TAG##_single_pass, GPUSCAN_VIA_LOOKBACK)        \
+    GPUSCAN_SINGLE_PASS_KERNEL_AS_(P, T, TAG, P##_##TAG##_single_pass_via, via_arg)
+
 /* A scan of a few tiles as one thread-block cluster (the whole grid; host.cuh P_TAG_one_cluster):
  * block b scans tile b and takes its prefix from the blocks before it through distributed shared
  * memory (P_cluster_prefix) - the one-tile kernel's load, scan and store with that hand-over

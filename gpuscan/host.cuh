@@ -765,7 +765,7 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         return gpuscan_pdl_supported_((const void *)P##_##TAG##_single_pass, cache);                                                 \
     }                                                                                                                                \
     /* Whether a single-pass scan of `tiles` tiles whose states are not cleared clears them itself (grid.cuh): where the            \
-     * device launches that many of its blocks cooperatively. */                                                                     \
+     * device launches that many of its blocks cooperatively (P_TAG_single_pass_via has the same bounds: one query serves both). */  \
     static int P##_##TAG##_self_clears(size_t tiles)                                                                                 \
     {                                                                                                                                \
         static int cache[GPUSCAN_DEVICE_CACHE_];                                                                                     \
@@ -814,7 +814,9 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
                                                       int via, gpuscan_pace_ pace, const P##_ends *ends)                             \
     {                                                                                                                                \
         unsigned *slots0 = (unsigned *)(ws + plan->slots_off[0]);                                                                    \
-        return cudaLaunchKernelEx(config, P##_##TAG##_single_pass, in, out, n, (unsigned *)(ws + plan->counter_off), states,         \
+        void (*kernel)(const P##_in_t *, T *, size_t, unsigned *, gpuscan_states_, unsigned *, unsigned *, int, gpuscan_pace_,       \
+                       P##_ends) = via == GPUSCAN_VIA_LOOKBACK ? P##_##TAG##_single_pass : P##_##TAG##_single_pass_via;             \
+        return cudaLaunchKernelEx(config, kernel, in, out, n, (unsigned *)(ws + plan->counter_off), states,                          \
                                   slots0, via != GPUSCAN_VIA_DOMINO ? (unsigned *)(ws + plan->slots_off[1]) : slots0, via, pace,     \
                                   *ends);                                                                                            \
     }                                                                                                                                \
