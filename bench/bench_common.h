@@ -41,6 +41,39 @@ static inline cudaStream_t bench_probe_stream(const char *what)
     return s;
 }
 
+static inline double bench_median(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+}
+/* us a call of fn(r) (r counts the calls: it picks an input copy), on stream s after 20 warm-up
+ * calls: alone, events around one call, the median of 200; back to back, events around 20 calls,
+ * per call, the median of 15. */
+template <class F> static double bench_timed(F fn, cudaStream_t s, bool b2b)
+{
+    cudaEvent_t a, b;
+    CK(cudaEventCreate(&a));
+    CK(cudaEventCreate(&b));
+    int r = 0;
+    for (int w = 0; w < 20; ++w) fn(r++);
+    CK(cudaStreamSynchronize(s));
+    std::vector<double> ev;
+    const int reps = b2b ? 15 : 200, calls = b2b ? 20 : 1;
+    for (int i = 0; i < reps; ++i) {
+        float ms;
+        CK(cudaEventRecord(a, s));
+        for (int c = 0; c < calls; ++c) fn(r++);
+        CK(cudaEventRecord(b, s));
+        CK(cudaEventSynchronize(b));
+        CK(cudaEventElapsedTime(&ms, a, b));
+        ev.push_back(ms * 1e3 / calls);
+    }
+    CK(cudaGetLastError());
+    CK(cudaEventDestroy(a));
+    CK(cudaEventDestroy(b));
+    return bench_median(ev);
+}
+
 #ifdef __CUDACC__
 /* A global timeline (%globaltimer, ns: one clock for all SMs) of a clocked scan's tiles: when each
  * claimed, had loaded, knew its prefix and was done. */

@@ -102,37 +102,6 @@ static double host_us()
 {
     return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
-static double median(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-}
-/* fn(r): the r-th call (r picks the input copy).  Alone: one call between events; back to back:
- * 20 calls between events, per call. */
-template <class F> static double timed(F fn, cudaStream_t s, bool b2b)
-{
-    cudaEvent_t a, b;
-    CK(cudaEventCreate(&a));
-    CK(cudaEventCreate(&b));
-    int r = 0;
-    for (int w = 0; w < 20; ++w) fn(r++);
-    CK(cudaStreamSynchronize(s));
-    std::vector<double> ev;
-    const int reps = b2b ? 15 : 200, calls = b2b ? 20 : 1;
-    for (int i = 0; i < reps; ++i) {
-        float ms;
-        CK(cudaEventRecord(a, s));
-        for (int c = 0; c < calls; ++c) fn(r++);
-        CK(cudaEventRecord(b, s));
-        CK(cudaEventSynchronize(b));
-        CK(cudaEventElapsedTime(&ms, a, b));
-        ev.push_back(ms * 1e3 / calls);
-    }
-    CK(cudaGetLastError());
-    CK(cudaEventDestroy(a));
-    CK(cudaEventDestroy(b));
-    return median(ev);
-}
 #define PROBE_CASE_(P, T, label, lg, show_timeline)                                                          \
     do {                                                                                                     \
         enum { TILE = GPUSCAN_TILE_(CO, T), THREADS = GPUSCAN_CO_THREADS(T) };                               \
@@ -179,28 +148,28 @@ template <class F> static double timed(F fn, cudaStream_t s, bool b2b)
         CK(cudaMalloc(&cub_ws, cub_bytes));                                                                  \
         double t[2][12];                                                                                      \
         for (int b2b = 0; b2b < 2; ++b2b) {                                                                  \
-            t[b2b][0] = timed([&](int r) { CK(cudaMemcpyAsync(out[r % copies], in[r % copies], bytes,        \
+            t[b2b][0] = bench_timed([&](int r) { CK(cudaMemcpyAsync(out[r % copies], in[r % copies], bytes,        \
                                                              cudaMemcpyDeviceToDevice, s)); }, s, b2b);       \
             fresh();                                                                                         \
-            t[b2b][1] = timed([&](int r) { launch(P##_probe<MODE_NONE, 0>, r); }, s, b2b);                   \
+            t[b2b][1] = bench_timed([&](int r) { launch(P##_probe<MODE_NONE, 0>, r); }, s, b2b);                   \
             fresh();                                                                                         \
-            t[b2b][2] = timed([&](int r) { launch(P##_probe<MODE_LOOKBACK, 0>, r); }, s, b2b);               \
+            t[b2b][2] = bench_timed([&](int r) { launch(P##_probe<MODE_LOOKBACK, 0>, r); }, s, b2b);               \
             fresh();                                                                                         \
-            t[b2b][3] = timed([&](int r) { launch(P##_probe<MODE_FOLD, 0>, r); }, s, b2b);                   \
+            t[b2b][3] = bench_timed([&](int r) { launch(P##_probe<MODE_FOLD, 0>, r); }, s, b2b);                   \
             fresh();                                                                                         \
-            t[b2b][7] = timed([&](int r) { launch(P##_probe<MODE_FOLD_SLEEP, 0>, r); }, s, b2b);             \
+            t[b2b][7] = bench_timed([&](int r) { launch(P##_probe<MODE_FOLD_SLEEP, 0>, r); }, s, b2b);             \
             fresh();                                                                                         \
-            t[b2b][9] = timed([&](int r) { launch(P##_probe<MODE_GATED_FOLD, 0>, r); }, s, b2b);             \
+            t[b2b][9] = bench_timed([&](int r) { launch(P##_probe<MODE_GATED_FOLD, 0>, r); }, s, b2b);             \
             fresh();                                                                                         \
-            t[b2b][11] = timed([&](int r) { launch_pdl(P##_probe<MODE_LOOKBACK_PREFETCH, 0>, r); }, s, b2b); \
+            t[b2b][11] = bench_timed([&](int r) { launch_pdl(P##_probe<MODE_LOOKBACK_PREFETCH, 0>, r); }, s, b2b); \
             fresh();                                                                                         \
-            t[b2b][10] = timed([&](int r) { launch_pdl(P##_probe<MODE_LOOKBACK, 0>, r); }, s, b2b);          \
+            t[b2b][10] = bench_timed([&](int r) { launch_pdl(P##_probe<MODE_LOOKBACK, 0>, r); }, s, b2b);          \
             fresh();                                                                                         \
-            t[b2b][8] = timed([&](int r) { launch(P##_probe<MODE_COUNT, 0>, r); }, s, b2b);                  \
-            t[b2b][4] = timed([&](int r) {                                                                   \
+            t[b2b][8] = bench_timed([&](int r) { launch(P##_probe<MODE_COUNT, 0>, r); }, s, b2b);                  \
+            t[b2b][4] = bench_timed([&](int r) {                                                                   \
                 if (P##_inclusive(in[r % copies], out[r % copies], n, s) != GPUSCAN_SUCCESS) exit(1);        \
             }, s, b2b);                                                                                      \
-            t[b2b][5] = timed([&](int r) {                                                                   \
+            t[b2b][5] = bench_timed([&](int r) {                                                                   \
                 size_t b_ = cub_bytes;                                                                       \
                 CK(cub::DeviceScan::InclusiveSum(cub_ws, b_, in[r % copies], out[r % copies], (int)n, s));   \
             }, s, b2b);                                                                                      \
@@ -237,7 +206,7 @@ template <class F> static double timed(F fn, cudaStream_t s, bool b2b)
                     v.push_back((host_us() - t0) / 100);                                                     \
                     CK(cudaStreamSynchronize(s));                                                            \
                 }                                                                                            \
-                hs[m] = median(v);                                                                           \
+                hs[m] = bench_median(v);                                                                           \
             }                                                                                                \
             printf("%-8s 2^%-2d host us a call: cudaLaunchKernelEx %.2f, library simple form %.2f\n", label, lg, hs[0], hs[1]); \
         }                                                                                                    \
@@ -276,7 +245,7 @@ int main(int argc, char **argv)
                 for (int i = 0; i < 10000; ++i) fn();
                 v.push_back((host_us() - t0) * 1000.0 / 10000);
             }
-            return median(v);
+            return bench_median(v);
         };
         int dev;
         cudaStreamCaptureStatus cs;

@@ -122,32 +122,7 @@ template <bool SCAN> __global__ void __launch_bounds__(THREADS) k_cluster(const 
     store16(out, v);
 }
 
-static double median(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-}
-template <class F> static double alone(F fn, cudaStream_t s)
-{
-    cudaEvent_t a, b;
-    CK(cudaEventCreate(&a));
-    CK(cudaEventCreate(&b));
-    for (int w = 0; w < 20; ++w) fn(w);
-    CK(cudaStreamSynchronize(s));
-    std::vector<double> ev;
-    for (int r = 0; r < 200; ++r) {
-        float ms;
-        CK(cudaEventRecord(a, s));
-        fn(r);
-        CK(cudaEventRecord(b, s));
-        CK(cudaEventSynchronize(b));
-        CK(cudaEventElapsedTime(&ms, a, b));
-        ev.push_back(ms * 1e3);
-    }
-    CK(cudaEventDestroy(a));
-    CK(cudaEventDestroy(b));
-    return median(ev);
-}
+template <class F> static double alone(F fn, cudaStream_t s) { return bench_timed(fn, s, false); }
 
 int main()
 {
