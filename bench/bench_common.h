@@ -2,6 +2,7 @@
 #ifndef GPUSCAN_BENCH_COMMON_H
 #define GPUSCAN_BENCH_COMMON_H
 #include <cstdio>
+#include <cstdint>
 #include <cstdlib>
 #include <vector>
 #include <algorithm>
@@ -74,6 +75,30 @@ template <class F> static double bench_timed(F fn, cudaStream_t s, bool b2b)
     return bench_median(ev);
 }
 
+/* Copies of one input of n random values in [-1000, 1000] (h, on the host), each with an output,
+ * together past L2 (at least four, 160 MiB in all), so that calls rotating over them read from DRAM. */
+template <class T> static void bench_rotating_inputs(size_t n, std::vector<T> &h, std::vector<T *> &in, std::vector<T *> &out)
+{
+    const size_t bytes = n * sizeof(T);
+    const int copies = (int)std::max<size_t>(4, ((size_t)160 << 20) / bytes);
+    uint64_t z = 88172645463325252ull;
+    h.resize(n);
+    for (size_t i = 0; i < n; ++i) z ^= z << 13, z ^= z >> 7, z ^= z << 17, h[i] = (T)(z % 2001) - 1000;
+    in.assign(copies, nullptr), out.assign(copies, nullptr);
+    for (int c = 0; c < copies; ++c) {
+        CK(cudaMalloc(&in[c], bytes));
+        CK(cudaMalloc(&out[c], bytes));
+        CK(cudaMemcpy(in[c], h.data(), bytes, cudaMemcpyHostToDevice));
+    }
+}
+template <class T> static void bench_free_inputs(std::vector<T *> &in, std::vector<T *> &out)
+{
+    for (size_t c = 0; c < in.size(); ++c) {
+        CK(cudaFree(in[c]));
+        CK(cudaFree(out[c]));
+    }
+}
+
 #ifdef __CUDACC__
 /* A global timeline (%globaltimer, ns: one clock for all SMs) of a clocked scan's tiles: when each
  * claimed, had loaded, knew its prefix and was done. */
@@ -83,6 +108,15 @@ static __device__ __forceinline__ unsigned long long global_ns()
     unsigned long long t;
     asm volatile("mov.u64 %0, %globaltimer;" : "=l"(t));
     return t;
+}
+/* A probe's workspace for `tiles` tile states of state_bytes: 256 bytes of counters (the claim counter
+ * first), then the states; and a Stamps a tile for its timeline. */
+static inline size_t bench_probe_workspace(size_t tiles, size_t state_bytes, char **ws, Stamps **st)
+{
+    const size_t bytes = 256 + tiles * state_bytes;
+    CK(cudaMalloc(ws, bytes));
+    CK(cudaMalloc(st, tiles * sizeof(Stamps)));
+    return bytes;
 }
 /* The timeline of one clocked scan (`what`: its name, or ""), in us from the first claim: per eighth
  * of the tiles (in tile order), the median claim, and the median and latest moment their loads ended,

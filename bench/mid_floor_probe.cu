@@ -107,21 +107,13 @@ static double host_us()
         enum { TILE = GPUSCAN_TILE_(CO, T), THREADS = GPUSCAN_CO_THREADS(T) };                               \
         const size_t n = (size_t)1 << (lg), bytes = n * sizeof(T), tiles = (n + TILE - 1) / TILE;           \
         if (tiles > (size_t)FOLD_K * THREADS) { printf("%s 2^%d: too many tiles for the fold\n", label, lg); break; } \
-        const int copies = (int)std::max<size_t>(4, (size_t)(160u << 20) / bytes);                          \
-        std::vector<T *> in(copies), out(copies);                                                            \
-        std::vector<T> h(n);                                                                                 \
-        uint64_t z = 88172645463325252ull;                                                                   \
-        for (size_t i = 0; i < n; ++i) z ^= z << 13, z ^= z >> 7, z ^= z << 17, h[i] = (T)(z % 2001) - 1000; \
-        for (int c = 0; c < copies; ++c) {                                                                   \
-            CK(cudaMalloc(&in[c], bytes));                                                                   \
-            CK(cudaMalloc(&out[c], bytes));                                                                  \
-            CK(cudaMemcpy(in[c], h.data(), bytes, cudaMemcpyHostToDevice));                                  \
-        }                                                                                                    \
-        const size_t ws_bytes = 256 + tiles * GPUSCAN_STATE_BYTES_(T);                                       \
+        std::vector<T *> in, out;                                                                            \
+        std::vector<T> h;                                                                                    \
+        bench_rotating_inputs(n, h, in, out);                                                                \
+        const int copies = (int)in.size();                                                                   \
         char *ws;                                                                                            \
         Stamps *st;                                                                                          \
-        CK(cudaMalloc(&ws, ws_bytes));                                                                       \
-        CK(cudaMalloc(&st, tiles * sizeof(Stamps)));                                                         \
+        const size_t ws_bytes = bench_probe_workspace(tiles, GPUSCAN_STATE_BYTES_(T), &ws, &st);             \
         unsigned epoch = 0;                                                                                  \
         auto launch = [&](auto kernel, int r) {                                                              \
             ++epoch;                                                                                         \
@@ -221,7 +213,7 @@ static double host_us()
                 bench_timeline(m == 0 ? "lookback" : m == 1 ? "gated fold" : "count", st, tiles);                  \
             }                                                                                                \
         }                                                                                                    \
-        for (int c = 0; c < copies; ++c) { CK(cudaFree(in[c])); CK(cudaFree(out[c])); }                        \
+        bench_free_inputs(in, out);                                                                          \
         CK(cudaFree(ws)); CK(cudaFree(st)); CK(cudaFree(cub_ws));                                            \
     } while (0)
 

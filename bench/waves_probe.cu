@@ -205,51 +205,38 @@ static void waves_summary(const char *what, const Stamps *dst, size_t tiles, dou
     do {                                                                                                     \
         enum { TILE = GPUSCAN_TILE_(CO, T), THREADS = GPUSCAN_CO_THREADS(T) };                               \
         const size_t n = (size_t)1 << (lg), bytes = n * sizeof(T), tiles = (n + TILE - 1) / TILE;           \
-        const int copies = (int)std::max<size_t>(4, (size_t)(160u << 20) / bytes);                          \
-        std::vector<T *> in(copies), out(copies);                                                            \
-        std::vector<T> h(n);                                                                                 \
-        uint64_t z = 88172645463325252ull;                                                                   \
-        for (size_t i = 0; i < n; ++i) z ^= z << 13, z ^= z >> 7, z ^= z << 17, h[i] = (T)(z % 2001) - 1000; \
-        for (int c = 0; c < copies; ++c) {                                                                   \
-            CK(cudaMalloc(&in[c], bytes));                                                                   \
-            CK(cudaMalloc(&out[c], bytes));                                                                  \
-            CK(cudaMemcpy(in[c], h.data(), bytes, cudaMemcpyHostToDevice));                                  \
-        }                                                                                                    \
-        const size_t ws_bytes = 256 + tiles * GPUSCAN_STATE_BYTES_(T);                                       \
+        std::vector<T *> in, out;                                                                            \
+        std::vector<T> h;                                                                                    \
+        bench_rotating_inputs(n, h, in, out);                                                                \
+        const int copies = (int)in.size();                                                                   \
         char *ws;                                                                                            \
         Stamps *st;                                                                                          \
-        CK(cudaMalloc(&ws, ws_bytes));                                                                       \
-        CK(cudaMalloc(&st, tiles * sizeof(Stamps)));                                                         \
+        const size_t ws_bytes = bench_probe_workspace(tiles, GPUSCAN_STATE_BYTES_(T), &ws, &st);             \
         int per_sm = 0;                                                                                      \
         CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, P##_waves<MODE_LB, 0>, THREADS, 0));       \
         const int resident = per_sm * sms;                                                                   \
         const gpuscan_pace_ paced = gpuscan_pace_of_(tiles, TILE * sizeof(T), gpuscan_device_info_().peak_gbs, resident); \
         unsigned epoch = 0;                                                                                  \
-        auto launch = [&](auto kernel, int r, gpuscan_pace_ pace) { /* as the library launches: PDL */       \
-            ++epoch;                                                                                         \
+        auto next_states = [&]() { /* the next round of the states: no clearing between calls */           \
             gpuscan_states_ s_ = gpuscan_states_cleared_(ws + 256);                                          \
-            s_.round = epoch, s_.claimed = (unsigned)((epoch - 1) * tiles);                                  \
+            ++epoch, s_.round = epoch, s_.claimed = (unsigned)((epoch - 1) * tiles);                         \
+            return s_;                                                                                       \
+        };                                                                                                   \
+        auto pdl = [&](auto kernel, auto... args) { /* as the library launches: a programmatic dependent */   \
             cudaLaunchConfig_t cfg = {};                                                                     \
             cudaLaunchAttribute at[1];                                                                       \
             at[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;                                   \
             at[0].val.programmaticStreamSerializationAllowed = 1;                                            \
             cfg.gridDim = dim3((unsigned)tiles), cfg.blockDim = dim3(THREADS), cfg.stream = s;               \
             cfg.attrs = at, cfg.numAttrs = 1;                                                                \
-            CK(cudaLaunchKernelEx(&cfg, kernel, (const T *)in[r % copies], out[r % copies], n, (unsigned *)ws, s_, pace, st, 0)); \
+            CK(cudaLaunchKernelEx(&cfg, kernel, args...));                                                   \
+        };                                                                                                   \
+        auto launch = [&](auto kernel, int r, gpuscan_pace_ pace) {                                          \
+            pdl(kernel, (const T *)in[r % copies], out[r % copies], n, (unsigned *)ws, next_states(), pace, st, 0); \
         };                                                                                                   \
         auto launch_lib = [&](auto kernel, int r) { /* the library's kernel, its states as lb's, slots unused */ \
-            ++epoch;                                                                                         \
-            gpuscan_states_ s_ = gpuscan_states_cleared_(ws + 256);                                          \
-            s_.round = epoch, s_.claimed = (unsigned)((epoch - 1) * tiles);                                  \
-            cudaLaunchConfig_t cfg = {};                                                                     \
-            cudaLaunchAttribute at[1];                                                                       \
-            at[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;                                   \
-            at[0].val.programmaticStreamSerializationAllowed = 1;                                            \
-            cfg.gridDim = dim3((unsigned)tiles), cfg.blockDim = dim3(THREADS), cfg.stream = s;               \
-            cfg.attrs = at, cfg.numAttrs = 1;                                                                \
-            const P##_ends ends = P##_no_ends();                                                             \
-            CK(cudaLaunchKernelEx(&cfg, kernel, (const T *)in[r % copies], out[r % copies], n,               \
-                                  (unsigned *)ws, s_, (unsigned *)NULL, (unsigned *)NULL, (int)GPUSCAN_VIA_LOOKBACK, paced, ends)); \
+            pdl(kernel, (const T *)in[r % copies], out[r % copies], n, (unsigned *)ws, next_states(), (unsigned *)NULL, \
+                (unsigned *)NULL, (int)GPUSCAN_VIA_LOOKBACK, paced, P##_no_ends());                          \
         };                                                                                                   \
         auto fresh = [&]() { CK(cudaMemset(ws, 0, ws_bytes)); epoch = 0; };                                 \
         auto mode_run = [&](int m, int clock, int r) {                                                       \
@@ -316,7 +303,7 @@ static void waves_summary(const char *what, const Stamps *dst, size_t tiles, dou
             waves_summary(mode_name[m], st, tiles, copy_rate);                                               \
             if (m != MODE_NONE && m != MODE_LB_NOPACE) bench_timeline(mode_name[m], st, tiles);              \
         }                                                                                                    \
-        for (int c = 0; c < copies; ++c) { CK(cudaFree(in[c])); CK(cudaFree(out[c])); }                        \
+        bench_free_inputs(in, out);                                                                          \
         CK(cudaFree(ws)); CK(cudaFree(st)); CK(cudaFree(cub_ws));                                            \
     } while (0)
 
