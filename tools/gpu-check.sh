@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tools/gpu-check.sh - one GPU run: build, test, benchmark, and a short summary table last.
-#   tools/gpu-check.sh [readme] [tests] [full] [demo] [forms] [bench] [ceiling] [anatomy] [profile]
+#   tools/gpu-check.sh [readme] [tests] [full] [demo] [forms] [bench] [ceiling] [anatomy] [profile] [waves]
 #     readme   the README's two commands, as written, on a clean copy of the tree, timed
 #     tests    the default test tier (ctest -LE full) in build-gpu
 #     full     the exhaustive tier (ctest -L full: large n, stress, determinism, ring variants,
@@ -15,6 +15,9 @@
 #     ab       the benchmark built against the headers in AB_BASE (e.g. a `git archive` of the
 #              commit before, untracked in the tree) and against this tree, run one after the
 #              other (tools/variants.sh; BENCH_ARGS picks the cases)
+#     waves    bench/waves_probe.cu (a one-off probe, built here by nvcc beside the CMake build):
+#              the look-back of several waves against no prefix and the count floor, clocked
+#              (bench/NOTES.md step 66; WAVES_ROUNDS rounds, default 2)
 #   (default: readme forms)
 # Environment: PREBUILT=build-carry/bin.tar.xz runs what tools/prebuild.sh built and packed (pass
 # the pack in the device tool's carry): no build here, tests from its list (4 at a time).
@@ -72,6 +75,10 @@ has full && targets="$targets all gpuscan_full_tests"
 if has ab && [ -z "${PREBUILT:-}" ]; then # its two nvcc builds overlap the CMake build
     STEP=build tools/variants.sh "base:-I${AB_BASE:-ab-base}" "head:" >"$OUT/ab-build.log" 2>&1 &
     ab_build=$!
+fi
+if has waves; then # one nvcc build, beside the CMake build
+    nvcc -O3 -std=c++17 -arch=sm_90 -I. -Ibench bench/waves_probe.cu -o "$OUT/waves_probe.bin" >"$OUT/waves-build.log" 2>&1 &
+    waves_build=$!
 fi
 has anatomy && targets="$targets anatomy"
 [ -z "${PREBUILT:-}" ] && has nccl && targets="$targets gpu_nccl nccl_scan"
@@ -198,6 +205,12 @@ if has nccl; then
     timeout 600 "$nccl_exe" ${NCCL_ARGS:-} >"$OUT/nccl_scan.log" 2>&1
     echo "nccl_scan: exit $? ($(secs "$ts") s)" | tee -a "$summary"
     cat "$OUT/nccl_scan.log" | tee -a "$summary"
+fi
+if has waves; then
+    wait "$waves_build" && timeout 300 "$OUT/waves_probe.bin" "${WAVES_ROUNDS:-2}" >"$OUT/waves.txt" 2>&1
+    echo "waves probe: exit $?" | tee -a "$summary"
+    grep -E "^case|^i[0-9]+\.add" "$OUT/waves.txt" >>"$summary"
+    rm -f "$OUT/waves_probe.bin"
 fi
 if has ceiling; then
     "$bin/bench/ceiling" --csv "$OUT/ceiling.csv" >"$OUT/ceiling.log" 2>&1
