@@ -740,9 +740,9 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
         if (threadIdx.x == 0 && tile == gridDim.x - 1)                                                \
             P##_put_total(&ends, has_prefix ? P##_combine(prefix, aggregate) : aggregate);            \
     }
-/* The look-back's kernel takes its way to the prefix as a constant: with the domino's and the fold's
- * code beside it, chosen at run time, its scans of several waves took longer (bench/NOTES.md step
- * 66).  The domino and the fold share the other kernel, P_TAG_single_pass_via. */
+/* The look-back's kernel takes its way to the prefix as a constant: chosen at run time beside the
+ * domino's and the fold's code, it leaves the compiler a worse schedule of the look-back's own path.
+ * The domino and the fold share the other kernel, P_TAG_single_pass_via. */
 #define GPUSCAN_SINGLE_PASS_KERNEL_(P, T, TAG)                                                      \
     GPUSCAN_SINGLE_PASS_KERNEL_AS_(P, T, TAG, P##_##TAG##_single_pass, GPUSCAN_VIA_LOOKBACK)        \
     GPUSCAN_SINGLE_PASS_KERNEL_AS_(P, T, TAG, P##_##TAG##_single_pass_via, via_arg)
