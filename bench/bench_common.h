@@ -99,6 +99,26 @@ template <class T> static void bench_free_inputs(std::vector<T *> &in, std::vect
     }
 }
 
+#ifdef CUB_VERSION /* (where the program included CUB first) */
+/* us a call of CUB's DeviceScan::InclusiveSum (its temporary storage kept, allocated before the
+ * timing) over inputs rotating as bench_timed's calls count, alone or back to back. */
+template <class T>
+static double bench_cub_inclusive_sum(const std::vector<T *> &in, const std::vector<T *> &out, size_t n, cudaStream_t s,
+                                      bool b2b)
+{
+    size_t bytes = 0;
+    void *temp;
+    CK(cub::DeviceScan::InclusiveSum(nullptr, bytes, in[0], out[0], (int)n, s));
+    CK(cudaMalloc(&temp, bytes));
+    const double t = bench_timed([&](int r) {
+        size_t b = bytes;
+        CK(cub::DeviceScan::InclusiveSum(temp, b, in[r % in.size()], out[r % out.size()], (int)n, s));
+    }, s, b2b);
+    CK(cudaFree(temp));
+    return t;
+}
+#endif
+
 #ifdef __CUDACC__
 /* A global timeline (%globaltimer, ns: one clock for all SMs) of a clocked scan's tiles: when each
  * claimed, had loaded, knew its prefix and was done. */
@@ -118,6 +138,57 @@ static inline size_t bench_probe_workspace(size_t tiles, size_t state_bytes, cha
     CK(cudaMalloc(st, tiles * sizeof(Stamps)));
     return bytes;
 }
+/* A launch as the library launches on sm_90: the programmatic dependent of the kernel before it. */
+template <class K, class... A> static void bench_pdl_launch(K kernel, unsigned grid, unsigned block, cudaStream_t s, A... args)
+{
+    cudaLaunchConfig_t cfg = {};
+    cudaLaunchAttribute at[1];
+    at[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    at[0].val.programmaticStreamSerializationAllowed = 1;
+    cfg.gridDim = dim3(grid), cfg.blockDim = dim3(block), cfg.stream = s;
+    cfg.attrs = at, cfg.numAttrs = 1;
+    CK(cudaLaunchKernelEx(&cfg, kernel, args...));
+}
+/* The count floor of the mid-n probes: counts this tile on *count, then waits until `upto` tiles
+ * have (a probe's thread 0; wrong results - a bound, not a scan). */
+static __device__ __forceinline__ void bench_count_and_wait(unsigned *count, unsigned upto, unsigned sleep_ns)
+{
+    unsigned seen;
+    atomicAdd(count, 1u);
+    do {
+        __nanosleep(sleep_ns);
+        asm volatile("ld.acquire.gpu.global.u32 %0, [%1];" : "=r"(seen) : "l"(count) : "memory");
+    } while (seen < upto);
+}
+/* One probe case's data, freed with it: rotating inputs of n elements and a workspace of `tiles`
+ * tile states.  BENCH_PROBE_CASE_ names its parts in the probe's case (in, out, h, copies, ws, st,
+ * ws_bytes). */
+template <class T> struct BenchProbeCase {
+    std::vector<T *> in, out;
+    std::vector<T> h;
+    char *ws;
+    Stamps *st;
+    size_t ws_bytes;
+    BenchProbeCase(size_t n, size_t tiles, size_t state_bytes)
+    {
+        bench_rotating_inputs(n, h, in, out);
+        ws_bytes = bench_probe_workspace(tiles, state_bytes, &ws, &st);
+    }
+    ~BenchProbeCase()
+    {
+        bench_free_inputs(in, out);
+        CK(cudaFree(ws));
+        CK(cudaFree(st));
+    }
+};
+#define BENCH_PROBE_CASE_(T, n, tiles, state_bytes)                                                 \
+    BenchProbeCase<T> case_(n, tiles, state_bytes);                                                 \
+    std::vector<T *> &in = case_.in, &out = case_.out;                                              \
+    const std::vector<T> &h = case_.h;                                                              \
+    const int copies = (int)in.size();                                                              \
+    char *ws = case_.ws;                                                                            \
+    Stamps *st = case_.st;                                                                          \
+    const size_t ws_bytes = case_.ws_bytes
 /* The timeline of one clocked scan (`what`: its name, or ""), in us from the first claim: per eighth
  * of the tiles (in tile order), the median claim, and the median and latest moment their loads ended,
  * their prefix was known and they ended. */

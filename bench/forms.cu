@@ -50,11 +50,6 @@ struct Times { double event_us, wall_us, batch_us; };
 struct Row { std::string key, impl; int lg; Times t; bool ok; };
 static std::vector<Row> g_rows;
 
-static double median(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-}
 
 /* fn(r) for the r-th call (r picks the input copy). */
 template <class F> static Times measure(F fn, cudaStream_t s)
@@ -87,7 +82,7 @@ template <class F> static Times measure(F fn, cudaStream_t s)
         CK(cudaStreamSynchronize(s));
         wall[r] = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
     }
-    const int calls = (int)std::max(4.0, std::min(256.0, 2000.0 / std::max(1.0, median(ev))));
+    const int calls = (int)std::max(4.0, std::min(256.0, 2000.0 / std::max(1.0, bench_median(ev))));
     for (int k = 0; k < (g_quick ? 3 : 5); ++k) {
         CK(cudaEventRecord(a, s));
         for (int r = 0; r < calls; ++r) fn(r);
@@ -98,7 +93,7 @@ template <class F> static Times measure(F fn, cudaStream_t s)
     }
     CK(cudaEventDestroy(a));
     CK(cudaEventDestroy(b));
-    return {median(ev), median(wall), median(batch)};
+    return {bench_median(ev), bench_median(wall), bench_median(batch)};
 }
 
 static void record(const std::string &key, const char *what, const char *impl, int lg, size_t elem, Times t, bool ok)

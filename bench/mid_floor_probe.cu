@@ -84,10 +84,7 @@ enum { MODE_NONE = 0, MODE_LOOKBACK = 1, MODE_FOLD = 2, MODE_FOLD_SLEEP = 3, MOD
         }                                                                                          \
         if (MODE == MODE_COUNT) { /* a floor: wait until tile+1 tiles have loaded (wrong results) */ \
             __syncthreads();                                                                       \
-            if (threadIdx.x == 0) {                                                                \
-                atomicAdd(counter + 1, 1u);                                                        \
-                while (gpuscan_load_acquire_u32_(counter + 1) < states.claimed + tile + 1) __nanosleep(64); \
-            }                                                                                      \
+            if (threadIdx.x == 0) bench_count_and_wait(counter + 1, states.claimed + tile + 1, 64); \
         }                                                                                          \
         if (MODE != MODE_NONE) prefix = P##_block_broadcast(prefix, &has_prefix);                  \
         const unsigned long long g2 = CLOCK ? global_ns() : 0;                                     \
@@ -107,13 +104,7 @@ static double host_us()
         enum { TILE = GPUSCAN_TILE_(CO, T), THREADS = GPUSCAN_CO_THREADS(T) };                               \
         const size_t n = (size_t)1 << (lg), bytes = n * sizeof(T), tiles = (n + TILE - 1) / TILE;           \
         if (tiles > (size_t)FOLD_K * THREADS) { printf("%s 2^%d: too many tiles for the fold\n", label, lg); break; } \
-        std::vector<T *> in, out;                                                                            \
-        std::vector<T> h;                                                                                    \
-        bench_rotating_inputs(n, h, in, out);                                                                \
-        const int copies = (int)in.size();                                                                   \
-        char *ws;                                                                                            \
-        Stamps *st;                                                                                          \
-        const size_t ws_bytes = bench_probe_workspace(tiles, GPUSCAN_STATE_BYTES_(T), &ws, &st);             \
+        BENCH_PROBE_CASE_(T, n, tiles, GPUSCAN_STATE_BYTES_(T));                                             \
         unsigned epoch = 0;                                                                                  \
         auto launch = [&](auto kernel, int r) {                                                              \
             ++epoch;                                                                                         \
@@ -125,19 +116,10 @@ static double host_us()
             ++epoch;                                                                                         \
             gpuscan_states_ s_ = gpuscan_states_cleared_(ws + 256);                                          \
             s_.round = epoch, s_.claimed = (unsigned)((epoch - 1) * tiles);                                  \
-            cudaLaunchConfig_t cfg = {};                                                                     \
-            cudaLaunchAttribute at[1];                                                                       \
-            at[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;                                   \
-            at[0].val.programmaticStreamSerializationAllowed = 1;                                            \
-            cfg.gridDim = dim3((unsigned)tiles), cfg.blockDim = dim3(THREADS), cfg.stream = s;               \
-            cfg.attrs = at, cfg.numAttrs = 1;                                                                \
-            CK(cudaLaunchKernelEx(&cfg, kernel, (const T *)in[r % copies], out[r % copies], n, (unsigned *)ws, s_, st)); \
+            bench_pdl_launch(kernel, (unsigned)tiles, THREADS, s, (const T *)in[r % copies], out[r % copies], n, \
+                             (unsigned *)ws, s_, st);                                                       \
         };                                                                                                   \
         auto fresh = [&]() { CK(cudaMemset(ws, 0, ws_bytes)); epoch = 0; };                                 \
-        size_t cub_bytes = 0;                                                                  \
-        CK(cub::DeviceScan::InclusiveSum(nullptr, cub_bytes, in[0], out[0], (int)n, s));                     \
-        void *cub_ws;                                                                                        \
-        CK(cudaMalloc(&cub_ws, cub_bytes));                                                                  \
         double t[2][12];                                                                                      \
         for (int b2b = 0; b2b < 2; ++b2b) {                                                                  \
             t[b2b][0] = bench_timed([&](int r) { CK(cudaMemcpyAsync(out[r % copies], in[r % copies], bytes,        \
@@ -161,10 +143,7 @@ static double host_us()
             t[b2b][4] = bench_timed([&](int r) {                                                                   \
                 if (P##_inclusive(in[r % copies], out[r % copies], n, s) != GPUSCAN_SUCCESS) exit(1);        \
             }, s, b2b);                                                                                      \
-            t[b2b][5] = bench_timed([&](int r) {                                                                   \
-                size_t b_ = cub_bytes;                                                                       \
-                CK(cub::DeviceScan::InclusiveSum(cub_ws, b_, in[r % copies], out[r % copies], (int)n, s));   \
-            }, s, b2b);                                                                                      \
+            t[b2b][5] = bench_cub_inclusive_sum(in, out, n, s, b2b);                                         \
             t[b2b][6] = std::max(t[b2b][5] / 1.3, t[b2b][0] / 0.9);                                          \
         }                                                                                                    \
         /* correctness of lookback and fold (out[0] from a fresh call each) */                               \
@@ -213,8 +192,6 @@ static double host_us()
                 bench_timeline(m == 0 ? "lookback" : m == 1 ? "gated fold" : "count", st, tiles);                  \
             }                                                                                                \
         }                                                                                                    \
-        bench_free_inputs(in, out);                                                                          \
-        CK(cudaFree(ws)); CK(cudaFree(st)); CK(cudaFree(cub_ws));                                            \
     } while (0)
 
 int main(int argc, char **argv)

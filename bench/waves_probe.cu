@@ -12,9 +12,10 @@
 //           (E), seeded (S), the self-clearing barrier (C) - which of them costs the library's
 //           kernel its time over lb (not clocked); lb+all: the three, and the look-back itself a
 //           run-time choice (the domino's wait beside it), as in the library's kernel;
-//   cp      the library's kernel as written (grid.cuh P_TAG_single_pass), and cp-T/S/V/E the same
-//           without the total's store (T), the slots (S: NULL), the run-time via (V: look-back,
-//           no fold or domino code), the ends (E: no seed, inclusive) (not clocked).
+//   via     the library's P_CO_single_pass_via (the domino's and the fold's kernel) made to look
+//           back: the look-back's kernel as it was before a7e222b, the way to the prefix chosen at
+//           run time (not clocked).  (9fb8fa3's version of this probe also had a copy of that kernel
+//           with one run-time choice made constant at a time: the results file's section 5.)
 // Beside them: cudaMemcpyAsync and an SM copy kernel of the same bytes, the library's simple form
 // and CUB (temp kept), alone and back to back (bench_timed).  Then, of each skeleton, the tiles'
 // timeline and its steady rate: tiles done a us between the 25th and 75th percentile tile, beside
@@ -34,10 +35,9 @@ GPUSCAN_DEFINE_NAMED(i32, int32_t, add)
 GPUSCAN_DEFINE_NAMED(i64, int64_t, add)
 
 enum { MODE_NONE = 0, MODE_COUNT = 1, MODE_LB = 2, MODE_LB_NOPACE = 3, MODE_LB_WIDE = 4, MODE_LIB = 5,
-       MODE_LB_E = 6, MODE_LB_S = 7, MODE_LB_C = 8, MODE_LB_ALL = 9, MODE_COPY = 10, MODES = 15, WIDE = 4 };
+       MODE_LB_E = 6, MODE_LB_S = 7, MODE_LB_C = 8, MODE_LB_ALL = 9, MODE_LIB_VIA = 10, MODES = 11, WIDE = 4 };
 static const char *mode_name[MODES] = {"none", "count", "lb", "lb-np", "lb-w", "lib", "lb+E", "lb+S", "lb+C", "lb+all",
-                                       "cp", "cp-T", "cp-S", "cp-V", "cp-E"};
-enum { DROP_TOTAL = 1, DROP_SLOTS = 2, DROP_VIA = 4, DROP_ENDS = 8 };
+                                       "via"};
 
 /* lb-w: the library's look-back's first window, and where it holds no inclusive prefix, looks of
  * WIDE windows at once (every lane's WIDE peeks issued first), folded nearest first. */
@@ -121,8 +121,7 @@ WIDE_LOOKBACK_(gpuscan_i64_add, int64_t)
             if (threadIdx.x == 0) { /* the pace waits on published aggregates: publish one */      \
                 P##_publish(states, NULL, tile, GPUSCAN_STATE_AGGREGATE, aggregate);               \
                 __threadfence();                                                                   \
-                atomicAdd(counter + 1, 1u);                                                        \
-                while (gpuscan_load_acquire_u32_(counter + 1) < states.claimed + tile + 1) __nanosleep(32); \
+                bench_count_and_wait(counter + 1, states.claimed + tile + 1, 32);                  \
             }                                                                                      \
         }                                                                                          \
         if (MODE != MODE_NONE) prefix = P##_block_broadcast(prefix, &has_prefix);                  \
@@ -133,51 +132,6 @@ WIDE_LOOKBACK_(gpuscan_i64_add, int64_t)
 WAVES_KERNEL_(gpuscan_i32_add, int32_t)
 WAVES_KERNEL_(gpuscan_i64_add, int64_t)
 
-#define COPY_KERNEL_(P, T, TAG)                                                                           \
-    template <int DROP>                                                                                   \
-    __global__ void __launch_bounds__(GPUSCAN_##TAG##_THREADS(T), GPUSCAN_SINGLE_PASS_MIN_BLOCKS_(TAG, T)) \
-    P##_copy(const P##_in_t *in, T *out, size_t n, unsigned *counter, gpuscan_states_ states,             \
-             unsigned *agg_slots_, unsigned *prefix_slots_, int via_, gpuscan_pace_ pace, P##_ends ends_) \
-    {                                                                                                     \
-        unsigned *agg_slots = DROP & DROP_SLOTS ? NULL : agg_slots_;                                      \
-        unsigned *prefix_slots = DROP & DROP_SLOTS ? NULL : prefix_slots_;                                \
-        const int via = DROP & DROP_VIA ? GPUSCAN_VIA_LOOKBACK : via_;                                    \
-        P##_ends ends = ends_;                                                                            \
-        if (DROP & DROP_ENDS) ends.seeded = 0, ends.exclusive = 0, ends.init_ptr = NULL;                  \
-        T items[GPUSCAN_##TAG##_ITEMS(T)];                                                                \
-        T *buf = P##_##TAG##_buffer();                                                                    \
-        unsigned cleared = 0u;                                                                            \
-        P##_##TAG##_prefetch_tile(in, n, blockIdx.x, pace);                                               \
-        gpuscan_wait_prerequisites_();                                                                    \
-        const unsigned tile = states.self_clear ? blockIdx.x : gpuscan_next_tile_(counter) - states.claimed; \
-        if (states.self_clear) {                                                                          \
-            if (threadIdx.x == 0) P##_forget(states, tile);                                               \
-            if (threadIdx.x == 0 && tile == 0) counter[1] = 0u;                                           \
-            cleared = gpuscan_grid_arrive_();                                                             \
-        }                                                                                                 \
-        gpuscan_let_dependents_launch_();                                                                 \
-        if (via == GPUSCAN_VIA_LOOKBACK) P##_pace(tile, pace, states, agg_slots, prefix_slots);          \
-        GPUSCAN_TILE_BOUNDS_DIR_(TAG, T, tile, n, base, valid, P##_REVERSED_);                            \
-        P##_##TAG##_load(in, base, valid, items, buf);                                                    \
-        T before, aggregate = P##_##TAG##_scan_tile(items, buf, &before);                                 \
-        P##_##TAG##_stage(items, buf);                                                                    \
-        if (states.self_clear) gpuscan_grid_wait_(cleared);                                               \
-        int has_prefix;                                                                                   \
-        T seed = ends.init;                                                                               \
-        if (tile == 0 && ends.seeded && threadIdx.x < 32)                                                 \
-            seed = P##_shfl_idx(threadIdx.x == 0 ? P##_seed(&ends) : seed, 0);                            \
-        T prefix = P##_FOLDS_ && via == GPUSCAN_VIA_FOLD                                                  \
-                       ? P##_fold_prefix(tile, aggregate, states, agg_slots, counter + 1, ends.seeded,    \
-                                         seed, &has_prefix)                                               \
-                       : P##_tile_prefix(via == GPUSCAN_VIA_LOOKBACK, tile, aggregate, states, agg_slots, \
-                                         prefix_slots, ends.seeded, seed, &has_prefix);                   \
-        prefix = P##_block_broadcast(prefix, &has_prefix);                                                \
-        P##_##TAG##_emit(out, base, valid, items, prefix, has_prefix, ends.exclusive, before, buf);       \
-        if (!(DROP & DROP_TOTAL) && threadIdx.x == 0 && tile == gridDim.x - 1)                            \
-            P##_put_total(&ends, has_prefix ? P##_combine(prefix, aggregate) : aggregate);                \
-    }
-COPY_KERNEL_(gpuscan_i32_add, int32_t, CO)
-COPY_KERNEL_(gpuscan_i64_add, int64_t, CO)
 
 /* Of one clocked run: p50 of loaded-claim, prefix-loaded, done-prefix over the tiles, and the
  * steady rate (tiles a us between the 25th and 75th percentile tile's end). */
@@ -205,13 +159,7 @@ static void waves_summary(const char *what, const Stamps *dst, size_t tiles, dou
     do {                                                                                                     \
         enum { TILE = GPUSCAN_TILE_(CO, T), THREADS = GPUSCAN_CO_THREADS(T) };                               \
         const size_t n = (size_t)1 << (lg), bytes = n * sizeof(T), tiles = (n + TILE - 1) / TILE;           \
-        std::vector<T *> in, out;                                                                            \
-        std::vector<T> h;                                                                                    \
-        bench_rotating_inputs(n, h, in, out);                                                                \
-        const int copies = (int)in.size();                                                                   \
-        char *ws;                                                                                            \
-        Stamps *st;                                                                                          \
-        const size_t ws_bytes = bench_probe_workspace(tiles, GPUSCAN_STATE_BYTES_(T), &ws, &st);             \
+        BENCH_PROBE_CASE_(T, n, tiles, GPUSCAN_STATE_BYTES_(T));                                             \
         int per_sm = 0;                                                                                      \
         CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, P##_waves<MODE_LB, 0>, THREADS, 0));       \
         const int resident = per_sm * sms;                                                                   \
@@ -222,15 +170,7 @@ static void waves_summary(const char *what, const Stamps *dst, size_t tiles, dou
             ++epoch, s_.round = epoch, s_.claimed = (unsigned)((epoch - 1) * tiles);                         \
             return s_;                                                                                       \
         };                                                                                                   \
-        auto pdl = [&](auto kernel, auto... args) { /* as the library launches: a programmatic dependent */   \
-            cudaLaunchConfig_t cfg = {};                                                                     \
-            cudaLaunchAttribute at[1];                                                                       \
-            at[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;                                   \
-            at[0].val.programmaticStreamSerializationAllowed = 1;                                            \
-            cfg.gridDim = dim3((unsigned)tiles), cfg.blockDim = dim3(THREADS), cfg.stream = s;               \
-            cfg.attrs = at, cfg.numAttrs = 1;                                                                \
-            CK(cudaLaunchKernelEx(&cfg, kernel, args...));                                                   \
-        };                                                                                                   \
+        auto pdl = [&](auto kernel, auto... args) { bench_pdl_launch(kernel, (unsigned)tiles, THREADS, s, args...); }; \
         auto launch = [&](auto kernel, int r, gpuscan_pace_ pace) {                                          \
             pdl(kernel, (const T *)in[r % copies], out[r % copies], n, (unsigned *)ws, next_states(), pace, st, 0); \
         };                                                                                                   \
@@ -247,20 +187,12 @@ static void waves_summary(const char *what, const Stamps *dst, size_t tiles, dou
             if (m == MODE_LB_NOPACE) launch(clock ? P##_waves<MODE_LB, 1> : P##_waves<MODE_LB, 0>, r, none); \
             if (m == MODE_LB_WIDE) launch(clock ? P##_waves<MODE_LB_WIDE, 1> : P##_waves<MODE_LB_WIDE, 0>, r, paced); \
             if (m == MODE_LIB) launch_lib(P##_CO_single_pass, r);                                            \
-            if (m == MODE_COPY) launch_lib(P##_copy<0>, r);                                                  \
-            if (m == MODE_COPY + 1) launch_lib(P##_copy<DROP_TOTAL>, r);                                     \
-            if (m == MODE_COPY + 2) launch_lib(P##_copy<DROP_SLOTS>, r);                                     \
-            if (m == MODE_COPY + 3) launch_lib(P##_copy<DROP_VIA>, r);                                       \
-            if (m == MODE_COPY + 4) launch_lib(P##_copy<DROP_ENDS>, r);                                      \
+            if (m == MODE_LIB_VIA) launch_lib(P##_CO_single_pass_via, r);                                    \
             if (m == MODE_LB_E) launch(P##_waves<MODE_LB_E, 0>, r, paced);                                   \
             if (m == MODE_LB_S) launch(P##_waves<MODE_LB_S, 0>, r, paced);                                   \
             if (m == MODE_LB_C) launch(P##_waves<MODE_LB_C, 0>, r, paced);                                   \
             if (m == MODE_LB_ALL) launch(P##_waves<MODE_LB_ALL, 0>, r, paced);                               \
         };                                                                                                   \
-        size_t cub_bytes = 0;                                                                                \
-        CK(cub::DeviceScan::InclusiveSum(nullptr, cub_bytes, in[0], out[0], (int)n, s));                     \
-        void *cub_ws;                                                                                        \
-        CK(cudaMalloc(&cub_ws, cub_bytes));                                                                  \
         double t[2][4 + MODES];                                                                              \
         for (int b2b = 0; b2b < 2; ++b2b) {                                                                  \
             t[b2b][0] = bench_timed([&](int r) { CK(cudaMemcpyAsync(out[r % copies], in[r % copies], bytes,  \
@@ -274,10 +206,7 @@ static void waves_summary(const char *what, const Stamps *dst, size_t tiles, dou
             t[b2b][2] = bench_timed([&](int r) {                                                             \
                 if (P##_inclusive(in[r % copies], out[r % copies], n, s) != GPUSCAN_SUCCESS) exit(1);        \
             }, s, b2b);                                                                                      \
-            t[b2b][3] = bench_timed([&](int r) {                                                             \
-                size_t b_ = cub_bytes;                                                                       \
-                CK(cub::DeviceScan::InclusiveSum(cub_ws, b_, in[r % copies], out[r % copies], (int)n, s));   \
-            }, s, b2b);                                                                                      \
+            t[b2b][3] = bench_cub_inclusive_sum(in, out, n, s, b2b);                                         \
         }                                                                                                    \
         const char *ok[3] = {"ok", "ok", "ok"}; /* the look-back skeletons' results, the library kernel's */  \
         for (int m = 0; m < 3; ++m) {                                                                        \
@@ -303,8 +232,6 @@ static void waves_summary(const char *what, const Stamps *dst, size_t tiles, dou
             waves_summary(mode_name[m], st, tiles, copy_rate);                                               \
             if (m != MODE_NONE && m != MODE_LB_NOPACE) bench_timeline(mode_name[m], st, tiles);              \
         }                                                                                                    \
-        bench_free_inputs(in, out);                                                                          \
-        CK(cudaFree(ws)); CK(cudaFree(st)); CK(cudaFree(cub_ws));                                            \
     } while (0)
 
 int main(int argc, char **argv)
