@@ -4,6 +4,8 @@
 //   none    no prefix (wrong results): what claim, load, block scan and store cost;
 //   count   a tile waits until as many tiles as come up to it have loaded (wrong results): the
 //           least wait for the slowest predecessor;
+//   cnt-s   count with the tile stored before the wait (wrong results): the block holds its slot
+//           as long, its stores go out at once - which of the two the wait costs;
 //   lb      the library's look-back, as the library launches it (prefetch, first-wave pace, PDL);
 //   lb-np   the same without the pace;
 //   lb-w    lb whose looks after the first read WIDE windows at once;
@@ -35,9 +37,10 @@ GPUSCAN_DEFINE_NAMED(i32, int32_t, add)
 GPUSCAN_DEFINE_NAMED(i64, int64_t, add)
 
 enum { MODE_NONE = 0, MODE_COUNT = 1, MODE_LB = 2, MODE_LB_NOPACE = 3, MODE_LB_WIDE = 4, MODE_LIB = 5,
-       MODE_LB_E = 6, MODE_LB_S = 7, MODE_LB_C = 8, MODE_LB_ALL = 9, MODE_LIB_VIA = 10, MODES = 11, WIDE = 4 };
+       MODE_LB_E = 6, MODE_LB_S = 7, MODE_LB_C = 8, MODE_LB_ALL = 9, MODE_LIB_VIA = 10, MODE_COUNT_S = 11, MODES = 12,
+       WIDE = 4 };
 static const char *mode_name[MODES] = {"none", "count", "lb", "lb-np", "lb-w", "lib", "lb+E", "lb+S", "lb+C", "lb+all",
-                                       "via"};
+                                       "via", "cnt-s"};
 
 /* lb-w: the library's look-back's first window, and where it holds no inclusive prefix, looks of
  * WIDE windows at once (every lane's WIDE peeks issued first), folded nearest first. */
@@ -108,7 +111,7 @@ WIDE_LOOKBACK_(gpuscan_i64_add, int64_t)
         const unsigned long long g1 = CLOCK ? global_ns() : 0;                                     \
         T prefix = P##_identity();                                                                 \
         int has_prefix = 0;                                                                        \
-        if (MODE == MODE_LB || MODE == MODE_LB_NOPACE || MODE >= MODE_LB_E)                        \
+        if (MODE == MODE_LB || MODE == MODE_LB_NOPACE || (MODE >= MODE_LB_E && MODE <= MODE_LB_ALL)) \
             prefix = P##_tile_prefix(lookback, tile, aggregate, states, NULL, NULL, seeded, prefix, &has_prefix); \
         if (MODE == MODE_LB_WIDE && threadIdx.x < 32) {                                            \
             if (threadIdx.x == 0 && tile > 0) /* (tile 0 publishes its prefix only) */            \
@@ -124,9 +127,17 @@ WIDE_LOOKBACK_(gpuscan_i64_add, int64_t)
                 bench_count_and_wait(counter + 1, states.claimed + tile + 1, 32);                  \
             }                                                                                      \
         }                                                                                          \
+        if (MODE == MODE_COUNT_S) {                                                                \
+            P##_CO_emit(out, base, valid, items, prefix, 0, exclusive, before, buf);               \
+            if (threadIdx.x == 0) {                                                                \
+                P##_publish(states, NULL, tile, GPUSCAN_STATE_AGGREGATE, aggregate);               \
+                __threadfence();                                                                   \
+                bench_count_and_wait(counter + 1, states.claimed + tile + 1, 32);                  \
+            }                                                                                      \
+        }                                                                                          \
         if (MODE != MODE_NONE) prefix = P##_block_broadcast(prefix, &has_prefix);                  \
         const unsigned long long g2 = CLOCK ? global_ns() : 0;                                     \
-        P##_CO_emit(out, base, valid, items, prefix, has_prefix, exclusive, before, buf);          \
+        if (MODE != MODE_COUNT_S) P##_CO_emit(out, base, valid, items, prefix, has_prefix, exclusive, before, buf); \
         if (CLOCK && threadIdx.x == 0) st[tile] = Stamps{g0, g1, g2, global_ns()};                 \
     }
 WAVES_KERNEL_(gpuscan_i32_add, int32_t)
@@ -183,6 +194,7 @@ static void waves_summary(const char *what, const Stamps *dst, size_t tiles, dou
             const gpuscan_pace_ none = {0u, 0u};                                                             \
             if (m == MODE_NONE) launch(clock ? P##_waves<MODE_NONE, 1> : P##_waves<MODE_NONE, 0>, r, none);  \
             if (m == MODE_COUNT) launch(clock ? P##_waves<MODE_COUNT, 1> : P##_waves<MODE_COUNT, 0>, r, paced); \
+            if (m == MODE_COUNT_S) launch(clock ? P##_waves<MODE_COUNT_S, 1> : P##_waves<MODE_COUNT_S, 0>, r, paced); \
             if (m == MODE_LB) launch(clock ? P##_waves<MODE_LB, 1> : P##_waves<MODE_LB, 0>, r, paced);       \
             if (m == MODE_LB_NOPACE) launch(clock ? P##_waves<MODE_LB, 1> : P##_waves<MODE_LB, 0>, r, none); \
             if (m == MODE_LB_WIDE) launch(clock ? P##_waves<MODE_LB_WIDE, 1> : P##_waves<MODE_LB_WIDE, 0>, r, paced); \
@@ -226,11 +238,11 @@ static void waves_summary(const char *what, const Stamps *dst, size_t tiles, dou
                    t[b2b][2], t[b2b][3], bound, ok[0], ok[1], ok[2], (int)tiles, resident, paced.window, paced.below); \
         }                                                                                                    \
         const double copy_rate = (double)tiles / t[0][1];                                                    \
-        for (int m = 0; m < MODE_LIB; ++m) {                                                                 \
+        for (int m : {MODE_NONE, MODE_COUNT, MODE_COUNT_S, MODE_LB, MODE_LB_NOPACE, MODE_LB_WIDE}) {          \
             fresh();                                                                                         \
             for (int r = 0; r < 5; ++r) { mode_run(m, 1, r); CK(cudaStreamSynchronize(s)); }                 \
             waves_summary(mode_name[m], st, tiles, copy_rate);                                               \
-            if (m != MODE_NONE && m != MODE_LB_NOPACE) bench_timeline(mode_name[m], st, tiles);              \
+            if (m == MODE_COUNT || m == MODE_LB || m == MODE_LB_WIDE) bench_timeline(mode_name[m], st, tiles); \
         }                                                                                                    \
     } while (0)
 
