@@ -46,7 +46,7 @@ def main():
                 return ""
             return " [kcopy +%.1f asked, +%.1f ours]" % (bound - kcopy, ours - kcopy)
 
-        def check(item, label, bound, ours):
+        def check(item, label, bound, ours, group=""):
             if bound is None or ours is None:
                 return
             ratio = bound / ours
@@ -55,7 +55,7 @@ def main():
             elif ratio >= 1.0 - slack:
                 noise[item] = noise.get(item, 0) + 1
             else:
-                missed.append((item, label, ratio, bound, ours))
+                missed.append((item, label, ratio, bound, ours, group))
 
         keys = sorted({k[0] for k in rows if k[1] != "copy"})
         for key in keys:
@@ -82,9 +82,11 @@ def main():
                             check(3, "%s %s vs CUB" % (name, form), cub, ours)
                         if what == "scan" and 18 <= lg <= 24 and cub and copy:
                             bound = max(cub / 1.3, copy / 0.90)
-                            check(4, "%s %s mid%s" % (name, form, room(bound, ours, kcopy)), bound, ours)
+                            check(4, "%s %s mid%s" % (name, form, room(bound, ours, kcopy)), bound, ours,
+                                  "mid %s %s" % (form, how))
                     if what == "scan" and lg <= 16 and cub:
-                        check(4, "%s simple small%s" % (name, room(0.6 * cub, sim, kcopy)), 0.6 * cub, sim)
+                        check(4, "%s simple small%s" % (name, room(0.6 * cub, sim, kcopy)), 0.6 * cub, sim,
+                              "small simple %s" % how)
                 if what == "scan" and case.endswith(".add") and lg >= 28:
                     eb = rows.get((key, "ex", lg))
                     if eb and int(eb["elem_bytes"]) in (4, 8):
@@ -99,7 +101,13 @@ def main():
         for item in (1, 2, 3, 4):
             m = [x for x in missed if x[0] == item]
             print("item %d: %d hold, %d within slack, %d miss" % (item, held.get(item, 0), noise.get(item, 0), len(m)))
-            for _, label, ratio, bound, ours in m:
+            groups = {}
+            for x in m:
+                if x[5]:
+                    groups[x[5]] = groups.get(x[5], 0) + 1
+            if groups:  # item 4's misses by size range, form and timing, for a closing note
+                print("   by group: " + ", ".join("%s %d" % (g, c) for g, c in sorted(groups.items())))
+            for _, label, ratio, bound, ours, _ in m:
                 print("   %-70s %6.3f  (bound %.1f us, ours %.1f)" % (label, ratio, bound, ours))
         print()
 
