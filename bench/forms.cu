@@ -50,7 +50,6 @@ struct Times { double event_us, wall_us, batch_us; };
 struct Row { std::string key, impl; int lg; Times t; bool ok; };
 static std::vector<Row> g_rows;
 
-
 /* fn(r) for the r-th call (r picks the input copy). */
 template <class F> static Times measure(F fn, cudaStream_t s)
 {
