@@ -13,8 +13,8 @@ prints the rows that miss a target and a count of those that hold:
      the same bytes (kcopy, timed the same way) the target lies and our time lies.
 A ratio is the target's bound over our time: >= 1.000 holds.  --slack R counts a miss within R
 (e.g. 0.01) apart, as noise.
-Then the targets as issue 21 was closed (its closing note and bench/NOTES.md step 68 give the
-arithmetic: what each original target asks below a floor measured on these GPUs):
+Then the targets restated in session 45 where the originals ask less time than a floor measured on
+these GPUs (bench/NOTES.md step 68 gives the arithmetic):
   2'. reductions at least as fast as CUB below 2^28, within 0.5 % of CUB from 2^28 (both read at
       the DRAM's rate there);
   3'. item 3, its copy share as >= 0.93 of the copy or >= 0.95 of the SM copy kernel, whichever is
@@ -135,7 +135,7 @@ def main():
                 print("   by group: " + ", ".join("%s %d" % (g, c) for g, c in sorted(groups.items())))
             for _, label, ratio, bound, ours, _ in m:
                 print("   %-70s %6.3f  (bound %.1f us, ours %.1f)" % (label, ratio, bound, ours))
-        print("restated at the issue's close:")
+        print("restated (bench/NOTES.md step 68):")
         for item, (good, bad) in restated.items():
             if item == "4' mid at item 4's bound":  # asked of half the cells, not of each
                 share = good / max(1, good + len(bad))
