@@ -268,8 +268,7 @@ static __device__ __forceinline__ void gpuscan_prefetch_l2_(const void *p, size_
     }                                                                                                          \
     /* The left-to-right fold of the window's values from lane `from` on (after `acc` when                     \
      * has_acc), in every lane.  All 32 shuffles are independent of the fold, so they issue                    \
-     * back to back and only the combines form a chain (a loop of dependent shuffles from                      \
-     * `from` was slower: bench/NOTES.md step 7). */                                                           \
+     * back to back and only the combines form a chain, not each shuffle behind a combine. */                  \
     static __device__ __forceinline__ T P##_window_fold(T v, int from, T acc, int has_acc)                     \
     {                                                                                                          \
         _Pragma("unroll") for (int l = 0; l < 32; ++l) {                                                       \
