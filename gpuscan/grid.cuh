@@ -40,11 +40,13 @@ typedef struct gpuscan_states_ {
     unsigned round, claimed;
     unsigned published; /* the earlier rounds' count on the word after the counter (P_fold_prefix) */
     unsigned self_clear; /* not cleared: the kernel clears them itself (see P_TAG_single_pass) */
+    unsigned claim_slot; /* not cleared: the first tiles claimed clear them; counter in this slot - 1 */
+    unsigned claim_chunks; /* ... as many chunks of GPUSCAN_CLAIM_CHUNK_WORDS_ (host.cuh) */
 } gpuscan_states_;
 #define GPUSCAN_STATE_ROUNDS_ (1u << 30) /* rounds a 32-bit state word tells apart */
 static __host__ __device__ __forceinline__ gpuscan_states_ gpuscan_states_cleared_(void *words)
 {
-    gpuscan_states_ s = {words, 0u, 0u, 0u, 0u};
+    gpuscan_states_ s = {words, 0u, 0u, 0u, 0u, 0u, 0u};
     return s;
 }
 static __device__ __forceinline__ unsigned gpuscan_state_word_(gpuscan_states_ s, unsigned status)
@@ -108,6 +110,46 @@ static __device__ __forceinline__ void gpuscan_load_word_(const void *p, unsigne
         asm volatile("{ .reg .b128 t; ld.relaxed.gpu.global.b128 t, [%2]; mov.b128 {%0, %1}, t; }"
                      : "=l"(lo), "=l"(hi) : "l"(p) : "memory");
     w[0] = (unsigned)lo, w[1] = (unsigned)(lo >> 32), w[2] = (unsigned)hi, w[3] = (unsigned)(hi >> 32);
+}
+
+/* Claim slots: a single-pass scan of several waves whose states hold anything (a caller's workspace)
+ * clears them in its own launch (states.claim_slot; host.cuh takes the slot for the call).  Its claim
+ * counter cannot be in that workspace, so it is a slot of memory the library owns - zero when the
+ * module loads, zeroed again by each scan's last block - one a stream the library caches
+ * (memory.cuh: the entry's index), so no two scans use one at once: a scan's blocks claim only after
+ * the work before them on the stream has completed (griddepcontrol.wait).  Words: claims, chunks of
+ * states cleared, blocks done, the fold's publications. */
+#define GPUSCAN_CLAIM_SLOTS_ 32
+static __device__ unsigned gpuscan_claim_slots_[GPUSCAN_CLAIM_SLOTS_][4];
+/* The claim counter: the slot's, else the workspace's (from the kernel's parameters at each use: a
+ * pointer kept live through the kernel spilled the look-back's registers). */
+#define GPUSCAN_CLAIMS_(states, counter)                                                            \
+    ((states).claim_slot ? gpuscan_claim_slots_[(states).claim_slot - 1] : (counter))
+/* A chunk of states a clearing block clears: 16 words a thread. */
+#define GPUSCAN_CLAIM_CHUNK_WORDS_(threads) (16u * (threads))
+/* Tile `tile` (of the first ones claimed) clears its chunk of the states and counts it done. */
+static __device__ __forceinline__ void gpuscan_claim_clear_(gpuscan_states_ s, unsigned tile, unsigned *slot,
+                                                            unsigned state_bytes)
+{
+    if (tile >= s.claim_chunks) return;
+    const size_t words = (size_t)gridDim.x * state_bytes / 4u, first = (size_t)tile * GPUSCAN_CLAIM_CHUNK_WORDS_(blockDim.x);
+    const size_t end = words - first < GPUSCAN_CLAIM_CHUNK_WORDS_(blockDim.x) ? words : first + GPUSCAN_CLAIM_CHUNK_WORDS_(blockDim.x);
+    for (size_t i = first + threadIdx.x; i < end; i += blockDim.x) ((unsigned *)s.words)[i] = 0u;
+    __syncthreads();
+    if (threadIdx.x == 0) { /* (the block's stores, ordered by the barrier, before the count) */
+        __threadfence();
+        atomicAdd(slot + 1, 1u);
+    }
+}
+/* Until every chunk is cleared (the calling threads; before they read or write a state). */
+static __device__ __forceinline__ void gpuscan_claim_cleared_wait_(gpuscan_states_ s, const unsigned *slot)
+{
+    while (gpuscan_load_acquire_u32_(slot + 1) < s.claim_chunks) __nanosleep(32);
+}
+/* The block's last word on the slot (thread 0, after its last read of it): the last block zeroes it. */
+static __device__ __forceinline__ void gpuscan_claim_done_(unsigned *slot)
+{
+    if (atomicAdd(slot + 2, 1u) == gridDim.x - 1) slot[0] = slot[1] = slot[2] = slot[3] = 0u;
 }
 
 #define GPUSCAN_TILE_STATE_(P, T)                                                                                  \
@@ -349,11 +391,12 @@ typedef struct gpuscan_pace_ {
 #define GPUSCAN_PACE_STAGE_(P, T)                                                                   \
     static __device__ __forceinline__ void P##_pace(unsigned tile, gpuscan_pace_ pace,              \
                                                     gpuscan_states_ states, const unsigned *agg_slots,\
-                                                    const unsigned *prefix_slots)                   \
+                                                    const unsigned *prefix_slots, const unsigned *slot) \
     {                                                                                               \
         if (pace.window == 0 || tile < pace.window || tile >= pace.below) return;                   \
         if (threadIdx.x == 0) {                                                                     \
             T ignored;                                                                              \
+            if (states.claim_slot) gpuscan_claim_cleared_wait_(states, slot);                       \
             P##_await(states, agg_slots, prefix_slots, tile - pace.window, &ignored);               \
         }                                                                                           \
         __syncthreads();                                                                            \
@@ -712,25 +755,30 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
         unsigned cleared = 0u; /* the barrier's token (states.self_clear) */                          \
         P##_##TAG##_prefetch_tile(in, n, blockIdx.x, pace); /* before the wait: a hint only */       \
         gpuscan_wait_prerequisites_(); /* until the work before it (a clearing) is done */            \
-        const unsigned tile = states.self_clear ? blockIdx.x : gpuscan_next_tile_(counter) - states.claimed; \
+        const unsigned tile = states.self_clear ? blockIdx.x : gpuscan_next_tile_(GPUSCAN_CLAIMS_(states, counter)) - states.claimed; \
         if (states.self_clear) { /* (and tile 0 the fold's count: the claim counter goes unused) */   \
             if (threadIdx.x == 0) P##_forget(states, tile);                                           \
             if (threadIdx.x == 0 && tile == 0) counter[1] = 0u;                                       \
             cleared = gpuscan_grid_arrive_();                                                         \
+        } else if (states.claim_slot) {                                                               \
+            gpuscan_claim_clear_(states, tile, GPUSCAN_CLAIMS_(states, counter), GPUSCAN_STATE_BYTES_(T)); \
         }                                                                                             \
         gpuscan_let_dependents_launch_(); /* a scan behind it may take the slots it frees */          \
-        if (via == GPUSCAN_VIA_LOOKBACK) P##_pace(tile, pace, states, agg_slots, prefix_slots);      \
+        if (via == GPUSCAN_VIA_LOOKBACK) P##_pace(tile, pace, states, agg_slots, prefix_slots, GPUSCAN_CLAIMS_(states, counter)); \
         GPUSCAN_TILE_BOUNDS_DIR_(TAG, T, tile, n, base, valid, P##_REVERSED_);                        \
         P##_##TAG##_load(in, base, valid, items, buf);                                                \
         T before, aggregate = P##_##TAG##_scan_tile(items, buf, &before);                             \
         P##_##TAG##_stage(items, buf); /* frees the items' registers while we wait */                 \
         if (states.self_clear) gpuscan_grid_wait_(cleared); /* every tile's state is cleared */       \
+        else if (states.claim_slot && threadIdx.x < 32)                                               \
+            gpuscan_claim_cleared_wait_(states, GPUSCAN_CLAIMS_(states, counter));                    \
         int has_prefix;                                                                               \
         T seed = ends.init; /* used by warp 0 only */                                                 \
         if (tile == 0 && ends.seeded && threadIdx.x < 32)                                             \
             seed = P##_shfl_idx(threadIdx.x == 0 ? P##_seed(&ends) : seed, 0);                        \
         T prefix = P##_FOLDS_ && via == GPUSCAN_VIA_FOLD                                              \
-                       ? P##_fold_prefix(tile, aggregate, states, agg_slots, counter + 1, ends.seeded,  \
+                       ? P##_fold_prefix(tile, aggregate, states, agg_slots,                          \
+                                         GPUSCAN_CLAIMS_(states, counter) + (states.claim_slot ? 3 : 1), ends.seeded, \
                                          seed, &has_prefix)                                           \
                        : P##_tile_prefix(via == GPUSCAN_VIA_LOOKBACK, tile, aggregate, states, agg_slots, \
                                          prefix_slots, ends.seeded, seed, &has_prefix);               \
@@ -738,6 +786,7 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
         P##_##TAG##_emit(out, base, valid, items, prefix, has_prefix, ends.exclusive, before, buf);   \
         if (threadIdx.x == 0 && tile == gridDim.x - 1)                                                \
             P##_put_total(&ends, has_prefix ? P##_combine(prefix, aggregate) : aggregate);            \
+        if (states.claim_slot && threadIdx.x == 0) gpuscan_claim_done_(GPUSCAN_CLAIMS_(states, counter)); \
     }
 /* The look-back's kernel takes its way to the prefix as a constant: chosen at run time beside the
  * domino's and the fold's code, it leaves the compiler a worse schedule of the look-back's own path.

@@ -838,6 +838,12 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
          * all its tiles run at once (a cooperative launch is no programmatic dependent: behind a clearing kernel that is one,       \
          * a scan back to back is the faster) */                                                                                     \
         states.self_clear = !reuse && rounds == NULL && !clear_kernel && P##_##TAG##_self_clears(plan->num_tiles);                   \
+        /* ... and those a kernel would clear: by the first tiles the scan claims, in its one launch, where the stream has a claim    \
+         * slot for the call (grid.cuh; timed alone, a second launch waits for the host's call) */                                   \
+        int claim_dev = 0;                                                                                                           \
+        states.claim_slot = clear_kernel && rounds == NULL ? gpuscan_claim_slot_take_(stream, &claim_dev) : 0u;                       \
+        states.claim_chunks = states.claim_slot ? (unsigned)gpuscan_ceil_div_(plan->num_tiles * GPUSCAN_STATE_BYTES_(T) / 4u,          \
+                                                                              GPUSCAN_CLAIM_CHUNK_WORDS_(THREADS)) : 0u;                \
         static int resident_cache[GPUSCAN_DEVICE_CACHE_];                                                                            \
         const int resident = lookback ? gpuscan_resident_blocks_((const void *)P##_##TAG##_single_pass, THREADS, resident_cache) : 0; \
         const int fold = lookback && P##_##TAG##_folds(plan->num_tiles, resident);                                                   \
@@ -854,10 +860,11 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         const gpuscan_pace_ pace = lookback ? gpuscan_pace_of_(plan->num_tiles, GPUSCAN_TILE_(TAG, T) * sizeof(P##_in_t),             \
                                                                gpuscan_device_info_().peak_gbs, resident)                            \
                                             : gpuscan_no_pace_();                                                                    \
-        if (!reuse) GPUSCAN_TRY_(gpuscan_clear_states_launch_(ws, bytes, clear_kernel, stream));                                     \
+        if (!reuse && !states.claim_slot) GPUSCAN_TRY_(gpuscan_clear_states_launch_(ws, bytes, clear_kernel, stream));               \
         gpuscan_dependent_config_(&config, attrs, (unsigned)plan->num_tiles, THREADS, dependent, stream);                            \
-        GPUSCAN_TRY_(gpuscan_from_cuda_(                                                                                             \
-            P##_##TAG##_single_pass_launch(&config, plan, ws, in, out, n, states, via, pace, ends)));                                \
+        const cudaError_t launched = P##_##TAG##_single_pass_launch(&config, plan, ws, in, out, n, states, via, pace, ends);         \
+        if (states.claim_slot) gpuscan_cache_entry_give_(claim_dev, (int)states.claim_slot - 1);                                     \
+        GPUSCAN_TRY_(gpuscan_from_cuda_(launched));                                                                                  \
         gpuscan_rounds_keep_(rounds, bytes, (unsigned)plan->state_bytes, &states, plan->num_tiles, fold ? plan->num_tiles : 0);      \
         return GPUSCAN_SUCCESS;                                                                                                      \
     }

@@ -56,8 +56,9 @@ typedef struct gpuscan_rounds_ {
     int kept;
 } gpuscan_rounds_;
 
-/* Devices' last workspaces, by stream; at most this many streams a device. */
-#define GPUSCAN_CACHED_STREAMS_ 32
+/* Devices' last workspaces, by stream; at most this many streams a device (an entry's index is also
+ * the stream's claim slot: grid.cuh). */
+#define GPUSCAN_CACHED_STREAMS_ GPUSCAN_CLAIM_SLOTS_
 typedef struct gpuscan_cached_ws_ {
     cudaStream_t stream;
     void *ptr;
@@ -171,6 +172,50 @@ static inline int gpuscan_stream_cacheable_(cudaStream_t stream)
     return stream != cudaStreamPerThread;
 }
 
+/* `stream`'s cache entry on `dev`, held for one call (NULL: another thread's call on the stream has
+ * it now, or the table is full).  A stream seen first takes a free entry, with no workspace yet. */
+static inline gpuscan_cached_ws_ *gpuscan_cache_entry_take_(int dev, cudaStream_t stream)
+{
+    gpuscan_cached_ws_ *row = gpuscan_pool_table_of_program_()->cache[dev], *room = NULL, *c = NULL;
+    gpuscan_cache_lock_(dev);
+    for (int i = 0; i < GPUSCAN_CACHED_STREAMS_ && c == NULL; ++i) {
+        if (row[i].taken && row[i].stream == stream) c = &row[i];
+        else if (!row[i].taken && room == NULL) room = &row[i];
+    }
+    if (c != NULL && c->used) c = NULL;
+    else if (c == NULL && room != NULL) {
+        c = room;
+        c->taken = 1;
+        c->stream = stream;
+        c->ptr = NULL;
+        c->bytes = 0;
+        c->rounds.clean = 0;
+    }
+    if (c != NULL) c->used = 1;
+    gpuscan_cache_unlock_(dev);
+    return c;
+}
+static inline void gpuscan_cache_entry_give_(int dev, int slot)
+{
+    gpuscan_cache_lock_(dev);
+    gpuscan_pool_table_of_program_()->cache[dev][slot].used = 0;
+    gpuscan_cache_unlock_(dev);
+}
+/* A claim slot (grid.cuh) for one single-pass scan on `stream` whose states are a caller's: the
+ * index + 1 of the stream's cache entry on the current device (*dev), held for the call - the
+ * entry names one stream, whose order keeps two scans from using the slot at once - or 0 where there
+ * is none: a stream being captured (a graph's launches may go to any stream), one whose handle
+ * names a stream a thread, a full table, another call on the stream that holds the entry now. */
+static inline unsigned gpuscan_claim_slot_take_(cudaStream_t stream, int *dev)
+{
+    gpuscan_cached_ws_ *c;
+    if (gpuscan_current_device_(dev) != cudaSuccess) return (void)cudaGetLastError(), 0u;
+    if (*dev < 0 || *dev >= GPUSCAN_POOL_DEVICES_ || !gpuscan_stream_cacheable_(stream) || gpuscan_capturing_(stream))
+        return 0u;
+    c = gpuscan_cache_entry_take_(*dev, stream);
+    return c == NULL ? 0u : (unsigned)(c - gpuscan_pool_table_of_program_()->cache[*dev]) + 1u;
+}
+
 /* A workspace handed out: where it came from, so that it goes back there. */
 typedef struct gpuscan_ws_ {
     void *ptr;
@@ -200,25 +245,7 @@ static inline gpuscan_status gpuscan_workspace_alloc_(gpuscan_ws_ *ws, size_t by
                                                : cudaMallocAsync(&ws->ptr, bytes, stream));
     }
     GPUSCAN_TRY_(gpuscan_pool_of_(ws->dev, &pool));
-    if (gpuscan_stream_cacheable_(stream)) {
-        gpuscan_cached_ws_ *row = gpuscan_pool_table_of_program_()->cache[ws->dev], *room = NULL;
-        gpuscan_cache_lock_(ws->dev);
-        for (int i = 0; i < GPUSCAN_CACHED_STREAMS_ && c == NULL; ++i) {
-            if (row[i].taken && row[i].stream == stream) c = &row[i];
-            else if (!row[i].taken && room == NULL) room = &row[i];
-        }
-        if (c != NULL && c->used) c = NULL; /* another thread's call on this stream has it now */
-        else if (c == NULL && room != NULL) {
-            c = room;
-            c->taken = 1;
-            c->stream = stream;
-            c->ptr = NULL;
-            c->bytes = 0;
-            c->rounds.clean = 0;
-        }
-        if (c != NULL) c->used = 1;
-        gpuscan_cache_unlock_(ws->dev);
-    }
+    if (gpuscan_stream_cacheable_(stream)) c = gpuscan_cache_entry_take_(ws->dev, stream);
     if (c == NULL) return gpuscan_from_cuda_(cudaMallocFromPoolAsync(&ws->ptr, bytes, pool, stream));
     ws->slot = (int)(c - gpuscan_pool_table_of_program_()->cache[ws->dev]);
     if (c->bytes < bytes) { /* (only this call touches c until it gives it back) */
@@ -254,41 +281,42 @@ static inline gpuscan_status gpuscan_workspace_free_(const gpuscan_ws_ *ws, cuda
     if (ws->ptr == NULL) return GPUSCAN_SUCCESS;
     if (ws->slot < 0) return gpuscan_from_cuda_(cudaFreeAsync(ws->ptr, stream));
     if (!ws->rounds->kept) ws->rounds->clean = 0;
-    gpuscan_cache_lock_(ws->dev);
-    gpuscan_pool_table_of_program_()->cache[ws->dev][ws->slot].used = 0;
-    gpuscan_cache_unlock_(ws->dev);
+    gpuscan_cache_entry_give_(ws->dev, ws->slot);
     return GPUSCAN_SUCCESS;
 }
 
-/* Frees the cached workspaces of `dev` that no call holds now.  Their streams may be gone, so it
- * waits for the device and frees them synchronously. */
+/* Frees the cached workspaces of `dev` that no call holds now, and their entries.  Their streams
+ * may be gone, so it waits for the device, and holds the entries until then: an entry's index is a
+ * claim slot that work still queued may use. */
 static inline gpuscan_status gpuscan_cache_flush_(int dev)
 {
     gpuscan_cached_ws_ *row = gpuscan_pool_table_of_program_()->cache[dev];
     gpuscan_status status = GPUSCAN_SUCCESS;
     int current = 0, any = 0;
-    void *ptrs[GPUSCAN_CACHED_STREAMS_];
+    int mine[GPUSCAN_CACHED_STREAMS_];
     gpuscan_cache_lock_(dev);
     for (int i = 0; i < GPUSCAN_CACHED_STREAMS_; ++i) {
-        ptrs[i] = NULL;
-        if (row[i].taken && !row[i].used) {
-            ptrs[i] = row[i].ptr;
-            any |= ptrs[i] != NULL;
-            row[i].ptr = NULL;
-            row[i].bytes = 0;
-            row[i].taken = 0;
-            row[i].rounds.clean = 0;
-        }
+        mine[i] = row[i].taken && !row[i].used;
+        if (mine[i]) row[i].used = 1, any = 1;
     }
     gpuscan_cache_unlock_(dev);
     if (!any) return GPUSCAN_SUCCESS;
-    GPUSCAN_TRY_(gpuscan_from_cuda_(cudaGetDevice(&current)));
-    GPUSCAN_TRY_(gpuscan_from_cuda_(cudaSetDevice(dev)));
+    status = gpuscan_from_cuda_(cudaGetDevice(&current));
+    if (status == GPUSCAN_SUCCESS) status = gpuscan_from_cuda_(cudaSetDevice(dev));
     /* cudaFree of pool memory does not wait for work still queued on a stream destroyed since */
-    status = gpuscan_from_cuda_(cudaDeviceSynchronize());
+    if (status == GPUSCAN_SUCCESS) status = gpuscan_from_cuda_(cudaDeviceSynchronize());
     for (int i = 0; i < GPUSCAN_CACHED_STREAMS_; ++i)
-        if (ptrs[i] != NULL && status == GPUSCAN_SUCCESS) status = gpuscan_from_cuda_(cudaFree(ptrs[i]));
+        if (mine[i] && row[i].ptr != NULL && status == GPUSCAN_SUCCESS) status = gpuscan_from_cuda_(cudaFree(row[i].ptr));
     (void)cudaSetDevice(current);
+    gpuscan_cache_lock_(dev);
+    for (int i = 0; i < GPUSCAN_CACHED_STREAMS_; ++i) {
+        if (!mine[i]) continue;
+        row[i].ptr = NULL;
+        row[i].bytes = 0;
+        row[i].rounds.clean = 0;
+        row[i].taken = row[i].used = 0;
+    }
+    gpuscan_cache_unlock_(dev);
     return status;
 }
 
