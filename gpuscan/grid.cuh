@@ -11,6 +11,8 @@
  *   P_TAG_single_pass_via  the same pass, the prefix from the domino (P_tile_prefix: waits for
  *                   the left neighbour's running prefix, StreamScan) or, where the tiles all run
  *                   at once, from P_fold_prefix (every earlier aggregate)
+ *   P_TAG_single_pass_claims  the look-back of a caller's workspace, its states cleared by the first
+ *                   tiles it claims, its counter in a claim slot (below)
  *   P_TAG_cluster   a grid of one thread-block cluster: a tile's prefix from the blocks before it
  *                   through distributed shared memory (P_cluster_prefix)
  *   P_TAG_ahead     reduce-ahead: reduces run ahead of the scans through L2 (ring.cuh: its ring)
@@ -113,20 +115,20 @@ static __device__ __forceinline__ void gpuscan_load_word_(const void *p, unsigne
 }
 
 /* Claim slots: a single-pass scan of several waves whose states hold anything (a caller's workspace)
- * clears them in its own launch (states.claim_slot; host.cuh takes the slot for the call).  Its claim
- * counter cannot be in that workspace, so it is a slot of memory the library owns - zero when the
- * module loads, zeroed again by each scan's last block - one a stream the library caches
+ * clears them in its own launch (P_TAG_single_pass_claims; host.cuh takes the slot for the call).
+ * Its claim counter cannot be in that workspace, so it is a slot of memory the library owns - zero
+ * when the module loads, zeroed again by each scan's last tile - one a stream the library caches
  * (memory.cuh: the entry's index), so no two scans use one at once: a scan's blocks claim only after
- * the work before them on the stream has completed (griddepcontrol.wait).  Words: claims, chunks of
- * states cleared, blocks done, the fold's publications. */
+ * the work before them on the stream has completed (griddepcontrol.wait).  A slot holds the claim
+ * counter and, a cache line on, the count of chunks of states cleared (every tile reads it: apart,
+ * its reads do not queue behind the claims). */
 #define GPUSCAN_CLAIM_SLOTS_ 32
-static __device__ unsigned gpuscan_claim_slots_[GPUSCAN_CLAIM_SLOTS_][4];
-/* The claim counter: the slot's, else the workspace's (from the kernel's parameters at each use: a
- * pointer kept live through the kernel spilled the look-back's registers). */
-#define GPUSCAN_CLAIMS_(states, counter)                                                            \
-    ((states).claim_slot ? gpuscan_claim_slots_[(states).claim_slot - 1] : (counter))
-/* A chunk of states a clearing block clears: 16 words a thread. */
-#define GPUSCAN_CLAIM_CHUNK_WORDS_(threads) (16u * (threads))
+#define GPUSCAN_CLAIM_CLEARED_ 32 /* the word of the count */
+static __device__ unsigned gpuscan_claim_slots_[GPUSCAN_CLAIM_SLOTS_][2 * GPUSCAN_CLAIM_CLEARED_];
+#define GPUSCAN_CLAIMS_(CLAIMS, states, counter) ((CLAIMS) ? gpuscan_claim_slots_[(states).claim_slot - 1] : (counter))
+/* A chunk of states a clearing block clears: 4 words a thread (many small chunks: the first tiles
+ * claimed clear them side by side, and the count is complete sooner). */
+#define GPUSCAN_CLAIM_CHUNK_WORDS_(threads) (4u * (threads))
 /* Tile `tile` (of the first ones claimed) clears its chunk of the states and counts it done. */
 static __device__ __forceinline__ void gpuscan_claim_clear_(gpuscan_states_ s, unsigned tile, unsigned *slot,
                                                             unsigned state_bytes)
@@ -138,18 +140,28 @@ static __device__ __forceinline__ void gpuscan_claim_clear_(gpuscan_states_ s, u
     __syncthreads();
     if (threadIdx.x == 0) { /* (the block's stores, ordered by the barrier, before the count) */
         __threadfence();
-        atomicAdd(slot + 1, 1u);
+        atomicAdd(slot + GPUSCAN_CLAIM_CLEARED_, 1u);
     }
 }
-/* Until every chunk is cleared (the calling threads; before they read or write a state). */
+/* Until every chunk is cleared: one thread's wait (before it reads or writes a state) ... */
 static __device__ __forceinline__ void gpuscan_claim_cleared_wait_(gpuscan_states_ s, const unsigned *slot)
 {
-    while (gpuscan_load_acquire_u32_(slot + 1) < s.claim_chunks) __nanosleep(32);
+    while (gpuscan_load_acquire_u32_(slot + GPUSCAN_CLAIM_CLEARED_) < s.claim_chunks) __nanosleep(64);
 }
-/* The block's last word on the slot (thread 0, after its last read of it): the last block zeroes it. */
-static __device__ __forceinline__ void gpuscan_claim_done_(unsigned *slot)
+/* ... and a warp's: its first lane waits, the others behind it (so that once the first lane has
+ * published, no lane of the tile reads the count again: the last tile zeroes it). */
+static __device__ __forceinline__ void gpuscan_claim_cleared_wait_warp_(gpuscan_states_ s, const unsigned *slot)
 {
-    if (atomicAdd(slot + 2, 1u) == gridDim.x - 1) slot[0] = slot[1] = slot[2] = slot[3] = 0u;
+    if ((threadIdx.x & 31u) == 0) gpuscan_claim_cleared_wait_(s, slot);
+    __syncwarp();
+}
+/* The last tile, at its end, zeroes the slot for the next scan: every claim is made, and every tile
+ * has published (the last one's look-back waited for them all), each after its last read of the
+ * count. */
+static __device__ __forceinline__ void gpuscan_claim_slot_zero_(unsigned *slot)
+{
+    slot[0] = 0u;
+    slot[GPUSCAN_CLAIM_CLEARED_] = 0u;
 }
 
 #define GPUSCAN_TILE_STATE_(P, T)                                                                                  \
@@ -396,7 +408,7 @@ typedef struct gpuscan_pace_ {
         if (pace.window == 0 || tile < pace.window || tile >= pace.below) return;                   \
         if (threadIdx.x == 0) {                                                                     \
             T ignored;                                                                              \
-            if (states.claim_slot) gpuscan_claim_cleared_wait_(states, slot);                       \
+            if (slot != NULL) gpuscan_claim_cleared_wait_(states, slot);                            \
             P##_await(states, agg_slots, prefix_slots, tile - pace.window, &ignored);               \
         }                                                                                           \
         __syncthreads();                                                                            \
@@ -741,8 +753,9 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
  * any contents) runs as one cooperative launch, every tile resident at once: block b takes tile b,
  * clears that tile's state and arrives at a grid-wide barrier before its loads, and waits there
  * only before it reads another tile's state - one launch instead of a clearing and a scan, the
- * barrier's wait behind the tile's loads.  Its claim counter is neither used nor cleared. */
-#define GPUSCAN_SINGLE_PASS_KERNEL_AS_(P, T, TAG, name, VIA)                                    \
+ * barrier's wait behind the tile's loads.  Its claim counter is neither used nor cleared.  With
+ * CLAIMS, the states are a caller's too and the counter is a claim slot's (above). */
+#define GPUSCAN_SINGLE_PASS_KERNEL_AS_(P, T, TAG, name, VIA, CLAIMS)                            \
     static __global__ void                                                                            \
     __launch_bounds__(GPUSCAN_##TAG##_THREADS(T), GPUSCAN_SINGLE_PASS_MIN_BLOCKS_(TAG, T))            \
     name(const P##_in_t *in, T *out, size_t n, unsigned *counter, gpuscan_states_ states,              \
@@ -755,30 +768,31 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
         unsigned cleared = 0u; /* the barrier's token (states.self_clear) */                          \
         P##_##TAG##_prefetch_tile(in, n, blockIdx.x, pace); /* before the wait: a hint only */       \
         gpuscan_wait_prerequisites_(); /* until the work before it (a clearing) is done */            \
-        const unsigned tile = states.self_clear ? blockIdx.x : gpuscan_next_tile_(GPUSCAN_CLAIMS_(states, counter)) - states.claimed; \
+        const unsigned tile = states.self_clear ? blockIdx.x : gpuscan_next_tile_(GPUSCAN_CLAIMS_(CLAIMS, states, counter)) - states.claimed; \
         if (states.self_clear) { /* (and tile 0 the fold's count: the claim counter goes unused) */   \
             if (threadIdx.x == 0) P##_forget(states, tile);                                           \
             if (threadIdx.x == 0 && tile == 0) counter[1] = 0u;                                       \
             cleared = gpuscan_grid_arrive_();                                                         \
-        } else if (states.claim_slot) {                                                               \
-            gpuscan_claim_clear_(states, tile, GPUSCAN_CLAIMS_(states, counter), GPUSCAN_STATE_BYTES_(T)); \
+        } else if (CLAIMS) {                                                                          \
+            gpuscan_claim_clear_(states, tile, GPUSCAN_CLAIMS_(CLAIMS, states, counter), GPUSCAN_STATE_BYTES_(T)); \
         }                                                                                             \
         gpuscan_let_dependents_launch_(); /* a scan behind it may take the slots it frees */          \
-        if (via == GPUSCAN_VIA_LOOKBACK) P##_pace(tile, pace, states, agg_slots, prefix_slots, GPUSCAN_CLAIMS_(states, counter)); \
+        if (via == GPUSCAN_VIA_LOOKBACK) P##_pace(tile, pace, states, agg_slots, prefix_slots,         \
+                                                          CLAIMS ? GPUSCAN_CLAIMS_(CLAIMS, states, counter) : NULL); \
         GPUSCAN_TILE_BOUNDS_DIR_(TAG, T, tile, n, base, valid, P##_REVERSED_);                        \
         P##_##TAG##_load(in, base, valid, items, buf);                                                \
         T before, aggregate = P##_##TAG##_scan_tile(items, buf, &before);                             \
         P##_##TAG##_stage(items, buf); /* frees the items' registers while we wait */                 \
         if (states.self_clear) gpuscan_grid_wait_(cleared); /* every tile's state is cleared */       \
-        else if (states.claim_slot && threadIdx.x < 32)                                               \
-            gpuscan_claim_cleared_wait_(states, GPUSCAN_CLAIMS_(states, counter));                    \
+        else if (CLAIMS && threadIdx.x < 32)                                                          \
+            gpuscan_claim_cleared_wait_warp_(states, GPUSCAN_CLAIMS_(CLAIMS, states, counter));       \
         int has_prefix;                                                                               \
         T seed = ends.init; /* used by warp 0 only */                                                 \
         if (tile == 0 && ends.seeded && threadIdx.x < 32)                                             \
             seed = P##_shfl_idx(threadIdx.x == 0 ? P##_seed(&ends) : seed, 0);                        \
         T prefix = P##_FOLDS_ && via == GPUSCAN_VIA_FOLD                                              \
                        ? P##_fold_prefix(tile, aggregate, states, agg_slots,                          \
-                                         GPUSCAN_CLAIMS_(states, counter) + (states.claim_slot ? 3 : 1), ends.seeded, \
+                                         counter + 1, ends.seeded,                                     \
                                          seed, &has_prefix)                                           \
                        : P##_tile_prefix(via == GPUSCAN_VIA_LOOKBACK, tile, aggregate, states, agg_slots, \
                                          prefix_slots, ends.seeded, seed, &has_prefix);               \
@@ -786,14 +800,17 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
         P##_##TAG##_emit(out, base, valid, items, prefix, has_prefix, ends.exclusive, before, buf);   \
         if (threadIdx.x == 0 && tile == gridDim.x - 1)                                                \
             P##_put_total(&ends, has_prefix ? P##_combine(prefix, aggregate) : aggregate);            \
-        if (states.claim_slot && threadIdx.x == 0) gpuscan_claim_done_(GPUSCAN_CLAIMS_(states, counter)); \
+        if (CLAIMS && threadIdx.x == 0 && tile == gridDim.x - 1)                                      \
+            gpuscan_claim_slot_zero_(GPUSCAN_CLAIMS_(CLAIMS, states, counter));                       \
     }
 /* The look-back's kernel takes its way to the prefix as a constant: chosen at run time beside the
  * domino's and the fold's code, it leaves the compiler a worse schedule of the look-back's own path.
- * The domino and the fold share the other kernel, P_TAG_single_pass_via. */
+ * The domino and the fold share the other kernel, P_TAG_single_pass_via.  The claim slot's look-back
+ * (CLAIMS) is a third: beside the others' code, its waits made their scans slower back to back. */
 #define GPUSCAN_SINGLE_PASS_KERNEL_(P, T, TAG)                                                      \
-    GPUSCAN_SINGLE_PASS_KERNEL_AS_(P, T, TAG, P##_##TAG##_single_pass, GPUSCAN_VIA_LOOKBACK)        \
-    GPUSCAN_SINGLE_PASS_KERNEL_AS_(P, T, TAG, P##_##TAG##_single_pass_via, via_arg)
+    GPUSCAN_SINGLE_PASS_KERNEL_AS_(P, T, TAG, P##_##TAG##_single_pass, GPUSCAN_VIA_LOOKBACK, 0)     \
+    GPUSCAN_SINGLE_PASS_KERNEL_AS_(P, T, TAG, P##_##TAG##_single_pass_via, via_arg, 0)              \
+    GPUSCAN_SINGLE_PASS_KERNEL_AS_(P, T, TAG, P##_##TAG##_single_pass_claims, GPUSCAN_VIA_LOOKBACK, 1)
 
 /* A scan of a few tiles as one thread-block cluster (the whole grid; host.cuh P_TAG_one_cluster):
  * block b scans tile b and takes its prefix from the blocks before it through distributed shared

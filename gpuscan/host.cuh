@@ -815,7 +815,8 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
     {                                                                                                                                \
         unsigned *slots0 = (unsigned *)(ws + plan->slots_off[0]);                                                                    \
         void (*kernel)(const P##_in_t *, T *, size_t, unsigned *, gpuscan_states_, unsigned *, unsigned *, int, gpuscan_pace_,       \
-                       P##_ends) = via == GPUSCAN_VIA_LOOKBACK ? P##_##TAG##_single_pass : P##_##TAG##_single_pass_via;             \
+                       P##_ends) = states.claim_slot ? P##_##TAG##_single_pass_claims                                               \
+                                   : via == GPUSCAN_VIA_LOOKBACK ? P##_##TAG##_single_pass : P##_##TAG##_single_pass_via;            \
         return cudaLaunchKernelEx(config, kernel, in, out, n, (unsigned *)(ws + plan->counter_off), states,                          \
                                   slots0, via != GPUSCAN_VIA_DOMINO ? (unsigned *)(ws + plan->slots_off[1]) : slots0, via, pace,     \
                                   *ends);                                                                                            \
@@ -838,16 +839,17 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
          * all its tiles run at once (a cooperative launch is no programmatic dependent: behind a clearing kernel that is one,       \
          * a scan back to back is the faster) */                                                                                     \
         states.self_clear = !reuse && rounds == NULL && !clear_kernel && P##_##TAG##_self_clears(plan->num_tiles);                   \
-        /* ... and those a kernel would clear: by the first tiles the scan claims, in its one launch, where the stream has a claim    \
-         * slot for the call (grid.cuh; timed alone, a second launch waits for the host's call) */                                   \
-        int claim_dev = 0;                                                                                                           \
-        states.claim_slot = clear_kernel && rounds == NULL ? gpuscan_claim_slot_take_(stream, &claim_dev) : 0u;                       \
-        states.claim_chunks = states.claim_slot ? (unsigned)gpuscan_ceil_div_(plan->num_tiles * GPUSCAN_STATE_BYTES_(T) / 4u,          \
-                                                                              GPUSCAN_CLAIM_CHUNK_WORDS_(THREADS)) : 0u;                \
         static int resident_cache[GPUSCAN_DEVICE_CACHE_];                                                                            \
         const int resident = lookback ? gpuscan_resident_blocks_((const void *)P##_##TAG##_single_pass, THREADS, resident_cache) : 0; \
         const int fold = lookback && P##_##TAG##_folds(plan->num_tiles, resident);                                                   \
         const int via = fold ? GPUSCAN_VIA_FOLD : lookback ? GPUSCAN_VIA_LOOKBACK : GPUSCAN_VIA_DOMINO;                              \
+        /* ... and a look-back's that a kernel would clear: by the first tiles the scan claims, in its one launch, where the stream  \
+         * has a claim slot for the call (grid.cuh; timed alone, a second launch waits for the host's call) */                        \
+        int claim_dev = 0;                                                                                                           \
+        states.claim_slot = clear_kernel && rounds == NULL && via == GPUSCAN_VIA_LOOKBACK                                            \
+                                ? gpuscan_claim_slot_take_(stream, &claim_dev) : 0u;                                                 \
+        states.claim_chunks = states.claim_slot ? (unsigned)gpuscan_ceil_div_(plan->num_tiles * GPUSCAN_STATE_BYTES_(T) / 4u,          \
+                                                                              GPUSCAN_CLAIM_CHUNK_WORDS_(THREADS)) : 0u;                \
         cudaLaunchConfig_t config;                                                                                                   \
         cudaLaunchAttribute attrs[3];                                                                                                \
         if (states.self_clear) { /* unless the device refuses that many blocks at once: a memset, as below */                        \

@@ -1,10 +1,11 @@
 /* tests/test_claims.cu - `_ex` scans of several waves clear the caller's states in their own launch,
  * their claim counter in a slot the library owns, one a stream (grid.cuh: claim slots; memory.cuh):
- *   - look-back (and its fold) and domino scans of 512 tiles and more, inclusive and exclusive, of
+ *   - look-back scans of 512 tiles and more (and domino ones, which clear by a kernel), inclusive
+ *     and exclusive, of
  *     int32 (8-byte states), int64 and an affine map (16-byte states, non-commutative) and 2x2
  *     matrices (a 4-byte status, values in slots), on workspaces poisoned before every call with
  *     words that read as published prefixes; each checked against the CPU, and the slot checked
- *     zero again after it (the last block's reset);
+ *     zero again after it (the last tile's reset);
  *   - the caller's claim counter left as poisoned: the scan took the one-launch path (sm_90);
  *   - concurrent streams from several host threads; two threads on one stream (one of them finds
  *     the stream's entry held and clears by a kernel); more streams than the table has entries;
@@ -50,10 +51,10 @@ static __global__ void poison(unsigned *p, size_t words)
     for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < words; i += (size_t)gridDim.x * blockDim.x)
         p[i] = 2u;
 }
+#define SLOT_WORDS (sizeof gpuscan_claim_slots_ / sizeof(unsigned))
 static __global__ void slots_read(unsigned *out)
 {
-    for (unsigned i = threadIdx.x; i < GPUSCAN_CLAIM_SLOTS_ * 4u; i += blockDim.x)
-        out[i] = gpuscan_claim_slots_[i / 4u][i % 4u];
+    for (unsigned i = threadIdx.x; i < SLOT_WORDS; i += blockDim.x) out[i] = (&gpuscan_claim_slots_[0][0])[i];
 }
 
 static int g_sm90 = 0;
@@ -80,7 +81,7 @@ template <typename T> struct Case {
         gen(h.data(), cap, rng);
         CHECK_CUDA(cudaMalloc(&d_in, cap * sizeof(T)));
         CHECK_CUDA(cudaMalloc(&d_out, cap * sizeof(T)));
-        CHECK_CUDA(cudaMalloc(&d_slots, GPUSCAN_CLAIM_SLOTS_ * 4 * sizeof(unsigned)));
+        CHECK_CUDA(cudaMalloc(&d_slots, SLOT_WORDS * sizeof(unsigned)));
         CHECK_CUDA(cudaMemcpy(d_in, h.data(), cap * sizeof(T), cudaMemcpyHostToDevice));
     }
     /* One call on s: `exclusive`, grid, block; n elements; checked. */
@@ -102,7 +103,7 @@ template <typename T> struct Case {
         const gpuscan_status st = scan_ex(ws, &b, d_in, d_out, n, kind, init, grid, block, s);
         EXPECT(st == GPUSCAN_SUCCESS, "%s %s: %s", name, where, gpuscan_status_string(st));
         std::vector<T> got(n);
-        unsigned counter = 0, slots[GPUSCAN_CLAIM_SLOTS_ * 4];
+        unsigned counter = 0, slots[SLOT_WORDS];
         slots_read<<<1, 128, 0, s>>>(d_slots);
         CHECK_CUDA(cudaGetLastError());
         CHECK_CUDA(cudaMemcpyAsync(got.data(), d_out, n * sizeof(T), cudaMemcpyDeviceToHost, s));
@@ -121,7 +122,7 @@ template <typename T> struct Case {
         (void)(counter == 2u ? __atomic_add_fetch(&g_one_launch, 1, __ATOMIC_RELAXED)
                              : __atomic_add_fetch(&g_kernel_cleared, 1, __ATOMIC_RELAXED));
         int nonzero = 0;
-        for (unsigned i = 0; i < GPUSCAN_CLAIM_SLOTS_ * 4u; ++i) nonzero += slots[i] != 0u;
+        for (unsigned i = 0; i < SLOT_WORDS; ++i) nonzero += slots[i] != 0u;
         EXPECT(!g_one_thread || nonzero == 0, "%s %s n=%zu: %d claim slot words not zero after it", name, where, n, nonzero);
     }
     void done()
@@ -136,14 +137,14 @@ template <typename T> struct Case {
 /* Every slot zero (nothing running). */
 static void expect_slots_zero(const char *when)
 {
-    unsigned *d, h[GPUSCAN_CLAIM_SLOTS_ * 4];
+    unsigned *d, h[SLOT_WORDS];
     CHECK_CUDA(cudaMalloc(&d, sizeof h));
     slots_read<<<1, 128>>>(d);
     CHECK_CUDA(cudaGetLastError());
     CHECK_CUDA(cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost));
     CHECK_CUDA(cudaFree(d));
     int nonzero = 0;
-    for (unsigned i = 0; i < GPUSCAN_CLAIM_SLOTS_ * 4u; ++i) nonzero += h[i] != 0u;
+    for (unsigned i = 0; i < SLOT_WORDS; ++i) nonzero += h[i] != 0u;
     EXPECT(nonzero == 0, "%s: %d claim slot words not zero", when, nonzero);
 }
 
