@@ -119,49 +119,79 @@ static __device__ __forceinline__ void gpuscan_load_word_(const void *p, unsigne
  * Its claim counter cannot be in that workspace, so it is a slot of memory the library owns - zero
  * when the module loads, zeroed again by each scan's last tile - one a stream the library caches
  * (memory.cuh: the entry's index), so no two scans use one at once: a scan's blocks claim only after
- * the work before them on the stream has completed (griddepcontrol.wait).  A slot holds the claim
- * counter and, a cache line on, the count of chunks of states cleared (every tile reads it: apart,
- * its reads do not queue behind the claims). */
+ * the work before them on the stream has completed (griddepcontrol.wait).  The states are cleared
+ * in chunks that blocks take from a second counter: each of the first tiles claimed takes one, and
+ * a tile that finds them not all cleared when it needs them takes what is left itself, so the scan
+ * needs no more blocks at once than a look-back does (one).  Words of a slot: the claim counter;
+ * a cache line on (every tile reads it: apart, its reads do not queue behind the claims), the count
+ * of chunks cleared and the chunks taken. */
 #define GPUSCAN_CLAIM_SLOTS_ 32
-#define GPUSCAN_CLAIM_CLEARED_ 32 /* the word of the count */
-static __device__ unsigned gpuscan_claim_slots_[GPUSCAN_CLAIM_SLOTS_][2 * GPUSCAN_CLAIM_CLEARED_];
+#define GPUSCAN_CLAIM_CLEARED_ 32
+#define GPUSCAN_CLAIM_TAKEN_ 33
+static __device__ unsigned gpuscan_claim_slots_[GPUSCAN_CLAIM_SLOTS_][64];
 #define GPUSCAN_CLAIMS_(CLAIMS, states, counter) ((CLAIMS) ? gpuscan_claim_slots_[(states).claim_slot - 1] : (counter))
-/* A chunk of states a clearing block clears: 4 words a thread (many small chunks: the first tiles
- * claimed clear them side by side, and the count is complete sooner). */
+/* A chunk of states: 4 words a thread of the block (many small chunks: the first tiles claimed
+ * clear them side by side, and the count is complete sooner); a test sets fewer words. */
+#ifdef GPUSCAN_TEST_CLAIM_CHUNK_WORDS
+#define GPUSCAN_CLAIM_CHUNK_WORDS_(threads) ((unsigned)GPUSCAN_TEST_CLAIM_CHUNK_WORDS)
+#else
 #define GPUSCAN_CLAIM_CHUNK_WORDS_(threads) (4u * (threads))
-/* Tile `tile` (of the first ones claimed) clears its chunk of the states and counts it done. */
+#endif
+/* Clears chunk c of the states: `threads` threads from `rank`, each with its own stores fenced. */
+static __device__ __forceinline__ void gpuscan_claim_clear_chunk_(gpuscan_states_ s, unsigned c, unsigned rank,
+                                                                  unsigned threads, unsigned state_bytes)
+{
+    const size_t words = (size_t)gridDim.x * state_bytes / 4u, first = (size_t)c * GPUSCAN_CLAIM_CHUNK_WORDS_(blockDim.x);
+    const size_t end = words - first < GPUSCAN_CLAIM_CHUNK_WORDS_(blockDim.x) ? words : first + GPUSCAN_CLAIM_CHUNK_WORDS_(blockDim.x);
+    for (size_t i = first + rank; i < end; i += threads) ((unsigned *)s.words)[i] = 0u;
+}
+/* A tile among the first claimed takes a chunk and clears it with the whole block (no wait). */
 static __device__ __forceinline__ void gpuscan_claim_clear_(gpuscan_states_ s, unsigned tile, unsigned *slot,
                                                             unsigned state_bytes)
 {
+    __shared__ unsigned taken;
     if (tile >= s.claim_chunks) return;
-    const size_t words = (size_t)gridDim.x * state_bytes / 4u, first = (size_t)tile * GPUSCAN_CLAIM_CHUNK_WORDS_(blockDim.x);
-    const size_t end = words - first < GPUSCAN_CLAIM_CHUNK_WORDS_(blockDim.x) ? words : first + GPUSCAN_CLAIM_CHUNK_WORDS_(blockDim.x);
-    for (size_t i = first + threadIdx.x; i < end; i += blockDim.x) ((unsigned *)s.words)[i] = 0u;
+    if (threadIdx.x == 0) taken = atomicAdd(slot + GPUSCAN_CLAIM_TAKEN_, 1u);
+    __syncthreads();
+    if (taken >= s.claim_chunks) return; /* (all taken by tiles that found them missing) */
+    gpuscan_claim_clear_chunk_(s, taken, threadIdx.x, blockDim.x, state_bytes);
     __syncthreads();
     if (threadIdx.x == 0) { /* (the block's stores, ordered by the barrier, before the count) */
         __threadfence();
         atomicAdd(slot + GPUSCAN_CLAIM_CLEARED_, 1u);
     }
 }
-/* Until every chunk is cleared: one thread's wait (before it reads or writes a state) ... */
-static __device__ __forceinline__ void gpuscan_claim_cleared_wait_(gpuscan_states_ s, const unsigned *slot)
+/* Until every chunk is cleared, by one warp (before it reads or writes a state): while chunks are
+ * left to take, it takes and clears them itself; then its first lane waits for the count, the
+ * others behind it (so that once the first lane has published, no lane of the tile reads the count
+ * again: the last tile zeroes it). */
+static __device__ __forceinline__ void gpuscan_claim_cleared_wait_warp_(gpuscan_states_ s, unsigned *slot,
+                                                                        unsigned state_bytes)
 {
-    while (gpuscan_load_acquire_u32_(slot + GPUSCAN_CLAIM_CLEARED_) < s.claim_chunks) __nanosleep(64);
-}
-/* ... and a warp's: its first lane waits, the others behind it (so that once the first lane has
- * published, no lane of the tile reads the count again: the last tile zeroes it). */
-static __device__ __forceinline__ void gpuscan_claim_cleared_wait_warp_(gpuscan_states_ s, const unsigned *slot)
-{
-    if ((threadIdx.x & 31u) == 0) gpuscan_claim_cleared_wait_(s, slot);
+    const unsigned lane = threadIdx.x & 31u;
+    unsigned open = lane == 0 && gpuscan_load_acquire_u32_(slot + GPUSCAN_CLAIM_CLEARED_) >= s.claim_chunks;
+    if (__shfl_sync(0xffffffffu, open, 0)) return;
+    for (;;) {
+        unsigned c = lane == 0 ? atomicAdd(slot + GPUSCAN_CLAIM_TAKEN_, 1u) : 0u;
+        c = __shfl_sync(0xffffffffu, c, 0);
+        if (c >= s.claim_chunks) break;
+        gpuscan_claim_clear_chunk_(s, c, lane, 32u, state_bytes);
+        __threadfence();
+        __syncwarp();
+        if (lane == 0) atomicAdd(slot + GPUSCAN_CLAIM_CLEARED_, 1u);
+    }
+    if (lane == 0)
+        while (gpuscan_load_acquire_u32_(slot + GPUSCAN_CLAIM_CLEARED_) < s.claim_chunks) __nanosleep(64);
     __syncwarp();
 }
 /* The last tile, at its end, zeroes the slot for the next scan: every claim is made, and every tile
- * has published (the last one's look-back waited for them all), each after its last read of the
- * count. */
+ * has published (the last one's look-back waited for them all), each after its last use of the
+ * other words. */
 static __device__ __forceinline__ void gpuscan_claim_slot_zero_(unsigned *slot)
 {
     slot[0] = 0u;
     slot[GPUSCAN_CLAIM_CLEARED_] = 0u;
+    slot[GPUSCAN_CLAIM_TAKEN_] = 0u;
 }
 
 #define GPUSCAN_TILE_STATE_(P, T)                                                                                  \
@@ -403,12 +433,12 @@ typedef struct gpuscan_pace_ {
 #define GPUSCAN_PACE_STAGE_(P, T)                                                                   \
     static __device__ __forceinline__ void P##_pace(unsigned tile, gpuscan_pace_ pace,              \
                                                     gpuscan_states_ states, const unsigned *agg_slots,\
-                                                    const unsigned *prefix_slots, const unsigned *slot) \
+                                                    const unsigned *prefix_slots, unsigned *slot) \
     {                                                                                               \
         if (pace.window == 0 || tile < pace.window || tile >= pace.below) return;                   \
+        if (slot != NULL && threadIdx.x < 32) gpuscan_claim_cleared_wait_warp_(states, slot, GPUSCAN_STATE_BYTES_(T)); \
         if (threadIdx.x == 0) {                                                                     \
             T ignored;                                                                              \
-            if (slot != NULL) gpuscan_claim_cleared_wait_(states, slot);                            \
             P##_await(states, agg_slots, prefix_slots, tile - pace.window, &ignored);               \
         }                                                                                           \
         __syncthreads();                                                                            \
@@ -785,7 +815,7 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
         P##_##TAG##_stage(items, buf); /* frees the items' registers while we wait */                 \
         if (states.self_clear) gpuscan_grid_wait_(cleared); /* every tile's state is cleared */       \
         else if (CLAIMS && threadIdx.x < 32)                                                          \
-            gpuscan_claim_cleared_wait_warp_(states, GPUSCAN_CLAIMS_(CLAIMS, states, counter));       \
+            gpuscan_claim_cleared_wait_warp_(states, GPUSCAN_CLAIMS_(CLAIMS, states, counter), GPUSCAN_STATE_BYTES_(T)); \
         int has_prefix;                                                                               \
         T seed = ends.init; /* used by warp 0 only */                                                 \
         if (tile == 0 && ends.seeded && threadIdx.x < 32)                                             \

@@ -10,7 +10,9 @@
  *   - concurrent streams from several host threads; two threads on one stream (one of them finds
  *     the stream's entry held and clears by a kernel); more streams than the table has entries;
  *     a capture replayed into other streams (a capture keeps the clearing kernel); the table
- *     flushed by gpuscan_release_memory between calls. */
+ *     flushed by gpuscan_release_memory between calls;
+ *   - built twice: as the library is, and with chunks of one state word (gpu_claims_taken), more
+ *     chunks than tiles, most of them taken by tiles that find them missing when they need them. */
 #include <thread>
 #include <vector>
 #include "gpuscan.cuh"
@@ -163,7 +165,12 @@ template <typename T> static void random_calls(Case<T> &c, int calls, size_t lo,
 
 int main(void)
 {
-    require_gpu("gpu_claims");
+#ifdef GPUSCAN_TEST_CLAIM_CHUNK_WORDS
+    const char *suite = "gpu_claims_taken";
+#else
+    const char *suite = "gpu_claims";
+#endif
+    require_gpu(suite);
     uint64_t rng = test_seed();
     cudaDeviceProp p;
     CHECK_CUDA(cudaGetDeviceProperties(&p, 0));
@@ -283,5 +290,5 @@ int main(void)
     printf("%ld calls cleared their states in their own launch, %ld by a kernel\n", g_one_launch, g_kernel_cleared);
     i32.done(), i64.done(), aff.done(), m2.done();
     CHECK_CUDA(cudaStreamDestroy(s));
-    return test_finish("gpu_claims");
+    return test_finish(suite);
 }
