@@ -43,12 +43,13 @@ typedef struct gpuscan_states_ {
     unsigned published; /* the earlier rounds' count on the word after the counter (P_fold_prefix) */
     unsigned self_clear; /* not cleared: the kernel clears them itself (see P_TAG_single_pass) */
     unsigned claim_slot; /* not cleared: the first tiles claimed clear them; counter in this slot - 1 */
-    unsigned claim_chunks; /* ... as many chunks of GPUSCAN_CLAIM_CHUNK_WORDS_ (host.cuh) */
+    unsigned claim_chunks; /* ... as many chunks of GPUSCAN_CLAIM_CHUNK_WORDS_ (host.cuh) ... */
+    unsigned claim_first; /* ... taken first by the tiles from this one on */
 } gpuscan_states_;
 #define GPUSCAN_STATE_ROUNDS_ (1u << 30) /* rounds a 32-bit state word tells apart */
 static __host__ __device__ __forceinline__ gpuscan_states_ gpuscan_states_cleared_(void *words)
 {
-    gpuscan_states_ s = {words, 0u, 0u, 0u, 0u, 0u, 0u};
+    gpuscan_states_ s = {words, 0u, 0u, 0u, 0u, 0u, 0u, 0u};
     return s;
 }
 static __device__ __forceinline__ unsigned gpuscan_state_word_(gpuscan_states_ s, unsigned status)
@@ -120,9 +121,9 @@ static __device__ __forceinline__ void gpuscan_load_word_(const void *p, unsigne
  * when the module loads, zeroed again by each scan's last tile - one a stream the library caches
  * (memory.cuh: the entry's index), so no two scans use one at once: a scan's blocks claim only after
  * the work before them on the stream has completed (griddepcontrol.wait).  The states are cleared
- * in chunks that blocks take from a second counter: each of the first tiles claimed takes one, and
- * a tile that finds them not all cleared when it needs them takes what is left itself, so the scan
- * needs no more blocks at once than a look-back does (one).  Words of a slot: the claim counter;
+ * in chunks that blocks take from a second counter: each of a run of the first wave's tiles takes
+ * one, and a tile that finds them not all cleared when it needs them takes what is left itself, so
+ * the scan needs no more blocks at once than a look-back does (one).  Words of a slot: the claim counter;
  * a cache line on (every tile reads it: apart, its reads do not queue behind the claims), the count
  * of chunks cleared and the chunks taken. */
 #define GPUSCAN_CLAIM_SLOTS_ 32
@@ -145,12 +146,13 @@ static __device__ __forceinline__ void gpuscan_claim_clear_chunk_(gpuscan_states
     const size_t end = words - first < GPUSCAN_CLAIM_CHUNK_WORDS_(blockDim.x) ? words : first + GPUSCAN_CLAIM_CHUNK_WORDS_(blockDim.x);
     for (size_t i = first + rank; i < end; i += threads) ((unsigned *)s.words)[i] = 0u;
 }
-/* A tile among the first claimed takes a chunk and clears it with the whole block (no wait). */
+/* A tile of the run from claim_first (host.cuh: the first paced ones, which wait anyway, else the
+ * first claimed) takes a chunk and clears it with the whole block, before anything else. */
 static __device__ __forceinline__ void gpuscan_claim_clear_(gpuscan_states_ s, unsigned tile, unsigned *slot,
                                                             unsigned state_bytes)
 {
     __shared__ unsigned taken;
-    if (tile >= s.claim_chunks) return;
+    if (tile < s.claim_first || tile - s.claim_first >= s.claim_chunks) return;
     if (threadIdx.x == 0) taken = atomicAdd(slot + GPUSCAN_CLAIM_TAKEN_, 1u);
     __syncthreads();
     if (taken >= s.claim_chunks) return; /* (all taken by tiles that found them missing) */

@@ -852,6 +852,12 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
                                                                               GPUSCAN_CLAIM_CHUNK_WORDS_(THREADS)) : 0u;                \
         cudaLaunchConfig_t config;                                                                                                   \
         cudaLaunchAttribute attrs[3];                                                                                                \
+        const gpuscan_pace_ pace = lookback ? gpuscan_pace_of_(plan->num_tiles, GPUSCAN_TILE_(TAG, T) * sizeof(P##_in_t),             \
+                                                               gpuscan_device_info_().peak_gbs, resident)                            \
+                                            : gpuscan_no_pace_();                                                                    \
+        /* the chunks' first takers: the first paced tiles, which wait anyway; else the first tiles claimed (the first wave's last  \
+         * ones, claimed last, opened the count later: bench/NOTES.md step 69) */                                                    \
+        states.claim_first = states.claim_slot ? pace.window : 0u;                                                                   \
         if (states.self_clear) { /* unless the device refuses that many blocks at once: a memset, as below */                        \
             gpuscan_all_resident_config_(&config, attrs, (unsigned)plan->num_tiles, THREADS, dependent, stream);                     \
             const cudaError_t e = P##_##TAG##_single_pass_launch(&config, plan, ws, in, out, n, states, via, gpuscan_no_pace_(),      \
@@ -859,9 +865,6 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
             if (!gpuscan_cooperative_refused_(e)) return gpuscan_from_cuda_(e);                                                      \
             states.self_clear = 0;                                                                                                   \
         }                                                                                                                            \
-        const gpuscan_pace_ pace = lookback ? gpuscan_pace_of_(plan->num_tiles, GPUSCAN_TILE_(TAG, T) * sizeof(P##_in_t),             \
-                                                               gpuscan_device_info_().peak_gbs, resident)                            \
-                                            : gpuscan_no_pace_();                                                                    \
         if (!reuse && !states.claim_slot) GPUSCAN_TRY_(gpuscan_clear_states_launch_(ws, bytes, clear_kernel, stream));               \
         gpuscan_dependent_config_(&config, attrs, (unsigned)plan->num_tiles, THREADS, dependent, stream);                            \
         const cudaError_t launched = P##_##TAG##_single_pass_launch(&config, plan, ws, in, out, n, states, via, pace, ends);         \
