@@ -11,8 +11,8 @@
  *   P_TAG_single_pass_via  the same pass, the prefix from the domino (P_tile_prefix: waits for
  *                   the left neighbour's running prefix, StreamScan) or, where the tiles all run
  *                   at once, from P_fold_prefix (every earlier aggregate)
- *   P_TAG_single_pass_claims  the look-back of a caller's workspace, its states cleared by the first
- *                   tiles it claims, its counter in a claim slot (below)
+ *   P_TAG_single_pass_claims  the look-back of a caller's workspace, its states cleared in its own
+ *                   launch, its counter in a claim slot (below)
  *   P_TAG_cluster   a grid of one thread-block cluster: a tile's prefix from the blocks before it
  *                   through distributed shared memory (P_cluster_prefix)
  *   P_TAG_ahead     reduce-ahead: reduces run ahead of the scans through L2 (ring.cuh: its ring)
@@ -42,7 +42,7 @@ typedef struct gpuscan_states_ {
     unsigned round, claimed;
     unsigned published; /* the earlier rounds' count on the word after the counter (P_fold_prefix) */
     unsigned self_clear; /* not cleared: the kernel clears them itself (see P_TAG_single_pass) */
-    unsigned claim_slot; /* not cleared: the first tiles claimed clear them; counter in this slot - 1 */
+    unsigned claim_slot; /* not cleared: the scan clears them, its counter in claim slot - 1 ... */
     unsigned claim_chunks; /* ... as many chunks of GPUSCAN_CLAIM_CHUNK_WORDS_ (host.cuh) ... */
     unsigned claim_first; /* ... taken first by the tiles from this one on */
 } gpuscan_states_;
@@ -123,9 +123,9 @@ static __device__ __forceinline__ void gpuscan_load_word_(const void *p, unsigne
  * the work before them on the stream has completed (griddepcontrol.wait).  The states are cleared
  * in chunks that blocks take from a second counter: each of a run of the first wave's tiles takes
  * one, and a tile that finds them not all cleared when it needs them takes what is left itself, so
- * the scan needs no more blocks at once than a look-back does (one).  Words of a slot: the claim counter;
- * a cache line on (every tile reads it: apart, its reads do not queue behind the claims), the count
- * of chunks cleared and the chunks taken. */
+ * the scan needs no more blocks at once than a look-back does (one).  Words of a slot: the claim
+ * counter; a cache line on (every tile reads it: apart, its reads do not queue behind the claims),
+ * the count of chunks cleared and the chunks taken. */
 #define GPUSCAN_CLAIM_SLOTS_ 32
 #define GPUSCAN_CLAIM_CLEARED_ 32
 #define GPUSCAN_CLAIM_TAKEN_ 33
@@ -138,7 +138,7 @@ static __device__ unsigned gpuscan_claim_slots_[GPUSCAN_CLAIM_SLOTS_][64];
 #else
 #define GPUSCAN_CLAIM_CHUNK_WORDS_(threads) (4u * (threads))
 #endif
-/* Clears chunk c of the states: `threads` threads from `rank`, each with its own stores fenced. */
+/* Clears chunk c of the states: `threads` threads, this one `rank` of them (the caller fences). */
 static __device__ __forceinline__ void gpuscan_claim_clear_chunk_(gpuscan_states_ s, unsigned c, unsigned rank,
                                                                   unsigned threads, unsigned state_bytes)
 {
@@ -823,8 +823,7 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
         if (tile == 0 && ends.seeded && threadIdx.x < 32)                                             \
             seed = P##_shfl_idx(threadIdx.x == 0 ? P##_seed(&ends) : seed, 0);                        \
         T prefix = P##_FOLDS_ && via == GPUSCAN_VIA_FOLD                                              \
-                       ? P##_fold_prefix(tile, aggregate, states, agg_slots,                          \
-                                         counter + 1, ends.seeded,                                     \
+                       ? P##_fold_prefix(tile, aggregate, states, agg_slots, counter + 1, ends.seeded,  \
                                          seed, &has_prefix)                                           \
                        : P##_tile_prefix(via == GPUSCAN_VIA_LOOKBACK, tile, aggregate, states, agg_slots, \
                                          prefix_slots, ends.seeded, seed, &has_prefix);               \

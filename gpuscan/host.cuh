@@ -843,8 +843,8 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         const int resident = lookback ? gpuscan_resident_blocks_((const void *)P##_##TAG##_single_pass, THREADS, resident_cache) : 0; \
         const int fold = lookback && P##_##TAG##_folds(plan->num_tiles, resident);                                                   \
         const int via = fold ? GPUSCAN_VIA_FOLD : lookback ? GPUSCAN_VIA_LOOKBACK : GPUSCAN_VIA_DOMINO;                              \
-        /* ... and a look-back's that a kernel would clear: by the first tiles the scan claims, in its one launch, where the stream  \
-         * has a claim slot for the call (grid.cuh; timed alone, a second launch waits for the host's call) */                        \
+        /* ... and a look-back's that a kernel would clear: by the scan itself, in its one launch, where the stream has a claim      \
+         * slot for the call (grid.cuh; timed alone, a second launch waits for the host's call) */                                    \
         int claim_dev = 0;                                                                                                           \
         states.claim_slot = clear_kernel && rounds == NULL && via == GPUSCAN_VIA_LOOKBACK                                            \
                                 ? gpuscan_claim_slot_take_(stream, &claim_dev) : 0u;                                                 \
