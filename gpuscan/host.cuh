@@ -536,6 +536,20 @@ static inline gpuscan_status gpuscan_clear_states_launch_(void *ws, size_t bytes
     return gpuscan_from_cuda_(cudaLaunchKernelEx(&config, gpuscan_clear_states_, (unsigned *)ws, words));
 }
 
+/* A look-back's states of a caller's workspace that the clearing kernel would clear: cleared by the
+ * scan itself, in its one launch, where `stream` has a claim slot for the call (grid.cuh; timed
+ * alone, a second launch waits for the host's call), in chunks that the first paced tiles take
+ * first (they wait anyway), else the first claimed.  *dev: the slot's device (the entry goes back
+ * after the launch). */
+static inline void gpuscan_claim_states_(gpuscan_states_ *states, size_t tiles, unsigned state_bytes, unsigned threads,
+                                         gpuscan_pace_ pace, cudaStream_t stream, int *dev)
+{
+    (void)threads; /* (a test sets the chunk's words alone) */
+    states->claim_slot = gpuscan_claim_slot_take_(stream, dev);
+    if (!states->claim_slot) return;
+    states->claim_chunks = (unsigned)gpuscan_ceil_div_(tiles * state_bytes / 4u, GPUSCAN_CLAIM_CHUNK_WORDS_(threads));
+    states->claim_first = pace.window;
+}
 /* Rounds of a kept workspace's states (grid.cuh) before they are cleared again: the most a state
  * word tells apart; a test sets fewer to reach the clearing that the last one brings. */
 #ifndef GPUSCAN_TEST_STATE_ROUNDS
@@ -843,21 +857,14 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         const int resident = lookback ? gpuscan_resident_blocks_((const void *)P##_##TAG##_single_pass, THREADS, resident_cache) : 0; \
         const int fold = lookback && P##_##TAG##_folds(plan->num_tiles, resident);                                                   \
         const int via = fold ? GPUSCAN_VIA_FOLD : lookback ? GPUSCAN_VIA_LOOKBACK : GPUSCAN_VIA_DOMINO;                              \
-        /* ... and a look-back's that a kernel would clear: by the scan itself, in its one launch, where the stream has a claim      \
-         * slot for the call (grid.cuh; timed alone, a second launch waits for the host's call) */                                    \
-        int claim_dev = 0;                                                                                                           \
-        states.claim_slot = clear_kernel && rounds == NULL && via == GPUSCAN_VIA_LOOKBACK                                            \
-                                ? gpuscan_claim_slot_take_(stream, &claim_dev) : 0u;                                                 \
-        states.claim_chunks = states.claim_slot ? (unsigned)gpuscan_ceil_div_(plan->num_tiles * GPUSCAN_STATE_BYTES_(T) / 4u,          \
-                                                                              GPUSCAN_CLAIM_CHUNK_WORDS_(THREADS)) : 0u;                \
         cudaLaunchConfig_t config;                                                                                                   \
         cudaLaunchAttribute attrs[3];                                                                                                \
         const gpuscan_pace_ pace = lookback ? gpuscan_pace_of_(plan->num_tiles, GPUSCAN_TILE_(TAG, T) * sizeof(P##_in_t),             \
                                                                gpuscan_device_info_().peak_gbs, resident)                            \
                                             : gpuscan_no_pace_();                                                                    \
-        /* the chunks' first takers: the first paced tiles, which wait anyway; else the first tiles claimed (the first wave's last  \
-         * ones, claimed last, opened the count later: bench/NOTES.md step 69) */                                                    \
-        states.claim_first = states.claim_slot ? pace.window : 0u;                                                                   \
+        int claim_dev = 0; /* ... and a look-back's that a kernel would clear: by the scan itself, where it has a claim slot */       \
+        if (clear_kernel && rounds == NULL && via == GPUSCAN_VIA_LOOKBACK)                                                           \
+            gpuscan_claim_states_(&states, plan->num_tiles, GPUSCAN_STATE_BYTES_(T), THREADS, pace, stream, &claim_dev);              \
         if (states.self_clear) { /* unless the device refuses that many blocks at once: a memset, as below */                        \
             gpuscan_all_resident_config_(&config, attrs, (unsigned)plan->num_tiles, THREADS, dependent, stream);                     \
             const cudaError_t e = P##_##TAG##_single_pass_launch(&config, plan, ws, in, out, n, states, via, gpuscan_no_pace_(),      \
