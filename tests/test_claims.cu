@@ -12,7 +12,8 @@
  *     a capture replayed into other streams (a capture keeps the clearing kernel); the table
  *     flushed by gpuscan_release_memory between calls;
  *   - built twice: as the library is, and with chunks of one state word (gpu_claims_taken), more
- *     chunks than tiles, most of them taken by tiles that find them missing when they need them. */
+ *     chunks than tiles, most of them taken by tiles that find them missing when they need them;
+ *     both also run under each compute-sanitizer tool (tests/CMakeLists.txt: sanitize_claims_*). */
 #include <thread>
 #include <vector>
 #include "gpuscan.cuh"
@@ -163,7 +164,7 @@ template <typename T> static void random_calls(Case<T> &c, int calls, size_t lo,
     }
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 #ifdef GPUSCAN_TEST_CLAIM_CHUNK_WORDS
     const char *suite = "gpu_claims_taken";
@@ -171,6 +172,7 @@ int main(void)
     const char *suite = "gpu_claims";
 #endif
     require_gpu(suite);
+    if (argc > 1 && strcmp(argv[1], "--probe") == 0) return 0; /* a GPU is there (tests/sanitize.sh) */
     uint64_t rng = test_seed();
     cudaDeviceProp p;
     CHECK_CUDA(cudaGetDeviceProperties(&p, 0));
