@@ -13,7 +13,7 @@
  *     flushed by gpuscan_release_memory between calls;
  *   - built twice: as the library is, and with chunks of one state word (gpu_claims_taken), more
  *     chunks than tiles, most of them taken by tiles that find them missing when they need them;
- *     both also run under each compute-sanitizer tool (tests/CMakeLists.txt: sanitize_claims_*). */
+ *     both also run under compute-sanitizer (tests/CMakeLists.txt: sanitize_claims_*). */
 #include <thread>
 #include <vector>
 #include "gpuscan.cuh"
