@@ -19,6 +19,10 @@
 #ifndef GPUSCAN_CUH
 #define GPUSCAN_CUH
 
+#ifndef __CUDACC__
+#error "gpuscan.cuh is CUDA code: include it in a .cu file that nvcc compiles; C and C++ files that call its functions include gpuscan_c.h (docs/api.md, C callers)"
+#endif
+
 #include <cuda_runtime.h>
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
@@ -39,53 +43,139 @@
 /* The device code of one (T, op) reading TIn through FN (COPIES: FN is the identity on T), in
  * the input's order or mirrored (REV: a reverse scan): every block algorithm and grid strategy. */
 #define GPUSCAN_DEVICE_CODE_(P, name, TIn, T, op, FN, COPIES, REV)                                  \
-    GPUSCAN_ELEMENT_(P, name, T, op, REV)                                                           \
-    GPUSCAN_LOAD_STAGE_(P, TIn, T, FN, COPIES, REV)                                                 \
-    GPUSCAN_BYTES_(P, T, op)                                                                        \
-    GPUSCAN_WARP_(P, T)                                                                             \
-    GPUSCAN_BLOCK_PRIMITIVES_(P, T)                                                                 \
-    GPUSCAN_TILE_STATE_(P, T)                                                                       \
-    GPUSCAN_SCAN_ENDS_(P, T)                                                                        \
-    GPUSCAN_LOOKBACK_(P, T)                                                                         \
-    GPUSCAN_RUN_PREFIX_(P, T)                                                                       \
-    GPUSCAN_CLUSTER_PREFIX_(P, T)                                                                   \
-    GPUSCAN_BLOCK_ALGORITHM_(P, T, KS)                                                              \
-    GPUSCAN_BLOCK_ALGORITHM_(P, T, KSW)                                                             \
-    GPUSCAN_BLOCK_ALGORITHM_(P, T, BK)                                                              \
-    GPUSCAN_BLOCK_ALGORITHM_(P, T, CO)                                                              \
-    GPUSCAN_GRID_KERNELS_(P, T, KS)                                                                 \
-    GPUSCAN_GRID_KERNELS_(P, T, KSW)                                                                \
-    GPUSCAN_GRID_KERNELS_(P, T, BK)                                                                 \
-    GPUSCAN_GRID_KERNELS_(P, T, CO)                                                                 \
-    GPUSCAN_RING_KERNEL_(P, T)                                                                      \
-    GPUSCAN_REDUCE_KERNEL_(P, T)
+    GPUSCAN_ELEMENT_(P, name, T, op, REV) GPUSCAN_BREAK_                                            \
+    GPUSCAN_LOAD_STAGE_(P, TIn, T, FN, COPIES, REV) GPUSCAN_BREAK_                                  \
+    GPUSCAN_BYTES_(P, T, op) GPUSCAN_BREAK_                                                         \
+    GPUSCAN_WARP_(P, T) GPUSCAN_BREAK_                                                              \
+    GPUSCAN_BLOCK_PRIMITIVES_(P, T) GPUSCAN_BREAK_                                                  \
+    GPUSCAN_TILE_STATE_(P, T) GPUSCAN_BREAK_                                                        \
+    GPUSCAN_SCAN_ENDS_(P, T) GPUSCAN_BREAK_                                                         \
+    GPUSCAN_LOOKBACK_(P, T) GPUSCAN_BREAK_                                                          \
+    GPUSCAN_RUN_PREFIX_(P, T) GPUSCAN_BREAK_                                                        \
+    GPUSCAN_CLUSTER_PREFIX_(P, T) GPUSCAN_BREAK_                                                    \
+    GPUSCAN_BLOCK_ALGORITHM_(P, T, KS) GPUSCAN_BREAK_                                               \
+    GPUSCAN_BLOCK_ALGORITHM_(P, T, KSW) GPUSCAN_BREAK_                                              \
+    GPUSCAN_BLOCK_ALGORITHM_(P, T, BK) GPUSCAN_BREAK_                                               \
+    GPUSCAN_BLOCK_ALGORITHM_(P, T, CO) GPUSCAN_BREAK_                                               \
+    GPUSCAN_GRID_KERNELS_(P, T, KS) GPUSCAN_BREAK_                                                  \
+    GPUSCAN_GRID_KERNELS_(P, T, KSW) GPUSCAN_BREAK_                                                 \
+    GPUSCAN_GRID_KERNELS_(P, T, BK) GPUSCAN_BREAK_                                                  \
+    GPUSCAN_GRID_KERNELS_(P, T, CO) GPUSCAN_BREAK_                                                  \
+    GPUSCAN_RING_KERNEL_(P, T) GPUSCAN_BREAK_                                                       \
+    GPUSCAN_REDUCE_KERNEL_(P, T) GPUSCAN_BREAK_
 
-/* Everything for one (name, TIn, T, op, FN), with the public functions' linkage SCOPE. */
-#define GPUSCAN_ASSEMBLE_(SCOPE, P, name, TIn, T, op, FN, COPIES, REV)                              \
-    GPUSCAN_CHECK_DEFINE_(P, name, T, op)                                                           \
+/* ---- the shell of every DEFINE ---------------------------------------------------------------
+ * A misuse fails at the DEFINE line with a first error that names it, and the errors after it fit
+ * a screen:
+ *   - the checks come first, at file scope (element.cuh: GPUSCAN_CHECK_DEFINE_), and a type name
+ *     of several words that starts with a keyword (unsigned long) stops there: pasted into every
+ *     identifier it would break each one;
+ *   - the code goes into a namespace of its own, a new one for each DEFINE (__COUNTER__), and the
+ *     public functions reach the file by using-declarations: a DEFINE repeated in one file fails
+ *     at its sentinel (and makes its calls ambiguous) instead of at each of its definitions.  The
+ *     namespace is also P_internal, for tests below the public API. */
+#define GPUSCAN_SPACE_OPEN_(P, id) namespace P##_space_##id {
+#define GPUSCAN_SPACE_CLOSE_(P, id) } namespace P##_internal = P##_space_##id;
+/* the public functions of every DEFINE, and the offsets (not a reverse scan's: REV 1) */
+#define GPUSCAN_USING_(P, REV)                                                                      \
+    using P##_internal::P##_combine;                                                                \
+    using P##_internal::P##_identity;                                                               \
+    using P##_internal::P##_inclusive;                                                              \
+    using P##_internal::P##_exclusive;                                                              \
+    using P##_internal::P##_reduce;                                                                 \
+    using P##_internal::P##_inclusive_chained;                                                      \
+    using P##_internal::P##_exclusive_chained;                                                      \
+    using P##_internal::P##_scan_ex;                                                                \
+    using P##_internal::P##_scan_chained_ex;                                                        \
+    using P##_internal::P##_reduce_ex;                                                              \
+    GPUSCAN_USING_OFFSETS_##REV(P)
+#define GPUSCAN_USING_OFFSETS_0(P)                                                                  \
+    using P##_internal::P##_offsets;                                                                \
+    using P##_internal::P##_offsets_ex;
+#define GPUSCAN_USING_OFFSETS_1(P)
+
+/* Everything for one (name, TIn, T, op, FN), with the public functions' linkage SCOPE; BEFORE and
+ * AFTER: more code in the DEFINE's namespace (a typed DEFINE's conversion, the NCCL functions),
+ * each a macro of (P, TIn, T) or GPUSCAN_NONE_. */
+#define GPUSCAN_NONE_(P, TIn, T)
+#define GPUSCAN_ASSEMBLE_(SCOPE, P, name, TIn, T, op, FN, COPIES, REV, BEFORE, AFTER)               \
+    GPUSCAN_ASSEMBLE_AT_(__COUNTER__, SCOPE, P, name, TIn, T, op, FN, COPIES, REV, BEFORE, AFTER)
+#define GPUSCAN_ASSEMBLE_AT_(id, SCOPE, P, name, TIn, T, op, FN, COPIES, REV, BEFORE, AFTER)         \
+    GPUSCAN_CHECK_DEFINE_(P, name, T, op) GPUSCAN_BREAK_                                            \
+    GPUSCAN_SPACE_OPEN_(P, id)                                                                      \
+    BEFORE(P, TIn, T)                                                                               \
     GPUSCAN_RING_CHOICE_(P, TIn, T, op, COPIES, REV)                                                \
     GPUSCAN_DEVICE_CODE_(P, name, TIn, T, op, FN, COPIES, REV)                                      \
-    GPUSCAN_HOST_(SCOPE, P, T)
+    GPUSCAN_HOST_(SCOPE, P, T, REV) GPUSCAN_BREAK_                                                  \
+    AFTER(P, TIn, T)                                                                                \
+    GPUSCAN_SPACE_CLOSE_(P, id)                                                                     \
+    GPUSCAN_USING_(P, REV)
+
+/* A type name of several words that starts with one of these keywords (GPUSCAN_SEVERAL_WORDS_: 1) gets
+ * the checks alone, whose first one names the fix. */
+#define GPUSCAN_KEYWORD_unsigned ~, 1,
+#define GPUSCAN_KEYWORD_signed ~, 1,
+#define GPUSCAN_KEYWORD_long ~, 1,
+#define GPUSCAN_KEYWORD_short ~, 1,
+#define GPUSCAN_KEYWORD_struct ~, 1,
+#define GPUSCAN_KEYWORD_union ~, 1,
+#define GPUSCAN_KEYWORD_enum ~, 1,
+#define GPUSCAN_KEYWORD_const ~, 1,
+#define GPUSCAN_KEYWORD_volatile ~, 1,
+#define GPUSCAN_AFTER_KEYWORD_unsigned
+#define GPUSCAN_AFTER_KEYWORD_signed
+#define GPUSCAN_AFTER_KEYWORD_long
+#define GPUSCAN_AFTER_KEYWORD_short
+#define GPUSCAN_AFTER_KEYWORD_struct
+#define GPUSCAN_AFTER_KEYWORD_union
+#define GPUSCAN_AFTER_KEYWORD_enum
+#define GPUSCAN_AFTER_KEYWORD_const
+#define GPUSCAN_AFTER_KEYWORD_volatile
+#define GPUSCAN_EMPTY_() ~, 1
+#define GPUSCAN_IS_EMPTY_(...) GPUSCAN_PROBE_(GPUSCAN_EMPTY_ __VA_ARGS__ ())
+#define GPUSCAN_CAT_(a, b) GPUSCAN_CAT_AT_(a, b)
+#define GPUSCAN_CAT_AT_(a, b) a##b
+/* 1 where name starts with a keyword and has more after it */
+#define GPUSCAN_SEVERAL_WORDS_OF_(kw, empty) GPUSCAN_SEVERAL_WORDS_OF_AT_(kw, empty)
+#define GPUSCAN_SEVERAL_WORDS_OF_AT_(kw, empty) GPUSCAN_SEVERAL_WORDS_##kw##empty##_
+#define GPUSCAN_SEVERAL_WORDS_00_ 0
+#define GPUSCAN_SEVERAL_WORDS_01_ 0
+#define GPUSCAN_SEVERAL_WORDS_10_ 1
+#define GPUSCAN_SEVERAL_WORDS_11_ 0
+#define GPUSCAN_SEVERAL_WORDS_(name)                                                                        \
+    GPUSCAN_SEVERAL_WORDS_OF_(GPUSCAN_PROBE_(GPUSCAN_KEYWORD_##name),                                       \
+                      GPUSCAN_IS_EMPTY_(GPUSCAN_AFTER_KEYWORD_##name))
+/* Runs ASSEMBLE(args), or only the checks for a name of several words. */
+#define GPUSCAN_IF_ONE_WORD_(name, T, op, ASSEMBLE, args)                                           \
+    GPUSCAN_CAT_(GPUSCAN_IF_ONE_WORD_, GPUSCAN_SEVERAL_WORDS_(name))(name, T, op, ASSEMBLE, args)
+#define GPUSCAN_IF_ONE_WORD_0(name, T, op, ASSEMBLE, args) ASSEMBLE args
+#define GPUSCAN_IF_ONE_WORD_1(name, T, op, ASSEMBLE, args) GPUSCAN_CHECK_NAME_(name, op)
+
 /* A plain DEFINE reads T as it is. */
-#define GPUSCAN_ASSEMBLE_PLAIN_(SCOPE, P, name, T, op)                                              \
-    GPUSCAN_ASSEMBLE_(SCOPE, P, name, T, T, op, P##_as_is, 1, 0)
-/* A typed DEFINE reads TIn through fn(x, i) (the check first, so that a misuse's first error
- * line names it). */
-#define GPUSCAN_ASSEMBLE_TYPED_(SCOPE, P, name, TIn, T, op, fn)                                     \
-    GPUSCAN_CHECK_TRANSFORM_(name, TIn, T, fn)                                                      \
-    GPUSCAN_ASSEMBLE_(SCOPE, P, name, TIn, T, op, fn, 0, 0)
+#define GPUSCAN_ASSEMBLE_PLAIN_(SCOPE, P, name, T, op, AFTER)                                       \
+    GPUSCAN_ASSEMBLE_(SCOPE, P, name, T, T, op, P##_as_is, 1, 0, GPUSCAN_NONE_, AFTER)
+/* A typed DEFINE reads TIn through fn(x, i): the user's TRANSFORM, or its own CONVERSION (T)x
+ * (the check first, so that a misuse's first error line names it). */
+#define GPUSCAN_ASSEMBLE_TYPED_(SCOPE, P, name, TIn, T, op, fn, KIND)                               \
+    GPUSCAN_CHECK_##KIND##_(name, TIn, T, fn)                                                       \
+    GPUSCAN_ASSEMBLE_(SCOPE, P, name, TIn, T, op, fn, 0, 0, GPUSCAN_##KIND##_FN_, GPUSCAN_NONE_)
+#define GPUSCAN_TRANSFORM_FN_ GPUSCAN_NONE_ /* the user's, outside */
 
 /* Public functions local to this translation unit (like klib's KHASH_INIT).  A type whose name
  * is not one token gets a name: GPUSCAN_DEFINE_NAMED(u64, unsigned long long, add). */
 #define GPUSCAN_DEFINE_NAMED(name, T, op)                                                           \
-    GPUSCAN_ASSEMBLE_PLAIN_(static __attribute__((unused)), gpuscan_##name##_##op, name, T, op)
+    GPUSCAN_IF_ONE_WORD_(name, T, op, GPUSCAN_ASSEMBLE_PLAIN_,                                      \
+                         (static __attribute__((unused)), gpuscan_##name##_##op, name, T, op,       \
+                          GPUSCAN_NONE_))
 #define GPUSCAN_DEFINE(T, op) GPUSCAN_DEFINE_NAMED(T, T, op)
 
 /* Public functions with C linkage, to be called from other files - plain C too - that see
  * GPUSCAN_DECLARE(name, T, op) (gpuscan_c.h).  Define each (name, op) once per program. */
 #define GPUSCAN_DEFINE_EXPORT(name, T, op)                                                          \
+    GPUSCAN_IF_ONE_WORD_(name, T, op, GPUSCAN_DEFINE_EXPORT_AS_, (name, T, op))
+#define GPUSCAN_DEFINE_EXPORT_AS_(name, T, op)                                                      \
     GPUSCAN_DECLARE(name, T, op)                                                                    \
-    GPUSCAN_ASSEMBLE_PLAIN_(GPUSCAN_EXTERN_C, gpuscan_##name##_##op, name, T, op)
+    GPUSCAN_ASSEMBLE_PLAIN_(GPUSCAN_EXTERN_C, gpuscan_##name##_##op, name, T, op, GPUSCAN_NONE_)
 
 /* Typed scans: the input is TIn, the scan, its output and the reduction are T (the accumulator).
  *   GPUSCAN_DEFINE_CONVERT(u8_i32, uint8_t, int32_t, add)    each element converted: (T)x
@@ -95,24 +185,32 @@
  * The functions are those of GPUSCAN_DEFINE, gpuscan_<name>_<op>_..., with `const TIn *` inputs;
  * input and output may not overlap, except in place where TIn and T are as wide. */
 #define GPUSCAN_DEFINE_TRANSFORM(name, TIn, T, op, fn)                                              \
-    GPUSCAN_ASSEMBLE_TYPED_(static __attribute__((unused)), gpuscan_##name##_##op, name, TIn, T, op, fn)
+    GPUSCAN_IF_ONE_WORD_(name, T, op, GPUSCAN_ASSEMBLE_TYPED_,                                      \
+                         (static __attribute__((unused)), gpuscan_##name##_##op, name, TIn, T, op,  \
+                          fn, TRANSFORM))
 #define GPUSCAN_DEFINE_CONVERT(name, TIn, T, op)                                                    \
-    GPUSCAN_CONVERTER_(gpuscan_##name##_##op, TIn, T)                                               \
-    GPUSCAN_DEFINE_TRANSFORM(name, TIn, T, op, gpuscan_##name##_##op##_convert)
+    GPUSCAN_IF_ONE_WORD_(name, T, op, GPUSCAN_ASSEMBLE_TYPED_,                                      \
+                         (static __attribute__((unused)), gpuscan_##name##_##op, name, TIn, T, op,  \
+                          gpuscan_##name##_##op##_convert, CONVERSION))
 /* The same with C linkage (GPUSCAN_DECLARE_TYPED(name, TIn, T, op) in other files). */
 #define GPUSCAN_DEFINE_TRANSFORM_EXPORT(name, TIn, T, op, fn)                                       \
-    GPUSCAN_DECLARE_TYPED(name, TIn, T, op)                                                         \
-    GPUSCAN_ASSEMBLE_TYPED_(GPUSCAN_EXTERN_C, gpuscan_##name##_##op, name, TIn, T, op, fn)
+    GPUSCAN_IF_ONE_WORD_(name, T, op, GPUSCAN_DEFINE_TYPED_EXPORT_AS_, (name, TIn, T, op, fn,       \
+                                                                        TRANSFORM))
 #define GPUSCAN_DEFINE_CONVERT_EXPORT(name, TIn, T, op)                                             \
-    GPUSCAN_CONVERTER_(gpuscan_##name##_##op, TIn, T)                                               \
-    GPUSCAN_DEFINE_TRANSFORM_EXPORT(name, TIn, T, op, gpuscan_##name##_##op##_convert)
+    GPUSCAN_IF_ONE_WORD_(name, T, op, GPUSCAN_DEFINE_TYPED_EXPORT_AS_,                              \
+                         (name, TIn, T, op, gpuscan_##name##_##op##_convert, CONVERSION))
+#define GPUSCAN_DEFINE_TYPED_EXPORT_AS_(name, TIn, T, op, fn, KIND)                                 \
+    GPUSCAN_DECLARE_TYPED(name, TIn, T, op)                                                         \
+    GPUSCAN_ASSEMBLE_TYPED_(GPUSCAN_EXTERN_C, gpuscan_##name##_##op, name, TIn, T, op, fn, KIND)
 
 /* Reverse (suffix) scans: GPUSCAN_DEFINE_REVERSE(int, int, add) defines gpuscan_int_add_reverse_...
  * (inclusive: out[i] = in[i] (x) ... (x) in[n-1], the operator's order kept; exclusive: out[n-1] =
  * init, out[i] = in[i+1] (x) ... (x) in[n-1] (x) init; chained: the seed on the right, the total
- * in[0] (x) ... (x) seed).  Every function of a DEFINE but the offsets (GPUSCAN_ERROR_UNSUPPORTED). */
+ * in[0] (x) ... (x) seed).  Every function of a DEFINE but the offsets. */
 #define GPUSCAN_DEFINE_REVERSE(name, T, op)                                                         \
-    GPUSCAN_ASSEMBLE_(static __attribute__((unused)), gpuscan_##name##_##op##_reverse, name, T, T,  \
-                      op, gpuscan_##name##_##op##_reverse_as_is, 1, 1)
+    GPUSCAN_IF_ONE_WORD_(name, T, op, GPUSCAN_ASSEMBLE_,                                            \
+                         (static __attribute__((unused)), gpuscan_##name##_##op##_reverse, name, T, \
+                          T, op, gpuscan_##name##_##op##_reverse_as_is, 1, 1, GPUSCAN_NONE_,        \
+                          GPUSCAN_NONE_))
 
 #endif /* GPUSCAN_CUH */

@@ -17,7 +17,7 @@
  * element a rank), fold the totals of the lower ranks in rank order (one thread), and scan the
  * shard with that fold as the seed read from device memory (the chained scan).  So a rank reads
  * its shard twice and writes it once (one rank: the plain scan), and the network carries ranks x
- * sizeof(T) bytes (bench/NOTES.md step 43: what that costs against one GPU's scan); the latency
+ * sizeof(T) bytes (docs/design.md, Scans across GPUs: what that costs); the latency
  * terms are the reduce's launch, the all-gather, a one-thread kernel and the scan's launch.  The
  * order of combines is fixed by rank order, so integer and other exact operators give the same
  * result whatever the number of ranks; floating-point sums associate by shard and, within a
@@ -136,12 +136,19 @@ static inline const char *gpuscan_nccl_status_string(gpuscan_status s)
         return P##_nccl_run_(d_in, d_result, n, -1, P##_identity(), comm, stream);                  \
     }
 
-/* GPUSCAN_DEFINE_NAMED(name, T, op) and the functions above (use it instead of that DEFINE for
- * this (name, op), not beside it). */
+/* GPUSCAN_DEFINE_NAMED(name, T, op) and the functions above, in the DEFINE's namespace (use it
+ * instead of that DEFINE for the same (name, op)). */
+#define GPUSCAN_NCCL_CODE_(P, TIn, T)                                                               \
+    GPUSCAN_NCCL_KERNELS_(P, T)                                                                     \
+    GPUSCAN_NCCL_HOST_(P, T)                                                                        \
+    GPUSCAN_NCCL_PUBLIC_(P, T)
 #define GPUSCAN_DEFINE_NCCL(name, T, op)                                                            \
-    GPUSCAN_DEFINE_NAMED(name, T, op)                                                               \
-    GPUSCAN_NCCL_KERNELS_(gpuscan_##name##_##op, T)                                                 \
-    GPUSCAN_NCCL_HOST_(gpuscan_##name##_##op, T)                                                    \
-    GPUSCAN_NCCL_PUBLIC_(gpuscan_##name##_##op, T)
+    GPUSCAN_IF_ONE_WORD_(name, T, op, GPUSCAN_DEFINE_NCCL_AS_, (name, T, op))
+#define GPUSCAN_DEFINE_NCCL_AS_(name, T, op)                                                        \
+    GPUSCAN_ASSEMBLE_PLAIN_(static __attribute__((unused)), gpuscan_##name##_##op, name, T, op,     \
+                            GPUSCAN_NCCL_CODE_)                                                     \
+    using gpuscan_##name##_##op##_internal::gpuscan_##name##_##op##_nccl_inclusive;                 \
+    using gpuscan_##name##_##op##_internal::gpuscan_##name##_##op##_nccl_exclusive;                 \
+    using gpuscan_##name##_##op##_internal::gpuscan_##name##_##op##_nccl_reduce;
 
 #endif /* GPUSCAN_NCCL_CUH */

@@ -1,4 +1,4 @@
-/* bench/anatomy.cu - where the time of a large look-back scan goes (bench/NOTES.md).
+/* bench/anatomy.cu - where the time of a large look-back scan goes (docs/design.md).
  *
  *   anatomy [log2 n for 4/8-byte types, default 28] [clocks]
  *
@@ -46,6 +46,7 @@ __global__ void vcopy(const uint4 *in, uint4 *out, size_t n16)
 
 /* The stages, from the library's pieces (STAGE 0: I/O only, 1: + tile scan, 2: + claim). */
 #define ANATOMY_KERNEL_(P, T)                                                                      \
+    using namespace P##_internal; /* the DEFINE's code below its public functions */               \
     template <int STAGE> __global__ void __launch_bounds__(GPUSCAN_CO_THREADS(T))                  \
     P##_stage_kernel(const T *in, T *out, size_t n, unsigned *counter)                             \
     {                                                                                              \
@@ -150,6 +151,7 @@ __global__ void fill(uint32_t *p, size_t words, uint32_t mask)
  * look-back below is the library's default one, counted (this tool only). */
 struct Clocks { unsigned load, lookback, bcast, emit, windows, empty_spins; };
 #define INSTRUMENTED_(P, T)                                                                        \
+    using namespace P##_internal; /* the DEFINE's code below its public functions */               \
     static __device__ T P##_lookback_counted(unsigned tile, gpuscan_states_ states, T fill,        \
                                              unsigned *windows, unsigned *spins)                   \
     {                                                                                              \

@@ -16,6 +16,9 @@
  * An undefined operator macro stays unexpanded when stringized (found in the text); an identity
  * that asks for the type's limits (gpuscan_lowest_ / _highest_ in its text) needs an overload
  * for T, which decltype checks. */
+/* A break in the compiler's echo of a DEFINE's one long line: an error's echo runs from the last
+ * pragma before it to the next one, so that each error shows its own part, not the whole DEFINE. */
+#define GPUSCAN_BREAK_ _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic pop")
 #define GPUSCAN_STR_(...) #__VA_ARGS__
 #define GPUSCAN_XSTR_(...) GPUSCAN_STR_(__VA_ARGS__)
 static constexpr int gpuscan_has_prefix_(const char *s, const char *p)
@@ -31,16 +34,23 @@ static constexpr int gpuscan_is_identifier_(const char *s)
     return *s == 0 || (((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
                         *s == '_') && gpuscan_is_identifier_(s + 1));
 }
+/* add and mul: arithmetic, which bool does not do */
+#define GPUSCAN_OP_add_ARITHMETIC_ ~, 1
+#define GPUSCAN_OP_mul_ARITHMETIC_ ~, 1
 /* and, or, xor: integer types only */
 #define GPUSCAN_OP_and_INTEGER_ONLY_ ~, 1
 #define GPUSCAN_OP_or_INTEGER_ONLY_ ~, 1
 #define GPUSCAN_OP_xor_INTEGER_ONLY_ ~, 1
-#define GPUSCAN_CHECK_DEFINE_(P, name, T, op)                                                       \
+#define GPUSCAN_CHECK_NAME_(name, op)                                                               \
     static_assert(gpuscan_is_identifier_(#name),                                                    \
                   "gpuscan: the type name '" #name "' is not one token: write "                     \
-                  "GPUSCAN_DEFINE_NAMED(short_name, " #name ", " #op ")");                          \
+                  "GPUSCAN_DEFINE_NAMED(short_name, " #name ", " #op ")");
+#define GPUSCAN_CHECK_DEFINE_(P, name, T, op)                                                       \
+    GPUSCAN_CHECK_NAME_(name, op)                                                                   \
+    GPUSCAN_BREAK_                                                                                  \
     /* a second DEFINE of the same (name, op) in one file redefines this enum first */              \
-    enum P##_DEFINE_appears_twice_in_this_file { P##_defined_ = 1 };                                \
+    enum P##_DEFINE_appears_twice_in_this_file {};                                                  \
+    GPUSCAN_BREAK_                                                                                  \
     static_assert(!gpuscan_has_prefix_(GPUSCAN_XSTR_(GPUSCAN_OP_##op##_COMBINE(T, a, b)),           \
                                        "GPUSCAN_OP_" #op "_COMBINE") &&                             \
                       !gpuscan_has_prefix_(GPUSCAN_XSTR_(GPUSCAN_OP_##op##_IDENTITY(name, T)),      \
@@ -48,33 +58,51 @@ static constexpr int gpuscan_is_identifier_(const char *s)
                   "gpuscan: unknown operator '" #op "': the built-in ones are add, mul, min, max, " \
                   "and, or, xor; for your own define GPUSCAN_OP_" #op "_IDENTITY(name, T) and "     \
                   "GPUSCAN_OP_" #op "_COMBINE(T, a, b) before the DEFINE (docs/api.md)");           \
+    GPUSCAN_BREAK_                                                                                  \
     static_assert(!gpuscan_contains_(GPUSCAN_XSTR_(GPUSCAN_OP_##op##_IDENTITY(name, T)),            \
                                      "gpuscan_lowest_") ||                                          \
                       std::is_same<decltype(gpuscan_lowest_((const T *)0)), T>::value,              \
                   "gpuscan: " #op " needs the lowest value of " #T ": give it one before the DEFINE, "\
                   "static __host__ __device__ inline " #T " gpuscan_lowest_(const " #T " *) "       \
                   "(gpuscan_ops.h)");                                                               \
+    GPUSCAN_BREAK_                                                                                  \
     static_assert(!gpuscan_contains_(GPUSCAN_XSTR_(GPUSCAN_OP_##op##_IDENTITY(name, T)),            \
                                      "gpuscan_highest_") ||                                         \
                       std::is_same<decltype(gpuscan_highest_((const T *)0)), T>::value,             \
                   "gpuscan: " #op " needs the highest value of " #T ": give it one before the "     \
                   "DEFINE, static __host__ __device__ inline " #T " gpuscan_highest_(const " #T     \
                   " *) (gpuscan_ops.h)");                                                           \
+    GPUSCAN_BREAK_                                                                                  \
     static_assert(!GPUSCAN_PROBE_(GPUSCAN_OP_##op##_INTEGER_ONLY_) || std::is_integral<T>::value,   \
                   "gpuscan: operator '" #op "' (bitwise) needs an integer type, not " #T);          \
+    GPUSCAN_BREAK_                                                                                  \
+    static_assert(!std::is_same<T, bool>::value || !GPUSCAN_PROBE_(GPUSCAN_OP_##op##_ARITHMETIC_),   \
+                  "gpuscan: " #op " of bool is a bool (add: or; mul: and): to count, scan into a "  \
+                  "wider type, GPUSCAN_DEFINE_CONVERT(" #name "_count, bool, int, " #op ")");       \
+    GPUSCAN_BREAK_                                                                                  \
+    static_assert(std::is_trivially_copyable<T>::value,                                             \
+                  "gpuscan: " #T " must be trivially copyable (gpuscan moves elements as bytes): "  \
+                  "no user copy constructor, assignment or destructor, no virtual functions");      \
+    GPUSCAN_BREAK_                                                                                  \
     static_assert(__alignof__(T) <= 16,                                                             \
                   "gpuscan: " #T " is aligned to more than 16 bytes; gpuscan moves elements in "    \
                   "pieces of at most 16 bytes: use a type of 16-byte alignment or less");
 
 /* A typed DEFINE's transform: fn(x, i) of a TIn and its index gives a T. */
+#define GPUSCAN_CHECK_INPUT_(name, TIn)                                                             \
+    static_assert(__alignof__(TIn) <= 16 && sizeof(TIn) > 0,                                       \
+                  "gpuscan: the input type " #TIn " is aligned to more than 16 bytes");
 #define GPUSCAN_CHECK_TRANSFORM_(name, TIn, T, fn)                                                  \
     static_assert(std::is_convertible<decltype(fn(*(const TIn *)0, (size_t)0)), T>::value,         \
                   "gpuscan: the transform '" #fn "' of " #name " must take (" #TIn " x, size_t i) " \
                   "and return " #T ": static __host__ __device__ " #T " " #fn "(" #TIn ", size_t)");\
-    static_assert(__alignof__(TIn) <= 16 && sizeof(TIn) > 0,                                       \
-                  "gpuscan: the input type " #TIn " is aligned to more than 16 bytes");
-/* GPUSCAN_DEFINE_CONVERT's transform: a plain conversion. */
-#define GPUSCAN_CONVERTER_(P, TIn, T)                                                               \
+    GPUSCAN_CHECK_INPUT_(name, TIn)
+/* GPUSCAN_DEFINE_CONVERT's: a plain conversion, its own function (in the DEFINE's namespace). */
+#define GPUSCAN_CHECK_CONVERSION_(name, TIn, T, fn)                                                 \
+    static_assert(std::is_convertible<TIn, T>::value,                                               \
+                  "gpuscan: " #name " converts " #TIn " to " #T ", which C++ cannot convert");     \
+    GPUSCAN_CHECK_INPUT_(name, TIn)
+#define GPUSCAN_CONVERSION_FN_(P, TIn, T)                                                           \
     static __host__ __device__ __forceinline__ T P##_convert(TIn x, size_t i)                       \
     {                                                                                               \
         (void)i;                                                                                    \
@@ -86,20 +114,43 @@ static constexpr int gpuscan_is_identifier_(const char *s)
 
 /* The user's operator, wrapped in functions so that an error in it is reported once, at the
  * GPUSCAN_DEFINE line, and so that its arguments are evaluated exactly once.  REV: a reverse
- * scan's, which runs forward over the mirrored sequence, so its operands swap (b (x) a). */
+ * scan's, which runs forward over the mirrored sequence, so its operands swap (b (x) a).
+ * An operator that calls a plain (__host__) function compiles with only a warning and computes
+ * garbage on the GPU: the device pass makes that warning (20011) an error, whose first line then
+ * names the wrapper below, which says the fix. */
+#if defined(__CUDA_ARCH__)
+#define GPUSCAN_HOST_CALLS_FAIL_ _Pragma("nv_diag_push") _Pragma("nv_diag_error 20011")
+#define GPUSCAN_HOST_CALLS_END_ _Pragma("nv_diag_pop")
+#else /* (the host compiler would warn of pragmas it does not know) */
+#define GPUSCAN_HOST_CALLS_FAIL_
+#define GPUSCAN_HOST_CALLS_END_
+#endif
 #define GPUSCAN_OPERATOR_(P, name, T, op, REV)                                                      \
+    GPUSCAN_HOST_CALLS_FAIL_                                                                        \
     /* min/max's NaN test (b != b) is a self-comparison for integer types: true to its purpose */   \
     _Pragma("GCC diagnostic push")                                                                  \
     _Pragma("GCC diagnostic ignored \"-Wtautological-compare\"")                                    \
-    static __host__ __device__ __forceinline__ T P##_combine(T a, T b)                              \
+    static __host__ __device__ __forceinline__ T                                                    \
+    P##_COMBINE_must_call_only___host_____device___functions(T a, T b)                              \
     {                                                                                               \
-        if (REV) return GPUSCAN_OP_##op##_COMBINE(T, b, a);                                         \
         return GPUSCAN_OP_##op##_COMBINE(T, a, b);                                                  \
     }                                                                                               \
     _Pragma("GCC diagnostic pop")                                                                   \
-    static __host__ __device__ __forceinline__ T P##_identity(void)                                 \
+    static __host__ __device__ __forceinline__ T                                                    \
+    P##_IDENTITY_must_call_only___host_____device___functions(void)                                 \
     {                                                                                               \
         return GPUSCAN_OP_##op##_IDENTITY(name, T);                                                 \
+    }                                                                                               \
+    GPUSCAN_HOST_CALLS_END_                                                                         \
+    GPUSCAN_BREAK_                                                                                  \
+    static __host__ __device__ __forceinline__ T P##_combine(T a, T b)                              \
+    {                                                                                               \
+        return REV ? P##_COMBINE_must_call_only___host_____device___functions(b, a)                 \
+                   : P##_COMBINE_must_call_only___host_____device___functions(a, b);                \
+    }                                                                                               \
+    static __host__ __device__ __forceinline__ T P##_identity(void)                                 \
+    {                                                                                               \
+        return P##_IDENTITY_must_call_only___host_____device___functions();                         \
     }
 
 /* One warp shuffle of a T: split into words, shuffle each, reassemble. */
