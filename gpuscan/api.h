@@ -20,7 +20,7 @@ typedef enum gpuscan_status {
     GPUSCAN_SUCCESS = 0,
     GPUSCAN_ERROR_NULL_POINTER = 1,        /* a required pointer is NULL while n > 0 */
     GPUSCAN_ERROR_INVALID_ALGORITHM = 2,   /* grid or block algorithm value does not exist */
-    GPUSCAN_ERROR_UNSUPPORTED = 3,         /* the combination cannot serve this type/operation */
+    GPUSCAN_ERROR_UNSUPPORTED = 3,         /* the algorithm cannot run on this device */
     GPUSCAN_ERROR_WORKSPACE_TOO_SMALL = 4, /* *workspace_bytes now holds the size needed */
     GPUSCAN_ERROR_OVERLAP = 5,             /* input and output overlap without being equal */
     GPUSCAN_ERROR_TOO_LARGE = 6,           /* n exceeds what the grid layer can index */
@@ -78,7 +78,7 @@ static inline const char *gpuscan_status_string(gpuscan_status s)
     case GPUSCAN_SUCCESS: return "success";
     case GPUSCAN_ERROR_NULL_POINTER: return "a required pointer is NULL";
     case GPUSCAN_ERROR_INVALID_ALGORITHM: return "unknown grid or block algorithm";
-    case GPUSCAN_ERROR_UNSUPPORTED: return "this algorithm cannot serve this element type";
+    case GPUSCAN_ERROR_UNSUPPORTED: return "the chosen algorithm cannot run on this device (reduce-then-scan needs cooperative launches)";
     case GPUSCAN_ERROR_WORKSPACE_TOO_SMALL: return "workspace too small (*workspace_bytes holds the size needed)";
     case GPUSCAN_ERROR_OVERLAP: return "input and output overlap partially (only d_in == d_out is allowed)";
     case GPUSCAN_ERROR_TOO_LARGE: return "n is too large for this algorithm";

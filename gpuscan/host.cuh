@@ -990,7 +990,6 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
                                        int offsets)                                                  \
     {                                                                                                \
         *e = P##_no_ends();                                                                          \
-        if (offsets && P##_REVERSED_) return GPUSCAN_ERROR_UNSUPPORTED; /* (the total's place) */     \
         e->exclusive = kind == GPUSCAN_EXCLUSIVE;                                                    \
         e->seeded = e->exclusive || d_init != NULL;                                                  \
         e->init = init;                                                                              \
@@ -1072,13 +1071,6 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         return P##_scan_ex_ends_(d_workspace, workspace_bytes, d_in, d_out, n, kind, P##_identity(),   \
                                  d_init, d_total, 0, grid, block, stream);                             \
     }                                                                                                  \
-    SCOPE gpuscan_status P##_offsets_ex(void *d_workspace, size_t *workspace_bytes, const P##_in_t *d_in,     \
-                                        T *d_out, size_t n, T init, T *d_total, gpuscan_grid grid,     \
-                                        gpuscan_block block, cudaStream_t stream)                      \
-    {                                                                                                  \
-        return P##_scan_ex_ends_(d_workspace, workspace_bytes, d_in, d_out, n, GPUSCAN_EXCLUSIVE,      \
-                                 init, NULL, d_total, 1, grid, block, stream);                         \
-    }                                                                                                  \
     SCOPE gpuscan_status P##_reduce_ex(void *d_workspace, size_t *workspace_bytes, const P##_in_t *d_in,      \
                                        T *d_result, size_t n, cudaStream_t stream)                     \
     {                                                                                                  \
@@ -1144,11 +1136,6 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
     }                                                                                                          \
     GPUSCAN_CHAINED_FORM_(SCOPE, P, T, inclusive, GPUSCAN_INCLUSIVE)                                            \
     GPUSCAN_CHAINED_FORM_(SCOPE, P, T, exclusive, GPUSCAN_EXCLUSIVE)                                           \
-    SCOPE gpuscan_status P##_offsets(const P##_in_t *d_in, T *d_out, size_t n, T init, T *d_total,                    \
-                                     cudaStream_t stream)                                                      \
-    {                                                                                                          \
-        return P##_scan_alloc_(d_in, d_out, n, GPUSCAN_EXCLUSIVE, init, NULL, d_total, 1, stream);             \
-    }                                                                                                          \
     SCOPE gpuscan_status P##_reduce(const P##_in_t *d_in, T *d_result, size_t n, cudaStream_t stream)                 \
     {                                                                                                          \
         size_t per_block;                                                                                      \
@@ -1158,7 +1145,24 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
                                 P##_reduce_launch_(ws, d_in, d_result, n, stream));                            \
     }
 
-#define GPUSCAN_HOST_(SCOPE, P, T)                                                                  \
+/* The offsets (n + 1 values, the total last): not a reverse scan's (REV 1), whose total would lead. */
+#define GPUSCAN_OFFSETS_FORMS_0(SCOPE, P, T)                                                        \
+    SCOPE gpuscan_status P##_offsets(const P##_in_t *d_in, T *d_out, size_t n, T init, T *d_total,  \
+                                     cudaStream_t stream)                                           \
+    {                                                                                               \
+        return P##_scan_alloc_(d_in, d_out, n, GPUSCAN_EXCLUSIVE, init, NULL, d_total, 1, stream);  \
+    }                                                                                               \
+    SCOPE gpuscan_status P##_offsets_ex(void *d_workspace, size_t *workspace_bytes,                 \
+                                        const P##_in_t *d_in, T *d_out, size_t n, T init,           \
+                                        T *d_total, gpuscan_grid grid, gpuscan_block block,         \
+                                        cudaStream_t stream)                                        \
+    {                                                                                               \
+        return P##_scan_ex_ends_(d_workspace, workspace_bytes, d_in, d_out, n, GPUSCAN_EXCLUSIVE,   \
+                                 init, NULL, d_total, 1, grid, block, stream);                      \
+    }
+#define GPUSCAN_OFFSETS_FORMS_1(SCOPE, P, T)
+
+#define GPUSCAN_HOST_(SCOPE, P, T, REV)                                                             \
     static gpuscan_status P##_check_io_(const P##_in_t *in, const T *out, size_t n)                 \
     {                                                                                               \
         return gpuscan_check_io_typed_(in, sizeof(P##_in_t), __alignof__(P##_in_t), out, sizeof(T), \
@@ -1185,6 +1189,7 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
     GPUSCAN_SCAN_LAUNCH_(P, T)                                                                      \
     GPUSCAN_REDUCE_HOST_(P, T)                                                                      \
     GPUSCAN_EX_FORMS_(SCOPE, P, T)                                                                  \
-    GPUSCAN_SIMPLE_FORMS_(SCOPE, P, T)
+    GPUSCAN_SIMPLE_FORMS_(SCOPE, P, T)                                                              \
+    GPUSCAN_OFFSETS_FORMS_##REV(SCOPE, P, T)
 
 #endif /* GPUSCAN_HOST_CUH */

@@ -3,7 +3,7 @@
  * Each can be set before including gpuscan.cuh (-D or #define); none changes what a scan computes,
  * only its speed and the resources a kernel takes (floating-point results round as the tile shape
  * groups them, as with any tree order).  Why each mechanism is as it is: the layer that uses it (named
- * below); how each default was found: the notes in bench/.  Switches that turn a mechanism on or off
+ * below); how each default was found: docs/design.md.  Switches that turn a mechanism on or off
  * stay beside it in its layer, and test hooks are named GPUSCAN_TEST_*. */
 #ifndef GPUSCAN_TUNING_CUH
 #define GPUSCAN_TUNING_CUH
