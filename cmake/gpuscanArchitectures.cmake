@@ -19,7 +19,7 @@ function(gpuscan_check_architectures)
   endforeach()
   message(WARNING "gpuscan: CMAKE_CUDA_ARCHITECTURES is '${archs}', without sm_90: on an H100 or "
           "H200 the scans run, but without their fastest paths (thread-block clusters, the ring, "
-          "programmatic dependent launch). Configure with -DCMAKE_CUDA_ARCHITECTURES=native (this "
-          "machine's GPU) or a list that holds 90 (e.g. \"80;90\"); set GPUSCAN_QUIET_ARCHITECTURES "
-          "to silence this.")
+          "programmatic dependent launch). Configure with a list that holds 90, e.g. "
+          "-DCMAKE_CUDA_ARCHITECTURES=\"80;90\" (or =native on a machine with the GPU you build "
+          "for); set GPUSCAN_QUIET_ARCHITECTURES to silence this.")
 endfunction()
