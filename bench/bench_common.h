@@ -31,17 +31,6 @@ static inline void bench_warm_up(int copies)
     CK(cudaFree(b));
 }
 
-/* A probe's start: the device's name and `what` on the first line, and a stream of its own. */
-static inline cudaStream_t bench_probe_stream(const char *what)
-{
-    cudaDeviceProp p;
-    CK(cudaGetDeviceProperties(&p, 0));
-    printf("%s; %s\n", p.name, what);
-    cudaStream_t s;
-    CK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
-    return s;
-}
-
 static inline double bench_median(std::vector<double> v)
 {
     std::sort(v.begin(), v.end());
@@ -75,30 +64,6 @@ template <class F> static double bench_timed(F fn, cudaStream_t s, bool b2b)
     return bench_median(ev);
 }
 
-/* Copies of one input of n random values in [-1000, 1000] (h, on the host), each with an output,
- * together past L2 (at least four, 160 MiB in all), so that calls rotating over them read from DRAM. */
-template <class T> static void bench_rotating_inputs(size_t n, std::vector<T> &h, std::vector<T *> &in, std::vector<T *> &out)
-{
-    const size_t bytes = n * sizeof(T);
-    const int copies = (int)std::max<size_t>(4, ((size_t)160 << 20) / bytes);
-    uint64_t z = 88172645463325252ull;
-    h.resize(n);
-    for (size_t i = 0; i < n; ++i) z ^= z << 13, z ^= z >> 7, z ^= z << 17, h[i] = (T)(z % 2001) - 1000;
-    in.assign(copies, nullptr), out.assign(copies, nullptr);
-    for (int c = 0; c < copies; ++c) {
-        CK(cudaMalloc(&in[c], bytes));
-        CK(cudaMalloc(&out[c], bytes));
-        CK(cudaMemcpy(in[c], h.data(), bytes, cudaMemcpyHostToDevice));
-    }
-}
-template <class T> static void bench_free_inputs(std::vector<T *> &in, std::vector<T *> &out)
-{
-    for (size_t c = 0; c < in.size(); ++c) {
-        CK(cudaFree(in[c]));
-        CK(cudaFree(out[c]));
-    }
-}
-
 #ifdef CUB_VERSION /* (where the program included CUB first) */
 /* us a call of CUB's DeviceScan::InclusiveSum (its temporary storage kept, allocated before the
  * timing) over inputs rotating as bench_timed's calls count, alone or back to back. */
@@ -129,66 +94,6 @@ static __device__ __forceinline__ unsigned long long global_ns()
     asm volatile("mov.u64 %0, %globaltimer;" : "=l"(t));
     return t;
 }
-/* A probe's workspace for `tiles` tile states of state_bytes: 256 bytes of counters (the claim counter
- * first), then the states; and a Stamps a tile for its timeline. */
-static inline size_t bench_probe_workspace(size_t tiles, size_t state_bytes, char **ws, Stamps **st)
-{
-    const size_t bytes = 256 + tiles * state_bytes;
-    CK(cudaMalloc(ws, bytes));
-    CK(cudaMalloc(st, tiles * sizeof(Stamps)));
-    return bytes;
-}
-/* A launch as the library launches on sm_90: the programmatic dependent of the kernel before it. */
-template <class K, class... A> static void bench_pdl_launch(K kernel, unsigned grid, unsigned block, cudaStream_t s, A... args)
-{
-    cudaLaunchConfig_t cfg = {};
-    cudaLaunchAttribute at[1];
-    at[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
-    at[0].val.programmaticStreamSerializationAllowed = 1;
-    cfg.gridDim = dim3(grid), cfg.blockDim = dim3(block), cfg.stream = s;
-    cfg.attrs = at, cfg.numAttrs = 1;
-    CK(cudaLaunchKernelEx(&cfg, kernel, args...));
-}
-/* The count floor of the mid-n probes: counts this tile on *count, then waits until `upto` tiles
- * have (a probe's thread 0; wrong results - a bound, not a scan). */
-static __device__ __forceinline__ void bench_count_and_wait(unsigned *count, unsigned upto, unsigned sleep_ns)
-{
-    unsigned seen;
-    atomicAdd(count, 1u);
-    do {
-        __nanosleep(sleep_ns);
-        asm volatile("ld.acquire.gpu.global.u32 %0, [%1];" : "=r"(seen) : "l"(count) : "memory");
-    } while (seen < upto);
-}
-/* One probe case's data, freed with it: rotating inputs of n elements and a workspace of `tiles`
- * tile states.  BENCH_PROBE_CASE_ names its parts in the probe's case (in, out, h, copies, ws, st,
- * ws_bytes). */
-template <class T> struct BenchProbeCase {
-    std::vector<T *> in, out;
-    std::vector<T> h;
-    char *ws;
-    Stamps *st;
-    size_t ws_bytes;
-    BenchProbeCase(size_t n, size_t tiles, size_t state_bytes)
-    {
-        bench_rotating_inputs(n, h, in, out);
-        ws_bytes = bench_probe_workspace(tiles, state_bytes, &ws, &st);
-    }
-    ~BenchProbeCase()
-    {
-        bench_free_inputs(in, out);
-        CK(cudaFree(ws));
-        CK(cudaFree(st));
-    }
-};
-#define BENCH_PROBE_CASE_(T, n, tiles, state_bytes)                                                 \
-    BenchProbeCase<T> case_(n, tiles, state_bytes);                                                 \
-    std::vector<T *> &in = case_.in, &out = case_.out;                                              \
-    const std::vector<T> &h = case_.h;                                                              \
-    const int copies = (int)in.size();                                                              \
-    char *ws = case_.ws;                                                                            \
-    Stamps *st = case_.st;                                                                          \
-    const size_t ws_bytes = case_.ws_bytes
 /* The timeline of one clocked scan (`what`: its name, or ""), in us from the first claim: per eighth
  * of the tiles (in tile order), the median claim, and the median and latest moment their loads ended,
  * their prefix was known and they ended. */

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # tools/compile-cost.sh - what one DEFINE costs to compile against CUB for the same entry points
 # (inclusive + exclusive scan + reduce of int32), sm_90 by default (ARCH=...), median of 3 runs.
-# Prints compile seconds and object bytes for each; needs no GPU.  (Issue 22: at most 1.5x CUB.)
+# Prints compile seconds and object bytes for each; needs no GPU (nvcc and CUB, which the CUDA
+# toolkit brings).
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 dir=$(mktemp -d)

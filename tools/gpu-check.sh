@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # tools/gpu-check.sh - one GPU run: build, test, benchmark, and a short summary table last.
-#   tools/gpu-check.sh [readme] [tests] [full] [demo] [forms] [bench] [ceiling] [anatomy] [profile] [waves]
+#   tools/gpu-check.sh [readme] [tests] [full] [demo] [forms] [bench] [ceiling] [anatomy] [profile]
+#                      [ring] [nccl] [ab]
 #     readme   the README's two commands, as written, on a clean copy of the tree, timed
 #     tests    the default test tier (ctest -LE full) in build-gpu
 #     full     the exhaustive tier (ctest -L full: large n, stress, determinism, ring variants,
@@ -9,23 +10,22 @@
 #              first table); FORMS_ARGS passes options (e.g. "--quick --max-log2 24")
 #     bench    bench/bench: every algorithm (BENCH_ARGS, e.g. "--quick --types i32.add,u8.add")
 #     ceiling  bench/ceiling: memcpy beside copy kernels on the SMs (docs/performance.md's ceilings)
+#     anatomy  bench/anatomy 28 (and its clocks): the look-back scan taken apart stage by stage
+#     demo     examples/demo at 2^28
+#     profile  Nsight Compute of the reduce-ahead kernel (examples/demo at 2^26)
 #     ring     the ring's suites (tools/ring-suites.sh, all at once)
 #     nccl     scans across the machine's GPUs: tests/gpu_nccl (every GPU count) and
 #              examples/nccl_scan (weak and strong scaling, the floor; NCCL_ARGS: its arguments)
 #     ab       the benchmark built against the headers in AB_BASE (e.g. a `git archive` of the
 #              commit before, untracked in the tree) and against this tree, run one after the
 #              other (tools/variants.sh; BENCH_ARGS picks the cases)
-#     waves    bench/waves_probe.cu (a one-off probe, built here by nvcc beside the CMake build):
-#              the look-back of several waves against no prefix and the count floor, clocked
-#              (bench/NOTES.md step 66; WAVES_ROUNDS rounds, default 2)
 #   (default: readme forms)
-# Environment: PREBUILT=build-carry/bin.tar.xz runs what tools/prebuild.sh built and packed (pass
-# the pack in the device tool's carry): no build here, tests from its list (4 at a time).
-# TESTS=<ctest -R regex> runs a subset of a tier.  Logs and CSVs go to $OUT (the
-# device tool's result folder) or ./gpu-check-out.  Where the checkout has no .git (the device
-# machine), pass the commit as GPUSCAN_COMMIT=<hash>.
+# Environment: PREBUILT=build-pack/bin.tar.xz runs what tools/prebuild.sh built and packed on
+# another machine: no build here, tests from its list (4 at a time).  TESTS=<ctest -R regex> runs
+# a subset of a tier.  OUT is the output folder for logs, CSVs and summary.txt (default
+# ./gpu-check-out).  Where the tree has no .git (a copy), pass the commit as GPUSCAN_COMMIT=<hash>.
 set -u
-export NCCL_NVLS_ENABLE=0 # NVLink multicast stays off (the device machines ask for it)
+export NCCL_NVLS_ENABLE=0 # NCCL's NVLink multicast off
 OUT=${OUT:-$PWD/gpu-check-out}
 mkdir -p "$OUT"
 what="${*:-readme forms}"
@@ -75,10 +75,6 @@ has full && targets="$targets all gpuscan_full_tests"
 if has ab && [ -z "${PREBUILT:-}" ]; then # its two nvcc builds overlap the CMake build
     STEP=build tools/variants.sh "base:-I${AB_BASE:-ab-base}" "head:" >"$OUT/ab-build.log" 2>&1 &
     ab_build=$!
-fi
-if has waves; then # one nvcc build, beside the CMake build
-    nvcc -O3 -std=c++17 -arch=sm_90 -I. -Ibench bench/waves_probe.cu -o "$OUT/waves_probe.bin" >"$OUT/waves-build.log" 2>&1 &
-    waves_build=$!
 fi
 has anatomy && targets="$targets anatomy"
 [ -z "${PREBUILT:-}" ] && has nccl && targets="$targets gpu_nccl nccl_scan"
@@ -191,7 +187,6 @@ if has forms; then
     "$bin/bench/forms" --csv "$OUT/forms.csv" ${FORMS_ARGS:-} >"$OUT/forms.log" 2>&1
     grep -c MISMATCH "$OUT/forms.log" | sed 's/^/forms mismatches: /' >>"$summary"
     sed -n '/==== what users call/,$p' "$OUT/forms.log" >>"$summary"
-    python3 tools/targets.py "$OUT/forms.csv" >>"$summary" 2>&1 # issue 21's targets, this run
 fi
 if has nccl; then
     nccl_exe=$bin/examples/nccl_scan
@@ -206,18 +201,12 @@ if has nccl; then
     echo "nccl_scan: exit $? ($(secs "$ts") s)" | tee -a "$summary"
     cat "$OUT/nccl_scan.log" | tee -a "$summary"
 fi
-if has waves; then
-    wait "$waves_build" && timeout 300 "$OUT/waves_probe.bin" "${WAVES_ROUNDS:-2}" >"$OUT/waves.txt" 2>&1
-    echo "waves probe: exit $?" | tee -a "$summary"
-    grep -E "^case|^i[0-9]+\.add" "$OUT/waves.txt" >>"$summary"
-    rm -f "$OUT/waves_probe.bin"
-fi
 if has ceiling; then
     "$bin/bench/ceiling" --csv "$OUT/ceiling.csv" >"$OUT/ceiling.log" 2>&1
     grep -E "2\^30|MISMATCH" "$OUT/ceiling.log" >>"$summary"
 fi
 echo "total: $(secs "$t0") s" >>"$summary"
-# the device tool brings back only a few files: the logs travel as one archive
+# the logs go into one archive (logs.tgz) beside summary.txt and the CSVs
 ( cd "$OUT" && ls -- *.log *.rc 2>/dev/null | tar -czf logs.tgz -T - && ls -- *.log *.rc | xargs rm -f ) 2>/dev/null
 echo "================ summary ================"
 cat "$summary"

@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
-# tools/prebuild.sh - builds here (no GPU needed) what tools/gpu-check.sh runs on the device and
-# packs it into build-carry/bin.tar.xz: the GPU tests of the default tier (with their command
-# lines, from ctest), the ring suites, bench, forms, and with AB_BASE=<dir of headers> the
+# tools/prebuild.sh - builds on a machine without a GPU what tools/gpu-check.sh runs on one, and
+# packs it into build-pack/bin.tar.xz: the GPU tests of the default tier (with their command
+# lines, from ctest), the ring suites, bench, forms, ceiling, and with AB_BASE=<dir of headers> the
 # benchmark built against those headers (bench_base) and against this tree (bench_head), with the
-# same nvcc line as tools/variants.sh (AB_MID=<dir>: a third, bench_mid, to tell two changes apart).  Then, on the device:
-#   run(command="PREBUILT=build-carry/bin.tar.xz tools/gpu-check.sh tests ring ab forms",
-#       carry=["build-carry/bin.tar.xz"] plus AB_BASE's folder if it is ignored)
-# so that device time goes to running, not compiling (a fresh machine spent 500 s compiling
-# these).  The pack must come from the tree the device gets: build it after the last change.
+# same nvcc line as tools/variants.sh (AB_MID=<dir>: a third, bench_mid, to tell two changes apart).
+# Copy the tree with the pack to the GPU machine and run there, e.g.
+#   PREBUILT=build-pack/bin.tar.xz tools/gpu-check.sh tests ring ab forms
+# so that the GPU machine's time goes to running, not compiling (a fresh machine spends minutes
+# compiling these).  The pack must come from the tree the GPU machine gets: build it after the last
+# change.  Needs the CUDA toolkit (sm_90 code), CMake and xz.
 set -eu
-B=${BUILD:-build-carry/build}
-P=build-carry/pack
+B=${BUILD:-build-pack/build}
+P=build-pack/pack
 # RING_SUITES= / BENCHES=forms: a smaller pack (without the ring suites / the bench)
 RING_SUITES=${RING_SUITES-"gpu_ring_i32 gpu_ring_u8 gpu_ring_i64 gpu_ring_f32 gpu_ring_custom_ops gpu_ring_claim1_i32 gpu_ring_claim3_custom_ops gpu_ring_reverse gpu_ring_typed gpu_ring_typed_multi"}
 BENCHES=${BENCHES-"forms bench ceiling"}
@@ -52,5 +53,5 @@ if [ -n "${AB_BASE:-}" ]; then cp "$B/ab/bench_base" "$B/ab/bench_head" "$P/benc
 if [ -n "${AB_MID:-}" ]; then cp "$B/ab/bench_mid" "$P/bench/"; fi
 git rev-parse --short HEAD >"$P/commit.txt" 2>/dev/null || echo unknown >"$P/commit.txt"
 git status --porcelain --untracked-files=no | grep -q . && echo "(with uncommitted changes)" >>"$P/commit.txt"
-tar -cJf build-carry/bin.tar.xz -C "$P" .
-echo "build-carry/bin.tar.xz: $(du -h build-carry/bin.tar.xz | cut -f1) ($(wc -l <"$P/tests.txt") tests, $(cat "$P/commit.txt" | tr '\n' ' '))"
+tar -cJf build-pack/bin.tar.xz -C "$P" .
+echo "build-pack/bin.tar.xz: $(du -h build-pack/bin.tar.xz | cut -f1) ($(wc -l <"$P/tests.txt") tests, $(cat "$P/commit.txt" | tr '\n' ' '))"

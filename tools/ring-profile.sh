@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # tools/ring-profile.sh - where the ring kernel (gpuscan/ring.cuh) spends its time, beside
-# reduce-ahead's two-read kernel, in one device call: the ring's suites (tools/ring-suites.sh), then
+# reduce-ahead's two-read kernel, in one run: the ring's suites (tools/ring-suites.sh), then
 # Nsight Compute on the bench (int32 add at 2^28, uint8 add at 2^30) with the ring on and off.
 #   tools/ring-profile.sh ["NAME:FLAGS" ...]   extra ring builds to profile (e.g. other shapes)
 # RING_PROFILE_CASES: the ring's cases, "type.op:log2n ..." (default "i32.add:28 u8.add:30"; e.g.
-# "f32.max:28 i32.max:28").  Logs (the whole ncu reports) go to $OUT, and for each ring case the
-# stall samples of its SASS instructions (sass_NAME_CASE.csv: ncu's source page; the top 12 are
-# printed).  RING_PROFILE_QUICK=1: no suites and no ring-off build, only the ring's profiles.
+# "f32.max:28 i32.max:28").  Logs (the whole ncu reports) go to OUT (the output folder, default
+# ./gpu-check-out), and for each ring case the stall samples of its SASS instructions
+# (sass_NAME_CASE.csv: ncu's source page; the top 12 are printed).  RING_PROFILE_QUICK=1: no
+# suites and no ring-off build, only the ring's profiles.
 set -u
 OUT=${OUT:-$PWD/gpu-check-out}; export OUT
 mkdir -p "$OUT" build-variants

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # tools/ring-suites.sh - builds and runs the ring's GPU suites (tests/CMakeLists.txt: every type
-# through the ring, at most 3 blocks, claims of 1 and 3 units), for tools/ring-check.sh and
+# through the ring, at most 3 blocks, claims of 1 and 3 units), for tools/gpu-check.sh ring and
 # tools/ring-profile.sh.  STEP=build or STEP=run does one half (default: both).  Prints a line a
-# suite: exit status (124: stopped, a hang?) and its last line.
+# suite: exit status (124: stopped, a hang?) and its last line; the logs go to OUT (the output
+# folder, default ./gpu-check-out).
 # Environment: RING_BIN_DIR (where the suites are; build-gpu/tests), PARALLEL=1 runs the suites at once, TEST_TIMEOUT (s a suite, 120), GPUSCAN_TEST_MAX_RANDOM (the suites' largest random
 # size, 2^21: with 3 blocks every block still goes round its ring).
 set -u

@@ -5,7 +5,9 @@
 # FLAGS come before -I., so "old:-Ibaseline" builds against another copy of the headers (e.g.
 # from `git worktree add`) for a same-run A/B comparison.  STEP=build or STEP=run does one half
 # (so the builds can overlap other work on the machine).  VARIANT_TIMEOUT (s, default 300) stops a
-# variant's run that hangs; VARIANT_SHOW (a grep -E pattern) picks the lines printed.
+# variant's run that hangs; VARIANT_SHOW (a grep -E pattern) picks the lines printed.  Each
+# variant's whole output goes to OUT/variant_NAME.log (OUT: the output folder, default
+# ./gpu-check-out); the builds to build-variants/.
 set -u
 OUT=${OUT:-$PWD/gpu-check-out}
 STEP=${STEP:-all}
@@ -22,7 +24,7 @@ fi
 for v in "$@"; do
     name=${v%%:*}
     echo "=== variant $name: ${v#*:}"
-    # a variant that hangs costs its own limit, not the session's device time
+    # a variant that hangs stops at its own limit, and the others still run
     timeout "${VARIANT_TIMEOUT:-300}" ./build-variants/bench_$name $ARGS 2>&1 | tee "$OUT/variant_$name.log" |
         grep -E "${VARIANT_SHOW:-gpuscan:(auto|lookback)|cub }" | grep -v "x0.0"
     [ "${PIPESTATUS[0]}" = 124 ] && echo "variant $name: stopped after ${VARIANT_TIMEOUT:-300} s"
