@@ -45,7 +45,7 @@ if has readme; then
     rm -rf "$clean" && mkdir -p "$clean"
     tar --exclude='./build*' --exclude='./gpu-check-out' -cf - . | tar -xf - -C "$clean"
     ts=$(date +%s)
-    ( cd "$clean" && cmake -S . -B build && cmake --build build -j && ctest --test-dir build --output-on-failure -j 4 -LE full ) \
+    ( cd "$clean" && cmake -S . -B build && cmake --build build -j "$(nproc)" && ctest --test-dir build --output-on-failure -j 4 -LE full ) \
         >"$OUT/readme-tests.log" 2>&1
     rc=$?
     echo "README test command: $(secs "$ts") s (exit $rc; build and tests, clean tree)" | tee -a "$summary"
@@ -53,7 +53,7 @@ if has readme; then
     grep -E "^ *[0-9]+/[0-9]+ Test" "$OUT/readme-tests.log" | sed 's/  */ /g' >>"$summary"
     grep -E "\*\*\*Failed|FAIL" "$OUT/readme-tests.log" | head -20 | tee -a "$summary"
     ts=$(date +%s)
-    ( cd "$clean" && cmake -S . -B build && cmake --build build -j --target demo && ./build/examples/demo ) \
+    ( cd "$clean" && cmake -S . -B build && cmake --build build --target demo && ./build/examples/demo ) \
         >"$OUT/readme-demo.log" 2>&1
     echo "README demo command: $(secs "$ts") s (exit $?; build already there)" | tee -a "$summary"
     tail -14 "$OUT/readme-demo.log" >>"$summary"
