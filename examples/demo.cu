@@ -1,6 +1,7 @@
 /* demo.cu - scans a large random int32 array with every algorithm, checks each result against
  * the CPU, and prints a table of times and bandwidths beside a device-to-device copy of the
  * same bytes (the ceiling: a scan reads n and writes n elements).
+ * A benchmark; the programs to copy are the other examples (examples/README.md).
  *   demo [n]     (default 2^26 elements) */
 #include <stdio.h>
 #include <stdlib.h>
