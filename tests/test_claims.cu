@@ -17,43 +17,24 @@
 #include <thread>
 #include <vector>
 #include "gpuscan.cuh"
-#include "custom_ops.h"
+#include "test_lib.h"
 
 GPUSCAN_DEFINE_NAMED(i32, int32_t, add)
 GPUSCAN_DEFINE_NAMED(i64, int64_t, add)
 GPUSCAN_DEFINE_NAMED(aff, affine, compose)
 GPUSCAN_DEFINE_NAMED(m2, mat2, matmul)
+/* the CPU references, comparisons and generators (test_lib.h) */
+TEST_REFERENCE_OF(gpuscan_i32_add, int32_t, TEST_NO_DOUBLE)
+TEST_REFERENCE_OF(gpuscan_i64_add, int64_t, TEST_NO_DOUBLE)
+TEST_REFERENCE_OF(gpuscan_aff_compose, affine, TEST_NO_DOUBLE)
+TEST_REFERENCE_OF(gpuscan_m2_matmul, mat2, TEST_NO_DOUBLE)
+TEST_ELEMENT(i32, int32_t, TEST_TO_DOUBLE)
+TEST_ELEMENT(i64, int64_t, TEST_TO_DOUBLE)
+TEST_ELEMENT(affine, affine, TEST_NO_DOUBLE)
+TEST_ELEMENT(mat2, mat2, TEST_NO_DOUBLE)
+GEN_RANGE(small_i32, int32_t, -1000, 1000)
+GEN_INTEGER(i64, int64_t)
 
-static int same(int32_t x, int32_t y) { return x == y; }
-static int same(int64_t x, int64_t y) { return x == y; }
-static int same(affine x, affine y) { return x.a == y.a && x.b == y.b; }
-static int same(mat2 x, mat2 y) { return !memcmp(&x, &y, sizeof x); }
-static int32_t combine(int32_t x, int32_t y) { return (int32_t)((uint32_t)x + (uint32_t)y); }
-static int64_t combine(int64_t x, int64_t y) { return (int64_t)((uint64_t)x + (uint64_t)y); }
-static affine combine(affine x, affine y) { return affine_then(x, y); }
-static mat2 combine(mat2 x, mat2 y) { return mat2_mul(x, y); }
-static void gen(int32_t *x, size_t n, uint64_t *rng)
-{
-    for (size_t i = 0; i < n; ++i) x[i] = (int32_t)(rng_next(rng) % 2001) - 1000;
-}
-static void gen(int64_t *x, size_t n, uint64_t *rng)
-{
-    for (size_t i = 0; i < n; ++i) x[i] = (int64_t)rng_next(rng);
-}
-static void gen(affine *x, size_t n, uint64_t *rng) { gen_affine(x, n, 0, rng); }
-static void gen(mat2 *x, size_t n, uint64_t *rng)
-{
-    for (size_t i = 0; i < n; ++i) /* unimodular (det 1) */
-        x[i] = mat2{{1u, (uint32_t)rng_next(rng) % 7u, 0u, 1u}}, x[i].m[2] = (uint32_t)(rng_next(rng) % 5u),
-        x[i].m[3] = 1u + x[i].m[1] * x[i].m[2];
-}
-
-/* Words that read as published prefixes of round 0 (status 2), and a claim counter at 2. */
-static __global__ void poison(unsigned *p, size_t words)
-{
-    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < words; i += (size_t)gridDim.x * blockDim.x)
-        p[i] = 2u;
-}
 #define SLOT_WORDS (sizeof gpuscan_claim_slots_ / sizeof(unsigned))
 static __global__ void slots_read(unsigned *out)
 {
@@ -70,7 +51,8 @@ template <typename T> struct Case {
                                          gpuscan_block, cudaStream_t);
     const char *name;
     scan_ex_fn scan_ex;
-    T identity;
+    T (*ref)(const T *, size_t, int, T, T *, double *, double *);
+    size_t (*diff)(const T *, const T *, size_t);
     size_t cap;
     std::vector<T> h;
     T *d_in, *d_out;
@@ -78,10 +60,12 @@ template <typename T> struct Case {
     size_t ws_bytes;
     unsigned *d_slots;
 
-    Case(const char *name_, scan_ex_fn fn, T id, size_t cap_, uint64_t *rng)
-        : name(name_), scan_ex(fn), identity(id), cap(cap_), h(cap_), ws(NULL), ws_bytes(0)
+    Case(const char *name_, scan_ex_fn fn, T (*ref_)(const T *, size_t, int, T, T *, double *, double *),
+         size_t (*diff_)(const T *, const T *, size_t), void (*gen)(T *, size_t, int, uint64_t *), size_t cap_,
+         uint64_t *rng)
+        : name(name_), scan_ex(fn), ref(ref_), diff(diff_), cap(cap_), h(cap_), ws(NULL), ws_bytes(0)
     {
-        gen(h.data(), cap, rng);
+        gen(h.data(), cap, OPC_ADD, rng);
         CHECK_CUDA(cudaMalloc(&d_in, cap * sizeof(T)));
         CHECK_CUDA(cudaMalloc(&d_out, cap * sizeof(T)));
         CHECK_CUDA(cudaMalloc(&d_slots, SLOT_WORDS * sizeof(unsigned)));
@@ -99,13 +83,12 @@ template <typename T> struct Case {
             CHECK_CUDA(cudaMalloc(&ws, bytes));
             ws_bytes = bytes;
         }
-        poison<<<64, 256, 0, s>>>((unsigned *)ws, ws_bytes / 4);
-        CHECK_CUDA(cudaGetLastError());
+        poison_workspace(ws, ws_bytes, s);
         CHECK_CUDA(cudaMemsetAsync(d_out, 0xA5, n * sizeof(T), s));
         size_t b = ws_bytes;
         const gpuscan_status st = scan_ex(ws, &b, d_in, d_out, n, kind, init, grid, block, s);
         EXPECT(st == GPUSCAN_SUCCESS, "%s %s: %s", name, where, gpuscan_status_string(st));
-        std::vector<T> got(n);
+        std::vector<T> got(n), want(n);
         unsigned counter = 0, slots[SLOT_WORDS];
         slots_read<<<1, 128, 0, s>>>(d_slots);
         CHECK_CUDA(cudaGetLastError());
@@ -113,15 +96,10 @@ template <typename T> struct Case {
         CHECK_CUDA(cudaMemcpyAsync(&counter, ws, sizeof counter, cudaMemcpyDeviceToHost, s));
         CHECK_CUDA(cudaMemcpyAsync(slots, d_slots, sizeof slots, cudaMemcpyDeviceToHost, s));
         CHECK_CUDA(cudaStreamSynchronize(s));
-        T acc = exclusive ? init : identity;
-        size_t bad = 0, first = n;
-        for (size_t i = 0; i < n; ++i) {
-            const T before = acc;
-            acc = combine(acc, h[i]);
-            if (!same(got[i], exclusive ? before : acc)) first = bad++ ? first : i;
-        }
-        EXPECT(bad == 0, "%s %s %s grid %d block %d n=%zu: %zu wrong, the first at %zu", name, where,
-               exclusive ? "exclusive" : "inclusive", (int)grid, (int)block, n, bad, first);
+        ref(h.data(), n, exclusive ? REF_EXCLUSIVE : REF_INCLUSIVE, init, want.data(), NULL, NULL);
+        const size_t bad = diff(got.data(), want.data(), n);
+        EXPECT(bad == 0, "%s %s %s grid %d block %d n=%zu: %zu wrong", name, where,
+               exclusive ? "exclusive" : "inclusive", (int)grid, (int)block, n, bad);
         (void)(counter == 2u ? __atomic_add_fetch(&g_one_launch, 1, __ATOMIC_RELAXED)
                              : __atomic_add_fetch(&g_kernel_cleared, 1, __ATOMIC_RELAXED));
         int nonzero = 0;
@@ -180,10 +158,11 @@ int main(int argc, char **argv)
     /* caps: 512 coarsened tiles and several waves of them (int32 8192 elements a tile, int64 and the
      * 16-byte types 2048-4096) */
     const size_t i32_lo = (size_t)1 << 22, i64_lo = (size_t)1 << 20, aff_lo = (size_t)1 << 20, m2_lo = (size_t)1 << 20;
-    Case<int32_t> i32("int32", gpuscan_i32_add_scan_ex, 0, ((size_t)1 << 24) + 4099, &rng);
-    Case<int64_t> i64("int64", gpuscan_i64_add_scan_ex, 0, ((size_t)1 << 23) + 77, &rng);
-    Case<affine> aff("affine", gpuscan_aff_compose_scan_ex, affine_identity(), ((size_t)1 << 22) + 5, &rng);
-    Case<mat2> m2("mat2", gpuscan_m2_matmul_scan_ex, mat2_identity(), ((size_t)1 << 21) + 3, &rng);
+#define CASE_FNS_(P, tname) P##_scan_ex, ref_##P, diff_##tname
+    Case<int32_t> i32("int32", CASE_FNS_(gpuscan_i32_add, i32), gen_small_i32, ((size_t)1 << 24) + 4099, &rng);
+    Case<int64_t> i64("int64", CASE_FNS_(gpuscan_i64_add, i64), gen_i64, ((size_t)1 << 23) + 77, &rng);
+    Case<affine> aff("affine", CASE_FNS_(gpuscan_aff_compose, affine), gen_affine, ((size_t)1 << 22) + 5, &rng);
+    Case<mat2> m2("mat2", CASE_FNS_(gpuscan_m2_matmul, mat2), gen_mat2_unimodular, ((size_t)1 << 21) + 3, &rng);
     cudaStream_t s;
     CHECK_CUDA(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
 
@@ -212,7 +191,7 @@ int main(int argc, char **argv)
             const uint64_t seed = rng_next(&rng);
             pool.emplace_back([&, t, seed]() {
                 uint64_t r = seed;
-                Case<int64_t> mine("int64 (thread)", gpuscan_i64_add_scan_ex, 0, ((size_t)1 << 22) + 9, &r);
+                Case<int64_t> mine("int64 (thread)", CASE_FNS_(gpuscan_i64_add, i64), gen_i64, ((size_t)1 << 22) + 9, &r);
                 random_calls(mine, 10, i64_lo, streams[t], rng_next(&r), "own stream");
                 mine.done();
             });
@@ -223,7 +202,8 @@ int main(int argc, char **argv)
             const uint64_t seed = rng_next(&rng);
             pool.emplace_back([&, seed]() {
                 uint64_t r = seed;
-                Case<int32_t> mine("int32 (shared stream)", gpuscan_i32_add_scan_ex, 0, ((size_t)1 << 23) + 9, &r);
+                Case<int32_t> mine("int32 (shared stream)", CASE_FNS_(gpuscan_i32_add, i32), gen_small_i32,
+                                   ((size_t)1 << 23) + 9, &r);
                 random_calls(mine, 10, i32_lo, streams[0], rng_next(&r), "shared stream");
                 mine.done();
             });
@@ -250,8 +230,7 @@ int main(int argc, char **argv)
     {
         const size_t n = ((size_t)1 << 22) + 3;
         std::vector<int64_t> want(n), got(n);
-        int64_t acc = 0;
-        for (size_t i = 0; i < n; ++i) want[i] = acc = combine(acc, i64.h[i]);
+        ref_gpuscan_i64_add(i64.h.data(), n, REF_INCLUSIVE, 0, want.data(), NULL, NULL);
         size_t bytes = 0;
         EXPECT(gpuscan_i64_add_scan_ex(NULL, &bytes, i64.d_in, i64.d_out, n, GPUSCAN_INCLUSIVE, 0, GPUSCAN_GRID_LOOKBACK,
                                        GPUSCAN_BLOCK_COARSENED, s) == GPUSCAN_SUCCESS, "capture: size query");
@@ -260,7 +239,7 @@ int main(int argc, char **argv)
         cudaGraph_t g;
         cudaGraphExec_t exec;
         CHECK_CUDA(cudaStreamBeginCapture(s, cudaStreamCaptureModeThreadLocal));
-        poison<<<64, 256, 0, s>>>((unsigned *)ws, bytes / 4);
+        poison_workspace(ws, bytes, s);
         size_t b = bytes;
         const gpuscan_status st = gpuscan_i64_add_scan_ex(ws, &b, i64.d_in, i64.d_out, n, GPUSCAN_INCLUSIVE, 0,
                                                           GPUSCAN_GRID_LOOKBACK, GPUSCAN_BLOCK_COARSENED, s);
@@ -275,8 +254,7 @@ int main(int argc, char **argv)
             CHECK_CUDA(cudaGraphLaunch(exec, into));
             CHECK_CUDA(cudaMemcpyAsync(got.data(), i64.d_out, n * sizeof(int64_t), cudaMemcpyDeviceToHost, into));
             CHECK_CUDA(cudaStreamSynchronize(into));
-            size_t bad = 0;
-            for (size_t i = 0; i < n; ++i) bad += got[i] != want[i];
+            const size_t bad = diff_i64(got.data(), want.data(), n);
             EXPECT(bad == 0, "captured `_ex` replay %d: %zu wrong", rep, bad);
         }
         for (cudaStream_t &x : others) CHECK_CUDA(cudaStreamDestroy(x));

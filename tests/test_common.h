@@ -1,5 +1,6 @@
 /* tests/test_common.h - helpers shared by the gpuscan tests: CUDA checks, a seeded RNG, the
- * GPU-present check (exit code 77 = skipped for ctest), and the pass/fail tally. */
+ * GPU-present check (exit code 77 = skipped for ctest), and the pass/fail tally.  The rest of the
+ * helper library (references, generators, poison, custom operators) is test_lib.h. */
 #ifndef GPUSCAN_TEST_COMMON_H
 #define GPUSCAN_TEST_COMMON_H
 
@@ -13,7 +14,11 @@
 
 #define TEST_SKIP_CODE 77
 
+/* The tally (atomic: some suites check from several host threads). */
 static long g_passed = 0, g_failed = 0;
+/* A note that the next EXPECT prints under its message if it fails, and then clears either way:
+ * test_lib.h's diff_* leave the first mismatch there (index, values, neighbours).  One a thread. */
+static thread_local char g_note[4096];
 
 #define CHECK_CUDA(expr)                                                                            \
     do {                                                                                            \
@@ -25,18 +30,17 @@ static long g_passed = 0, g_failed = 0;
         }                                                                                           \
     } while (0)
 
-/* One checked expectation; prints only failures (and at most 50 of them). */
+/* One checked expectation; prints only failures (and at most 50 of them), each with the note. */
 #define EXPECT(cond, ...)                                                                           \
     do {                                                                                            \
         if (cond) {                                                                                 \
-            g_passed++;                                                                             \
-        } else {                                                                                    \
-            if (g_failed++ < 50) {                                                                  \
-                fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                                \
-                fprintf(stderr, __VA_ARGS__);                                                       \
-                fprintf(stderr, "\n");                                                              \
-            }                                                                                       \
+            __atomic_add_fetch(&g_passed, 1, __ATOMIC_RELAXED);                                     \
+        } else if (__atomic_fetch_add(&g_failed, 1, __ATOMIC_RELAXED) < 50) {                       \
+            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                                    \
+            fprintf(stderr, __VA_ARGS__);                                                           \
+            fprintf(stderr, "\n%s", g_note);                                                        \
         }                                                                                           \
+        g_note[0] = 0;                                                                              \
     } while (0)
 
 /* splitmix64: fresh, reproducible random data (the seed is printed). */

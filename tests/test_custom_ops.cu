@@ -5,54 +5,8 @@
 #include "ring_shape.h" /* (only the gpu_ring_* suites set it) */
 #include "gpuscan.cuh"
 #include "scan_suite.cuh"
-#include "custom_ops.h"
 
-static void gen_argmax(argmax_t *x, size_t n, int opc, uint64_t *rng)
-{
-    (void)opc;
-    for (size_t i = 0; i < n; ++i) { /* few distinct values: many ties */
-        uint64_t r = rng_next(rng);
-        x[i].value = (float)(r % 1000) - 500.0f;
-        x[i].index = (int)(r >> 40);
-    }
-}
-static void gen_mat2(mat2 *x, size_t n, int opc, uint64_t *rng)
-{
-    (void)opc;
-    for (size_t i = 0; i < n; ++i)
-        for (int k = 0; k < 4; ++k) x[i].m[k] = (uint32_t)rng_next(rng);
-}
-static void gen_rgb(rgb *x, size_t n, int opc, uint64_t *rng)
-{
-    (void)opc;
-    for (size_t i = 0; i < n; ++i) {
-        uint64_t r = rng_next(rng);
-        x[i].r = (uint8_t)r; x[i].g = (uint8_t)(r >> 8); x[i].b = (uint8_t)(r >> 16);
-    }
-}
-static void gen_affine3(affine3 *x, size_t n, int opc, uint64_t *rng)
-{
-    (void)opc;
-    for (size_t i = 0; i < n; ++i) {
-        uint64_t r = rng_next(rng);
-        x[i].a = (uint32_t)r | 1u;
-        x[i].b = (uint32_t)(r >> 32);
-        x[i].steps = (uint32_t)rng_next(rng);
-    }
-}
-static void gen_vec10(vec10 *x, size_t n, int opc, uint64_t *rng)
-{
-    (void)opc;
-    for (size_t i = 0; i < n; ++i)
-        for (int k = 0; k < 10; ++k) x[i].v[k] = (int32_t)rng_next(rng);
-}
-#define OPC_compose OPC_ADD
-#define OPC_argmax OPC_ADD
-#define OPC_matmul OPC_ADD
-#define OPC_rgbadd OPC_ADD
-#define OPC_compose3 OPC_ADD
-#define OPC_vadd OPC_ADD
-
+/* the types, operators and generators: custom_ops.h (through scan_suite.cuh's test_lib.h) */
 GPUSCAN_DEFINE(affine, compose)
 SCAN_SUITE(affine, affine, compose, gen_affine)
 GPUSCAN_DEFINE_NAMED(argmax, argmax_t, argmax)

@@ -13,41 +13,21 @@
 #define GPUSCAN_DETERMINISTIC 1
 #endif
 #include "gpuscan.cuh"
-#include "scan_suite.cuh"
+#include "test_lib.h"
 
 GPUSCAN_DEFINE_NAMED(f32, float, add)
 GPUSCAN_DEFINE_NAMED(f64, double, add)
-SUITE_REFERENCE_(gpuscan_f32_add, float, SUITE_TO_DOUBLE)
-SUITE_COMPARE_(gpuscan_f32_add, float, 1e-4, SUITE_TO_DOUBLE)
-SUITE_REFERENCE_(gpuscan_f64_add, double, SUITE_TO_DOUBLE)
-SUITE_COMPARE_(gpuscan_f64_add, double, 1e-12, SUITE_TO_DOUBLE)
-
-#define RUNS 16
-
-/* Busy-waits about `ns` nanoseconds in every thread. */
-static __global__ void noise(unsigned long long ns)
-{
-    unsigned long long t0;
-    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
-    for (;;) {
-        unsigned long long t;
-        asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-        if (t - t0 >= ns) break;
-    }
-}
-
-/* +-u * 2^e, u uniform in [0.5, 1), e uniform in [-12, 12]. */
-#define GEN_SPREAD(name, T)                                                                         \
-    static void gen_##name(T *x, size_t n, uint64_t *rng)                                           \
-    {                                                                                               \
-        for (size_t i = 0; i < n; ++i) {                                                            \
-            double u = 0.5 + 0.5 * rng_uniform(rng);                                                \
-            int e = (int)(rng_next(rng) % 25) - 12;                                                 \
-            x[i] = (T)((rng_next(rng) & 1 ? u : -u) * ldexp(1.0, e));                               \
-        }                                                                                           \
-    }
+/* the CPU references (against a double reference), comparisons and generators (test_lib.h) */
+TEST_REFERENCE_OF(gpuscan_f32_add, float, TEST_TO_DOUBLE)
+TEST_REFERENCE_OF(gpuscan_f64_add, double, TEST_TO_DOUBLE)
+TEST_ELEMENT(gpuscan_f32_add, float, TEST_TO_DOUBLE)
+TEST_ELEMENT(gpuscan_f64_add, double, TEST_TO_DOUBLE)
+#define TOL_f32 1e-4
+#define TOL_f64 1e-12
 GEN_SPREAD(f32, float)
 GEN_SPREAD(f64, double)
+
+#define RUNS 16
 
 #define DETERMINISM_CASE(name, T, n_)                                                                            \
     do {                                                                                                         \
@@ -56,13 +36,13 @@ GEN_SPREAD(f64, double)
         T *h_out = (T *)malloc(n * sizeof(T)), *h_ref = (T *)malloc(n * sizeof(T));                              \
         double *dref = (double *)malloc(n * sizeof(double)), *dabs = (double *)malloc(n * sizeof(double));       \
         T *d_in, *d_out, init;                                                                                   \
-        gen_##name(h_in, n, &rng);                                                                               \
-        gen_##name(&init, 1, &rng);                                                                              \
+        gen_##name(h_in, n, OPC_ADD, &rng);                                                                      \
+        gen_##name(&init, 1, OPC_ADD, &rng);                                                                     \
         CHECK_CUDA(cudaMalloc(&d_in, n * sizeof(T)));                                                            \
         CHECK_CUDA(cudaMalloc(&d_out, n * sizeof(T)));                                                           \
         CHECK_CUDA(cudaMemcpy(d_in, h_in, n * sizeof(T), cudaMemcpyHostToDevice));                               \
         for (int kind = 0; kind < 2; ++kind) {                                                                   \
-            ref_gpuscan_##name##_add(h_in, h_ref, n, kind, init, dref, dabs);                                    \
+            ref_gpuscan_##name##_add(h_in, n, kind, init, h_ref, dref, dabs);                                    \
             for (int c = 0; c < N_COMBOS; ++c) {                                                                 \
                 size_t bytes = 0;                                                                                \
                 int differing = 0;                                                                               \
@@ -70,10 +50,10 @@ GEN_SPREAD(f64, double)
                                              k_combos[c].grid, k_combos[c].block, 0);                            \
                 void *ws = workspace_for(bytes);                                                                 \
                 for (int r = 0; r <= RUNS; ++r) {                                                                \
-                    CHECK_CUDA(cudaMemsetAsync(d_out, POISON_BYTE, n * sizeof(T), scan_stream));                 \
+                    poison(d_out, n * sizeof(T), scan_stream);                                                   \
                     CHECK_CUDA(cudaStreamSynchronize(scan_stream));                                              \
                     if (r % 2) {                                                                                 \
-                        noise<<<1 + (unsigned)(rng_next(&rng) % 264), 1024, 0, noise_stream>>>(                  \
+                        test_busy<<<1 + (unsigned)(rng_next(&rng) % 264), 1024, 0, noise_stream>>>(              \
                             1000 + rng_next(&rng) % 50000);                                                      \
                         CHECK_CUDA(cudaGetLastError());                                                          \
                     }                                                                                            \
@@ -83,10 +63,10 @@ GEN_SPREAD(f64, double)
                     CHECK_CUDA(cudaDeviceSynchronize());                                                         \
                     CHECK_CUDA(cudaMemcpy(r ? h_out : h_first, d_out, n * sizeof(T), cudaMemcpyDeviceToHost));   \
                     if (r == 0) {                                                                                \
-                        size_t first = 0, bad = cmp_gpuscan_##name##_add(h_first, h_ref, dref, dabs, n, &first); \
-                        EXPECT(bad == 0, "%s %s n=%zu %s/%s: %zu wrong (first %zu)", #name,                      \
+                        const size_t bad = diff_tol_gpuscan_##name##_add(h_first, h_ref, dref, dabs, n, TOL_##name); \
+                        EXPECT(bad == 0, "%s %s n=%zu %s/%s: %zu wrong", #name,                                  \
                                kind ? "exclusive" : "inclusive", n, gpuscan_grid_name(k_combos[c].grid),         \
-                               gpuscan_block_name(k_combos[c].block), bad, first);                               \
+                               gpuscan_block_name(k_combos[c].block), bad);                                      \
                     } else {                                                                                     \
                         differing += memcmp(h_out, h_first, n * sizeof(T)) != 0;                                 \
                     }                                                                                            \

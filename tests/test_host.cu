@@ -2,8 +2,7 @@
  * argument validation (made before any CUDA call), status strings, workspace-size queries and
  * plans, and that a CUDA failure comes back as a status (on a machine without a GPU). */
 #include "gpuscan.cuh"
-#include "test_common.h"
-#include "custom_ops.h"
+#include "test_lib.h"
 
 GPUSCAN_DEFINE(int, add)
 GPUSCAN_DEFINE_NAMED(u8, uint8_t, max)
@@ -313,6 +312,10 @@ GPUSCAN_DEFINE_CONVERT(widen, float, double, add)
 typedef int16_t my_short;
 static void test_bytewise_lookup(void)
 {
+    /* (the ring's choices are below the public API: in each DEFINE's namespace) */
+    TEST_USING_INTERNAL(gpuscan_byte_add) TEST_USING_INTERNAL(gpuscan_word_add) TEST_USING_INTERNAL(gpuscan_wide_mul)
+    TEST_USING_INTERNAL(gpuscan_f64_min) TEST_USING_INTERNAL(gpuscan_mat2_matmul) TEST_USING_INTERNAL(gpuscan_flags_add)
+    TEST_USING_INTERNAL(gpuscan_widen_add) TEST_USING_INTERNAL(gpuscan_int_add)
     EXPECT(GPUSCAN_BYTES_KIND_(add) == GPUSCAN_BYTES_ADD && GPUSCAN_BYTES_KIND_(max) == GPUSCAN_BYTES_MAX &&
                GPUSCAN_BYTES_KIND_(min) == GPUSCAN_BYTES_MIN && GPUSCAN_BYTES_KIND_(xor) == GPUSCAN_BYTES_XOR &&
                GPUSCAN_BYTES_KIND_(and) == GPUSCAN_BYTES_AND && GPUSCAN_BYTES_KIND_(or) == GPUSCAN_BYTES_OR,
@@ -386,6 +389,8 @@ static void test_identities_by_type(void)
  * numbers: 228 KiB an SM, 1 KiB reserved a block, 227 KiB at most a block. */
 static void test_ring_slots(void)
 {
+    TEST_USING_INTERNAL(gpuscan_f64_min) TEST_USING_INTERNAL(gpuscan_int_add) TEST_USING_INTERNAL(gpuscan_u8_max)
+    TEST_USING_INTERNAL(gpuscan_mat2_matmul)
     const long sm = 233472, res = 1024, optin = 232448;
     EXPECT(gpuscan_ring_slots_(sm, 1, res, 17792, optin, 16384, 1) == 13, "int32, 1 block, 1+1 warps: 13 slots");
     EXPECT(gpuscan_ring_slots_(sm, 2, res, 17792, optin, 16384, 2) == 4, "int32, 2 blocks: 5 slots fit, 4 taken");
@@ -480,6 +485,65 @@ static void test_cuda_error_path(void)
     printf("  no GPU: scan returned %d (%s)\n", (int)st, gpuscan_status_string(st));
 }
 
+/* The tests' own CPU reference and comparison (test_lib.h), on sequences folded by hand: every GPU
+ * suite's checks rest on them. */
+TEST_REFERENCE_OF(gpuscan_int_add, int, TEST_NO_DOUBLE)
+TEST_ELEMENT(int, int, TEST_TO_DOUBLE)
+TEST_REFERENCE(affine, affine, affine_then, affine_identity(), TEST_NO_DOUBLE)
+TEST_ELEMENT(affine, affine, TEST_NO_DOUBLE)
+static int twice_plus_index(int x, size_t i) { return 2 * x + (int)i; }
+TEST_REFERENCE_STAGED(staged, int, int, twice_plus_index, gpuscan_int_add_combine, gpuscan_int_add_identity(),
+                      TEST_TO_DOUBLE)
+static void test_reference(void)
+{
+    const int x[4] = {1, 2, 3, 4};
+    int out[5], y[4] = {1, 2, 3, 4};
+    const int inc[4] = {1, 3, 6, 10}, ex[5] = {5, 6, 8, 11, 15}, seeded[4] = {6, 8, 11, 15};
+    const int rev[4] = {10, 9, 7, 4}, rev_ex[5] = {14, 12, 9, 5, 15}, in_place[4] = {0, 1, 3, 6};
+    EXPECT(ref_gpuscan_int_add(x, 4, REF_INCLUSIVE, 100, out, NULL, NULL) == 10 && diff_int(out, inc, 4) == 0,
+           "reference: inclusive (no seed)");
+    EXPECT(ref_gpuscan_int_add(x, 4, REF_EXCLUSIVE | REF_TOTAL, 5, out, NULL, NULL) == 15 && diff_int(out, ex, 5) == 0,
+           "reference: exclusive from 5, the total after it");
+    EXPECT(ref_gpuscan_int_add(x, 4, REF_SEEDED, 5, out, NULL, NULL) == 15 && diff_int(out, seeded, 4) == 0,
+           "reference: inclusive seeded with 5");
+    EXPECT(ref_gpuscan_int_add(x, 4, REF_REVERSE, 5, out, NULL, NULL) == 10 && diff_int(out, rev, 4) == 0,
+           "reference: reverse inclusive (no seed)");
+    EXPECT(ref_gpuscan_int_add(x, 4, REF_REVERSE | REF_EXCLUSIVE | REF_TOTAL, 5, out, NULL, NULL) == 15 &&
+               diff_int(out, rev_ex, 5) == 0,
+           "reference: reverse exclusive, the seed on the right");
+    EXPECT(ref_gpuscan_int_add(x, 0, REF_INCLUSIVE, 5, out, NULL, NULL) == 0 &&
+               ref_gpuscan_int_add(x, 0, REF_EXCLUSIVE, 5, NULL, NULL, NULL) == 5 &&
+               ref_gpuscan_int_add(x, 3, REF_INCLUSIVE, 0, NULL, NULL, NULL) == 6,
+           "reference: totals of no element (the identity; the seed) and without an output");
+    EXPECT(ref_gpuscan_int_add(y, 4, REF_EXCLUSIVE, 0, y, NULL, NULL) == 10 && diff_int(y, in_place, 4) == 0,
+           "reference: in place");
+    {
+        int got[4];
+        double dref[4], dabs[4];
+        const int staged[4] = {2, 7, 15, 26}; /* 2, 5, 8, 11 summed */
+        EXPECT(ref_staged(x, 4, REF_INCLUSIVE, 0, got, dref, dabs) == 26 && diff_int(got, staged, 4) == 0 &&
+                   dref[3] == 26.0 && dabs[3] == 26.0 && dref[1] == 7.0,
+               "reference: each element through its stage, with the double sums");
+    }
+    { /* a non-commutative operator keeps its order both ways */
+        const affine f = {3u, 1u}, g = {5u, 2u}, h = {7u, 3u}, fg[2] = {f, g};
+        affine o[3];
+        ref_affine(fg, 2, REF_INCLUSIVE, h, o, NULL, NULL);
+        const affine fwd[2] = {f, affine_then(f, g)};
+        EXPECT(diff_affine(o, fwd, 2) == 0, "reference: forward, (f then g)");
+        const affine total = ref_affine(fg, 2, REF_REVERSE | REF_EXCLUSIVE | REF_TOTAL, h, o, NULL, NULL);
+        const affine back[3] = {affine_then(g, h), h, affine_then(f, affine_then(g, h))};
+        EXPECT(diff_affine(o, back, 3) == 0 && diff_affine(&total, &back[2], 1) == 0,
+               "reference: reverse, the seed on the right, the operator's order kept");
+    }
+    { /* a mismatch is counted and the first one noted */
+        const int got[3] = {1, 2, 3}, want[3] = {1, 0, 3};
+        const size_t bad = diff_int(got, want, 3);
+        const int noted = strstr(g_note, "the first at 1") != NULL && strstr(g_note, "* [1]") != NULL;
+        EXPECT(bad == 1 && noted, "diff: %zu mismatches, note \"%s\"", bad, g_note);
+    }
+}
+
 int main(void)
 {
     printf("host checks (no GPU needed)\n");
@@ -493,5 +557,6 @@ int main(void)
     test_identities_by_type();
     test_auto_alignment();
     test_cuda_error_path();
+    test_reference();
     return test_finish("host");
 }

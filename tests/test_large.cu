@@ -4,7 +4,7 @@
  * 2^32 elements (4 GiB).  The uint8 look-back with Kogge-Stone
  * tiles of 1024 elements launches over 4 million blocks, far more than the GPU holds at once. */
 #include "gpuscan.cuh"
-#include "scan_suite.cuh"
+#include "test_lib.h"
 
 GPUSCAN_DEFINE_NAMED(i32, int32_t, add)
 GPUSCAN_DEFINE_NAMED(f32, float, add)
@@ -14,14 +14,15 @@ GEN_INTEGER(i32, int32_t)
 GEN_INTEGER(i64, int64_t)
 GEN_INTEGER(u8, uint8_t)
 GEN_REAL(f32, float, (float), 0)
-SUITE_REFERENCE_(gpuscan_i32_add, int32_t, SUITE_NO_DOUBLE)
-SUITE_COMPARE_(gpuscan_i32_add, int32_t, 0, SUITE_NO_DOUBLE)
-SUITE_REFERENCE_(gpuscan_i64_add, int64_t, SUITE_NO_DOUBLE)
-SUITE_COMPARE_(gpuscan_i64_add, int64_t, 0, SUITE_NO_DOUBLE)
-SUITE_REFERENCE_(gpuscan_u8_add, uint8_t, SUITE_NO_DOUBLE)
-SUITE_COMPARE_(gpuscan_u8_add, uint8_t, 0, SUITE_NO_DOUBLE)
-SUITE_REFERENCE_(gpuscan_f32_add, float, SUITE_TO_DOUBLE)
-SUITE_COMPARE_(gpuscan_f32_add, float, 1e-4, SUITE_TO_DOUBLE)
+/* the CPU references and comparisons (test_lib.h) */
+TEST_REFERENCE_OF(gpuscan_i32_add, int32_t, TEST_NO_DOUBLE)
+TEST_REFERENCE_OF(gpuscan_i64_add, int64_t, TEST_NO_DOUBLE)
+TEST_REFERENCE_OF(gpuscan_u8_add, uint8_t, TEST_NO_DOUBLE)
+TEST_REFERENCE_OF(gpuscan_f32_add, float, TEST_TO_DOUBLE)
+TEST_ELEMENT(gpuscan_i32_add, int32_t, TEST_TO_DOUBLE)
+TEST_ELEMENT(gpuscan_i64_add, int64_t, TEST_TO_DOUBLE)
+TEST_ELEMENT(gpuscan_u8_add, uint8_t, TEST_TO_DOUBLE)
+TEST_ELEMENT(gpuscan_f32_add, float, TEST_TO_DOUBLE)
 
 /* One large case: n elements, the given combos, inclusive and exclusive. */
 #define LARGE_CASE(name, T, n_, TOL, combos, ncombos)                                                     \
@@ -43,22 +44,22 @@ SUITE_COMPARE_(gpuscan_f32_add, float, 1e-4, SUITE_TO_DOUBLE)
         CHECK_CUDA(cudaMalloc(&d_out, n * sizeof(T)));                                                    \
         CHECK_CUDA(cudaMemcpy(d_in, h_in, n * sizeof(T), cudaMemcpyHostToDevice));                        \
         for (int kind = 0; kind < 2; ++kind) {                                                            \
-            ref_gpuscan_##name##_add(h_in, h_ref, n, kind, init, dref, dabs);                             \
+            ref_gpuscan_##name##_add(h_in, n, kind, init, h_ref, dref, dabs);                             \
             for (int c = 0; c < (ncombos); ++c) {                                                         \
                 size_t bytes = 0;                                                                         \
                 gpuscan_status st = gpuscan_##name##_add_scan_ex(NULL, &bytes, NULL, NULL, n,             \
                     (gpuscan_kind)kind, init, combos[c].grid, combos[c].block, 0);                        \
-                CHECK_CUDA(cudaMemset(d_out, POISON_BYTE, n * sizeof(T)));                                \
+                poison(d_out, n * sizeof(T), 0);                                                          \
                 st = gpuscan_##name##_add_scan_ex(workspace_for(bytes), &bytes, d_in, d_out, n,           \
                     (gpuscan_kind)kind, init, combos[c].grid, combos[c].block, 0);                        \
                 EXPECT(st == GPUSCAN_SUCCESS, "%s: %s", #name, gpuscan_status_string(st));                \
                 CHECK_CUDA(cudaGetLastError());                                                           \
                 CHECK_CUDA(cudaDeviceSynchronize());                                                      \
                 CHECK_CUDA(cudaMemcpy(h_out, d_out, n * sizeof(T), cudaMemcpyDeviceToHost));              \
-                size_t first = 0, bad = cmp_gpuscan_##name##_add(h_out, h_ref, dref, dabs, n, &first);    \
-                EXPECT(bad == 0, "%s add %s n=%zu grid=%s block=%s: %zu mismatches, first at %zu",        \
+                const size_t bad = diff_tol_gpuscan_##name##_add(h_out, h_ref, dref, dabs, n, TOL);       \
+                EXPECT(bad == 0, "%s add %s n=%zu grid=%s block=%s: %zu wrong",                           \
                        #name, kind ? "exclusive" : "inclusive", n, gpuscan_grid_name(combos[c].grid),     \
-                       gpuscan_block_name(combos[c].block), bad, first);                                  \
+                       gpuscan_block_name(combos[c].block), bad);                                         \
                 printf("  %-4s add %-9s n=%zu %-12s %-16s %s\n", #name, kind ? "exclusive" : "inclusive", \
                        n, gpuscan_grid_name(combos[c].grid), gpuscan_block_name(combos[c].block),         \
                        bad ? "MISMATCH" : "ok");                                                          \
@@ -67,16 +68,16 @@ SUITE_COMPARE_(gpuscan_f32_add, float, 1e-4, SUITE_TO_DOUBLE)
         }                                                                                                 \
         { /* reduce: the last inclusive prefix */                                                         \
             T total, got;                                                                                 \
-            ref_gpuscan_##name##_add(h_in, h_ref, n, 0, init, dref, dabs);                                \
+            ref_gpuscan_##name##_add(h_in, n, REF_INCLUSIVE, init, h_ref, dref, dabs);                    \
             total = h_ref[n - 1];                                                                         \
-            size_t bytes = 0, first = 0;                                                                  \
+            size_t bytes = 0;                                                                             \
             gpuscan_##name##_add_reduce_ex(NULL, &bytes, NULL, NULL, n, 0);                               \
             gpuscan_status st = gpuscan_##name##_add_reduce_ex(workspace_for(bytes), &bytes, d_in,        \
                                                                d_out, n, 0);                              \
             EXPECT(st == GPUSCAN_SUCCESS, "%s reduce: %s", #name, gpuscan_status_string(st));             \
             CHECK_CUDA(cudaMemcpy(&got, d_out, sizeof(T), cudaMemcpyDeviceToHost));                       \
-            size_t bad = cmp_gpuscan_##name##_add(&got, &total, dref ? dref + n - 1 : NULL,               \
-                                                  dabs ? dabs + n - 1 : NULL, 1, &first);                 \
+            size_t bad = diff_tol_gpuscan_##name##_add(&got, &total, dref ? dref + n - 1 : NULL,          \
+                                                       dabs ? dabs + n - 1 : NULL, 1, TOL);               \
             EXPECT(bad == 0, "%s reduce n=%zu wrong", #name, n);                                          \
             printf("  %-4s reduce n=%zu %s\n", #name, n, bad ? "MISMATCH" : "ok");                        \
         }                                                                                                 \

@@ -10,38 +10,29 @@
 #include <thread>
 #include <vector>
 #include "gpuscan.cuh"
-#include "test_common.h"
+#include "test_lib.h"
 
 GPUSCAN_DEFINE_NAMED(i32, int32_t, add)
+TEST_ELEMENT(i32, int32_t, TEST_TO_DOUBLE)
+TEST_REFERENCE_OF(gpuscan_i32_add, int32_t, TEST_NO_DOUBLE)
+GEN_RANGE(small_i32, int32_t, -1000, 1000)
 
-static void fill(int32_t *h, size_t n, uint64_t *rng)
-{
-    for (size_t i = 0; i < n; ++i) h[i] = (int32_t)(rng_next(rng) % 2001) - 1000;
-}
-/* wrong elements of the inclusive sum d_out of h */
+static void fill(int32_t *h, size_t n, uint64_t *rng) { gen_small_i32(h, n, OPC_ADD, rng); }
+/* wrong elements of the inclusive sum d_out of h (the first in the note) */
 static size_t wrong(const int32_t *h, const int32_t *d_out, size_t n)
 {
-    std::vector<int32_t> got(n);
+    std::vector<int32_t> got(n), want(n);
     CHECK_CUDA(cudaMemcpy(got.data(), d_out, n * sizeof(int32_t), cudaMemcpyDeviceToHost));
-    int32_t acc = 0;
-    size_t bad = 0;
-    for (size_t i = 0; i < n; ++i) {
-        acc = (int32_t)((uint32_t)acc + (uint32_t)h[i]);
-        bad += got[i] != acc;
-    }
-    return bad;
+    ref_gpuscan_i32_add(h, n, REF_INCLUSIVE, 0, want.data(), NULL, NULL);
+    return diff_i32(got.data(), want.data(), n);
 }
+/* the sum of h[0 .. n) */
+static int32_t sum(const int32_t *h, size_t n) { return ref_gpuscan_i32_add(h, n, REF_INCLUSIVE, 0, NULL, NULL, NULL); }
 static size_t reserved(void)
 {
     size_t b = 0;
     EXPECT(gpuscan_memory_reserved(0, &b) == GPUSCAN_SUCCESS, "memory_reserved");
     return b;
-}
-
-/* Keeps a stream busy for about `ns` nanoseconds. */
-__global__ void spin(long long ns)
-{
-    for (long long t = 0; t < ns; t += 1000) __nanosleep(1000);
 }
 
 int main(void)
@@ -102,10 +93,9 @@ int main(void)
     EXPECT(gpuscan_i32_add_reduce(d_in, d_total, big, 0) == GPUSCAN_SUCCESS, "reduce big");
     CHECK_CUDA(cudaDeviceSynchronize());
     {
-        int32_t total = 0, acc = 0;
+        int32_t total = 0;
         CHECK_CUDA(cudaMemcpy(&total, d_total, sizeof total, cudaMemcpyDeviceToHost));
-        for (size_t i = 0; i < big; ++i) acc = (int32_t)((uint32_t)acc + (uint32_t)h[i]);
-        EXPECT(total == acc, "reduce result");
+        EXPECT(total == sum(h.data(), big), "reduce result");
     }
     EXPECT(gpuscan_release_memory(0) == GPUSCAN_SUCCESS, "release device 0");
     EXPECT(reserved() == 0, "released: the pool holds %zu bytes", reserved());
@@ -154,7 +144,7 @@ int main(void)
         for (int i = 0; i < k; ++i) EXPECT(wrong(h.data() + i * 1000, out[i], n) == 0, "stream %d result", i);
         std::vector<int> status(k, 0);
         std::vector<std::thread> threads;
-        CHECK_CUDA(cudaMemset(out[0], 0xFF, n * sizeof(int32_t)));
+        poison(out[0], n * sizeof(int32_t), 0);
         CHECK_CUDA(cudaDeviceSynchronize());
         EXPECT(gpuscan_release_memory(-1) == GPUSCAN_SUCCESS, "release before threads");
         for (int i = 0; i < k; ++i)
@@ -185,16 +175,16 @@ int main(void)
         for (int rep = 0; rep < 3; ++rep) {
             fill(h.data(), n, &rng);
             CHECK_CUDA(cudaMemcpy(in[0], h.data(), n * sizeof(int32_t), cudaMemcpyHostToDevice));
-            CHECK_CUDA(cudaMemset(out[0], 0xFF, n * sizeof(int32_t)));
-            CHECK_CUDA(cudaMemset(d_sum, 0xFF, sizeof(int32_t)));
+            poison(out[0], n * sizeof(int32_t), 0);
+            poison(d_sum, sizeof(int32_t), 0);
             CHECK_CUDA(cudaDeviceSynchronize());
             CHECK_CUDA(cudaGraphLaunch(exec, s[0]));
             CHECK_CUDA(cudaStreamSynchronize(s[0]));
             EXPECT(wrong(h.data(), out[0], n) == 0, "graph replay %d", rep);
-            int32_t sum = 0, acc = 0;
-            CHECK_CUDA(cudaMemcpy(&sum, d_sum, sizeof sum, cudaMemcpyDeviceToHost));
-            for (size_t i = 0; i < n; ++i) acc = (int32_t)((uint32_t)acc + (uint32_t)h[i]);
-            EXPECT(sum == acc, "graph replay %d: reduce %d, want %d", rep, sum, acc);
+            int32_t got = 0;
+            const int32_t want = sum(h.data(), n);
+            CHECK_CUDA(cudaMemcpy(&got, d_sum, sizeof got, cudaMemcpyDeviceToHost));
+            EXPECT(got == want, "graph replay %d: reduce %d, want %d", rep, got, want);
         }
         CHECK_CUDA(cudaFree(d_sum));
         CHECK_CUDA(cudaGraphExecDestroy(exec));
@@ -210,7 +200,7 @@ int main(void)
     {
         cudaStream_t gone;
         CHECK_CUDA(cudaStreamCreate(&gone));
-        spin<<<1, 1, 0, gone>>>(20000000ll); /* the scans below still queued at the release */
+        test_busy<<<1, 1, 0, gone>>>(20000000ull); /* the scans below still queued at the release */
         CHECK_CUDA(cudaGetLastError());
         EXPECT(gpuscan_i32_add_inclusive(d_in, d_out, big, gone) == GPUSCAN_SUCCESS, "on a stream to be destroyed");
         EXPECT(gpuscan_i32_add_reduce(d_in, d_total, big, gone) == GPUSCAN_SUCCESS, "reduce on it");

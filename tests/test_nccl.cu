@@ -7,56 +7,38 @@
 #include <thread>
 #include <vector>
 #include "gpuscan_nccl.cuh"
-#include "custom_ops.h"
+#include "test_lib.h"
 
 GPUSCAN_DEFINE_NCCL(i64, int64_t, add)
 GPUSCAN_DEFINE_NCCL(affine, affine, compose)
 GPUSCAN_DEFINE_NCCL(u8, uint8_t, add)
-
-static int same(int64_t a, int64_t b) { return a == b; }
-static int same(uint8_t a, uint8_t b) { return a == b; }
-static uint8_t combine(uint8_t a, uint8_t b) { return (uint8_t)(a + b); }
-static void gen(uint8_t *x, size_t n, uint64_t *rng)
-{
-    for (size_t i = 0; i < n; ++i) x[i] = (uint8_t)(rng_next(rng) >> 56);
-}
-static int same(affine a, affine b) { return a.a == b.a && a.b == b.b; }
-static int64_t combine(int64_t a, int64_t b) { return (int64_t)((uint64_t)a + (uint64_t)b); }
-static affine combine(affine a, affine b) { return affine_then(a, b); }
-static void gen(int64_t *x, size_t n, uint64_t *rng)
-{
-    for (size_t i = 0; i < n; ++i) x[i] = (int64_t)rng_next(rng);
-}
-static void gen(affine *x, size_t n, uint64_t *rng) { gen_affine(x, n, 0, rng); }
-
-/* The whole sequence (the shards in rank order) scanned on the CPU: ref[i] for kind, and *total. */
-template <class T> static void cpu_scan(const std::vector<T> &x, std::vector<T> &ref, int exclusive, T init, T *total)
-{
-    ref.resize(x.size());
-    T acc = init;
-    int has = exclusive;
-    for (size_t i = 0; i < x.size(); ++i) {
-        if (exclusive) ref[i] = acc;
-        acc = has ? combine(acc, x[i]) : x[i];
-        has = 1;
-        if (!exclusive) ref[i] = acc;
-    }
-    *total = acc;
-}
+/* the CPU references (of the whole sequence: the shards in rank order), comparisons and generators
+ * (test_lib.h) */
+TEST_REFERENCE_OF(gpuscan_i64_add, int64_t, TEST_NO_DOUBLE)
+TEST_REFERENCE_OF(gpuscan_affine_compose, affine, TEST_NO_DOUBLE)
+TEST_REFERENCE_OF(gpuscan_u8_add, uint8_t, TEST_NO_DOUBLE)
+TEST_ELEMENT(i64, int64_t, TEST_TO_DOUBLE)
+TEST_ELEMENT(affine, affine, TEST_NO_DOUBLE)
+TEST_ELEMENT(u8, uint8_t, TEST_TO_DOUBLE)
+GEN_INTEGER(i64, int64_t)
+GEN_INTEGER(u8, uint8_t)
+/* a type's generator, reference and comparison, for run_case */
+#define CASE_FNS_(P, tname) gen_##tname, ref_##P, diff_##tname
 
 /* One case: `ranks` GPUs (comms), shard lengths `len`, every rank in its own thread; kind 0/1 scan,
  * 2 the reduction. */
 template <class T, class F> static void run_case(const char *what, std::vector<ncclComm_t> &comms,
                                                  const std::vector<size_t> &len, int kind, T init, F call,
-                                                 uint64_t *rng)
+                                                 void (*gen)(T *, size_t, int, uint64_t *),
+                                                 T (*ref)(const T *, size_t, int, T, T *, double *, double *),
+                                                 size_t (*diff)(const T *, const T *, size_t), uint64_t *rng)
 {
     const int ranks = (int)comms.size();
     std::vector<size_t> first(ranks + 1, 0);
     for (int r = 0; r < ranks; ++r) first[r + 1] = first[r] + len[r];
-    std::vector<T> x(first[ranks]), ref, out(first[ranks]);
-    gen(x.data(), x.size(), rng);
-    T total = init;
-    cpu_scan(x, ref, kind == 1, init, &total);
+    std::vector<T> x(first[ranks]), want(first[ranks]), out(first[ranks]);
+    gen(x.data(), x.size(), OPC_ADD, rng);
+    const T total = ref(x.data(), x.size(), kind == 1 ? REF_EXCLUSIVE : REF_INCLUSIVE, init, want.data(), NULL, NULL);
     if (kind == 2 && x.empty()) return; /* no element: nothing to reduce */
     std::vector<T> results(ranks);
     std::vector<gpuscan_status> status(ranks, GPUSCAN_SUCCESS);
@@ -73,7 +55,7 @@ template <class T, class F> static void run_case(const char *what, std::vector<n
             /* on s: a pageable copy or a memset on the legacy stream may still be running when s,
              * which does not wait for that stream, starts the scan */
             CHECK_CUDA(cudaMemcpyAsync(d_in, x.data() + first[r], n * sizeof(T), cudaMemcpyHostToDevice, s));
-            CHECK_CUDA(cudaMemsetAsync(d_out, 0xFF, (n ? n : 1) * sizeof(T), s));
+            poison(d_out, (n ? n : 1) * sizeof(T), s);
             status[r] = call(d_in, d_out, n, init, comms[r], s);
             CHECK_CUDA(cudaStreamSynchronize(s));
             if (kind == 2) CHECK_CUDA(cudaMemcpy(&results[r], d_out, sizeof(T), cudaMemcpyDeviceToHost));
@@ -83,15 +65,12 @@ template <class T, class F> static void run_case(const char *what, std::vector<n
             CHECK_CUDA(cudaStreamDestroy(s));
         });
     for (auto &t : threads) t.join();
-    size_t bad = 0, at = 0;
     for (int r = 0; r < ranks; ++r) {
         EXPECT(status[r] == GPUSCAN_SUCCESS, "%s ranks=%d rank %d: %s", what, ranks, r, gpuscan_nccl_status_string(status[r]));
-        if (kind == 2) EXPECT(same(results[r], total), "%s ranks=%d rank %d: wrong reduction", what, ranks, r);
+        if (kind == 2) EXPECT(diff(&results[r], &total, 1) == 0, "%s ranks=%d rank %d: wrong reduction", what, ranks, r);
     }
-    if (kind != 2)
-        for (size_t i = 0; i < x.size(); ++i)
-            if (!same(out[i], ref[i]) && bad++ == 0) at = i;
-    EXPECT(bad == 0, "%s ranks=%d (%zu elements): %zu wrong, the first at %zu", what, ranks, x.size(), bad, at);
+    const size_t bad = kind != 2 ? diff(out.data(), want.data(), x.size()) : 0;
+    EXPECT(bad == 0, "%s ranks=%d (%zu elements): %zu wrong", what, ranks, x.size(), bad);
 }
 
 int main(void)
@@ -125,14 +104,14 @@ int main(void)
                                              : kind == 1 ? gpuscan_i64_add_nccl_exclusive(in, out, n, init, c, s)
                                                          : gpuscan_i64_add_nccl_reduce(in, out, n, c, s);
                                   },
-                                  &rng);
+                                  CASE_FNS_(gpuscan_i64_add, i64), &rng);
                 run_case<affine>("affine compose", comms, len, kind, kind == 1 ? init_aff : affine_identity(),
                                  [kind](const affine *in, affine *out, size_t n, affine init, ncclComm_t c, cudaStream_t s) {
                                      return kind == 0   ? gpuscan_affine_compose_nccl_inclusive(in, out, n, c, s)
                                             : kind == 1 ? gpuscan_affine_compose_nccl_exclusive(in, out, n, init, c, s)
                                                         : gpuscan_affine_compose_nccl_reduce(in, out, n, c, s);
                                  },
-                                 &rng);
+                                 CASE_FNS_(gpuscan_affine_compose, affine), &rng);
             }
         }
         /* on all the GPUs: a shard past 2^31 elements (uint8 add; 2 x 2 GiB on rank 0), in the
@@ -149,7 +128,7 @@ int main(void)
                                       return kind == 0 ? gpuscan_u8_add_nccl_inclusive(in, out, n, c, s)
                                                        : gpuscan_u8_add_nccl_reduce(in, out, n, c, s);
                                   },
-                                  &rng);
+                                  CASE_FNS_(gpuscan_u8_add, u8), &rng);
             printf("  %d rank(s): a shard of 2^31 + 7 uint8 on rank 0 scanned and reduced\n", ranks);
         }
         if (ranks == devices && !large) printf("  a shard past 2^31: in the exhaustive tier (ctest -L full)\n");

@@ -14,9 +14,12 @@
 #include <vector>
 #include <cudaTypedefs.h>
 #include "gpuscan.cuh"
-#include "test_common.h"
+#include "test_lib.h"
 
 GPUSCAN_DEFINE_NAMED(i32, int32_t, add)
+TEST_REFERENCE_OF(gpuscan_i32_add, int32_t, TEST_NO_DOUBLE)
+TEST_ELEMENT(i32, int32_t, TEST_TO_DOUBLE)
+GEN_RANGE(small_i32, int32_t, -1000, 1000)
 
 /* The driver's green-context calls, found through the runtime (no link to libcuda: the suite must
  * load where there is no driver, and skip). */
@@ -71,23 +74,13 @@ static unsigned enter_green_context(unsigned min_sms)
     return part.sm.smCount;
 }
 
-static void fill(int32_t *h, size_t n, uint64_t *rng)
-{
-    for (size_t i = 0; i < n; ++i) h[i] = (int32_t)(rng_next(rng) % 2001) - 1000;
-}
-/* wrong elements of d_out against the scan of h (exclusive: from 7) */
+/* wrong elements of d_out against the scan of h (exclusive: from 7; the first in the note) */
 static size_t wrong(const int32_t *h, const int32_t *d_out, size_t n, int exclusive)
 {
-    std::vector<int32_t> got(n);
+    std::vector<int32_t> got(n), want(n);
     CHECK_CUDA(cudaMemcpy(got.data(), d_out, n * sizeof(int32_t), cudaMemcpyDeviceToHost));
-    uint32_t acc = exclusive ? 7u : 0u;
-    size_t bad = 0;
-    for (size_t i = 0; i < n; ++i) {
-        if (!exclusive) acc += (uint32_t)h[i];
-        bad += got[i] != (int32_t)acc;
-        if (exclusive) acc += (uint32_t)h[i];
-    }
-    return bad;
+    ref_gpuscan_i32_add(h, n, exclusive ? REF_EXCLUSIVE : REF_INCLUSIVE, 7, want.data(), NULL, NULL);
+    return diff_i32(got.data(), want.data(), n);
 }
 
 int main(void)
@@ -119,7 +112,7 @@ int main(void)
     uint64_t rng = test_seed();
     const size_t cap = (size_t)1 << 25;
     std::vector<int32_t> h(cap);
-    fill(h.data(), cap, &rng);
+    gen_small_i32(h.data(), cap, OPC_ADD, &rng);
     int32_t *d_in, *d_out;
     CHECK_CUDA(cudaMalloc(&d_in, cap * sizeof(int32_t)));
     CHECK_CUDA(cudaMalloc(&d_out, cap * sizeof(int32_t)));

@@ -1,14 +1,14 @@
 /* tests/test_reverse.cu - reverse (suffix) scans (GPUSCAN_DEFINE_REVERSE): for each definition,
  * every size of the type suites' list, inclusive and exclusive on every grid x block combination
  * and AUTO, pointers one element off 16-byte alignment, the simple forms, chained scans (a seed
- * on the right, the total out; a sequence scanned chunk by chunk from its end), reductions, and
- * offsets refused; poisoned outputs with a guard zone; against a sequential CPU fold from the
- * end with the operator's own order: out[i] = in[i] (x) (in[i+1] (x) ...).  Non-commutative
+ * on the right, the total out; a sequence scanned chunk by chunk from its end), reductions (a
+ * reverse DEFINE has no offsets); poisoned outputs with a guard zone; against the CPU reference's
+ * fold from the end (test_lib.h: REF_REVERSE) with the operator's own order: out[i] = in[i] (x)
+ * (in[i+1] (x) ...).  Non-commutative
  * operators (affine maps, float min/max's -0/NaN rules) show any operand swapped. */
 #include "ring_shape.h" /* (only the gpu_ring_reverse suite sets it) */
 #include "gpuscan.cuh"
-#include "scan_suite.cuh"
-#include "custom_ops.h"
+#include "test_lib.h"
 
 /* The forward definitions give the operator in its own order (P_combine) for the reference. */
 #define REVERSE_PAIR(name, T, op)                                                                   \
@@ -26,39 +26,26 @@ GEN_INTEGER(u8, uint8_t)
 GEN_INTEGER(i64, int64_t)
 #define F32_OF(x) ((float)(x))
 GEN_REAL(f32, float, F32_OF, 0)
-static void gen_aff(affine *x, size_t n, int opc, uint64_t *rng) { gen_affine(x, n, opc, rng); }
-static void gen_m2(mat2 *x, size_t n, int opc, uint64_t *rng)
-{
-    (void)opc;
-    for (size_t i = 0; i < n; ++i)
-        for (int k = 0; k < 4; ++k) x[i].m[k] = (uint32_t)rng_next(rng);
-}
+#define gen_aff gen_affine
+#define gen_m2 gen_mat2
 
-/* ref[i] for i < n, and ref[n]: the total; seeded: `init` on the right of everything. */
+/* ref_<name>_<op>(x, n, REF_REVERSE | ..., init, out, NULL, NULL): the forward definition's
+ * operator (P_combine, in its own order) folded from the end; ref[n]: the total (REF_TOTAL). */
 #define REVERSE_REFERENCE_(name, T, op)                                                             \
-    static void ref_##name##_##op(const T *x, T *ref, size_t n, int exclusive, int seeded, T init)  \
-    {                                                                                               \
-        T acc = init;                                                                               \
-        for (size_t k = n; k-- > 0;) {                                                              \
-            if (exclusive) ref[k] = acc;                                                            \
-            acc = (k == n - 1 && !seeded) ? x[k] : gpuscan_##name##_##op##_combine(x[k], acc);      \
-            if (!exclusive) ref[k] = acc;                                                           \
-        }                                                                                           \
-        ref[n] = acc;                                                                               \
-    }
+    TEST_ELEMENT(name##_##op, T, TEST_NO_DOUBLE)                                                    \
+    TEST_REFERENCE(name##_##op, T, gpuscan_##name##_##op##_combine, gpuscan_##name##_##op##_identity(), \
+                   TEST_NO_DOUBLE)
+#define REF_FLAGS_(kind, seeded) (REF_REVERSE | REF_TOTAL | ((kind) ? REF_EXCLUSIVE : 0) | ((seeded) ? REF_SEEDED : 0))
 
 #define REVERSE_CHECK_(name, T, op, what, count)                                                            \
     do {                                                                                            \
         CHECK_CUDA(cudaDeviceSynchronize());                                                        \
         COPY_CHECKED_(h_out, d_out, (count));                                                       \
-        size_t bad = 0, first = 0;                                                                  \
-        for (size_t i = 0; i < (count); ++i)                                                        \
-            if (memcmp(&h_out[i], &h_ref[i], sizeof(T)) != 0 && bad++ == 0) first = i;              \
-        EXPECT(st == GPUSCAN_SUCCESS && bad == 0,                                                   \
-               "%s_%s reverse %s n=%zu %s grid=%s block=%s: %s, %zu mismatches, first at %zu",      \
+        const size_t bad = diff_##name##_##op(h_out, h_ref, (count));                               \
+        EXPECT(st == GPUSCAN_SUCCESS && bad == 0, "%s_%s reverse %s n=%zu %s grid=%s block=%s: %s, %zu wrong", \
                #name, #op, what, n, kind ? "exclusive" : "inclusive", gpuscan_grid_name(cb.grid),   \
-               gpuscan_block_name(cb.block), gpuscan_status_string(st), bad, first);                \
-        EXPECT(guard_intact((const unsigned char *)(h_out + (count)), GUARD_ELEMS * sizeof(T)),     \
+               gpuscan_block_name(cb.block), gpuscan_status_string(st), bad);                       \
+        EXPECT(guard_intact(h_out + (count), GUARD_ELEMS * sizeof(T)),                              \
                "%s_%s reverse %s n=%zu: wrote past the end", #name, #op, what, n);                  \
     } while (0)
 
@@ -82,7 +69,7 @@ static void gen_m2(mat2 *x, size_t n, int opc, uint64_t *rng)
                 CHECK_CUDA(cudaMemcpy(d_in, h_in, n * sizeof(T), cudaMemcpyHostToDevice));                          \
                 for (int kind = 0; kind < 2; ++kind) {                                                              \
                     const T init = kind ? h_in[n / 2] : gpuscan_##name##_##op##_identity();                         \
-                    ref_##name##_##op(h_in, h_ref, n, kind, kind, init);                                            \
+                    ref_##name##_##op(h_in, n, REF_FLAGS_(kind, kind), init, h_ref, NULL, NULL);                    \
                     for (int c = 0; c < N_COMBOS; c += off ? 4 : 1) {                                               \
                         const combo_t cb = k_combos[c];                                                             \
                         size_t bytes = 0;                                                                           \
@@ -107,14 +94,13 @@ static void gen_m2(mat2 *x, size_t n, int opc, uint64_t *rng)
                     {                                                                                               \
                         CHECK_CUDA(cudaDeviceSynchronize());                                                        \
                         CHECK_CUDA(cudaMemcpy(h_out, d_out, n * sizeof(T), cudaMemcpyDeviceToHost));                \
-                        size_t bad = 0;                                                                             \
-                        for (size_t i = 0; i < n; ++i) bad += memcmp(&h_out[i], &h_ref[i], sizeof(T)) != 0;         \
-                        EXPECT(st == GPUSCAN_SUCCESS && bad == 0, "%s_%s reverse in place n=%zu: %s, %zu mismatches",\
+                        const size_t bad = diff_##name##_##op(h_out, h_ref, n);                                     \
+                        EXPECT(st == GPUSCAN_SUCCESS && bad == 0, "%s_%s reverse in place n=%zu: %s, %zu wrong",    \
                                #name, #op, n, gpuscan_status_string(st), bad);                                      \
                     }                                                                                               \
                     /* chained: the seed on the right (a cell that also takes the total), on AUTO and one        */ \
                     /* other combination a size                                                                  */ \
-                    ref_##name##_##op(h_in, h_ref, n, kind, 1, init);                                               \
+                    ref_##name##_##op(h_in, n, REF_FLAGS_(kind, 1), init, h_ref, NULL, NULL);                       \
                     for (int j = 0; j < 2; ++j) {                                                                   \
                         const combo_t ce = k_combos[j == 0 ? 0 : 1 + (s + 3 * off + kind) % (N_COMBOS - 1)];        \
                         size_t bytes = 0;                                                                           \
@@ -133,7 +119,7 @@ static void gen_m2(mat2 *x, size_t n, int opc, uint64_t *rng)
                             REVERSE_CHECK_(name, T, op, "chained_ex", n);                                                        \
                         }                                                                                           \
                         CHECK_CUDA(cudaMemcpy(&h_total, d_cell, sizeof(T), cudaMemcpyDeviceToHost));                \
-                        EXPECT(memcmp(&h_total, &h_ref[n], sizeof(T)) == 0, "%s_%s reverse chained n=%zu: the total",\
+                        EXPECT(diff_##name##_##op(&h_total, &h_ref[n], 1) == 0, "%s_%s reverse chained n=%zu: the total",\
                                #name, #op, n);                                                                      \
                     }                                                                                               \
                 }                                                                                                   \
@@ -141,7 +127,7 @@ static void gen_m2(mat2 *x, size_t n, int opc, uint64_t *rng)
                 {                                                                                                   \
                     const combo_t cb = k_combos[0];                                                                 \
                     const int kind = 0;                                                                             \
-                    ref_##name##_##op(h_in, h_ref, n, 0, 0, gpuscan_##name##_##op##_identity());                    \
+                    ref_##name##_##op(h_in, n, REF_FLAGS_(0, 0), gpuscan_##name##_##op##_identity(), h_ref, NULL, NULL);\
                     const size_t cut1 = n / 3, cut2 = n - n / 5;                                                    \
                     gpuscan_status st = GPUSCAN_SUCCESS;                                                            \
                     CHECK_CUDA(cudaMemset(d_out, POISON_BYTE, cap * sizeof(T)));                                    \
@@ -154,16 +140,9 @@ static void gen_m2(mat2 *x, size_t n, int opc, uint64_t *rng)
                     }                                                                                               \
                     REVERSE_CHECK_(name, T, op, "in three chunks from the end", n);                                              \
                 }                                                                                                   \
-                /* offsets: no place for the total at the end of a reverse scan */                                  \
-                {                                                                                                   \
-                    gpuscan_status st = gpuscan_##name##_##op##_reverse_offsets(d_in, d_out, n, init_of_##name(),   \
-                                                                                 d_cell, 0);                        \
-                    EXPECT(st == GPUSCAN_ERROR_UNSUPPORTED, "%s_%s reverse offsets: %s", #name, #op,                \
-                           gpuscan_status_string(st));                                                              \
-                }                                                                                                   \
                 /* reductions: in[0] (x) ... (x) in[n-1], as the forward definition's */                             \
                 if (n > 0) {                                                                                        \
-                    ref_##name##_##op(h_in, h_ref, n, 0, 0, gpuscan_##name##_##op##_identity());                    \
+                    ref_##name##_##op(h_in, n, REF_FLAGS_(0, 0), gpuscan_##name##_##op##_identity(), h_ref, NULL, NULL);\
                     size_t bytes = 0;                                                                               \
                     gpuscan_status st = gpuscan_##name##_##op##_reverse_reduce_ex(NULL, &bytes, NULL, NULL, n, 0);  \
                     CHECK_CUDA(cudaMemset(d_out, POISON_BYTE, sizeof(T)));                                          \
@@ -172,7 +151,7 @@ static void gen_m2(mat2 *x, size_t n, int opc, uint64_t *rng)
                                                                        n, 0);                                       \
                     CHECK_CUDA(cudaDeviceSynchronize());                                                            \
                     CHECK_CUDA(cudaMemcpy(h_out, d_out, sizeof(T), cudaMemcpyDeviceToHost));                        \
-                    EXPECT(st == GPUSCAN_SUCCESS && memcmp(h_out, &h_ref[0], sizeof(T)) == 0,                       \
+                    EXPECT(st == GPUSCAN_SUCCESS && diff_##name##_##op(h_out, &h_ref[0], 1) == 0,                   \
                            "%s_%s reverse reduce_ex n=%zu: %s", #name, #op, n, gpuscan_status_string(st));          \
                 }                                                                                                   \
             }                                                                                                       \
@@ -186,12 +165,6 @@ static void gen_m2(mat2 *x, size_t n, int opc, uint64_t *rng)
         free(h_in); free(h_out); free(h_ref);                                                                       \
     }
 
-static int32_t init_of_i32(void) { return 0; }
-static uint8_t init_of_u8(void) { return 0; }
-static int64_t init_of_i64(void) { return 0; }
-static float init_of_f32(void) { return 0.0f; }
-static affine init_of_aff(void) { return affine_identity(); }
-static mat2 init_of_m2(void) { return mat2_identity(); }
 REVERSE_SUITE(i32, int32_t, add, OPC_ADD)
 REVERSE_SUITE(u8, uint8_t, add, OPC_ADD)
 REVERSE_SUITE(i64, int64_t, max, OPC_MINMAX)
@@ -213,10 +186,10 @@ int main(void)
     suite_m2_matmul(&rng, max_random);
 #ifdef TEST_RING_EVERY_TYPE
     /* the ring suite: the commutative operators' reverse scans ran on the ring, the others could not */
-    EXPECT(gpuscan_i32_add_reverse_ring_runs(1u << 20) && gpuscan_u8_add_reverse_ring_runs(1u << 20) &&
-               gpuscan_i64_max_reverse_ring_runs(1u << 20),
+#define RUNS_(P) TEST_INTERNAL(P, ring_runs)(1u << 20) /* (below the public API) */
+    EXPECT(RUNS_(gpuscan_i32_add_reverse) && RUNS_(gpuscan_u8_add_reverse) && RUNS_(gpuscan_i64_max_reverse),
            "reverse scans of add/int max did not take the ring");
-    EXPECT(!gpuscan_f32_max_reverse_ring_runs(1u << 20) && !gpuscan_aff_compose_reverse_ring_runs(1u << 20),
+    EXPECT(!RUNS_(gpuscan_f32_max_reverse) && !RUNS_(gpuscan_aff_compose_reverse),
            "a reverse scan of a non-commutative operator took the ring");
 #endif
     return test_finish(suite);

@@ -14,39 +14,22 @@
  *     every look-back's first wave is paced 3 tiles apart (gpu_rounds_wrap). */
 #include <vector>
 #include "gpuscan.cuh"
-#include "custom_ops.h"
+#include "test_lib.h"
 
 GPUSCAN_DEFINE_NAMED(i32, int32_t, add)
 GPUSCAN_DEFINE_NAMED(aff, affine, compose)
 GPUSCAN_DEFINE_NAMED(aff3, affine3, compose3)
 GPUSCAN_DEFINE_NAMED(m2, mat2, matmul)
-
-static int same(int32_t x, int32_t y) { return x == y; }
-static int same(affine x, affine y) { return x.a == y.a && x.b == y.b; }
-static int same(affine3 x, affine3 y) { return x.a == y.a && x.b == y.b && x.steps == y.steps; }
-static int same(mat2 x, mat2 y) { return !memcmp(&x, &y, sizeof x); }
-static int32_t combine(int32_t x, int32_t y) { return (int32_t)((uint32_t)x + (uint32_t)y); }
-static affine combine(affine x, affine y) { return affine_then(x, y); }
-static affine3 combine(affine3 x, affine3 y) { return affine3_then(x, y); }
-static mat2 combine(mat2 x, mat2 y) { return mat2_mul(x, y); }
-static void gen(int32_t *x, size_t n, uint64_t *rng)
-{
-    for (size_t i = 0; i < n; ++i) x[i] = (int32_t)(rng_next(rng) % 2001) - 1000;
-}
-static void gen(affine *x, size_t n, uint64_t *rng) { gen_affine(x, n, 0, rng); }
-static void gen(affine3 *x, size_t n, uint64_t *rng)
-{
-    for (size_t i = 0; i < n; ++i) {
-        const uint64_t r = rng_next(rng);
-        x[i].a = (uint32_t)r | 1u, x[i].b = (uint32_t)(r >> 32), x[i].steps = 1u;
-    }
-}
-static void gen(mat2 *x, size_t n, uint64_t *rng)
-{
-    for (size_t i = 0; i < n; ++i) /* unimodular (det 1): products never collapse to 0 */
-        x[i] = mat2{{1u, (uint32_t)rng_next(rng) % 7u, 0u, 1u}}, x[i].m[2] = (uint32_t)(rng_next(rng) % 5u),
-        x[i].m[3] = 1u + x[i].m[1] * x[i].m[2];
-}
+/* the CPU references and comparisons (test_lib.h) */
+TEST_REFERENCE_OF(gpuscan_i32_add, int32_t, TEST_NO_DOUBLE)
+TEST_REFERENCE_OF(gpuscan_aff_compose, affine, TEST_NO_DOUBLE)
+TEST_REFERENCE_OF(gpuscan_aff3_compose3, affine3, TEST_NO_DOUBLE)
+TEST_REFERENCE_OF(gpuscan_m2_matmul, mat2, TEST_NO_DOUBLE)
+TEST_ELEMENT(i32, int32_t, TEST_TO_DOUBLE)
+TEST_ELEMENT(affine, affine, TEST_NO_DOUBLE)
+TEST_ELEMENT(affine3, affine3, TEST_NO_DOUBLE)
+TEST_ELEMENT(mat2, mat2, TEST_NO_DOUBLE)
+GEN_RANGE(small_i32, int32_t, -1000, 1000)
 
 /* The stream's cache entry on device 0 (NULL: none). */
 static const gpuscan_cached_ws_ *entry_of(cudaStream_t s)
@@ -57,23 +40,27 @@ static const gpuscan_cached_ws_ *entry_of(cudaStream_t s)
     return NULL;
 }
 
-/* Scans of one type: inputs, the call, the check. */
+/* Scans of one type: inputs, the call, the check (the type's reference, comparison and generator:
+ * test_lib.h). */
 template <typename T> struct Case {
     const char *name;
     gpuscan_status (*inclusive)(const T *, T *, size_t, cudaStream_t);
     gpuscan_status (*exclusive)(const T *, T *, size_t, T, cudaStream_t);
     gpuscan_status (*reduce)(const T *, T *, size_t, cudaStream_t);
-    T identity;
+    T (*ref)(const T *, size_t, int, T, T *, double *, double *);
+    size_t (*diff)(const T *, const T *, size_t);
     size_t cap;
     std::vector<T> h, want;
     T *d_in, *d_out;
 
     Case(const char *name_, gpuscan_status (*inc)(const T *, T *, size_t, cudaStream_t),
          gpuscan_status (*exc)(const T *, T *, size_t, T, cudaStream_t),
-         gpuscan_status (*red)(const T *, T *, size_t, cudaStream_t), T id, size_t cap_, uint64_t *rng)
-        : name(name_), inclusive(inc), exclusive(exc), reduce(red), identity(id), cap(cap_), h(cap_), want(cap_)
+         gpuscan_status (*red)(const T *, T *, size_t, cudaStream_t),
+         T (*ref_)(const T *, size_t, int, T, T *, double *, double *), size_t (*diff_)(const T *, const T *, size_t),
+         void (*gen)(T *, size_t, int, uint64_t *), size_t cap_, uint64_t *rng)
+        : name(name_), inclusive(inc), exclusive(exc), reduce(red), ref(ref_), diff(diff_), cap(cap_), h(cap_), want(cap_)
     {
-        gen(h.data(), cap, rng);
+        gen(h.data(), cap, OPC_ADD, rng);
         CHECK_CUDA(cudaMalloc(&d_in, cap * sizeof(T)));
         CHECK_CUDA(cudaMalloc(&d_out, (cap + 1) * sizeof(T)));
         CHECK_CUDA(cudaMemcpy(d_in, h.data(), cap * sizeof(T), cudaMemcpyHostToDevice));
@@ -87,21 +74,14 @@ template <typename T> struct Case {
                             : what == 1 ? exclusive(d_in, d_out, n, init, s)
                                         : reduce(d_in, d_out, n, s);
         EXPECT(st == GPUSCAN_SUCCESS, "step %d %s: %s", step, name, gpuscan_status_string(st));
-        T acc = what == 1 ? init : identity;
-        for (size_t i = 0; i < n; ++i) {
-            if (what == 1) want[i] = acc;
-            acc = combine(acc, h[i]);
-            if (what != 1) want[i] = acc;
-        }
+        const T total = ref(h.data(), n, what == 1 ? REF_EXCLUSIVE : REF_INCLUSIVE, init, what == 2 ? NULL : want.data(),
+                            NULL, NULL);
         std::vector<T> got(what == 2 ? 1 : n);
         CHECK_CUDA(cudaMemcpyAsync(got.data(), d_out, got.size() * sizeof(T), cudaMemcpyDeviceToHost, s));
         CHECK_CUDA(cudaStreamSynchronize(s));
-        size_t bad = 0, first = n;
-        if (what == 2) bad = !same(got[0], acc), first = 0;
-        for (size_t i = 0; what != 2 && i < n; ++i)
-            if (!same(got[i], want[i])) first = bad++ ? first : i;
-        EXPECT(bad == 0, "step %d %s %s n=%zu: %zu wrong, the first at %zu", step, name,
-               what == 0 ? "inclusive" : what == 1 ? "exclusive" : "reduce", n, bad, first);
+        const size_t bad = what == 2 ? diff(got.data(), &total, 1) : diff(got.data(), want.data(), n);
+        EXPECT(bad == 0, "step %d %s %s n=%zu: %zu wrong", step, name,
+               what == 0 ? "inclusive" : what == 1 ? "exclusive" : "reduce", n, bad);
     }
     void done()
     {
@@ -121,7 +101,7 @@ static void chain(size_t n, cudaStream_t s, int graph, uint64_t *rng)
 {
     enum { SCANS = 6 };
     std::vector<int32_t> h(n), got(n), seeded(n);
-    gen(h.data(), n, rng);
+    gen_small_i32(h.data(), n, OPC_ADD, rng);
     int32_t *a, *b, *sum;
     void *ws;
     size_t ws_bytes = 0;
@@ -161,21 +141,17 @@ static void chain(size_t n, cudaStream_t s, int graph, uint64_t *rng)
         CHECK_CUDA(cudaMemcpyAsync(got.data(), b, n * sizeof(int32_t), cudaMemcpyDeviceToHost, s));
         CHECK_CUDA(cudaMemcpyAsync(seeded.data(), a, n * sizeof(int32_t), cudaMemcpyDeviceToHost, s));
         CHECK_CUDA(cudaStreamSynchronize(s));
-        std::vector<int32_t> want(h);
-        for (int k = 0; k < SCANS; ++k)
-            for (size_t i = 1; i < n; ++i) want[i] = combine(want[i - 1], want[i]);
-        int32_t acc = 0; /* the sum of the last output, then its scan after that sum */
-        for (size_t i = 0; i < n; ++i) acc = combine(acc, want[i]);
-        size_t wrong = 0, first = n, wrong_seeded = 0, first_seeded = n;
-        for (size_t i = 0; i < n; ++i) {
-            acc = combine(acc, want[i]);
-            if (got[i] != want[i]) first = wrong++ ? first : i;
-            if (seeded[i] != acc) first_seeded = wrong_seeded++ ? first_seeded : i;
-        }
-        EXPECT(wrong == 0, "chain of %d scans n=%zu%s, run %d: %zu wrong, the first at %zu", SCANS, n,
-               graph ? " (captured)" : "", rep, wrong, first);
-        EXPECT(wrong_seeded == 0, "chain n=%zu%s, run %d, the scan seeded with the reduction: %zu wrong, the first at %zu",
-               n, graph ? " (captured)" : "", rep, wrong_seeded, first_seeded);
+        std::vector<int32_t> want(h), want_seeded(n);
+        for (int k = 0; k < SCANS; ++k) ref_gpuscan_i32_add(want.data(), n, REF_INCLUSIVE, 0, want.data(), NULL, NULL);
+        /* the sum of the last output, then its scan after that sum */
+        const int32_t total = ref_gpuscan_i32_add(want.data(), n, REF_INCLUSIVE, 0, NULL, NULL, NULL);
+        ref_gpuscan_i32_add(want.data(), n, REF_SEEDED, total, want_seeded.data(), NULL, NULL);
+        const size_t wrong = diff_i32(got.data(), want.data(), n);
+        EXPECT(wrong == 0, "chain of %d scans n=%zu%s, run %d: %zu wrong", SCANS, n, graph ? " (captured)" : "", rep,
+               wrong);
+        const size_t wrong_seeded = diff_i32(seeded.data(), want_seeded.data(), n);
+        EXPECT(wrong_seeded == 0, "chain n=%zu%s, run %d, the scan seeded with the reduction: %zu wrong", n,
+               graph ? " (captured)" : "", rep, wrong_seeded);
     }
     if (exec != NULL) CHECK_CUDA(cudaGraphExecDestroy(exec));
     CHECK_CUDA(cudaFree(a));
@@ -189,14 +165,11 @@ int main(void)
     require_gpu("gpu_rounds");
     uint64_t rng = test_seed();
     const size_t cap = (size_t)1 << 22;
-    Case<int32_t> i32("int32", gpuscan_i32_add_inclusive, gpuscan_i32_add_exclusive, gpuscan_i32_add_reduce, 0,
-                      cap + 4099, &rng);
-    Case<affine> aff("affine", gpuscan_aff_compose_inclusive, gpuscan_aff_compose_exclusive,
-                     gpuscan_aff_compose_reduce, affine_identity(), cap / 2, &rng);
-    Case<affine3> aff3("affine3", gpuscan_aff3_compose3_inclusive, gpuscan_aff3_compose3_exclusive,
-                       gpuscan_aff3_compose3_reduce, affine3_identity(), cap / 4, &rng);
-    Case<mat2> m2("mat2", gpuscan_m2_matmul_inclusive, gpuscan_m2_matmul_exclusive, gpuscan_m2_matmul_reduce,
-                  mat2_identity(), cap / 4, &rng);
+#define CASE_FNS_(P, tname) P##_inclusive, P##_exclusive, P##_reduce, ref_##P, diff_##tname
+    Case<int32_t> i32("int32", CASE_FNS_(gpuscan_i32_add, i32), gen_small_i32, cap + 4099, &rng);
+    Case<affine> aff("affine", CASE_FNS_(gpuscan_aff_compose, affine), gen_affine, cap / 2, &rng);
+    Case<affine3> aff3("affine3", CASE_FNS_(gpuscan_aff3_compose3, affine3), gen_affine3, cap / 4, &rng);
+    Case<mat2> m2("mat2", CASE_FNS_(gpuscan_m2_matmul, mat2), gen_mat2_unimodular, cap / 4, &rng);
     cudaStream_t s;
     CHECK_CUDA(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
 
@@ -232,8 +205,7 @@ int main(void)
     /* reduce-ahead (int32 from 64 MiB, where L2 holds its lookahead; on the ring where it runs)
      * uses the workspace too, then the look-back again */
     {
-        Case<int32_t> big("int32 big", gpuscan_i32_add_inclusive, gpuscan_i32_add_exclusive,
-                          gpuscan_i32_add_reduce, 0, ((size_t)1 << 24) + 5, &rng);
+        Case<int32_t> big("int32 big", CASE_FNS_(gpuscan_i32_add, i32), gen_small_i32, ((size_t)1 << 24) + 5, &rng);
         big.run(0, big.cap, s, step++);
         big.run(0, (size_t)1 << 20, s, step++);
         big.run(1, (size_t)1 << 21, s, step++);

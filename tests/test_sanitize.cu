@@ -5,12 +5,10 @@
  * GPUSCAN_TEST_MAX_RANDOM elements (default 9,000: the tools slow kernels down a lot). */
 #include "gpuscan.cuh"
 #include "scan_suite.cuh"
-#include "custom_ops.h"
 
 GEN_INTEGER(i32, int32_t)
 GEN_INTEGER(u8, uint8_t)
 GEN_REAL(f64, double, (double), 0)
-#define OPC_compose OPC_ADD
 GPUSCAN_DEFINE_NAMED(i32, int32_t, add)
 GPUSCAN_DEFINE_NAMED(u8, uint8_t, max)
 GPUSCAN_DEFINE_NAMED(f64, double, add)

@@ -8,8 +8,7 @@
  * any partial overlap, it fails with GPUSCAN_ERROR_OVERLAP (checked). */
 #include "ring_shape.h" /* (only the gpu_ring_typed suite sets it) */
 #include "gpuscan.cuh"
-#include "scan_suite.cuh"
-#include "custom_ops.h"
+#include "test_lib.h"
 
 /* ---- the definitions under test ------------------------------------------------------------ */
 /* flags and small integers summed into wider ones (accumulation in the output type) */
@@ -47,96 +46,28 @@ GPUSCAN_DEFINE_TRANSFORM(lo8, uint64_t, uint8_t, add, low_byte)
 static __host__ __device__ uint32_t xor_index(uint32_t x, size_t i) { return x ^ (uint32_t)i; }
 GPUSCAN_DEFINE_TRANSFORM(xi, uint32_t, uint32_t, add, xor_index)
 
-/* ---- inputs ---------------------------------------------------------------------------------- */
-static void gen_flags(uint8_t *x, size_t n, uint64_t *rng) /* mostly 0/1, now and then any byte */
-{
-    for (size_t i = 0; i < n; ++i) {
-        uint64_t r = rng_next(rng);
-        x[i] = (r & 0xf00) == 0 ? (uint8_t)(r >> 32) : (uint8_t)(r & 1);
-    }
-}
-static void gen_i8(int8_t *x, size_t n, uint64_t *rng)
-{
-    for (size_t i = 0; i < n; ++i) x[i] = (int8_t)rng_next(rng);
-}
-static void gen_i16(int16_t *x, size_t n, uint64_t *rng)
-{
-    for (size_t i = 0; i < n; ++i) x[i] = (int16_t)rng_next(rng);
-}
-static void gen_bool(bool *x, size_t n, uint64_t *rng)
-{
-    for (size_t i = 0; i < n; ++i) x[i] = (rng_next(rng) & 3) == 0;
-}
-static void gen_float(float *x, size_t n, uint64_t *rng)
-{
-    for (size_t i = 0; i < n; ++i) x[i] = (float)(2.0 * rng_uniform(rng) - 1.0);
-}
-static void gen_half(__half *x, size_t n, uint64_t *rng) /* small integers: exact in any order */
-{
-    for (size_t i = 0; i < n; ++i) x[i] = __float2half((float)((long)(rng_next(rng) % 7) - 3));
-}
-static void gen_u32(uint32_t *x, size_t n, uint64_t *rng)
-{
-    for (size_t i = 0; i < n; ++i) x[i] = (uint32_t)rng_next(rng);
-}
-static void gen_u64(uint64_t *x, size_t n, uint64_t *rng)
-{
-    for (size_t i = 0; i < n; ++i) x[i] = rng_next(rng);
-}
+/* ---- inputs (test_lib.h's generators: flags, bool, floats in [-1, 1], small halves, any bits) ---- */
+GEN_INTEGER(i8, int8_t)
+GEN_INTEGER(i16, int16_t)
+GEN_INTEGER(u32, uint32_t)
+GEN_INTEGER(u64, uint64_t)
 
-#define TYPED_NO_DOUBLE(x) 0.0
-#define TYPED_TO_DOUBLE(x) ((double)(x))
-
-/* The reference: T's fold of fn(x_i, i) (P_load_fn's host twin: the DEFINE's transform), n + 1
- * values (ref[n] the total), with the seed `init` in front where seeded; dref/dabs: the same in
- * double and the sums of magnitudes (the tolerance's scale). */
+/* The reference (test_lib.h): T's fold of fn(x_i, i) (P_load_stage's host twin: the DEFINE's
+ * transform) with the library's own operator; the double sums for the floating ones. */
 #define TYPED_REFERENCE_(P, TIn, T, fn, TO_DOUBLE)                                                  \
-    static void ref_##P(const TIn *x, T *ref, size_t n, int exclusive, int seeded, T init,          \
-                        double *dref, double *dabs)                                                 \
-    {                                                                                               \
-        T acc = init;                                                                               \
-        double dacc = seeded ? TO_DOUBLE(init) : 0, aacc = seeded ? fabs(TO_DOUBLE(init)) : 0;      \
-        for (size_t i = 0; i <= n; ++i) {                                                           \
-            if (exclusive || i == n) {                                                              \
-                ref[i] = acc;                                                                       \
-                dref[i] = dacc;                                                                     \
-                dabs[i] = aacc;                                                                     \
-            }                                                                                       \
-            if (i == n) break;                                                                      \
-            const T v = fn(x[i], i);                                                                \
-            acc = (i == 0 && !seeded) ? v : P##_combine(acc, v);                                    \
-            dacc += TO_DOUBLE(v);                                                                   \
-            aacc += fabs(TO_DOUBLE(v));                                                             \
-            if (!exclusive) {                                                                       \
-                ref[i] = acc;                                                                       \
-                dref[i] = dacc;                                                                     \
-                dabs[i] = aacc;                                                                     \
-            }                                                                                       \
-        }                                                                                           \
-    }                                                                                               \
-    static size_t cmp_##P(const T *out, const T *ref, const double *dref, const double *dabs,       \
-                          size_t n, double tol, size_t *first)                                      \
-    {                                                                                               \
-        size_t bad = 0;                                                                             \
-        for (size_t i = 0; i < n; ++i) {                                                            \
-            const int ok = tol > 0 ? fabs(TO_DOUBLE(out[i]) - dref[i]) <= tol * dabs[i] + 1e-300    \
-                                   : memcmp(&out[i], &ref[i], sizeof(T)) == 0;                      \
-            if (!ok && bad++ == 0) *first = i;                                                      \
-        }                                                                                           \
-        return bad;                                                                                 \
-    }
+    TEST_ELEMENT(P, T, TO_DOUBLE)                                                                   \
+    TEST_REFERENCE_STAGED(P, TIn, T, fn, P##_combine, P##_identity(), TO_DOUBLE)
 
 /* One call's check: out[0 .. count) against ref, and the guard zone past it. */
 #define TYPED_CHECK_(P, T, what, count)                                                             \
     do {                                                                                            \
         CHECK_CUDA(cudaDeviceSynchronize());                                                        \
         COPY_CHECKED_(h_out, d_out, (count));                                                       \
-        size_t first = 0, bad = cmp_##P(h_out, h_ref, dref, dabs, (count), tol, &first);            \
-        EXPECT(st == GPUSCAN_SUCCESS && bad == 0,                                                   \
-               "%s %s n=%zu %s grid=%s block=%s: %s, %zu mismatches, first at %zu", #P, what, n,    \
-               kind ? "exclusive" : "inclusive", gpuscan_grid_name(cb.grid),                        \
-               gpuscan_block_name(cb.block), gpuscan_status_string(st), bad, first);                \
-        EXPECT(guard_intact((const unsigned char *)(h_out + (count)), GUARD_ELEMS * sizeof(T)),     \
+        const size_t bad = diff_tol_##P(h_out, h_ref, dref, dabs, (count), tol);                    \
+        EXPECT(st == GPUSCAN_SUCCESS && bad == 0, "%s %s n=%zu %s grid=%s block=%s: %s, %zu wrong", \
+               #P, what, n, kind ? "exclusive" : "inclusive", gpuscan_grid_name(cb.grid),           \
+               gpuscan_block_name(cb.block), gpuscan_status_string(st), bad);                       \
+        EXPECT(guard_intact(h_out + (count), GUARD_ELEMS * sizeof(T)),                              \
                "%s %s n=%zu: wrote past the end", #P, what, n);                                     \
     } while (0)
 
@@ -155,13 +86,13 @@ static void gen_u64(uint64_t *x, size_t n, uint64_t *rng)
         CHECK_CUDA(cudaMalloc(&d_cell, sizeof(T)));                                                                 \
         for (int s = 0; s < nsizes; ++s) {                                                                          \
             const size_t n = sizes[s];                                                                              \
-            GEN(h_in, n > 0 ? n : 1, rng);                                                                          \
+            GEN(h_in, n > 0 ? n : 1, OPC_ADD, rng);                                                                 \
             for (int off = 0; off < 2; ++off) {                                                                     \
                 d_in = d_in_raw + off;                                                                              \
                 CHECK_CUDA(cudaMemcpy(d_in, h_in, n * sizeof(TIn), cudaMemcpyHostToDevice));                        \
                 for (int kind = 0; kind < 2; ++kind) {                                                              \
                     T init = kind ? fn(h_in[n / 2], (size_t)s) : gpuscan_##name##_##op##_identity();                \
-                    ref_gpuscan_##name##_##op(h_in, h_ref, n, kind, kind, init, dref, dabs);                        \
+                    ref_gpuscan_##name##_##op(h_in, n, kind | REF_TOTAL, init, h_ref, dref, dabs);                  \
                     /* every combination (the offset input: every fourth) through _scan_ex */                     \
                     for (int c = 0; c < N_COMBOS; c += off ? 4 : 1) {                                               \
                         const combo_t cb = k_combos[c];                                                             \
@@ -184,7 +115,7 @@ static void gen_u64(uint64_t *x, size_t n, uint64_t *rng)
                     /* the ends: offsets (n + 1 values, the total to the cell too) and a chained scan with   */    \
                     /* seed and total in one cell, on AUTO and one other combination a size                  */    \
                     T h_total;                                                                                      \
-                    ref_gpuscan_##name##_##op(h_in, h_ref, n, kind, 1, init, dref, dabs);                           \
+                    ref_gpuscan_##name##_##op(h_in, n, kind | REF_SEEDED | REF_TOTAL, init, h_ref, dref, dabs);     \
                     for (int j = 0; j < 2; ++j) {                                                                   \
                         const combo_t ce = k_combos[j == 0 ? 0 : 1 + (s + 3 * off + kind) % (N_COMBOS - 1)];        \
                         size_t bytes = 0;                                                                           \
@@ -207,9 +138,7 @@ static void gen_u64(uint64_t *x, size_t n, uint64_t *rng)
                         }                                                                                           \
                         TYPED_CHECK_(gpuscan_##name##_##op, T, kind ? "offsets_ex" : "chained_ex", n + kind);          \
                         CHECK_CUDA(cudaMemcpy(&h_total, d_cell, sizeof(T), cudaMemcpyDeviceToHost));                \
-                        size_t first = 0;                                                                           \
-                        EXPECT(cmp_gpuscan_##name##_##op(&h_total, h_ref + n, dref + n, dabs + n, 1, tol,           \
-                                                         &first) == 0,                                              \
+                        EXPECT(diff_tol_gpuscan_##name##_##op(&h_total, h_ref + n, dref + n, dabs + n, 1, tol) == 0,\
                                "%s_%s n=%zu: the total in the cell", #name, #op, n);                                \
                     }                                                                                               \
                 }                                                                                                   \
@@ -217,8 +146,8 @@ static void gen_u64(uint64_t *x, size_t n, uint64_t *rng)
                 if (n > 0) {                                                                                        \
                     const combo_t cb = k_combos[0];                                                                 \
                     const int kind = 0;                                                                             \
-                    ref_gpuscan_##name##_##op(h_in, h_ref, n, 0, 0, gpuscan_##name##_##op##_identity(), dref,       \
-                                              dabs);                                                                \
+                    ref_gpuscan_##name##_##op(h_in, n, REF_INCLUSIVE, gpuscan_##name##_##op##_identity(), h_ref,    \
+                                              dref, dabs);                                                          \
                     size_t bytes = 0;                                                                               \
                     gpuscan_status st = gpuscan_##name##_##op##_reduce_ex(NULL, &bytes, NULL, NULL, n, 0);          \
                     CHECK_CUDA(cudaMemset(d_out, POISON_BYTE, cap * sizeof(T)));                                    \
@@ -226,16 +155,17 @@ static void gen_u64(uint64_t *x, size_t n, uint64_t *rng)
                         st = gpuscan_##name##_##op##_reduce_ex(workspace_for(bytes), &bytes, d_in, d_out, n, 0);    \
                     CHECK_CUDA(cudaDeviceSynchronize());                                                            \
                     CHECK_CUDA(cudaMemcpy(h_out, d_out, sizeof(T), cudaMemcpyDeviceToHost));                        \
-                    size_t first = 0;                                                                               \
-                    EXPECT(st == GPUSCAN_SUCCESS && cmp_gpuscan_##name##_##op(h_out, h_ref + n - 1, dref + n - 1,   \
-                                                                              dabs + n - 1, 1, tol, &first) == 0,  \
+                    EXPECT(st == GPUSCAN_SUCCESS && diff_tol_gpuscan_##name##_##op(h_out, h_ref + n - 1,            \
+                                                                                   dref + n - 1, dabs + n - 1, 1,   \
+                                                                                   tol) == 0,                       \
                            "%s_%s reduce_ex n=%zu: %s", #name, #op, n, gpuscan_status_string(st));                  \
                     CHECK_CUDA(cudaMemset(d_out, POISON_BYTE, cap * sizeof(T)));                                    \
                     st = gpuscan_##name##_##op##_reduce(d_in, d_out, n, 0);                                         \
                     CHECK_CUDA(cudaDeviceSynchronize());                                                            \
                     CHECK_CUDA(cudaMemcpy(h_out, d_out, sizeof(T), cudaMemcpyDeviceToHost));                        \
-                    EXPECT(st == GPUSCAN_SUCCESS && cmp_gpuscan_##name##_##op(h_out, h_ref + n - 1, dref + n - 1,   \
-                                                                              dabs + n - 1, 1, tol, &first) == 0,  \
+                    EXPECT(st == GPUSCAN_SUCCESS && diff_tol_gpuscan_##name##_##op(h_out, h_ref + n - 1,            \
+                                                                                   dref + n - 1, dabs + n - 1, 1,   \
+                                                                                   tol) == 0,                       \
                            "%s_%s reduce n=%zu: %s", #name, #op, n, gpuscan_status_string(st));                     \
                     (void)cb; (void)kind;                                                                           \
                 }                                                                                                   \
@@ -244,19 +174,19 @@ static void gen_u64(uint64_t *x, size_t n, uint64_t *rng)
         /* in place only from a type into one as wide (then checked), never overlapping */                         \
         {                                                                                                           \
             const size_t m = maxn < 1000 ? maxn : 1000;                                                             \
-            GEN(h_in, m, rng);                                                                                      \
+            GEN(h_in, m, OPC_ADD, rng);                                                                                      \
             CHECK_CUDA(cudaMemcpy(d_out, h_in, m * sizeof(TIn), cudaMemcpyHostToDevice));                           \
             gpuscan_status st = gpuscan_##name##_##op##_inclusive((const TIn *)(void *)d_out, d_out, m, 0);         \
             if (sizeof(TIn) != sizeof(T)) {                                                                         \
                 EXPECT(st == GPUSCAN_ERROR_OVERLAP, "%s_%s in place from %s into %s: %s", #name, #op, #TIn, #T,     \
                        gpuscan_status_string(st));                                                                  \
             } else {                                                                                                \
-                size_t first = 0;                                                                                   \
                 CHECK_CUDA(cudaDeviceSynchronize());                                                                \
                 CHECK_CUDA(cudaMemcpy(h_out, d_out, m * sizeof(T), cudaMemcpyDeviceToHost));                        \
-                ref_gpuscan_##name##_##op(h_in, h_ref, m, 0, 0, gpuscan_##name##_##op##_identity(), dref, dabs);    \
-                EXPECT(st == GPUSCAN_SUCCESS && cmp_gpuscan_##name##_##op(h_out, h_ref, dref, dabs, m, tol, &first) == 0, \
-                       "%s_%s in place (as wide): %s, first bad %zu", #name, #op, gpuscan_status_string(st), first);  \
+                ref_gpuscan_##name##_##op(h_in, m, REF_INCLUSIVE, gpuscan_##name##_##op##_identity(), h_ref, dref,  \
+                                          dabs);                                                                    \
+                EXPECT(st == GPUSCAN_SUCCESS && diff_tol_gpuscan_##name##_##op(h_out, h_ref, dref, dabs, m, tol) == 0, \
+                       "%s_%s in place (as wide): %s", #name, #op, gpuscan_status_string(st));                      \
             }                                                                                                       \
             st = gpuscan_##name##_##op##_inclusive((const TIn *)(void *)((char *)d_out + 16), d_out, 1000, 0);         \
             EXPECT(st == GPUSCAN_ERROR_OVERLAP, "%s_%s overlapping: %s", #name, #op, gpuscan_status_string(st));    \
@@ -271,18 +201,20 @@ static void gen_u64(uint64_t *x, size_t n, uint64_t *rng)
         free(h_in); free(h_out); free(h_ref); free(dref); free(dabs);                                               \
     }
 
-TYPED_SUITE(u8_i32, uint8_t, int32_t, add, gpuscan_u8_i32_add_convert, gen_flags, 0, TYPED_NO_DOUBLE)
-TYPED_SUITE(u8_i64, uint8_t, int64_t, add, gpuscan_u8_i64_add_convert, gen_flags, 0, TYPED_NO_DOUBLE)
-TYPED_SUITE(i8_i32, int8_t, int32_t, add, gpuscan_i8_i32_add_convert, gen_i8, 0, TYPED_NO_DOUBLE)
-TYPED_SUITE(i16_i32, int16_t, int32_t, max, gpuscan_i16_i32_max_convert, gen_i16, 0, TYPED_NO_DOUBLE)
-TYPED_SUITE(bool_size, bool, size_t, add, gpuscan_bool_size_add_convert, gen_bool, 0, TYPED_NO_DOUBLE)
-TYPED_SUITE(f32_f64, float, double, add, gpuscan_f32_f64_add_convert, gen_float, 1e-12, TYPED_TO_DOUBLE)
-TYPED_SUITE(half_f32, __half, float, add, gpuscan_half_f32_add_convert, gen_half, 0, TYPED_NO_DOUBLE)
-TYPED_SUITE(sq, float, double, add, square_plus_index, gen_float, 1e-12, TYPED_TO_DOUBLE)
-TYPED_SUITE(vi, float, argmax_t, argmax, value_at, gen_float, 0, TYPED_NO_DOUBLE)
-TYPED_SUITE(aff, uint32_t, affine, compose, affine_at, gen_u32, 0, TYPED_NO_DOUBLE)
-TYPED_SUITE(lo8, uint64_t, uint8_t, add, low_byte, gen_u64, 0, TYPED_NO_DOUBLE)
-TYPED_SUITE(xi, uint32_t, uint32_t, add, xor_index, gen_u32, 0, TYPED_NO_DOUBLE)
+/* (a CONVERT's conversion is below the public API: TEST_INTERNAL) */
+#define CONVERSION_OF(name, op) TEST_INTERNAL(gpuscan_##name##_##op, convert)
+TYPED_SUITE(u8_i32, uint8_t, int32_t, add, CONVERSION_OF(u8_i32, add), gen_flags, 0, TEST_NO_DOUBLE)
+TYPED_SUITE(u8_i64, uint8_t, int64_t, add, CONVERSION_OF(u8_i64, add), gen_flags, 0, TEST_NO_DOUBLE)
+TYPED_SUITE(i8_i32, int8_t, int32_t, add, CONVERSION_OF(i8_i32, add), gen_i8, 0, TEST_NO_DOUBLE)
+TYPED_SUITE(i16_i32, int16_t, int32_t, max, CONVERSION_OF(i16_i32, max), gen_i16, 0, TEST_NO_DOUBLE)
+TYPED_SUITE(bool_size, bool, size_t, add, CONVERSION_OF(bool_size, add), gen_bool, 0, TEST_NO_DOUBLE)
+TYPED_SUITE(f32_f64, float, double, add, CONVERSION_OF(f32_f64, add), gen_unit_float, 1e-12, TEST_TO_DOUBLE)
+TYPED_SUITE(half_f32, __half, float, add, CONVERSION_OF(half_f32, add), gen_small_half, 0, TEST_NO_DOUBLE)
+TYPED_SUITE(sq, float, double, add, square_plus_index, gen_unit_float, 1e-12, TEST_TO_DOUBLE)
+TYPED_SUITE(vi, float, argmax_t, argmax, value_at, gen_unit_float, 0, TEST_NO_DOUBLE)
+TYPED_SUITE(aff, uint32_t, affine, compose, affine_at, gen_u32, 0, TEST_NO_DOUBLE)
+TYPED_SUITE(lo8, uint64_t, uint8_t, add, low_byte, gen_u64, 0, TEST_NO_DOUBLE)
+TYPED_SUITE(xi, uint32_t, uint32_t, add, xor_index, gen_u32, 0, TEST_NO_DOUBLE)
 
 int main(void)
 {
@@ -305,16 +237,15 @@ int main(void)
 #ifdef TEST_RING_EVERY_TYPE
     /* the ring suite: inputs no wider than T with commutative operators took the ring, the others
      * could not */
-    EXPECT(gpuscan_u8_i32_add_ring_runs(1u << 20) && gpuscan_bool_size_add_ring_runs(1u << 20) &&
-               gpuscan_i16_i32_max_ring_runs(1u << 20) && gpuscan_half_f32_add_ring_runs(1u << 20) &&
-               gpuscan_sq_add_ring_runs(1u << 20) && gpuscan_xi_add_ring_runs(1u << 20),
+#define RUNS_(P) TEST_INTERNAL(P, ring_runs)(1u << 20) /* (below the public API) */
+    EXPECT(RUNS_(gpuscan_u8_i32_add) && RUNS_(gpuscan_bool_size_add) && RUNS_(gpuscan_i16_i32_max) &&
+               RUNS_(gpuscan_half_f32_add) && RUNS_(gpuscan_sq_add) && RUNS_(gpuscan_xi_add),
            "typed scans of add/int max did not take the ring");
-    EXPECT(!gpuscan_vi_argmax_ring_runs(1u << 20) && !gpuscan_aff_compose_ring_runs(1u << 20) &&
-               !gpuscan_lo8_add_ring_runs(1u << 20),
+    EXPECT(!RUNS_(gpuscan_vi_argmax) && !RUNS_(gpuscan_aff_compose) && !RUNS_(gpuscan_lo8_add),
            "a typed scan of a non-commutative operator or a wider input took the ring");
 #if GPUSCAN_TEST_RING_MULTI >= 0
-    EXPECT(gpuscan_u8_i32_add_ring_shape().multi == GPUSCAN_TEST_RING_MULTI &&
-               gpuscan_sq_add_ring_shape().multi == GPUSCAN_TEST_RING_MULTI,
+    EXPECT(TEST_INTERNAL(gpuscan_u8_i32_add, ring_shape)().multi == GPUSCAN_TEST_RING_MULTI &&
+               TEST_INTERNAL(gpuscan_sq_add, ring_shape)().multi == GPUSCAN_TEST_RING_MULTI,
            "the typed ring ran another kernel than the suite asked for (GPUSCAN_TEST_RING_MULTI)");
 #endif
 #endif
