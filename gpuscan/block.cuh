@@ -11,7 +11,9 @@
  * owns the contiguous run [w*32*ITEMS, (w+1)*32*ITEMS) of the tile, reads and writes it striped
  * (coalesced; 16-byte vectors where the type and alignment allow) and transposes it to blocked
  * order through its own part of one shared buffer, with __syncwarp only.  A scan that uses the
- * buffer across warps (Kogge-Stone, Brent-Kung) brackets that use with __syncthreads. */
+ * buffer across warps (Kogge-Stone, Brent-Kung) brackets that use with __syncthreads.  A warp's
+ * part is not the same for every path (the transposes pad it, the direct paths do not), so a
+ * block barrier separates a tile's load from its store: every block scan has one. */
 #ifndef GPUSCAN_BLOCK_CUH
 #define GPUSCAN_BLOCK_CUH
 

@@ -111,6 +111,7 @@ static void unit_wait(const char *what)
         const unsigned t = threadIdx.x;                                                             \
         P##_##TAG##_load(in, base, valid, items, buf);                                              \
         for (unsigned j = 0; j < ITEMS; ++j) items_out[t * ITEMS + j] = items[j];                   \
+        __syncthreads(); /* (a load and a store meet in the buffer: the block scan's barrier) */   \
         P##_##TAG##_store(out0, base, valid, items, P##_identity(), 0, 0, P##_identity(), buf);     \
         const T aggregate = P##_##TAG##_scan_tile(items, buf, &before);                             \
         for (unsigned j = 0; j < ITEMS; ++j) items_out[TILE + t * ITEMS + j] = items[j];            \
