@@ -10,11 +10,13 @@
  *   bytes.cuh    1-byte integers four to a word, for the built-in operators
  *   warp.cuh     warp scan / reduce on shuffles
  *   block.cuh    block primitives, tile load/store, the block scan algorithms
- *   grid.cuh     hierarchical, domino, look-back, reduce-ahead and reduce-then-scan kernels;
- *                the reduce kernel
+ *   grid.cuh     the single-pass skeleton; hierarchical, domino, look-back, reduce-ahead and
+ *                reduce-then-scan kernels; the reduce kernel
  *   ring.cuh     reduce-ahead reading its input once: a ring of async copies (sm_90)
- *   host.cuh     argument checks, workspace plans, launches, the public functions
+ *   host.cuh     argument checks, workspace plans, AUTO and launches as functions over a
+ *                DEFINE's descriptor; the descriptor and the public functions it emits
  *   memory.cuh   (from host.cuh) the simple forms' workspace: a pool per device, kept per stream
+ *   select.cuh   stream compaction (select, partition): a family of the single-pass skeleton
  * docs/api.md documents the public surface, docs/algorithms.md the algorithms. */
 #ifndef GPUSCAN_CUH
 #define GPUSCAN_CUH
@@ -36,12 +38,42 @@
 #include "gpuscan/grid.cuh"
 #include "gpuscan/ring.cuh"
 #include "gpuscan/host.cuh"
+#include "gpuscan/select.cuh"
 
 #define GPUSCAN_VERSION_MAJOR 0
 #define GPUSCAN_VERSION_MINOR 1
 
+/* What a DEFINE compiles.  By default the kernels AUTO can run: the coarsened block scan under
+ * every grid strategy but reduce-then-scan, and the one-tile scan of Kogge-Stone on shuffles (a
+ * scan of at most one such tile).  The textbook matrix - every block scan (Kogge-Stone, its warp
+ * form, Brent-Kung, coarsened) under every grid strategy (hierarchical, domino, look-back,
+ * reduce-ahead, reduce-then-scan) - with `#define GPUSCAN_EVERY_ALGORITHM 1` before including
+ * gpuscan.cuh: an `_ex` call for an algorithm not compiled returns GPUSCAN_ERROR_NOT_COMPILED. */
+#ifndef GPUSCAN_EVERY_ALGORITHM
+#define GPUSCAN_EVERY_ALGORITHM 0
+#endif
+#if GPUSCAN_EVERY_ALGORITHM
+#define GPUSCAN_EVERY_TAG_(P, T, TAG)                                                               \
+    GPUSCAN_BLOCK_ALGORITHM_(P, T, TAG) GPUSCAN_BREAK_                                              \
+    GPUSCAN_GRID_KERNELS_(P, T, TAG) GPUSCAN_BREAK_                                                 \
+    GPUSCAN_REDUCE_THEN_SCAN_KERNEL_(P, T, TAG) GPUSCAN_BREAK_
+#define GPUSCAN_ALGORITHMS_(P, T)                                                                   \
+    GPUSCAN_EVERY_TAG_(P, T, KS)                                                                    \
+    GPUSCAN_EVERY_TAG_(P, T, KSW)                                                                   \
+    GPUSCAN_EVERY_TAG_(P, T, BK)                                                                    \
+    GPUSCAN_EVERY_TAG_(P, T, CO)
+#define GPUSCAN_IF_EVERY_(kernel) ((const void *)(kernel))
+#else
+#define GPUSCAN_ALGORITHMS_(P, T)                                                                   \
+    GPUSCAN_BLOCK_ALGORITHM_(P, T, KSW) GPUSCAN_BREAK_                                              \
+    GPUSCAN_TILES_KERNEL_(P, T, KSW) GPUSCAN_BREAK_                                                 \
+    GPUSCAN_BLOCK_ALGORITHM_(P, T, CO) GPUSCAN_BREAK_                                               \
+    GPUSCAN_GRID_KERNELS_(P, T, CO) GPUSCAN_BREAK_
+#define GPUSCAN_IF_EVERY_(kernel) NULL
+#endif
+
 /* The device code of one (T, op) reading TIn through FN (COPIES: FN is the identity on T), in
- * the input's order or mirrored (REV: a reverse scan): every block algorithm and grid strategy. */
+ * the input's order or mirrored (REV: a reverse scan). */
 #define GPUSCAN_DEVICE_CODE_(P, name, TIn, T, op, FN, COPIES, REV)                                  \
     GPUSCAN_ELEMENT_(P, name, T, op, REV) GPUSCAN_BREAK_                                            \
     GPUSCAN_LOAD_STAGE_(P, TIn, T, FN, COPIES, REV) GPUSCAN_BREAK_                                  \
@@ -53,14 +85,7 @@
     GPUSCAN_LOOKBACK_(P, T) GPUSCAN_BREAK_                                                          \
     GPUSCAN_RUN_PREFIX_(P, T) GPUSCAN_BREAK_                                                        \
     GPUSCAN_CLUSTER_PREFIX_(P, T) GPUSCAN_BREAK_                                                    \
-    GPUSCAN_BLOCK_ALGORITHM_(P, T, KS) GPUSCAN_BREAK_                                               \
-    GPUSCAN_BLOCK_ALGORITHM_(P, T, KSW) GPUSCAN_BREAK_                                              \
-    GPUSCAN_BLOCK_ALGORITHM_(P, T, BK) GPUSCAN_BREAK_                                               \
-    GPUSCAN_BLOCK_ALGORITHM_(P, T, CO) GPUSCAN_BREAK_                                               \
-    GPUSCAN_GRID_KERNELS_(P, T, KS) GPUSCAN_BREAK_                                                  \
-    GPUSCAN_GRID_KERNELS_(P, T, KSW) GPUSCAN_BREAK_                                                 \
-    GPUSCAN_GRID_KERNELS_(P, T, BK) GPUSCAN_BREAK_                                                  \
-    GPUSCAN_GRID_KERNELS_(P, T, CO) GPUSCAN_BREAK_                                                  \
+    GPUSCAN_ALGORITHMS_(P, T)                                                                       \
     GPUSCAN_RING_KERNEL_(P, T) GPUSCAN_BREAK_                                                       \
     GPUSCAN_REDUCE_KERNEL_(P, T) GPUSCAN_BREAK_
 
@@ -145,11 +170,12 @@
 #define GPUSCAN_SEVERAL_WORDS_(name)                                                                        \
     GPUSCAN_SEVERAL_WORDS_OF_(GPUSCAN_PROBE_(GPUSCAN_KEYWORD_##name),                                       \
                       GPUSCAN_IS_EMPTY_(GPUSCAN_AFTER_KEYWORD_##name))
-/* Runs ASSEMBLE(args), or only the checks for a name of several words. */
-#define GPUSCAN_IF_ONE_WORD_(name, T, op, ASSEMBLE, args)                                           \
-    GPUSCAN_CAT_(GPUSCAN_IF_ONE_WORD_, GPUSCAN_SEVERAL_WORDS_(name))(name, T, op, ASSEMBLE, args)
-#define GPUSCAN_IF_ONE_WORD_0(name, T, op, ASSEMBLE, args) ASSEMBLE args
-#define GPUSCAN_IF_ONE_WORD_1(name, T, op, ASSEMBLE, args) GPUSCAN_CHECK_NAME_(name, op)
+/* Runs ASSEMBLE(args), or only the name's check (FIX: what to write instead) for a name of several
+ * words. */
+#define GPUSCAN_IF_ONE_WORD_(name, FIX, ASSEMBLE, args)                                             \
+    GPUSCAN_CAT_(GPUSCAN_IF_ONE_WORD_, GPUSCAN_SEVERAL_WORDS_(name))(name, FIX, ASSEMBLE, args)
+#define GPUSCAN_IF_ONE_WORD_0(name, FIX, ASSEMBLE, args) ASSEMBLE args
+#define GPUSCAN_IF_ONE_WORD_1(name, FIX, ASSEMBLE, args) GPUSCAN_CHECK_NAME_(name, FIX)
 
 /* A plain DEFINE reads T as it is. */
 #define GPUSCAN_ASSEMBLE_PLAIN_(SCOPE, P, name, T, op, AFTER)                                       \
@@ -164,7 +190,7 @@
 /* Public functions local to this translation unit (like klib's KHASH_INIT).  A type whose name
  * is not one token gets a name: GPUSCAN_DEFINE_NAMED(u64, unsigned long long, add). */
 #define GPUSCAN_DEFINE_NAMED(name, T, op)                                                           \
-    GPUSCAN_IF_ONE_WORD_(name, T, op, GPUSCAN_ASSEMBLE_PLAIN_,                                      \
+    GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_ASSEMBLE_PLAIN_,                                      \
                          (static __attribute__((unused)), gpuscan_##name##_##op, name, T, op,       \
                           GPUSCAN_NONE_))
 #define GPUSCAN_DEFINE(T, op) GPUSCAN_DEFINE_NAMED(T, T, op)
@@ -172,7 +198,7 @@
 /* Public functions with C linkage, to be called from other files - plain C too - that see
  * GPUSCAN_DECLARE(name, T, op) (gpuscan_c.h).  Define each (name, op) once per program. */
 #define GPUSCAN_DEFINE_EXPORT(name, T, op)                                                          \
-    GPUSCAN_IF_ONE_WORD_(name, T, op, GPUSCAN_DEFINE_EXPORT_AS_, (name, T, op))
+    GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_DEFINE_EXPORT_AS_, (name, T, op))
 #define GPUSCAN_DEFINE_EXPORT_AS_(name, T, op)                                                      \
     GPUSCAN_DECLARE(name, T, op)                                                                    \
     GPUSCAN_ASSEMBLE_PLAIN_(GPUSCAN_EXTERN_C, gpuscan_##name##_##op, name, T, op, GPUSCAN_NONE_)
@@ -185,19 +211,19 @@
  * The functions are those of GPUSCAN_DEFINE, gpuscan_<name>_<op>_..., with `const TIn *` inputs;
  * input and output may not overlap, except in place where TIn and T are as wide. */
 #define GPUSCAN_DEFINE_TRANSFORM(name, TIn, T, op, fn)                                              \
-    GPUSCAN_IF_ONE_WORD_(name, T, op, GPUSCAN_ASSEMBLE_TYPED_,                                      \
+    GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_ASSEMBLE_TYPED_,                                      \
                          (static __attribute__((unused)), gpuscan_##name##_##op, name, TIn, T, op,  \
                           fn, TRANSFORM))
 #define GPUSCAN_DEFINE_CONVERT(name, TIn, T, op)                                                    \
-    GPUSCAN_IF_ONE_WORD_(name, T, op, GPUSCAN_ASSEMBLE_TYPED_,                                      \
+    GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_ASSEMBLE_TYPED_,                                      \
                          (static __attribute__((unused)), gpuscan_##name##_##op, name, TIn, T, op,  \
                           gpuscan_##name##_##op##_convert, CONVERSION))
 /* The same with C linkage (GPUSCAN_DECLARE_TYPED(name, TIn, T, op) in other files). */
 #define GPUSCAN_DEFINE_TRANSFORM_EXPORT(name, TIn, T, op, fn)                                       \
-    GPUSCAN_IF_ONE_WORD_(name, T, op, GPUSCAN_DEFINE_TYPED_EXPORT_AS_, (name, TIn, T, op, fn,       \
+    GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_DEFINE_TYPED_EXPORT_AS_, (name, TIn, T, op, fn,       \
                                                                         TRANSFORM))
 #define GPUSCAN_DEFINE_CONVERT_EXPORT(name, TIn, T, op)                                             \
-    GPUSCAN_IF_ONE_WORD_(name, T, op, GPUSCAN_DEFINE_TYPED_EXPORT_AS_,                              \
+    GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_DEFINE_TYPED_EXPORT_AS_,                              \
                          (name, TIn, T, op, gpuscan_##name##_##op##_convert, CONVERSION))
 #define GPUSCAN_DEFINE_TYPED_EXPORT_AS_(name, TIn, T, op, fn, KIND)                                 \
     GPUSCAN_DECLARE_TYPED(name, TIn, T, op)                                                         \
@@ -208,9 +234,42 @@
  * init, out[i] = in[i+1] (x) ... (x) in[n-1] (x) init; chained: the seed on the right, the total
  * in[0] (x) ... (x) seed).  Every function of a DEFINE but the offsets. */
 #define GPUSCAN_DEFINE_REVERSE(name, T, op)                                                         \
-    GPUSCAN_IF_ONE_WORD_(name, T, op, GPUSCAN_ASSEMBLE_,                                            \
+    GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_ASSEMBLE_,                                            \
                          (static __attribute__((unused)), gpuscan_##name##_##op##_reverse, name, T, \
                           T, op, gpuscan_##name##_##op##_reverse_as_is, 1, 1, GPUSCAN_NONE_,        \
                           GPUSCAN_NONE_))
+
+/* Stream compaction (gpuscan/select.cuh): GPUSCAN_DEFINE_SELECT(name, T) defines
+ *   gpuscan_<name>_select_flagged(in, flags, out, d_count, n, stream)     the elements whose flag
+ *       (one byte each) is not 0, in order, to out; how many to *d_count (device memory)
+ *   gpuscan_<name>_partition_flagged(in, flags, selected, rejected, d_count, n, stream)  those to
+ *       selected and the rest, in order, to rejected
+ * and GPUSCAN_DEFINE_SELECT_IF(name, T, keep) the same by the user's predicate
+ *   static __host__ __device__ bool keep(T x, size_t i)     (i: x's index in the input)
+ * as gpuscan_<name>_select_if(in, out, d_count, n, stream) and _partition_if(in, selected,
+ * rejected, d_count, n, stream); every function also as _ex (a caller's workspace). */
+#define GPUSCAN_DEFINE_SELECT(name, T)                                                              \
+    GPUSCAN_IF_ONE_WORD_(name, "name the selection with one word", GPUSCAN_SELECT_ASSEMBLE_,       \
+                         (static __attribute__((unused)), gpuscan_##name, name, T, flagged,         \
+                          GPUSCAN_SELECT_MARK_FLAGGED_, ~))
+#define GPUSCAN_DEFINE_SELECT_IF(name, T, keep)                                                     \
+    GPUSCAN_IF_ONE_WORD_(name, "name the selection with one word", GPUSCAN_DEFINE_SELECT_IF_AS_,   \
+                         (static __attribute__((unused)), name, T, keep))
+#define GPUSCAN_DEFINE_SELECT_IF_AS_(SCOPE, name, T, keep)                                          \
+    GPUSCAN_CHECK_KEEP_(name, T, keep)                                                              \
+    GPUSCAN_SELECT_ASSEMBLE_(SCOPE, gpuscan_##name, name, T, if, GPUSCAN_SELECT_MARK_IF_, keep)
+/* The same with C linkage (GPUSCAN_DECLARE_SELECT(name, T), GPUSCAN_DECLARE_SELECT_IF(name, T)). */
+#define GPUSCAN_DEFINE_SELECT_EXPORT(name, T)                                                       \
+    GPUSCAN_IF_ONE_WORD_(name, "name the selection with one word", GPUSCAN_DEFINE_SELECT_EXPORT_AS_, (name, T))
+#define GPUSCAN_DEFINE_SELECT_EXPORT_AS_(name, T)                                                   \
+    GPUSCAN_DECLARE_SELECT(name, T)                                                                 \
+    GPUSCAN_SELECT_ASSEMBLE_(GPUSCAN_EXTERN_C, gpuscan_##name, name, T, flagged,                   \
+                             GPUSCAN_SELECT_MARK_FLAGGED_, ~)
+#define GPUSCAN_DEFINE_SELECT_IF_EXPORT(name, T, keep)                                              \
+    GPUSCAN_IF_ONE_WORD_(name, "name the selection with one word", GPUSCAN_DEFINE_SELECT_IF_EXPORT_AS_, \
+                         (name, T, keep))
+#define GPUSCAN_DEFINE_SELECT_IF_EXPORT_AS_(name, T, keep)                                          \
+    GPUSCAN_DECLARE_SELECT_IF(name, T)                                                              \
+    GPUSCAN_DEFINE_SELECT_IF_AS_(GPUSCAN_EXTERN_C, name, T, keep)
 
 #endif /* GPUSCAN_CUH */

@@ -86,7 +86,7 @@ static inline const char *gpuscan_nccl_status_string(gpuscan_status s)
         P##_nccl_cells c;                                                                           \
         gpuscan_status status, freed;                                                               \
         if (comm == NULL || d_out == NULL || (n > 0 && d_in == NULL)) return GPUSCAN_ERROR_NULL_POINTER; \
-        if (kind >= 0) GPUSCAN_TRY_(P##_check_io_(d_in, d_out, n));                                 \
+        if (kind >= 0) GPUSCAN_TRY_(gpuscan_check_call_io_(&P##_desc, d_in, d_out, n));                                 \
         GPUSCAN_TRY_(gpuscan_from_nccl_(ncclCommUserRank(comm, &c.rank)));                          \
         GPUSCAN_TRY_(gpuscan_from_nccl_(ncclCommCount(comm, &c.ranks)));                            \
         if (c.ranks == 1) /* one rank: the shard is the sequence */                                  \
@@ -143,7 +143,7 @@ static inline const char *gpuscan_nccl_status_string(gpuscan_status s)
     GPUSCAN_NCCL_HOST_(P, T)                                                                        \
     GPUSCAN_NCCL_PUBLIC_(P, T)
 #define GPUSCAN_DEFINE_NCCL(name, T, op)                                                            \
-    GPUSCAN_IF_ONE_WORD_(name, T, op, GPUSCAN_DEFINE_NCCL_AS_, (name, T, op))
+    GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_DEFINE_NCCL_AS_, (name, T, op))
 #define GPUSCAN_DEFINE_NCCL_AS_(name, T, op)                                                        \
     GPUSCAN_ASSEMBLE_PLAIN_(static __attribute__((unused)), gpuscan_##name##_##op, name, T, op,     \
                             GPUSCAN_NCCL_CODE_)                                                     \

@@ -20,6 +20,7 @@
 #include <ctime>
 #include <cub/cub.cuh>
 #include <cuda/functional>
+#define GPUSCAN_EVERY_ALGORITHM 1 /* every algorithm, measured */
 #include "gpuscan.cuh"
 #include "bench_common.h"
 

@@ -5,6 +5,7 @@
  *   demo [n]     (default 2^26 elements) */
 #include <stdio.h>
 #include <stdlib.h>
+#define GPUSCAN_EVERY_ALGORITHM 1 /* every block scan under every grid strategy, not only AUTO's */
 #include "gpuscan.cuh"
 
 GPUSCAN_DEFINE(int, add)

@@ -26,6 +26,7 @@ typedef enum gpuscan_status {
     GPUSCAN_ERROR_TOO_LARGE = 6,           /* n exceeds what the grid layer can index */
     GPUSCAN_ERROR_MISALIGNED = 7,          /* a pointer is not aligned to its element type */
     GPUSCAN_ERROR_INVALID_DEVICE = 8,      /* no such CUDA device (the memory functions) */
+    GPUSCAN_ERROR_NOT_COMPILED = 9,        /* the algorithm asked for was not compiled (see the message) */
     /* An NCCL error (gpuscan_nccl.cuh): GPUSCAN_ERROR_NCCL_BASE + the ncclResult_t value;
      * gpuscan_nccl_status_string() prints NCCL's own text. */
     GPUSCAN_ERROR_NCCL_BASE = 900,
@@ -84,6 +85,8 @@ static inline const char *gpuscan_status_string(gpuscan_status s)
     case GPUSCAN_ERROR_TOO_LARGE: return "n is too large for this algorithm";
     case GPUSCAN_ERROR_MISALIGNED: return "a pointer is not aligned to its element type";
     case GPUSCAN_ERROR_INVALID_DEVICE: return "no such CUDA device";
+    case GPUSCAN_ERROR_NOT_COMPILED:
+        return "this algorithm was not compiled: #define GPUSCAN_EVERY_ALGORITHM 1 before including gpuscan.cuh";
     default: break;
     }
     if (gpuscan_is_cuda_error(s)) return cudaGetErrorString(gpuscan_cuda_error(s));
@@ -153,6 +156,32 @@ static inline const char *gpuscan_block_name(gpuscan_block b)
 /* The same functions of a typed scan (GPUSCAN_DEFINE_CONVERT_EXPORT / _TRANSFORM_EXPORT): the
  * inputs are TIn, everything else T. */
 #define GPUSCAN_DECLARE_TYPED(name, TIn, T, op) GPUSCAN_PROTOTYPES_(GPUSCAN_EXTERN_C, name, TIn, T, op)
+
+/* Stream compaction (gpuscan.cuh, GPUSCAN_DEFINE_SELECT / _SELECT_IF): the functions a .cu file
+ * defined with GPUSCAN_DEFINE_SELECT_EXPORT(name, T) / GPUSCAN_DEFINE_SELECT_IF_EXPORT(name, T, keep). */
+#define GPUSCAN_DECLARE_SELECT(name, T)                                                             \
+    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_select_flagged(                                \
+        const T *d_in, const unsigned char *d_flags, T *d_out, size_t *d_count, size_t n, cudaStream_t stream); \
+    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_partition_flagged(                             \
+        const T *d_in, const unsigned char *d_flags, T *d_selected, T *d_rejected, size_t *d_count, size_t n, \
+        cudaStream_t stream);                                                                       \
+    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_select_flagged_ex(                             \
+        void *d_workspace, size_t *workspace_bytes, const T *d_in, const unsigned char *d_flags, T *d_out, \
+        size_t *d_count, size_t n, cudaStream_t stream);                                            \
+    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_partition_flagged_ex(                          \
+        void *d_workspace, size_t *workspace_bytes, const T *d_in, const unsigned char *d_flags, T *d_selected, \
+        T *d_rejected, size_t *d_count, size_t n, cudaStream_t stream);
+#define GPUSCAN_DECLARE_SELECT_IF(name, T)                                                          \
+    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_select_if(const T *d_in, T *d_out, size_t *d_count, \
+                                                               size_t n, cudaStream_t stream);     \
+    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_partition_if(const T *d_in, T *d_selected, T *d_rejected, \
+                                                                  size_t *d_count, size_t n, cudaStream_t stream); \
+    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_select_if_ex(void *d_workspace, size_t *workspace_bytes, \
+                                                                  const T *d_in, T *d_out, size_t *d_count, \
+                                                                  size_t n, cudaStream_t stream);  \
+    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_partition_if_ex(                               \
+        void *d_workspace, size_t *workspace_bytes, const T *d_in, T *d_selected, T *d_rejected, size_t *d_count, \
+        size_t n, cudaStream_t stream);
 
 /* ---- the simple forms' memory (gpuscan/memory.cuh; defined in every .cu that includes
  * gpuscan.cuh, so a C program finds them in the object of its GPUSCAN_DEFINE_EXPORTs) ----------

@@ -59,7 +59,7 @@
 #endif
 /* A barrier of the block's first nthreads threads: the whole block, except in the ring kernel,
  * whose other warps go on with their own work meanwhile (named barrier 1 there). */
-static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
+static __device__ __forceinline__ __attribute__((unused)) void gpuscan_group_sync_(int nthreads)
 {
 #if GPUSCAN_RING
     __barrier_sync_count(1, (unsigned)nthreads);
@@ -69,13 +69,13 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
 #endif
 }
 #define GPUSCAN_BLOCK_PRIMITIVES_(P, T)                                                             \
-    static __device__ __forceinline__ T *P##_warp_totals(void)                                      \
+    static __device__ __forceinline__ __attribute__((unused)) T *P##_warp_totals(void)                                      \
     {                                                                                               \
         __shared__ __align__(16) unsigned char raw[32 * sizeof(T)];                                 \
         return (T *)raw;                                                                            \
     }                                                                                               \
     /* Thread 0's value and flag, handed to every thread (one barrier; once per block). */          \
-    static __device__ __forceinline__ T P##_block_broadcast(T v, int *flag)                         \
+    static __device__ __forceinline__ __attribute__((unused)) T P##_block_broadcast(T v, int *flag)                         \
     {                                                                                               \
         __shared__ __align__(16) unsigned char raw[sizeof(T)];                                      \
         __shared__ int shared_flag;                                                                 \
@@ -92,7 +92,7 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
      * inclusive value; *excl gets the exclusive one (meaningless in thread 0), *total the sum      \
      * of the block, in every thread.  One barrier: every warp scans the warp totals itself.        \
      * Two calls must be separated by a barrier of the block (the warp totals are reused). */       \
-    static __device__ __forceinline__ T P##_block_scan_values(T v, int nthreads, T *excl, T *total) \
+    static __device__ __forceinline__ __attribute__((unused)) T P##_block_scan_values(T v, int nthreads, T *excl, T *total) \
     {                                                                                               \
         T *warp_tot = P##_warp_totals();                                                            \
         const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, nwarps = nthreads >> 5;         \
@@ -111,7 +111,7 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
         return inc;                                                                                 \
     }                                                                                               \
     /* Reduction of the warps' totals (each in its lane 0) in warp order; valid in thread 0. */    \
-    static __device__ __forceinline__ T P##_block_reduce_warps(T v, int nthreads)                   \
+    static __device__ __forceinline__ __attribute__((unused)) T P##_block_reduce_warps(T v, int nthreads)                   \
     {                                                                                               \
         T *warp_tot = P##_warp_totals();                                                            \
         const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, nwarps = nthreads >> 5;         \
@@ -122,7 +122,7 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
         return v;                                                                                   \
     }                                                                                               \
     /* Reduction of one value per thread in thread order; the result is valid in thread 0. */       \
-    static __device__ __forceinline__ T P##_block_reduce_values(T v, int nthreads)                  \
+    static __device__ __forceinline__ __attribute__((unused)) T P##_block_reduce_values(T v, int nthreads)                  \
     {                                                                                               \
         return P##_block_reduce_warps(P##_warp_reduce(v, threadIdx.x & 31, 32), nthreads);          \
     }
@@ -297,7 +297,7 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
         fname##_at(in, base, base, valid, items, buf, keep);                                          \
     }
 #define GPUSCAN_TILE_LOAD_(P, T, TAG)                                                           \
-    static __device__ __forceinline__ T *P##_##TAG##_buffer(void)                                                     \
+    static __device__ __forceinline__ __attribute__((unused)) T *P##_##TAG##_buffer(void)                                                     \
     {                                                                                                                 \
         __shared__ __align__(16) unsigned char raw[GPUSCAN_TILE_BUFFER_(TAG, T) * sizeof(T)];                         \
         return (T *)raw;                                                                                              \
@@ -316,7 +316,7 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
      * prefix (x) local[i] (prefix only if has_prefix).  Exclusive (has_prefix must be set):                          \
      * element 0 gets prefix, element i gets prefix (x) local[i-1]; `before` is the thread's                          \
      * exclusive prefix within the tile (from scan_tile).  Both warp-local. */                                        \
-    static __device__ __forceinline__ void P##_##TAG##_stage_to(const T *items, T *buf)                               \
+    static __device__ __forceinline__ __attribute__((unused)) void P##_##TAG##_stage_to(const T *items, T *buf)                               \
     {                                                                                                                 \
         enum { ITEMS = GPUSCAN_##TAG##_ITEMS(T) };                                                                    \
         const unsigned lane = threadIdx.x & 31u, seg = (threadIdx.x >> 5) * 32u * ITEMS;                              \
@@ -324,13 +324,13 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
         __syncwarp();                                                                                                 \
     }                                                                                                                 \
     /* Staging is skipped where emit will write from registers (one item per thread; direct I/O). */                  \
-    static __device__ __forceinline__ void P##_##TAG##_stage(const T *items, T *buf)                                  \
+    static __device__ __forceinline__ __attribute__((unused)) void P##_##TAG##_stage(const T *items, T *buf)                                  \
     {                                                                                                                 \
         if (GPUSCAN_##TAG##_ITEMS(T) == 1 || GPUSCAN_DIRECT_IO_(P, T, TAG)) return;                                     \
         P##_##TAG##_stage_to(items, buf);                                                                             \
     }                                                                                                                 \
     /* The final value of tile element e (of the warp run starting at seg) from the staged scan. */                   \
-    static __device__ __forceinline__ T P##_##TAG##_final(const T *buf, unsigned e, unsigned seg, T prefix,           \
+    static __device__ __forceinline__ __attribute__((unused)) T P##_##TAG##_final(const T *buf, unsigned e, unsigned seg, T prefix,           \
                                                           int has_prefix, int exclusive, T run_before)                \
     {                                                                                                                 \
         if (exclusive) {                                                                                              \
@@ -458,7 +458,7 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
 #define GPUSCAN_TILE_EMIT_(P, T, TAG)                                                               \
     GPUSCAN_TILE_WRITER_(P, T, TAG, P##_##TAG##_emit, P##_REVERSED_)                                \
     GPUSCAN_TILE_WRITER_(P, T, TAG, P##_##TAG##_emit_fwd, 0)                                        \
-    static __device__ __forceinline__ void P##_##TAG##_store(P##_out_t *out, size_t base, unsigned valid,            \
+    static __device__ __forceinline__ __attribute__((unused)) void P##_##TAG##_store(P##_out_t *out, size_t base, unsigned valid,            \
                                                              const T *items, T prefix, int has_prefix,                \
                                                              int exclusive, T before, T *buf)                         \
     {                                                                                                                 \
@@ -485,18 +485,18 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
 /* The tile reads only the grid kernels use: a plain load, spans of whole tiles (staged or
  * reduced as read), a tile's reduction and the previous thread's item. */
 #define GPUSCAN_TILE_SPANS_(P, T, TAG)                                                                                \
-    static __device__ __forceinline__ void P##_##TAG##_load(const P##_in_t *in, size_t base, unsigned valid,         \
+    static __device__ __forceinline__ __attribute__((unused)) void P##_##TAG##_load(const P##_in_t *in, size_t base, unsigned valid,         \
                                                             T *items, T *buf)                                         \
     {                                                                                                                 \
         P##_##TAG##_load_hinted(in, base, valid, items, buf, 0);                                                      \
     }                                                                                                                 \
-    static __device__ __forceinline__ void P##_##TAG##_load_raw(const T *in, size_t base, unsigned valid, T *items,   \
+    static __device__ __forceinline__ __attribute__((unused)) void P##_##TAG##_load_raw(const T *in, size_t base, unsigned valid, T *items,   \
                                                                 T *buf)                                               \
     {                                                                                                                 \
         P##_##TAG##_raw_hinted(in, base, valid, items, buf, 0);                                                       \
     }                                                                                                                 \
     /* The scan's output read back (the first level's fix-up; mirrored for a reverse scan). */                         \
-    static __device__ __forceinline__ void P##_##TAG##_load_out(const T *in, size_t base, unsigned valid, T *items,   \
+    static __device__ __forceinline__ __attribute__((unused)) void P##_##TAG##_load_out(const T *in, size_t base, unsigned valid, T *items,   \
                                                                 T *buf)                                               \
     {                                                                                                                 \
         P##_##TAG##_out_hinted(in, base, valid, items, buf, 0);                                                       \
@@ -504,7 +504,7 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
     /* Whether `tiles` full tiles from `in` can be read as one span (16-byte vectors of the type read,                \
      * at most GPUSCAN_SPAN_READS a thread, in the input's order): by P_<TAG>_reduce_span and (where the         \
      * load stage copies: it keeps raw input) P_<TAG>_stage_span. */                                                  \
-    static __device__ __forceinline__ int P##_##TAG##_span_ok(const P##_in_t *in, unsigned tiles)                     \
+    static __device__ __forceinline__ __attribute__((unused)) int P##_##TAG##_span_ok(const P##_in_t *in, unsigned tiles)                     \
     {                                                                                                                 \
         enum { ITEMS = GPUSCAN_##TAG##_ITEMS(T), VEC = GPUSCAN_VECTOR_ELEMS_(P##_in_t, ITEMS) };                      \
         return !P##_REVERSED_ && ITEMS > 1 && GPUSCAN_VECTOR_OK_(P##_in_t, ITEMS) &&                                  \
@@ -513,7 +513,7 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
     /* Copies `tiles` full tiles from element `base` to shared memory `stage` (in order; thread t                     \
      * moves vectors t, t + THREADS, ...) with all of the thread's reads in flight at once; a                         \
      * barrier must follow before the block reads `stage`. */                                                         \
-    static __device__ __forceinline__ void P##_##TAG##_stage_span(const P##_in_t *in, size_t base, unsigned tiles,    \
+    static __device__ __forceinline__ __attribute__((unused)) void P##_##TAG##_stage_span(const P##_in_t *in, size_t base, unsigned tiles,    \
                                                                   uint4 *stage)                                       \
     {                                                                                                                 \
         enum { THREADS = GPUSCAN_##TAG##_THREADS(T), ITEMS = GPUSCAN_##TAG##_ITEMS(T),                                \
@@ -530,7 +530,7 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
      * (only where span_ok): warp w reads its 1/nwarps of the span as 16-byte vectors, all reads                      \
      * issued at once; the 32 vectors of one read are a contiguous run in lane order, so each read                    \
      * is reduced across the warp and the reads' totals are combined in order. */                                     \
-    static __device__ __forceinline__ T P##_##TAG##_reduce_span(const P##_in_t *in, size_t base, unsigned tiles,     \
+    static __device__ __forceinline__ __attribute__((unused)) T P##_##TAG##_reduce_span(const P##_in_t *in, size_t base, unsigned tiles,     \
                                                                 int keep)                                             \
     {                                                                                                                 \
         enum { THREADS = GPUSCAN_##TAG##_THREADS(T), ITEMS = GPUSCAN_##TAG##_ITEMS(T),                                \
@@ -559,7 +559,7 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
         return P##_block_reduce_warps(acc, THREADS);                                                                  \
     }                                                                                                                 \
     /* The reduction of elements [base, base + valid) in order, in thread 0 (block barriers). */                      \
-    static __device__ __forceinline__ T P##_##TAG##_reduce(const P##_in_t *in, size_t base, unsigned valid, T *buf,   \
+    static __device__ __forceinline__ __attribute__((unused)) T P##_##TAG##_reduce(const P##_in_t *in, size_t base, unsigned valid, T *buf,   \
                                                            int keep)                                                  \
     {                                                                                                                 \
         enum { ITEMS = GPUSCAN_##TAG##_ITEMS(T) };                                                                    \
@@ -569,7 +569,7 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
     }                                                                                                                 \
     /* The previous thread's last item (the exclusive prefix of a tile scanned in an earlier                          \
      * pass), through the buffer; two block barriers. */                                                              \
-    static __device__ __forceinline__ T P##_##TAG##_previous(const T *items, T *buf)                                  \
+    static __device__ __forceinline__ __attribute__((unused)) T P##_##TAG##_previous(const T *items, T *buf)                                  \
     {                                                                                                                 \
         enum { ITEMS = GPUSCAN_##TAG##_ITEMS(T) };                                                                    \
         __syncthreads();                                                                                              \
@@ -591,7 +591,7 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
 /* Kogge-Stone, shared memory, double buffered: log2(THREADS) steps, each thread combining the
  * value `off` places to its left; the buffers swap roles every step. */
 #define GPUSCAN_KS_SCAN_TILE_(P, T)                                                                 \
-    static __device__ __forceinline__ T P##_KS_scan_tile(T *items, T *scratch, T *before)           \
+    static __device__ __forceinline__ __attribute__((unused)) T P##_KS_scan_tile(T *items, T *scratch, T *before)           \
     {                                                                                               \
         enum { THREADS = GPUSCAN_KS_THREADS(T) };                                                   \
         const int t = threadIdx.x;                                                                  \
@@ -615,7 +615,7 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
 
 /* Kogge-Stone over warp shuffles (registers only) plus one warp scanning the warp totals. */
 #define GPUSCAN_KSW_SCAN_TILE_(P, T)                                                                \
-    static __device__ __forceinline__ T P##_KSW_scan_tile(T *items, T *scratch, T *before)          \
+    static __device__ __forceinline__ __attribute__((unused)) T P##_KSW_scan_tile(T *items, T *scratch, T *before)          \
     {                                                                                               \
         T aggregate;                                                                                \
         (void)scratch;                                                                              \
@@ -627,7 +627,7 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
  * all), a down-sweep pushes them to the elements in between.  Thread t works on index
  * (t+1)*2*stride-1, so active threads are contiguous and whole warps retire together. */
 #define GPUSCAN_BK_SCAN_TILE_(P, T)                                                                 \
-    static __device__ __forceinline__ T P##_BK_scan_tile(T *items, T *xy, T *before)                \
+    static __device__ __forceinline__ __attribute__((unused)) T P##_BK_scan_tile(T *items, T *xy, T *before)                \
     {                                                                                               \
         enum { THREADS = GPUSCAN_BK_THREADS(T), SECTION = 2 * GPUSCAN_BK_THREADS(T) };              \
         const int t = threadIdx.x;                                                                  \
@@ -659,7 +659,7 @@ static __device__ __forceinline__ void gpuscan_group_sync_(int nthreads)
  * run, (3) scans it after the earlier runs' total.  Any coarsened shape TAG: the block scan CO,
  * and the ring's scanners (ring.cuh), which have a shape of their own. */
 #define GPUSCAN_COARSENED_SCAN_TILE_(P, T, TAG)                                                           \
-    static __device__ __forceinline__ T P##_##TAG##_scan_tile(T *items, T *scratch, T *before)            \
+    static __device__ __forceinline__ __attribute__((unused)) T P##_##TAG##_scan_tile(T *items, T *scratch, T *before)            \
     {                                                                                                     \
         enum { ITEMS = GPUSCAN_##TAG##_ITEMS(T), THREADS = GPUSCAN_##TAG##_THREADS(T) };                  \
         T aggregate;                                                                                      \

@@ -64,7 +64,7 @@
 /* The low bytes of the lanes of even and odd, interleaved back into one word. */
 #define GPUSCAN_JOIN_LANES_(even, odd) __byte_perm((even), (odd), 0x6240)
 /* a (x) b on 16-bit lanes (sm_90 has max/min.[us]16x2; earlier GPUs emulate them). */
-static __device__ __forceinline__ unsigned gpuscan_lanes_op_(int kind, int sign, unsigned a, unsigned b)
+static __device__ __forceinline__ __attribute__((unused)) unsigned gpuscan_lanes_op_(int kind, int sign, unsigned a, unsigned b)
 {
     const int s = sign == GPUSCAN_BYTES_SIGNED;
     switch (kind) {
@@ -74,7 +74,7 @@ static __device__ __forceinline__ unsigned gpuscan_lanes_op_(int kind, int sign,
     default: return a;
     }
 }
-static __device__ __forceinline__ int gpuscan_bytes_bitwise_(int kind)
+static __device__ __forceinline__ __attribute__((unused)) int gpuscan_bytes_bitwise_(int kind)
 {
     return kind == GPUSCAN_BYTES_AND || kind == GPUSCAN_BYTES_OR || kind == GPUSCAN_BYTES_XOR;
 }
@@ -83,7 +83,7 @@ static __device__ __forceinline__ int gpuscan_bytes_bitwise_(int kind)
  * after a shift up by 8.  The high bytes of `even` and `odd` such lanes, back into one word. */
 #define GPUSCAN_JOIN_HIGH_(even, odd) __byte_perm((even), (odd), 0x7351)
 /* a (x) b, byte by byte. */
-static __device__ __forceinline__ unsigned gpuscan_bytes_op_(int kind, int sign, unsigned a, unsigned b)
+static __device__ __forceinline__ __attribute__((unused)) unsigned gpuscan_bytes_op_(int kind, int sign, unsigned a, unsigned b)
 {
     switch (kind) {
     case GPUSCAN_BYTES_AND: return a & b;
@@ -101,7 +101,7 @@ static __device__ __forceinline__ unsigned gpuscan_bytes_op_(int kind, int sign,
  * bytes does not matter).  add: acc is the running sum (__dp4a; its low byte is the result).
  * max/min: lanes compared as 16-bit numbers keep the max/min of their high bytes, so acc takes
  * bytes 1 and 3 of each word and acc2 bytes 0 and 2 (shifted up).  and/or/xor: acc, byte-wise. */
-static __device__ __forceinline__ void gpuscan_bytes_accumulate_(int kind, int sign, unsigned *acc, unsigned *acc2,
+static __device__ __forceinline__ __attribute__((unused)) void gpuscan_bytes_accumulate_(int kind, int sign, unsigned *acc, unsigned *acc2,
                                                                  unsigned w)
 {
     if (kind == GPUSCAN_BYTES_ADD) {
@@ -114,7 +114,7 @@ static __device__ __forceinline__ void gpuscan_bytes_accumulate_(int kind, int s
     }
 }
 /* The accumulators' result in the low byte. */
-static __device__ __forceinline__ unsigned gpuscan_bytes_finish_(int kind, int sign, unsigned acc, unsigned acc2)
+static __device__ __forceinline__ __attribute__((unused)) unsigned gpuscan_bytes_finish_(int kind, int sign, unsigned acc, unsigned acc2)
 {
     if (kind == GPUSCAN_BYTES_ADD) return acc;
     if (gpuscan_bytes_bitwise_(kind)) {
@@ -128,7 +128,7 @@ static __device__ __forceinline__ unsigned gpuscan_bytes_finish_(int kind, int s
  * add: in 16-bit lanes of the even and odd bytes, pairs = b0 + b1, b2 + b3 scanned plus c give
  * bytes 1 and 3, less b1 / b3 bytes 0 and 2.  max/min: in high-byte lanes (GPUSCAN_JOIN_HIGH_),
  * odd = c (x) (pairs scanned), even = (c, odd's lane 0) (x) (b0, b2). */
-static __device__ __forceinline__ unsigned gpuscan_bytes_scan_word_(int kind, int sign, unsigned id4, unsigned w,
+static __device__ __forceinline__ __attribute__((unused)) unsigned gpuscan_bytes_scan_word_(int kind, int sign, unsigned id4, unsigned w,
                                                                     unsigned last)
 {
     if (gpuscan_bytes_bitwise_(kind)) {
@@ -151,25 +151,25 @@ static __device__ __forceinline__ unsigned gpuscan_bytes_scan_word_(int kind, in
 /* ---- 2-byte integers, two a word (h0: bits 0-15, h1: bits 16-31) ---- */
 /* a (x) b, half by half.  add: h0 from a + b, h1 from a sum whose low halves add 0 (so no carry
  * comes in from h0); b is the one masked (callers pass a loop-invariant b where there is one). */
-static __device__ __forceinline__ unsigned gpuscan_halves_op_(int kind, int sign, unsigned a, unsigned b)
+static __device__ __forceinline__ __attribute__((unused)) unsigned gpuscan_halves_op_(int kind, int sign, unsigned a, unsigned b)
 {
     if (gpuscan_bytes_bitwise_(kind)) return gpuscan_bytes_op_(kind, sign, a, b);
     if (kind == GPUSCAN_BYTES_ADD) return __byte_perm(a + b, a + (b & 0xffff0000u), 0x7610);
     return gpuscan_lanes_op_(kind, sign, a, b);
 }
 /* A fold of words in one accumulator; add: the running sum of both halves (__dp2a). */
-static __device__ __forceinline__ void gpuscan_halves_accumulate_(int kind, int sign, unsigned *acc, unsigned w)
+static __device__ __forceinline__ __attribute__((unused)) void gpuscan_halves_accumulate_(int kind, int sign, unsigned *acc, unsigned w)
 {
     *acc = kind == GPUSCAN_BYTES_ADD ? __dp2a_lo(w, 0x0101u, *acc) : gpuscan_halves_op_(kind, sign, *acc, w);
 }
 /* The accumulator's result in the low half. */
-static __device__ __forceinline__ unsigned gpuscan_halves_finish_(int kind, int sign, unsigned acc)
+static __device__ __forceinline__ __attribute__((unused)) unsigned gpuscan_halves_finish_(int kind, int sign, unsigned acc)
 {
     return kind == GPUSCAN_BYTES_ADD ? acc : gpuscan_halves_op_(kind, sign, acc, acc >> 16);
 }
 /* The inclusive scan of the two halves of w after the high half of `last` (the word before).
  * add: s = c + h0 (low half), t = s + h1 (high half).  The others: (h0, h0 (x) h1), then c. */
-static __device__ __forceinline__ unsigned gpuscan_halves_scan_word_(int kind, int sign, unsigned id2, unsigned w,
+static __device__ __forceinline__ __attribute__((unused)) unsigned gpuscan_halves_scan_word_(int kind, int sign, unsigned id2, unsigned w,
                                                                      unsigned last)
 {
     if (kind == GPUSCAN_BYTES_ADD) {
@@ -183,55 +183,55 @@ static __device__ __forceinline__ unsigned gpuscan_halves_scan_word_(int kind, i
 /* ---- a word of either: size 1 (bytes) or 2 (halves), a compile-time constant at every call ---- */
 #define GPUSCAN_PER_WORD_(T) (sizeof(T) == 1 ? 4 : 2)
 #define GPUSCAN_LAST_SHIFT_(T) (sizeof(T) == 1 ? 24 : 16) /* where a word's last element starts */
-static __device__ __forceinline__ void gpuscan_packed_accumulate_(int size, int kind, int sign, unsigned *acc,
+static __device__ __forceinline__ __attribute__((unused)) void gpuscan_packed_accumulate_(int size, int kind, int sign, unsigned *acc,
                                                                   unsigned *acc2, unsigned w)
 {
     if (size == 1) gpuscan_bytes_accumulate_(kind, sign, acc, acc2, w);
     else gpuscan_halves_accumulate_(kind, sign, acc, w);
 }
-static __device__ __forceinline__ unsigned gpuscan_packed_finish_(int size, int kind, int sign, unsigned acc,
+static __device__ __forceinline__ __attribute__((unused)) unsigned gpuscan_packed_finish_(int size, int kind, int sign, unsigned acc,
                                                                   unsigned acc2)
 {
     return size == 1 ? gpuscan_bytes_finish_(kind, sign, acc, acc2) : gpuscan_halves_finish_(kind, sign, acc);
 }
-static __device__ __forceinline__ unsigned gpuscan_packed_scan_word_(int size, int kind, int sign, unsigned id,
+static __device__ __forceinline__ __attribute__((unused)) unsigned gpuscan_packed_scan_word_(int size, int kind, int sign, unsigned id,
                                                                      unsigned w, unsigned last)
 {
     return size == 1 ? gpuscan_bytes_scan_word_(kind, sign, id, w, last)
                      : gpuscan_halves_scan_word_(kind, sign, id, w, last);
 }
 /* p (x) w, p a word of one element repeated (loop-invariant: halves mask it, not w). */
-static __device__ __forceinline__ unsigned gpuscan_packed_combine_(int size, int kind, int sign, unsigned p,
+static __device__ __forceinline__ __attribute__((unused)) unsigned gpuscan_packed_combine_(int size, int kind, int sign, unsigned p,
                                                                    unsigned w)
 {
     return size == 1 ? gpuscan_bytes_op_(kind, sign, p, w) : gpuscan_halves_op_(kind, sign, w, p);
 }
 
 #define GPUSCAN_BYTES_LANES_(P, T, op)                                                                \
-    static __device__ __forceinline__ int P##_bytewise(void)                                              \
+    static __device__ __forceinline__ __attribute__((unused)) int P##_bytewise(void)                                              \
     {                                                                                                     \
         return GPUSCAN_PACKED_INT_(T) != 0 ? GPUSCAN_BYTES_KIND_(op) : GPUSCAN_BYTES_NONE;                     \
     }                                                                                                     \
-    static __device__ __forceinline__ int P##_packs(int count)                                            \
+    static __device__ __forceinline__ __attribute__((unused)) int P##_packs(int count)                                            \
     {                                                                                                     \
         return P##_bytewise() && count % GPUSCAN_PER_WORD_(T) == 0;                                       \
     }                                                                                                     \
     /* Signed lanes only for max and min (add needs lanes that cannot go negative). */                    \
-    static __device__ __forceinline__ int P##_bytes_sign(void)                                            \
+    static __device__ __forceinline__ __attribute__((unused)) int P##_bytes_sign(void)                                            \
     {                                                                                                     \
         const int kind = P##_bytewise();                                                                  \
         return kind == GPUSCAN_BYTES_MAX || kind == GPUSCAN_BYTES_MIN ? GPUSCAN_PACKED_INT_(T)            \
                                                                       : GPUSCAN_BYTES_UNSIGNED;           \
     }                                                                                                     \
     /* v's bits, zero-extended (T of 1 or 2 bytes). */                                                    \
-    static __device__ __forceinline__ unsigned P##_bits_of(T v)                                           \
+    static __device__ __forceinline__ __attribute__((unused)) unsigned P##_bits_of(T v)                                           \
     {                                                                                                     \
         unsigned b = 0;                                                                                   \
         memcpy(&b, &v, sizeof(T) < 4 ? sizeof(T) : 4);                                                    \
         return b;                                                                                         \
     }                                                                                                     \
     /* v in every element of a word. */                                                                   \
-    static __device__ __forceinline__ unsigned P##_splat(T v)                                             \
+    static __device__ __forceinline__ __attribute__((unused)) unsigned P##_splat(T v)                                             \
     {                                                                                                     \
         return P##_bits_of(v) * (sizeof(T) == 1 ? 0x01010101u : 0x00010001u);                             \
     }
@@ -239,21 +239,21 @@ static __device__ __forceinline__ unsigned gpuscan_packed_combine_(int size, int
     /* A fold of packed words in any order (the packed operators commute): start, add each word,          \
      * then the result as one T. */                                                                       \
     typedef struct { unsigned acc, acc2; } P##_words_fold;                                                \
-    static __device__ __forceinline__ P##_words_fold P##_words_start(void)                                \
+    static __device__ __forceinline__ __attribute__((unused)) P##_words_fold P##_words_start(void)                                \
     {                                                                                                     \
         const unsigned a = P##_bytewise() == GPUSCAN_BYTES_ADD ? 0u : P##_splat(P##_identity());          \
         const P##_words_fold f = {a, a};                                                                  \
         return f;                                                                                         \
     }                                                                                                     \
-    static __device__ __forceinline__ void P##_words_add(P##_words_fold *f, unsigned w)                   \
+    static __device__ __forceinline__ __attribute__((unused)) void P##_words_add(P##_words_fold *f, unsigned w)                   \
     {                                                                                                     \
         gpuscan_packed_accumulate_(sizeof(T), P##_bytewise(), P##_bytes_sign(), &f->acc, &f->acc2, w);    \
     }                                                                                                     \
-    static __device__ __forceinline__ void P##_words_add_vector(P##_words_fold *f, uint4 v)               \
+    static __device__ __forceinline__ __attribute__((unused)) void P##_words_add_vector(P##_words_fold *f, uint4 v)               \
     {                                                                                                     \
         P##_words_add(f, v.x), P##_words_add(f, v.y), P##_words_add(f, v.z), P##_words_add(f, v.w);       \
     }                                                                                                     \
-    static __device__ __forceinline__ T P##_words_result(P##_words_fold f)                                \
+    static __device__ __forceinline__ __attribute__((unused)) T P##_words_result(P##_words_fold f)                                \
     {                                                                                                     \
         const unsigned r = gpuscan_packed_finish_(sizeof(T), P##_bytewise(), P##_bytes_sign(), f.acc,     \
                                                   f.acc2);                                                \
@@ -262,7 +262,7 @@ static __device__ __forceinline__ unsigned gpuscan_packed_combine_(int size, int
         return v;                                                                                         \
     }
 #define GPUSCAN_BYTES_RUNS_(P, T)                                                                     \
-    static __device__ __forceinline__ T P##_fold(const T *items, int count)                               \
+    static __device__ __forceinline__ __attribute__((unused)) T P##_fold(const T *items, int count)                               \
     {                                                                                                     \
         T v = items[0];                                                                                   \
         if (P##_packs(count)) {                                                                           \
@@ -277,7 +277,7 @@ static __device__ __forceinline__ unsigned gpuscan_packed_combine_(int size, int
         _Pragma("unroll") for (int j = 1; j < count; ++j) v = P##_combine(v, items[j]);                   \
         return v;                                                                                         \
     }                                                                                                     \
-    static __device__ __forceinline__ void P##_bytes_scan(T *items, int count, T carry)                   \
+    static __device__ __forceinline__ __attribute__((unused)) void P##_bytes_scan(T *items, int count, T carry)                   \
     {                                                                                                     \
         const int kind = P##_bytewise(), sign = P##_bytes_sign();                                         \
         const unsigned id = P##_splat(P##_identity());                                                    \
@@ -289,7 +289,7 @@ static __device__ __forceinline__ unsigned gpuscan_packed_combine_(int size, int
             memcpy(items + GPUSCAN_PER_WORD_(T) * i, &last, 4);                                           \
         }                                                                                                 \
     }                                                                                                     \
-    static __device__ __forceinline__ void P##_bytes_combine(T *items, int count, T prefix)               \
+    static __device__ __forceinline__ __attribute__((unused)) void P##_bytes_combine(T *items, int count, T prefix)               \
     {                                                                                                     \
         const unsigned p = P##_splat(prefix);                                                             \
         _Pragma("unroll") for (int i = 0; i < count / GPUSCAN_PER_WORD_(T); ++i) {                        \
@@ -300,7 +300,7 @@ static __device__ __forceinline__ unsigned gpuscan_packed_combine_(int size, int
         }                                                                                                 \
     }                                                                                                     \
     /* Each word: the previous word's last element, then its own but the last. */                         \
-    static __device__ __forceinline__ void P##_bytes_shift(T *dst, const T *items, int count, T first)    \
+    static __device__ __forceinline__ __attribute__((unused)) void P##_bytes_shift(T *dst, const T *items, int count, T first)    \
     {                                                                                                     \
         unsigned prev = P##_bits_of(first) << GPUSCAN_LAST_SHIFT_(T);                                     \
         _Pragma("unroll") for (int i = 0; i < count / GPUSCAN_PER_WORD_(T); ++i) {                        \

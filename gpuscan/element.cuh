@@ -41,12 +41,11 @@ static constexpr int gpuscan_is_identifier_(const char *s)
 #define GPUSCAN_OP_and_INTEGER_ONLY_ ~, 1
 #define GPUSCAN_OP_or_INTEGER_ONLY_ ~, 1
 #define GPUSCAN_OP_xor_INTEGER_ONLY_ ~, 1
-#define GPUSCAN_CHECK_NAME_(name, op)                                                               \
-    static_assert(gpuscan_is_identifier_(#name),                                                    \
-                  "gpuscan: the type name '" #name "' is not one token: write "                     \
-                  "GPUSCAN_DEFINE_NAMED(short_name, " #name ", " #op ")");
+#define GPUSCAN_CHECK_NAME_(name, fix)                                                              \
+    static_assert(gpuscan_is_identifier_(#name), "gpuscan: the type name '" #name "' is not one token: " fix);
+#define GPUSCAN_FIX_NAME_(name, op) "write GPUSCAN_DEFINE_NAMED(short_name, " #name ", " #op ")"
 #define GPUSCAN_CHECK_DEFINE_(P, name, T, op)                                                       \
-    GPUSCAN_CHECK_NAME_(name, op)                                                                   \
+    GPUSCAN_CHECK_NAME_(name, GPUSCAN_FIX_NAME_(name, op))                                          \
     GPUSCAN_BREAK_                                                                                  \
     /* a second DEFINE of the same (name, op) in one file redefines this enum first */              \
     enum P##_DEFINE_appears_twice_in_this_file {};                                                  \
@@ -103,7 +102,7 @@ static constexpr int gpuscan_is_identifier_(const char *s)
                   "gpuscan: " #name " converts " #TIn " to " #T ", which C++ cannot convert");     \
     GPUSCAN_CHECK_INPUT_(name, TIn)
 #define GPUSCAN_CONVERSION_FN_(P, TIn, T)                                                           \
-    static __host__ __device__ __forceinline__ T P##_convert(TIn x, size_t i)                       \
+    static __host__ __device__ __forceinline__ __attribute__((unused)) T P##_convert(TIn x, size_t i)                       \
     {                                                                                               \
         (void)i;                                                                                    \
         return (T)x;                                                                                \
@@ -131,32 +130,32 @@ static constexpr int gpuscan_is_identifier_(const char *s)
     /* min/max's NaN test (b != b) is a self-comparison for integer types: true to its purpose */   \
     _Pragma("GCC diagnostic push")                                                                  \
     _Pragma("GCC diagnostic ignored \"-Wtautological-compare\"")                                    \
-    static __host__ __device__ __forceinline__ T                                                    \
+    static __host__ __device__ __forceinline__ __attribute__((unused)) T                                                    \
     P##_COMBINE_must_call_only___host_____device___functions(T a, T b)                              \
     {                                                                                               \
         return GPUSCAN_OP_##op##_COMBINE(T, a, b);                                                  \
     }                                                                                               \
     _Pragma("GCC diagnostic pop")                                                                   \
-    static __host__ __device__ __forceinline__ T                                                    \
+    static __host__ __device__ __forceinline__ __attribute__((unused)) T                                                    \
     P##_IDENTITY_must_call_only___host_____device___functions(void)                                 \
     {                                                                                               \
         return GPUSCAN_OP_##op##_IDENTITY(name, T);                                                 \
     }                                                                                               \
     GPUSCAN_HOST_CALLS_END_                                                                         \
     GPUSCAN_BREAK_                                                                                  \
-    static __host__ __device__ __forceinline__ T P##_combine(T a, T b)                              \
+    static __host__ __device__ __forceinline__ __attribute__((unused)) T P##_combine(T a, T b)                              \
     {                                                                                               \
         return REV ? P##_COMBINE_must_call_only___host_____device___functions(b, a)                 \
                    : P##_COMBINE_must_call_only___host_____device___functions(a, b);                \
     }                                                                                               \
-    static __host__ __device__ __forceinline__ T P##_identity(void)                                 \
+    static __host__ __device__ __forceinline__ __attribute__((unused)) T P##_identity(void)                                 \
     {                                                                                               \
         return P##_IDENTITY_must_call_only___host_____device___functions();                         \
     }
 
 /* One warp shuffle of a T: split into words, shuffle each, reassemble. */
 #define GPUSCAN_SHUFFLE_(P, T, fn, SHFL)                                                            \
-    static __device__ __forceinline__ T P##_##fn(T v, int arg)                                      \
+    static __device__ __forceinline__ __attribute__((unused)) T P##_##fn(T v, int arg)                                      \
     {                                                                                               \
         unsigned int w[GPUSCAN_WORDS_(T)];                                                          \
         w[GPUSCAN_WORDS_(T) - 1] = 0u;                                                              \
@@ -170,14 +169,14 @@ static constexpr int gpuscan_is_identifier_(const char *s)
 /* Global slots: a T stored as whole words through L2 (bypassing the non-coherent L1), so that
  * another block that saw the matching flag (after a fence) reads the value just written. */
 #define GPUSCAN_SLOTS_(P, T)                                                                        \
-    static __device__ __forceinline__ void P##_slot_store(unsigned int *slot, T v)                  \
+    static __device__ __forceinline__ __attribute__((unused)) void P##_slot_store(unsigned int *slot, T v)                  \
     {                                                                                               \
         unsigned int w[GPUSCAN_WORDS_(T)];                                                          \
         w[GPUSCAN_WORDS_(T) - 1] = 0u;                                                              \
         memcpy(w, &v, sizeof(T));                                                                   \
         _Pragma("unroll") for (unsigned i = 0; i < GPUSCAN_WORDS_(T); ++i) __stcg(slot + i, w[i]);  \
     }                                                                                               \
-    static __device__ __forceinline__ T P##_slot_load(const unsigned int *slot)                     \
+    static __device__ __forceinline__ __attribute__((unused)) T P##_slot_load(const unsigned int *slot)                     \
     {                                                                                               \
         unsigned int w[GPUSCAN_WORDS_(T)];                                                          \
         T v;                                                                                        \
@@ -209,7 +208,7 @@ static constexpr int gpuscan_is_identifier_(const char *s)
 /* One 16-byte vector of elements of TI (i: the first one's index) into items of T through STAGE
  * (only called where TI divides 16 bytes); where the stage COPIES, a vector is its items' bytes. */
 #define GPUSCAN_VECTOR_READER_(fname, TI, T, COPIES, STAGE)                                         \
-    static __device__ __forceinline__ void fname(T *items, uint4 v, size_t i)                       \
+    static __device__ __forceinline__ __attribute__((unused)) void fname(T *items, uint4 v, size_t i)                       \
     {                                                                                               \
         enum { K = 16 / sizeof(TI) > 0 ? 16 / sizeof(TI) : 1 };                                     \
         if (COPIES) {                                                                               \
@@ -233,7 +232,7 @@ static constexpr int gpuscan_is_identifier_(const char *s)
      * tile's elements back to front (their indices stay the input's).  OWN_AS_IS_: the scan's own  \
      * T arrays (upper levels, partials) need a reader of their own, forward and as they are. */    \
     enum { P##_LOAD_COPIES_ = COPIES, P##_REVERSED_ = REV, P##_OWN_AS_IS_ = !(COPIES) || (REV) };   \
-    static __device__ __forceinline__ T P##_load_stage(P##_in_t x, size_t i) { return FN(x, i); }   \
+    static __device__ __forceinline__ __attribute__((unused)) T P##_load_stage(P##_in_t x, size_t i) { return FN(x, i); }   \
     GPUSCAN_VECTOR_READER_(P##_load_vector, P##_in_t, T, P##_LOAD_COPIES_, P##_load_stage)
 
 /* The store stage: the type written (P_out_t) and how a T becomes one (P_store_stage(v, i), i its
@@ -241,14 +240,14 @@ static constexpr int gpuscan_is_identifier_(const char *s)
 #define GPUSCAN_STORE_STAGE_(P, T)                                                                  \
     typedef T P##_out_t;                                                                            \
     enum { P##_STORE_COPIES_ = 1 }; /* the stage copies: a vector is its items' bytes */            \
-    static __device__ __forceinline__ P##_out_t P##_store_stage(T v, size_t i)                      \
+    static __device__ __forceinline__ __attribute__((unused)) P##_out_t P##_store_stage(T v, size_t i)                      \
     {                                                                                               \
         (void)i;                                                                                    \
         return v;                                                                                   \
     }                                                                                               \
     /* Items into one 16-byte vector of outputs (i: the first one's index; only called where        \
      * P_out_t divides 16 bytes). */                                                                \
-    static __device__ __forceinline__ void P##_store_vector(uint4 *w, const T *items, size_t i)     \
+    static __device__ __forceinline__ __attribute__((unused)) void P##_store_vector(uint4 *w, const T *items, size_t i)     \
     {                                                                                               \
         enum { K = 16 / sizeof(P##_out_t) > 0 ? 16 / sizeof(P##_out_t) : 1 };                       \
         if (P##_STORE_COPIES_) {                                                                    \
@@ -264,7 +263,7 @@ static constexpr int gpuscan_is_identifier_(const char *s)
 #define GPUSCAN_ELEMENT_(P, name, T, op, REV)                                                       \
     enum { P##_COMMUTES_ = GPUSCAN_COMMUTES_(op, T) };                                              \
     GPUSCAN_OPERATOR_(P, name, T, op, REV)                                                          \
-    static __host__ __device__ __forceinline__ T P##_as_is(T x, size_t i)                           \
+    static __host__ __device__ __forceinline__ __attribute__((unused)) T P##_as_is(T x, size_t i)                           \
     {                                                                                               \
         (void)i;                                                                                    \
         return x;                                                                                   \

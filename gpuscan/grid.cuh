@@ -1,23 +1,24 @@
 /* gpuscan/grid.cuh - the grid layer: how the tiles of one array learn what came before them.
  *
- * For each block algorithm TAG, GPUSCAN_GRID_KERNELS_(P, T, TAG) defines the kernels of every
- * grid strategy; they differ only in how a tile gets its prefix (the combination of all earlier
- * tiles, with the seed in front where there is one), all load, scan and store tiles the same way:
- *   P_TAG_tiles     scans each tile; writes the final result when there is one tile, else the
- *                   tile-local scan and each tile's aggregate (hierarchical, pass 1)
- *   P_TAG_fixup     combines the scanned aggregates into the tiles (hierarchical, pass 3)
- *   P_TAG_single_pass  one pass; a tile's prefix comes from P_tile_prefix's decoupled look-back
- *                   over predecessors (Merrill & Garland; its first wave paced, P_pace)
- *   P_TAG_single_pass_via  the same pass, the prefix from the domino (P_tile_prefix: waits for
- *                   the left neighbour's running prefix, StreamScan) or, where the tiles all run
- *                   at once, from P_fold_prefix (every earlier aggregate)
- *   P_TAG_single_pass_claims  the look-back of a caller's workspace, its states cleared in its own
- *                   launch, its counter in a claim slot (below)
- *   P_TAG_cluster   a grid of one thread-block cluster: a tile's prefix from the blocks before it
- *                   through distributed shared memory (P_cluster_prefix)
- *   P_TAG_ahead     reduce-ahead: reduces run ahead of the scans through L2 (ring.cuh: its ring)
- *   P_TAG_barrier   reduce-then-scan: each block reduces its run of tiles, a grid-wide barrier,
- *                   then each scans its run again with the fold of the runs before it
+ * The tile states and the look-back over them, the single-pass skeleton (claim, load, block
+ * scan, tile prefix, consume: every single-pass family's kernels, the scan's and the selection's),
+ * and for each block algorithm TAG the scan's kernels, which differ only in how a tile gets its
+ * prefix (the combination of all earlier tiles, with the seed in front where there is one):
+ *   P_TAG_tiles          scans each tile; writes the final result when there is one tile, else the
+ *                        tile-local scan and each tile's aggregate (hierarchical, pass 1)
+ *   P_TAG_fixup          combines the scanned aggregates into the tiles (hierarchical, pass 3)
+ *   P_TAG_scan_pass      the skeleton's scan: a tile's prefix from the decoupled look-back over
+ *                        predecessors (Merrill & Garland; its first wave paced, P_pace)
+ *   P_TAG_scan_pass_via  the same pass, the prefix from the domino (waits for the left neighbour's
+ *                        running prefix, StreamScan) or, where the tiles all run at once, from the
+ *                        fold (every earlier aggregate: P_fold_prefix)
+ *   P_TAG_scan_pass_clears  the look-back of a caller's workspace, its states cleared in its own
+ *                        launch, its claim counter in a counter slot (below)
+ *   P_TAG_cluster        a grid of one thread-block cluster: a tile's prefix from the blocks before
+ *                        it through distributed shared memory (P_cluster_prefix)
+ *   P_TAG_ahead          reduce-ahead: reduces run ahead of the scans through L2 (ring.cuh: its ring)
+ *   P_TAG_reduce_then_scan  each block reduces its run of tiles, a grid-wide barrier, then each
+ *                        scans its run again with the fold of the runs before it
  * Single-pass kernels take tiles in the order blocks claim them (an atomic counter), not
  * blockIdx (but where all blocks are resident at once: a cooperative launch, a cluster), so a
  * tile only ever waits for tiles already claimed by running blocks. */
@@ -42,27 +43,27 @@ typedef struct gpuscan_states_ {
     unsigned round, claimed;
     unsigned published; /* the earlier rounds' count on the word after the counter (P_fold_prefix) */
     unsigned self_clear; /* not cleared: the kernel clears them itself (see P_TAG_single_pass) */
-    unsigned claim_slot; /* not cleared: the scan clears them, its counter in claim slot - 1 ... */
-    unsigned claim_chunks; /* ... as many chunks of GPUSCAN_CLAIM_CHUNK_WORDS_ (host.cuh) ... */
-    unsigned claim_first; /* ... taken first by the tiles from this one on */
+    unsigned counter_slot; /* not cleared: the scan clears them, its counter in counter slot - 1 ... */
+    unsigned clear_chunks; /* ... as many chunks of GPUSCAN_CLEAR_CHUNK_WORDS_ (host.cuh) ... */
+    unsigned clear_first; /* ... taken first by the tiles from this one on */
 } gpuscan_states_;
 #define GPUSCAN_STATE_ROUNDS_ (1u << 30) /* rounds a 32-bit state word tells apart */
-static __host__ __device__ __forceinline__ gpuscan_states_ gpuscan_states_cleared_(void *words)
+static __host__ __device__ __forceinline__ __attribute__((unused)) gpuscan_states_ gpuscan_states_cleared_(void *words)
 {
     gpuscan_states_ s = {words, 0u, 0u, 0u, 0u, 0u, 0u, 0u};
     return s;
 }
-static __device__ __forceinline__ unsigned gpuscan_state_word_(gpuscan_states_ s, unsigned status)
+static __device__ __forceinline__ __attribute__((unused)) unsigned gpuscan_state_word_(gpuscan_states_ s, unsigned status)
 {
     return s.round << 2 | status;
 }
-static __device__ __forceinline__ unsigned gpuscan_state_status_(gpuscan_states_ s, unsigned word)
+static __device__ __forceinline__ __attribute__((unused)) unsigned gpuscan_state_status_(gpuscan_states_ s, unsigned word)
 {
     return word >> 2 == s.round ? word & 3u : GPUSCAN_STATE_EMPTY;
 }
 
 /* The next tile index, in the order blocks reach this point. */
-static __device__ __forceinline__ unsigned gpuscan_next_tile_(unsigned *counter)
+static __device__ __forceinline__ __attribute__((unused)) unsigned gpuscan_next_tile_(unsigned *counter)
 {
     __shared__ unsigned tile;
     if (threadIdx.x == 0) tile = atomicAdd(counter, 1u);
@@ -81,11 +82,11 @@ static __device__ __forceinline__ unsigned gpuscan_next_tile_(unsigned *counter)
 #define GPUSCAN_STATE_BYTES_(T) (sizeof(T) <= 4 ? 8u : GPUSCAN_PACKED_(T) ? 16u : 4u)
 #define GPUSCAN_SLOT_BYTES_(T) (GPUSCAN_PACKED_(T) ? 0u : 4u * GPUSCAN_WORDS_(T))
 
-static __device__ __forceinline__ void gpuscan_store_release_u32_(unsigned *p, unsigned v)
+static __device__ __forceinline__ __attribute__((unused)) void gpuscan_store_release_u32_(unsigned *p, unsigned v)
 {
     asm volatile("st.release.gpu.global.u32 [%0], %1;" ::"l"(p), "r"(v) : "memory");
 }
-static __device__ __forceinline__ unsigned gpuscan_load_acquire_u32_(const unsigned *p)
+static __device__ __forceinline__ __attribute__((unused)) unsigned gpuscan_load_acquire_u32_(const unsigned *p)
 {
     unsigned v;
     asm volatile("ld.acquire.gpu.global.u32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
@@ -93,7 +94,7 @@ static __device__ __forceinline__ unsigned gpuscan_load_acquire_u32_(const unsig
 }
 /* One packed state word of `bytes` (8 or 16; 4: a status alone) as four 32-bit words w[0..3],
  * relaxed, gpu scope. */
-static __device__ __forceinline__ void gpuscan_store_word_(void *p, const unsigned *w, unsigned bytes)
+static __device__ __forceinline__ __attribute__((unused)) void gpuscan_store_word_(void *p, const unsigned *w, unsigned bytes)
 {
     unsigned long long lo = ((unsigned long long)w[1] << 32) | w[0], hi = ((unsigned long long)w[3] << 32) | w[2];
     if (bytes == 4u)
@@ -104,7 +105,7 @@ static __device__ __forceinline__ void gpuscan_store_word_(void *p, const unsign
         asm volatile("{ .reg .b128 t; mov.b128 t, {%1, %2}; st.relaxed.gpu.global.b128 [%0], t; }"
                      ::"l"(p), "l"(lo), "l"(hi) : "memory");
 }
-static __device__ __forceinline__ void gpuscan_load_word_(const void *p, unsigned *w, unsigned bytes)
+static __device__ __forceinline__ __attribute__((unused)) void gpuscan_load_word_(const void *p, unsigned *w, unsigned bytes)
 {
     unsigned long long lo, hi = 0;
     if (bytes == 8u)
@@ -116,7 +117,7 @@ static __device__ __forceinline__ void gpuscan_load_word_(const void *p, unsigne
 }
 
 /* Claim slots: a single-pass scan of several waves whose states hold anything (a caller's workspace)
- * clears them in its own launch (P_TAG_single_pass_claims; host.cuh takes the slot for the call).
+ * clears them in its own launch (P_TAG_single_pass_clears; host.cuh takes the slot for the call).
  * Its claim counter cannot be in that workspace, so it is a slot of memory the library owns - zero
  * when the module loads, zeroed again by each scan's last tile - one a stream the library caches
  * (memory.cuh: the entry's index), so no two scans use one at once: a scan's blocks claim only after
@@ -126,79 +127,86 @@ static __device__ __forceinline__ void gpuscan_load_word_(const void *p, unsigne
  * the scan needs no more blocks at once than a look-back does (one).  Words of a slot: the claim
  * counter; a cache line on (every tile reads it: apart, its reads do not queue behind the claims),
  * the count of chunks cleared and the chunks taken. */
-#define GPUSCAN_CLAIM_SLOTS_ 32
-#define GPUSCAN_CLAIM_CLEARED_ 32
-#define GPUSCAN_CLAIM_TAKEN_ 33
-static __device__ unsigned gpuscan_claim_slots_[GPUSCAN_CLAIM_SLOTS_][64];
-#define GPUSCAN_CLAIMS_(CLAIMS, states, counter) ((CLAIMS) ? gpuscan_claim_slots_[(states).claim_slot - 1] : (counter))
+#define GPUSCAN_COUNTER_SLOTS_ 32
+#define GPUSCAN_CHUNKS_CLEARED_ 32
+#define GPUSCAN_CHUNKS_TAKEN_ 33
+static __device__ unsigned gpuscan_counter_slots_[GPUSCAN_COUNTER_SLOTS_][64];
+#define GPUSCAN_COUNTER_OF_(CLEARS, states, counter) ((CLEARS) ? gpuscan_counter_slots_[(states).counter_slot - 1] : (counter))
 /* A chunk of states: 4 words a thread of the block (many small chunks: the first tiles claimed
  * clear them side by side, and the count is complete sooner); a test sets fewer words. */
-#ifdef GPUSCAN_TEST_CLAIM_CHUNK_WORDS
-#define GPUSCAN_CLAIM_CHUNK_WORDS_(threads) ((unsigned)GPUSCAN_TEST_CLAIM_CHUNK_WORDS)
+#ifdef GPUSCAN_TEST_CLEAR_CHUNK_WORDS
+#define GPUSCAN_CLEAR_CHUNK_WORDS_(threads) ((unsigned)GPUSCAN_TEST_CLEAR_CHUNK_WORDS)
 #else
-#define GPUSCAN_CLAIM_CHUNK_WORDS_(threads) (4u * (threads))
+#define GPUSCAN_CLEAR_CHUNK_WORDS_(threads) (4u * (threads))
 #endif
 /* Clears chunk c of the states: `threads` threads, this one `rank` of them (the caller fences). */
-static __device__ __forceinline__ void gpuscan_claim_clear_chunk_(gpuscan_states_ s, unsigned c, unsigned rank,
+static __device__ __forceinline__ __attribute__((unused)) void gpuscan_clear_chunk_(gpuscan_states_ s, unsigned c, unsigned rank,
                                                                   unsigned threads, unsigned state_bytes)
 {
-    const size_t words = (size_t)gridDim.x * state_bytes / 4u, first = (size_t)c * GPUSCAN_CLAIM_CHUNK_WORDS_(blockDim.x);
-    const size_t end = words - first < GPUSCAN_CLAIM_CHUNK_WORDS_(blockDim.x) ? words : first + GPUSCAN_CLAIM_CHUNK_WORDS_(blockDim.x);
+    const size_t words = (size_t)gridDim.x * state_bytes / 4u, first = (size_t)c * GPUSCAN_CLEAR_CHUNK_WORDS_(blockDim.x);
+    const size_t end = words - first < GPUSCAN_CLEAR_CHUNK_WORDS_(blockDim.x) ? words : first + GPUSCAN_CLEAR_CHUNK_WORDS_(blockDim.x);
     for (size_t i = first + rank; i < end; i += threads) ((unsigned *)s.words)[i] = 0u;
 }
-/* A tile of the run from claim_first (host.cuh: the first paced ones, which wait anyway, else the
+/* A tile of the run from clear_first (host.cuh: the first paced ones, which wait anyway, else the
  * first claimed) takes a chunk and clears it with the whole block, before anything else. */
-static __device__ __forceinline__ void gpuscan_claim_clear_(gpuscan_states_ s, unsigned tile, unsigned *slot,
+static __device__ __forceinline__ __attribute__((unused)) void gpuscan_take_clear_chunk_(gpuscan_states_ s, unsigned tile, unsigned *slot,
                                                             unsigned state_bytes)
 {
     __shared__ unsigned taken;
-    if (tile < s.claim_first || tile - s.claim_first >= s.claim_chunks) return;
-    if (threadIdx.x == 0) taken = atomicAdd(slot + GPUSCAN_CLAIM_TAKEN_, 1u);
+    if (tile < s.clear_first || tile - s.clear_first >= s.clear_chunks) return;
+    if (threadIdx.x == 0) taken = atomicAdd(slot + GPUSCAN_CHUNKS_TAKEN_, 1u);
     __syncthreads();
-    if (taken >= s.claim_chunks) return; /* (all taken by tiles that found them missing) */
-    gpuscan_claim_clear_chunk_(s, taken, threadIdx.x, blockDim.x, state_bytes);
+    if (taken >= s.clear_chunks) return; /* (all taken by tiles that found them missing) */
+    gpuscan_clear_chunk_(s, taken, threadIdx.x, blockDim.x, state_bytes);
     __syncthreads();
     if (threadIdx.x == 0) { /* (the block's stores, ordered by the barrier, before the count) */
         __threadfence();
-        atomicAdd(slot + GPUSCAN_CLAIM_CLEARED_, 1u);
+        atomicAdd(slot + GPUSCAN_CHUNKS_CLEARED_, 1u);
     }
 }
 /* Until every chunk is cleared, by one warp (before it reads or writes a state): while chunks are
  * left to take, it takes and clears them itself; then its first lane waits for the count, the
  * others behind it (so that once the first lane has published, no lane of the tile reads the count
  * again: the last tile zeroes it). */
-static __device__ __forceinline__ void gpuscan_claim_cleared_wait_warp_(gpuscan_states_ s, unsigned *slot,
+static __device__ __forceinline__ __attribute__((unused)) void gpuscan_cleared_wait_warp_(gpuscan_states_ s, unsigned *slot,
                                                                         unsigned state_bytes)
 {
     const unsigned lane = threadIdx.x & 31u;
-    unsigned open = lane == 0 && gpuscan_load_acquire_u32_(slot + GPUSCAN_CLAIM_CLEARED_) >= s.claim_chunks;
+    unsigned open = lane == 0 && gpuscan_load_acquire_u32_(slot + GPUSCAN_CHUNKS_CLEARED_) >= s.clear_chunks;
     if (__shfl_sync(0xffffffffu, open, 0)) return;
     for (;;) {
-        unsigned c = lane == 0 ? atomicAdd(slot + GPUSCAN_CLAIM_TAKEN_, 1u) : 0u;
+        unsigned c = lane == 0 ? atomicAdd(slot + GPUSCAN_CHUNKS_TAKEN_, 1u) : 0u;
         c = __shfl_sync(0xffffffffu, c, 0);
-        if (c >= s.claim_chunks) break;
-        gpuscan_claim_clear_chunk_(s, c, lane, 32u, state_bytes);
+        if (c >= s.clear_chunks) break;
+        gpuscan_clear_chunk_(s, c, lane, 32u, state_bytes);
         __threadfence();
         __syncwarp();
-        if (lane == 0) atomicAdd(slot + GPUSCAN_CLAIM_CLEARED_, 1u);
+        if (lane == 0) atomicAdd(slot + GPUSCAN_CHUNKS_CLEARED_, 1u);
     }
     if (lane == 0)
-        while (gpuscan_load_acquire_u32_(slot + GPUSCAN_CLAIM_CLEARED_) < s.claim_chunks) __nanosleep(64);
+        while (gpuscan_load_acquire_u32_(slot + GPUSCAN_CHUNKS_CLEARED_) < s.clear_chunks) __nanosleep(64);
     __syncwarp();
 }
 /* The last tile, at its end, zeroes the slot for the next scan: every claim is made, and every tile
  * has published (the last one's look-back waited for them all), each after its last use of the
  * other words. */
-static __device__ __forceinline__ void gpuscan_claim_slot_zero_(unsigned *slot)
+static __device__ __forceinline__ __attribute__((unused)) void gpuscan_counter_slot_zero_(unsigned *slot)
 {
     slot[0] = 0u;
-    slot[GPUSCAN_CLAIM_CLEARED_] = 0u;
-    slot[GPUSCAN_CLAIM_TAKEN_] = 0u;
+    slot[GPUSCAN_CHUNKS_CLEARED_] = 0u;
+    slot[GPUSCAN_CHUNKS_TAKEN_] = 0u;
 }
 
+/* A tile's state of state_bytes back to EMPTY (round 0), as a clearing of the states would leave it. */
+static __device__ __forceinline__ __attribute__((unused)) void gpuscan_forget_state_(gpuscan_states_ s, size_t tile,
+                                                                                     unsigned state_bytes)
+{
+    const unsigned zero[4] = {0u, 0u, 0u, 0u};
+    gpuscan_store_word_((char *)s.words + tile * state_bytes, zero, state_bytes);
+}
 #define GPUSCAN_TILE_STATE_(P, T)                                                                                  \
     /* Publishes `status` and value v for `tile` (`slots`: where a large value goes). */                           \
-    static __device__ __forceinline__ void P##_publish(gpuscan_states_ states, unsigned *slots, size_t tile,       \
+    static __device__ __forceinline__ __attribute__((unused)) void P##_publish(gpuscan_states_ states, unsigned *slots, size_t tile,       \
                                                        unsigned status, T v)                                       \
     {                                                                                                              \
         if (GPUSCAN_PACKED_(T)) {                                                                                  \
@@ -211,7 +219,7 @@ static __device__ __forceinline__ void gpuscan_claim_slot_zero_(unsigned *slot)
         }                                                                                                          \
     }                                                                                                              \
     /* One look at `tile`'s state: its status (possibly EMPTY) and, if published, its value. */                    \
-    static __device__ __forceinline__ unsigned P##_peek(gpuscan_states_ states, const unsigned *agg_slots,         \
+    static __device__ __forceinline__ __attribute__((unused)) unsigned P##_peek(gpuscan_states_ states, const unsigned *agg_slots,         \
                                                         const unsigned *prefix_slots, size_t tile, T *v)           \
     {                                                                                                              \
         unsigned status;                                                                                           \
@@ -230,17 +238,13 @@ static __device__ __forceinline__ void gpuscan_claim_slot_zero_(unsigned *slot)
         }                                                                                                          \
         return status;                                                                                             \
     }                                                                                                              \
-    /* Sets `tile`'s state to EMPTY (round 0), as a clearing of the states would have. */                     \
-    static __device__ __forceinline__ void P##_forget(gpuscan_states_ states, size_t tile)                         \
-    {                                                                                                              \
-        const unsigned w[4] = {0u, 0u, 0u, 0u};                                                                    \
-        if (GPUSCAN_PACKED_(T))                                                                                    \
-            gpuscan_store_word_((char *)states.words + tile * GPUSCAN_STATE_BYTES_(T), w, GPUSCAN_STATE_BYTES_(T));\
-        else                                                                                                       \
-            gpuscan_store_word_((unsigned *)states.words + tile, w, 4u);                                           \
-    }                                                                                                              \
+    /* Sets `tile`'s state to EMPTY (round 0), as a clearing of the states would have. */          \
+    static __device__ __forceinline__ __attribute__((unused)) void P##_forget(gpuscan_states_ states, size_t tile) \
+    {                                                                                              \
+        gpuscan_forget_state_(states, tile, GPUSCAN_STATE_BYTES_(T));                              \
+    }                                                                                              \
     /* Waits until `tile` has published something; returns its status, its value in *v. */                         \
-    static __device__ __forceinline__ unsigned P##_await(gpuscan_states_ states, const unsigned *agg_slots,        \
+    static __device__ __forceinline__ __attribute__((unused)) unsigned P##_await(gpuscan_states_ states, const unsigned *agg_slots,        \
                                                          const unsigned *prefix_slots, size_t tile, T *v)          \
     {                                                                                                              \
         unsigned status;                                                                                           \
@@ -266,21 +270,27 @@ static __device__ __forceinline__ void gpuscan_claim_slot_zero_(unsigned *slot)
         int exclusive;      /* element i gets the fold of elements before it */                     \
         int seeded;         /* the seed goes in front (always, when exclusive) */                   \
     } P##_ends;                                                                                     \
-    static __host__ __device__ __forceinline__ P##_ends P##_no_ends(void)                           \
+    /* A scan's data, as the single-pass kernels take it. */                                        \
+    typedef struct P##_scan_io {                                                                    \
+        const P##_in_t *in;                                                                         \
+        P##_out_t *out;                                                                             \
+        P##_ends ends;                                                                              \
+    } P##_scan_io;                                                                                  \
+    static __host__ __device__ __forceinline__ __attribute__((unused)) P##_ends P##_no_ends(void)                           \
     {                                                                                               \
         P##_ends e;                                                                                 \
         memset(&e, 0, sizeof e);                                                                    \
         e.init = P##_identity();                                                                    \
         return e;                                                                                   \
     }                                                                                               \
-    static __device__ __forceinline__ T P##_seed(const P##_ends *e)                                 \
+    static __device__ __forceinline__ __attribute__((unused)) T P##_seed(const P##_ends *e)                                 \
     {                                                                                               \
         if (e->init_ptr == NULL) return e->init;                                                    \
         T v;                                                                                        \
         memcpy(&v, e->init_ptr, sizeof v);                                                          \
         return v;                                                                                   \
     }                                                                                               \
-    static __device__ __forceinline__ void P##_put_total(const P##_ends *e, T total)                \
+    static __device__ __forceinline__ __attribute__((unused)) void P##_put_total(const P##_ends *e, T total)                \
     {                                                                                               \
         if (e->total[0] != NULL) *e->total[0] = total;                                              \
         if (e->total[1] != NULL) *e->total[1] = total;                                              \
@@ -292,14 +302,14 @@ static __device__ __forceinline__ void gpuscan_claim_slot_zero_(unsigned *slot)
     }
 
 /* Elements from `base` on, at most `most`, of n. */
-static __device__ __forceinline__ unsigned gpuscan_run_length_(size_t n, size_t base, unsigned most)
+static __device__ __forceinline__ __attribute__((unused)) unsigned gpuscan_run_length_(size_t n, size_t base, unsigned most)
 {
     return n - base < (size_t)most ? (unsigned)(n - base) : most;
 }
 /* Asks L2 for the 128-byte lines holding `bytes` from p, a line a thread: a hint that changes no
  * value a load returns (L2 is where the GPU's writes meet), so it may come before a kernel's wait
  * for the work before it. */
-static __device__ __forceinline__ void gpuscan_prefetch_l2_(const void *p, size_t bytes)
+static __device__ __forceinline__ __attribute__((unused)) void gpuscan_prefetch_l2_(const void *p, size_t bytes)
 {
     if (!__isGlobal(p)) return;
     const size_t skew = (size_t)((uintptr_t)p & 127u);
@@ -339,7 +349,7 @@ static __device__ __forceinline__ void gpuscan_prefetch_l2_(const void *p, size_
     /* Lane l: the state of tile nearest-31+l, once published (tiles before 0 count as                         \
      * aggregates and are never folded: tile 0 always publishes a prefix).  Returns the ballot                 \
      * of lanes holding an inclusive prefix. */                                                                \
-    static __device__ __forceinline__ unsigned P##_window(long long nearest, gpuscan_states_ states,           \
+    static __device__ __forceinline__ __attribute__((unused)) unsigned P##_window(long long nearest, gpuscan_states_ states,           \
                                                           const unsigned *agg_slots,                           \
                                                           const unsigned *prefix_slots, T *v)                  \
     {                                                                                                          \
@@ -355,7 +365,7 @@ static __device__ __forceinline__ void gpuscan_prefetch_l2_(const void *p, size_
     /* The left-to-right fold of the window's values from lane `from` on (after `acc` when                     \
      * has_acc), in every lane.  All 32 shuffles are independent of the fold, so they issue                    \
      * back to back and only the combines form a chain, not each shuffle behind a combine. */                  \
-    static __device__ __forceinline__ T P##_window_fold(T v, int from, T acc, int has_acc)                     \
+    static __device__ __forceinline__ __attribute__((unused)) T P##_window_fold(T v, int from, T acc, int has_acc)                     \
     {                                                                                                          \
         _Pragma("unroll") for (int l = 0; l < 32; ++l) {                                                       \
             T w = P##_shfl_idx(v, l);                                                                          \
@@ -366,7 +376,7 @@ static __device__ __forceinline__ void gpuscan_prefetch_l2_(const void *p, size_
     }
 #define GPUSCAN_LOOKBACK_FOLD_(P, T)                                                                        \
     /* The exclusive prefix of `tile` > 0 in lane 0 (init included: it is in tile 0's prefix). */              \
-    static __device__ __forceinline__ T P##_lookback(unsigned tile, gpuscan_states_ states,                    \
+    static __device__ __forceinline__ __attribute__((unused)) T P##_lookback(unsigned tile, gpuscan_states_ states,                    \
                                                      const unsigned *agg_slots,                                \
                                                      const unsigned *prefix_slots, T fill)                     \
     {                                                                                                          \
@@ -401,7 +411,7 @@ static __device__ __forceinline__ void gpuscan_prefetch_l2_(const void *p, size_
      * or domino (thread 0 waits for the left neighbour).  The prefix is returned in thread 0;                 \
      * *has_prefix tells whether there is one (not for tile 0 of an unseeded scan; `init`: the                 \
      * seed, read by tile 0 only). */                                                                          \
-    static __device__ __forceinline__ T P##_tile_prefix(int lookback, unsigned tile, T aggregate,              \
+    static __device__ __forceinline__ __attribute__((unused)) T P##_tile_prefix(int lookback, unsigned tile, T aggregate,              \
                                                         gpuscan_states_ states, unsigned *agg_slots,           \
                                                         unsigned *prefix_slots, int seeded,                    \
                                                         T init, int *has_prefix)                               \
@@ -433,12 +443,12 @@ typedef struct gpuscan_pace_ {
     unsigned window, below;
 } gpuscan_pace_;
 #define GPUSCAN_PACE_STAGE_(P, T)                                                                   \
-    static __device__ __forceinline__ void P##_pace(unsigned tile, gpuscan_pace_ pace,              \
+    static __device__ __forceinline__ __attribute__((unused)) void P##_pace(unsigned tile, gpuscan_pace_ pace,              \
                                                     gpuscan_states_ states, const unsigned *agg_slots,\
                                                     const unsigned *prefix_slots, unsigned *slot) \
     {                                                                                               \
         if (pace.window == 0 || tile < pace.window || tile >= pace.below) return;                   \
-        if (slot != NULL && threadIdx.x < 32) gpuscan_claim_cleared_wait_warp_(states, slot, GPUSCAN_STATE_BYTES_(T)); \
+        if (slot != NULL && threadIdx.x < 32) gpuscan_cleared_wait_warp_(states, slot, GPUSCAN_STATE_BYTES_(T)); \
         if (threadIdx.x == 0) {                                                                     \
             T ignored;                                                                              \
             P##_await(states, agg_slots, prefix_slots, tile - pace.window, &ignored);               \
@@ -458,7 +468,7 @@ typedef struct gpuscan_pace_ {
 #define GPUSCAN_FOLD_PREFIX_(P, T)                                                                  \
     /* (not behind a typed load stage: its kernel spilled with the fold beside the look-back) */    \
     enum { P##_FOLDS_ = P##_COMMUTES_ && P##_LOAD_COPIES_ && sizeof(T) <= GPUSCAN_FOLD_MAX_BYTES };  \
-    static __device__ __forceinline__ T P##_fold_prefix(unsigned tile, T aggregate, gpuscan_states_ states, \
+    static __device__ __forceinline__ __attribute__((unused)) T P##_fold_prefix(unsigned tile, T aggregate, gpuscan_states_ states, \
                                                         const unsigned *agg_slots, unsigned *published, \
                                                         int seeded, T seed, int *has_prefix)        \
     {                                                                                               \
@@ -511,11 +521,11 @@ typedef struct gpuscan_pace_ {
 #else
 #define GPUSCAN_SM90_ASM_(text) __trap()
 #endif
-static __device__ __forceinline__ unsigned gpuscan_shared_addr_(const void *p)
+static __device__ __forceinline__ __attribute__((unused)) unsigned gpuscan_shared_addr_(const void *p)
 {
     return (unsigned)__cvta_generic_to_shared(p);
 }
-static __device__ __forceinline__ void gpuscan_mbar_init_(unsigned long long *bar, unsigned count)
+static __device__ __forceinline__ __attribute__((unused)) void gpuscan_mbar_init_(unsigned long long *bar, unsigned count)
 {
 #if GPUSCAN_ASYNC_COPY_
     asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(gpuscan_shared_addr_(bar)), "r"(count) : "memory");
@@ -525,12 +535,12 @@ static __device__ __forceinline__ void gpuscan_mbar_init_(unsigned long long *ba
 #endif
 }
 /* Makes this thread's mbarrier initializations visible to the asynchronous copies. */
-static __device__ __forceinline__ void gpuscan_mbar_init_fence_(void)
+static __device__ __forceinline__ __attribute__((unused)) void gpuscan_mbar_init_fence_(void)
 {
     GPUSCAN_SM90_ASM_("fence.mbarrier_init.release.cluster;");
 }
 /* One arrival (release: this thread's writes before it are seen by whoever waits). */
-static __device__ __forceinline__ void gpuscan_mbar_arrive_(unsigned long long *bar)
+static __device__ __forceinline__ __attribute__((unused)) void gpuscan_mbar_arrive_(unsigned long long *bar)
 {
 #if GPUSCAN_ASYNC_COPY_
     asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(gpuscan_shared_addr_(bar)) : "memory");
@@ -540,7 +550,7 @@ static __device__ __forceinline__ void gpuscan_mbar_arrive_(unsigned long long *
 #endif
 }
 /* Waits until the phase of parity `parity` has completed (acquire at CTA scope). */
-static __device__ __forceinline__ void gpuscan_mbar_wait_(unsigned long long *bar, unsigned parity)
+static __device__ __forceinline__ __attribute__((unused)) void gpuscan_mbar_wait_(unsigned long long *bar, unsigned parity)
 {
 #if GPUSCAN_ASYNC_COPY_
     const unsigned b = gpuscan_shared_addr_(bar);
@@ -564,7 +574,7 @@ static __device__ __forceinline__ void gpuscan_mbar_wait_(unsigned long long *ba
  * one go ahead in turn, so that calls back to back are dispatched into the slots the one before
  * frees as it ends (a reduction of many blocks: only its fold is a dependent, of its first pass).
  * A kernel launched without the attribute does not wait. */
-static __device__ __forceinline__ void gpuscan_wait_prerequisites_(void)
+static __device__ __forceinline__ __attribute__((unused)) void gpuscan_wait_prerequisites_(void)
 {
 #if GPUSCAN_ASYNC_COPY_
     asm volatile("griddepcontrol.wait;" ::: "memory");
@@ -572,7 +582,7 @@ static __device__ __forceinline__ void gpuscan_wait_prerequisites_(void)
 }
 /* Lets the kernel launched behind this one as its programmatic dependent start (it waits for
  * this one's completion where it needs its results). */
-static __device__ __forceinline__ void gpuscan_let_dependents_launch_(void)
+static __device__ __forceinline__ __attribute__((unused)) void gpuscan_let_dependents_launch_(void)
 {
 #if GPUSCAN_ASYNC_COPY_
     asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
@@ -592,21 +602,21 @@ static __global__ void gpuscan_clear_states_(unsigned *p, size_t words)
  * no tile states in global memory, no memset before it and one launch (the small-n path of the
  * look-back; 0 turns it off).  The host uses it only where the device launches clusters and
  * the kernel was built for sm_90 or later; elsewhere these helpers trap. */
-static __device__ __forceinline__ void gpuscan_cluster_arrive_(void)
+static __device__ __forceinline__ __attribute__((unused)) void gpuscan_cluster_arrive_(void)
 {
     GPUSCAN_SM90_ASM_("barrier.cluster.arrive.relaxed.aligned;");
 }
 /* Arrival with release: this thread's writes before it are seen by every thread after its wait. */
-static __device__ __forceinline__ void gpuscan_cluster_arrive_release_(void)
+static __device__ __forceinline__ __attribute__((unused)) void gpuscan_cluster_arrive_release_(void)
 {
     GPUSCAN_SM90_ASM_("barrier.cluster.arrive.release.aligned;");
 }
-static __device__ __forceinline__ void gpuscan_cluster_wait_(void)
+static __device__ __forceinline__ __attribute__((unused)) void gpuscan_cluster_wait_(void)
 {
     GPUSCAN_SM90_ASM_("barrier.cluster.wait.acquire.aligned;");
 }
 /* The address of `p` (this block's shared memory) in block `rank` of the cluster. */
-static __device__ __forceinline__ void *gpuscan_cluster_map_(void *p, unsigned rank)
+static __device__ __forceinline__ __attribute__((unused)) void *gpuscan_cluster_map_(void *p, unsigned rank)
 {
 #if GPUSCAN_ASYNC_COPY_
     void *q;
@@ -620,7 +630,7 @@ static __device__ __forceinline__ void *gpuscan_cluster_map_(void *p, unsigned r
 }
 #define GPUSCAN_CLUSTER_PREFIX_(P, T)                                                                 \
     /* A one-cluster scan's hand-over: in block r, a slot for the aggregate of each block before r. */\
-    static __device__ __forceinline__ T *P##_cluster_slots(void)                                      \
+    static __device__ __forceinline__ __attribute__((unused)) T *P##_cluster_slots(void)                                      \
     {                                                                                                 \
         enum { SLOTS = GPUSCAN_MAX_(GPUSCAN_CLUSTER_MAX_TILES, 1) };                                  \
         __shared__ __align__(16) unsigned char slots[SLOTS * sizeof(T)];                              \
@@ -632,7 +642,7 @@ static __device__ __forceinline__ void *gpuscan_cluster_map_(void *p, unsigned r
      * `tile` of every later block j (block 0 of a seeded scan: the seed and its aggregate); after a  \
      * whole barrier every write has landed, no block writes into another any more (each may exit),   \
      * and each thread folds slots 0..tile-1 in order (`seed`: the seed, read by block 0). */         \
-    static __device__ __forceinline__ T P##_cluster_prefix(unsigned tile, T aggregate, int seeded,    \
+    static __device__ __forceinline__ __attribute__((unused)) T P##_cluster_prefix(unsigned tile, T aggregate, int seeded,    \
                                                            T seed, int *has_prefix)                   \
     {                                                                                                 \
         gpuscan_cluster_wait_();                                                                      \
@@ -688,7 +698,7 @@ static __device__ __forceinline__ void *gpuscan_cluster_map_(void *p, unsigned r
     ((tiles) * GPUSCAN_TILE_(TAG, T) * sizeof(T) + GPUSCAN_TILE_BUFFER_(TAG, T) * sizeof(T) <= GPUSCAN_AHEAD_STAGE_ROOM_)
 #define GPUSCAN_AHEAD_MIN_BLOCKS_(TAG, T) GPUSCAN_MAX_(1, GPUSCAN_AHEAD_THREADS_PER_SM(T) / GPUSCAN_##TAG##_THREADS(T))
 /* Tiles per unit for tiles of tile_bytes of elements of elem_size bytes. */
-static __host__ __device__ __forceinline__ unsigned gpuscan_ahead_tiles_(size_t tile_bytes, size_t elem_size)
+static __host__ __device__ __forceinline__ __attribute__((unused)) unsigned gpuscan_ahead_tiles_(size_t tile_bytes, size_t elem_size)
 {
     const size_t unit = GPUSCAN_AHEAD_UNIT_BYTES(elem_size);
     return tile_bytes >= unit ? 1u : (unsigned)(unit / tile_bytes);
@@ -696,7 +706,7 @@ static __host__ __device__ __forceinline__ unsigned gpuscan_ahead_tiles_(size_t 
 /* Work item w of a reduce-ahead scan of `units` units, `ahead` units ahead: the first `ahead`
  * items reduce units 0..ahead-1, then pairs (reduce u + ahead, scan u), then the last scans.  So
  * every unit is reduced before it is scanned, and scanned in order. */
-static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsigned units, unsigned ahead,
+static __device__ __forceinline__ __attribute__((unused)) unsigned gpuscan_ahead_item_(unsigned w, unsigned units, unsigned ahead,
                                                                int *reduce)
 {
     const unsigned pairs = units - ahead;
@@ -716,14 +726,14 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
 /* The kernels.  A single-pass block takes one tile from the counter when it starts (a tile it
  * could not start at once would hold back every successor waiting for its aggregate); a tile
  * only waits for tiles taken earlier, by blocks already running, so no deadlock is possible. */
-#define GPUSCAN_HIERARCHICAL_KERNELS_(P, T, TAG)                                                              \
+#define GPUSCAN_TILES_KERNEL_(P, T, TAG)                                                                       \
     static __global__ void __launch_bounds__(GPUSCAN_##TAG##_THREADS(T))                              \
     P##_##TAG##_tiles(const P##_in_t *in, const T *up, T *out, size_t n, T *tile_aggregates,          \
                       P##_ends ends)                                                                  \
     {                                                                                                 \
         T items[GPUSCAN_##TAG##_ITEMS(T)];                                                            \
         T *buf = P##_##TAG##_buffer();                                                                \
-        const int own = P##_OWN_AS_IS_ && up != NULL; /* an upper level: the scan's own T, as is */  \
+        const int own = GPUSCAN_FIXUP_BUILT_(T) && P##_OWN_AS_IS_ && up != NULL; /* an upper level: T as is */ \
         gpuscan_wait_prerequisites_(); /* a scan of one tile: a dependent of the kernel before it */  \
         gpuscan_let_dependents_launch_();                                                             \
         GPUSCAN_TILE_BOUNDS_DIR_(TAG, T, blockIdx.x, n, base, valid, P##_REVERSED_ && !own);          \
@@ -748,12 +758,14 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
             P##_##TAG##_store_own(own, out, base, valid, items, ends.init, 0, 0, before, buf);        \
             if (threadIdx.x == 0) tile_aggregates[blockIdx.x] = aggregate;                            \
         }                                                                                             \
-    }                                                                                                 \
+    }
+#define GPUSCAN_FIXUP_KERNEL_(P, T, TAG)                                                              \
     /* Tile 0 is final since P_tiles, so block 0 only writes the total.  own: an upper level. */     \
     static __global__ void __launch_bounds__(GPUSCAN_##TAG##_THREADS(T))                              \
     P##_##TAG##_fixup(T *out, size_t n, const T *scanned_aggregates, P##_ends ends, int own)          \
     {                                                                                                 \
         T items[GPUSCAN_##TAG##_ITEMS(T)];                                                            \
+        if (!GPUSCAN_FIXUP_BUILT_(T)) return; /* (not compiled: the descriptor names none) */        \
         T *buf = P##_##TAG##_buffer();                                                                \
         if (blockIdx.x == 0) {                                                                        \
             if (threadIdx.x == 0) P##_put_total(&ends, scanned_aggregates[gridDim.x - 1]);            \
@@ -774,74 +786,167 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
  * memory's latency, and more of the input is in flight than the SMs' loads alone hold.  Not the
  * tiles that a first wave's pace holds back (their loads are to land in order). */
 #define GPUSCAN_PREFETCH_STAGE_(P, T, TAG)                                                          \
-    static __device__ __forceinline__ void P##_##TAG##_prefetch_tile(const P##_in_t *in, size_t n, unsigned tile, \
+    static __device__ __forceinline__ __attribute__((unused)) void P##_##TAG##_prefetch_tile(const P##_in_t *in, size_t n, unsigned tile, \
                                                                       gpuscan_pace_ pace)           \
     {                                                                                               \
         if (pace.window != 0 && tile >= pace.window && tile < pace.below) return;                   \
         GPUSCAN_TILE_BOUNDS_DIR_(TAG, T, tile, n, base, valid, P##_REVERSED_);                      \
         if (base < n) gpuscan_prefetch_l2_(in + base, (size_t)valid * sizeof(P##_in_t));            \
     }
-/* A single-pass scan whose states were not cleared before it (states.self_clear: a workspace of
- * any contents) runs as one cooperative launch, every tile resident at once: block b takes tile b,
- * clears that tile's state and arrives at a grid-wide barrier before its loads, and waits there
- * only before it reads another tile's state - one launch instead of a clearing and a scan, the
- * barrier's wait behind the tile's loads.  Its claim counter is neither used nor cleared.  With
- * CLAIMS, the states are a caller's too and the counter is a claim slot's (above). */
-#define GPUSCAN_SINGLE_PASS_KERNEL_AS_(P, T, TAG, name, VIA, CLAIMS)                            \
-    static __global__ void                                                                            \
-    __launch_bounds__(GPUSCAN_##TAG##_THREADS(T), GPUSCAN_SINGLE_PASS_MIN_BLOCKS_(TAG, T))            \
-    name(const P##_in_t *in, T *out, size_t n, unsigned *counter, gpuscan_states_ states,              \
-         unsigned *agg_slots, unsigned *prefix_slots, int via_arg, gpuscan_pace_ pace, P##_ends ends)  \
-    {                                                                                                 \
-        const int via = VIA;                                                                          \
-        (void)via_arg;                                                                                \
-        T items[GPUSCAN_##TAG##_ITEMS(T)];                                                            \
-        T *buf = P##_##TAG##_buffer();                                                                \
-        unsigned cleared = 0u; /* the barrier's token (states.self_clear) */                          \
-        P##_##TAG##_prefetch_tile(in, n, blockIdx.x, pace); /* before the wait: a hint only */       \
-        gpuscan_wait_prerequisites_(); /* until the work before it (a clearing) is done */            \
-        const unsigned tile = states.self_clear ? blockIdx.x : gpuscan_next_tile_(GPUSCAN_CLAIMS_(CLAIMS, states, counter)) - states.claimed; \
-        if (states.self_clear) { /* (and tile 0 the fold's count: the claim counter goes unused) */   \
-            if (threadIdx.x == 0) P##_forget(states, tile);                                           \
-            if (threadIdx.x == 0 && tile == 0) counter[1] = 0u;                                       \
-            cleared = gpuscan_grid_arrive_();                                                         \
-        } else if (CLAIMS) {                                                                          \
-            gpuscan_claim_clear_(states, tile, GPUSCAN_CLAIMS_(CLAIMS, states, counter), GPUSCAN_STATE_BYTES_(T)); \
-        }                                                                                             \
-        gpuscan_let_dependents_launch_(); /* a scan behind it may take the slots it frees */          \
-        if (via == GPUSCAN_VIA_LOOKBACK) P##_pace(tile, pace, states, agg_slots, prefix_slots,         \
-                                                          CLAIMS ? GPUSCAN_CLAIMS_(CLAIMS, states, counter) : NULL); \
-        GPUSCAN_TILE_BOUNDS_DIR_(TAG, T, tile, n, base, valid, P##_REVERSED_);                        \
-        P##_##TAG##_load(in, base, valid, items, buf);                                                \
-        T before, aggregate = P##_##TAG##_scan_tile(items, buf, &before);                             \
-        P##_##TAG##_stage(items, buf); /* frees the items' registers while we wait */                 \
-        if (states.self_clear) gpuscan_grid_wait_(cleared); /* every tile's state is cleared */       \
-        else if (CLAIMS && threadIdx.x < 32)                                                          \
-            gpuscan_claim_cleared_wait_warp_(states, GPUSCAN_CLAIMS_(CLAIMS, states, counter), GPUSCAN_STATE_BYTES_(T)); \
-        int has_prefix;                                                                               \
-        T seed = ends.init; /* used by warp 0 only */                                                 \
-        if (tile == 0 && ends.seeded && threadIdx.x < 32)                                             \
-            seed = P##_shfl_idx(threadIdx.x == 0 ? P##_seed(&ends) : seed, 0);                        \
-        T prefix = P##_FOLDS_ && via == GPUSCAN_VIA_FOLD                                              \
-                       ? P##_fold_prefix(tile, aggregate, states, agg_slots, counter + 1, ends.seeded,  \
-                                         seed, &has_prefix)                                           \
-                       : P##_tile_prefix(via == GPUSCAN_VIA_LOOKBACK, tile, aggregate, states, agg_slots, \
-                                         prefix_slots, ends.seeded, seed, &has_prefix);               \
-        prefix = P##_block_broadcast(prefix, &has_prefix);                                            \
-        P##_##TAG##_emit(out, base, valid, items, prefix, has_prefix, ends.exclusive, before, buf);   \
-        if (threadIdx.x == 0 && tile == gridDim.x - 1)                                                \
-            P##_put_total(&ends, has_prefix ? P##_combine(prefix, aggregate) : aggregate);            \
-        if (CLAIMS && threadIdx.x == 0 && tile == gridDim.x - 1)                                      \
-            gpuscan_claim_slot_zero_(GPUSCAN_CLAIMS_(CLAIMS, states, counter));                       \
+/* A grid-wide barrier, for kernels whose blocks are all resident at once (a cooperative launch);
+ * and the same in two halves (every thread of the block calls each; the token matters in thread 0):
+ * what the block does between them overlaps the wait for the other blocks. */
+static __device__ __forceinline__ __attribute__((unused)) void gpuscan_grid_barrier_(void) { cooperative_groups::this_grid().sync(); }
+/* The same barrier in two halves (every thread of the block calls each; the token matters in
+ * thread 0): what the block does between them overlaps the wait for the other blocks. */
+static __device__ __forceinline__ __attribute__((unused)) unsigned gpuscan_grid_arrive_(void)
+{
+    return cooperative_groups::this_grid().barrier_arrive();
+}
+static __device__ __forceinline__ __attribute__((unused)) void gpuscan_grid_wait_(unsigned token)
+{
+    cooperative_groups::this_grid().barrier_wait((unsigned)token);
+}
+/* ---- the single-pass skeleton ------------------------------------------------------------------
+ * Every single-pass kernel is one flow: claim a tile, load it, scan it in the block, learn its
+ * prefix from the tiles before it, consume it (write what the tile owes).  What surrounds the flow
+ * is written here once: the wait for the work before it (a clearing) and the go-ahead to the next
+ * launch, the L2 prefetch, the first wave's pace, the states' rounds and clearing (self-clear,
+ * counter slots).  A family - the scan, the selection - brings its steps, P_<FAM>_...:
+ *   _io                     the kernel's data: inputs, outputs, where the totals go
+ *   _part                   a thread's part of the tile between the steps
+ *   _prefetch(&io, n, tile, pace)   asks L2 for the tile's input (a hint)
+ *   _load(&io, n, tile, &part)      reads the tile
+ *   _aggregate(&part, &before)      its block scan: the tile's aggregate, a value of S (what tiles
+ *                                   hand on), and the thread's exclusive prefix in the tile
+ *   _hold(&part)                    frees registers while the prefix comes
+ *   _seeded(&io), _seed(&io)        whether tile 0 has a seed, and the seed (read once, thread 0)
+ *   _consume(&io, n, tile, &part, prefix, has_prefix, before, aggregate)   the tile's outputs; the
+ *                                   last tile's also the totals
+ * Q names S's element layer (tile states, look-back, block broadcast); FOLDS: the fold may give
+ * the prefix (commuting, small S).  A block takes one tile from the counter when it starts (a tile
+ * it could not start at once would hold back every successor), so a tile only waits for tiles
+ * taken earlier, by blocks already running: no deadlock is possible.
+ *
+ * The states (grid.cuh, top): where they were not cleared before the launch (states.self_clear: a
+ * workspace of any contents) the kernel runs as one cooperative launch, every tile resident at
+ * once: block b takes tile b, clears its state and arrives at a grid-wide barrier before its loads,
+ * and waits there only before it reads another tile's state - one launch instead of a clearing and
+ * a scan.  With CLEARS the states are a caller's too, cleared in chunks by the kernel itself, and
+ * the claim counter is a counter slot's (above). */
+/* The claim: this block's tile, with the clearing of the states it owes started. */
+static __device__ __forceinline__ __attribute__((unused)) unsigned gpuscan_claim_tile_(gpuscan_states_ states, unsigned *counter, unsigned *claim_counter,
+                                                               int clears, unsigned state_bytes, unsigned *token)
+{
+    if (states.self_clear) { /* (and tile 0 the fold's count: the claim counter goes unused) */
+        const unsigned tile = blockIdx.x;
+        if (threadIdx.x == 0) gpuscan_forget_state_(states, tile, state_bytes);
+        if (threadIdx.x == 0 && tile == 0) counter[1] = 0u;
+        *token = gpuscan_grid_arrive_();
+        return tile;
     }
-/* The look-back's kernel takes its way to the prefix as a constant: chosen at run time beside the
- * domino's and the fold's code, it leaves the compiler a worse schedule of the look-back's own path.
- * The domino and the fold share the other kernel, P_TAG_single_pass_via.  The claim slot's look-back
- * (CLAIMS) is a third: beside the others' code, its waits made their scans slower back to back. */
-#define GPUSCAN_SINGLE_PASS_KERNEL_(P, T, TAG)                                                      \
-    GPUSCAN_SINGLE_PASS_KERNEL_AS_(P, T, TAG, P##_##TAG##_single_pass, GPUSCAN_VIA_LOOKBACK, 0)     \
-    GPUSCAN_SINGLE_PASS_KERNEL_AS_(P, T, TAG, P##_##TAG##_single_pass_via, via_arg, 0)              \
-    GPUSCAN_SINGLE_PASS_KERNEL_AS_(P, T, TAG, P##_##TAG##_single_pass_claims, GPUSCAN_VIA_LOOKBACK, 1)
+    const unsigned tile = gpuscan_next_tile_(claim_counter) - states.claimed;
+    if (clears) gpuscan_take_clear_chunk_(states, tile, claim_counter, state_bytes);
+    return tile;
+}
+/* Before a tile reads another's state: every state it may read is cleared. */
+static __device__ __forceinline__ __attribute__((unused)) void gpuscan_states_ready_(gpuscan_states_ states, unsigned token, unsigned *slot,
+                                                             int clears, unsigned state_bytes)
+{
+    if (states.self_clear) gpuscan_grid_wait_(token);
+    else if (clears && threadIdx.x < 32) gpuscan_cleared_wait_warp_(states, slot, state_bytes);
+}
+#define GPUSCAN_SINGLE_PASS_AS_(P, Q, S, FAM, THREADS, MIN_BLOCKS, FOLDS, name, VIA, CLEARS, BUILT) \
+    static __global__ void __attribute__((unused)) __launch_bounds__(THREADS, MIN_BLOCKS)           \
+    name(P##_##FAM##_io io, size_t n, unsigned *counter, gpuscan_states_ states, unsigned *agg_slots,\
+         unsigned *prefix_slots, int via_arg, gpuscan_pace_ pace)                                   \
+    {                                                                                               \
+        const int via = VIA;                                                                        \
+        if (!(BUILT)) return; /* (not compiled: the descriptor names no such kernel) */             \
+        unsigned *const claim_counter = GPUSCAN_COUNTER_OF_(CLEARS, states, counter);                          \
+        P##_##FAM##_part part;                                                                      \
+        unsigned token = 0u; /* the grid barrier's (self-clear) */                                  \
+        int has_prefix;                                                                             \
+        (void)via_arg;                                                                              \
+        P##_##FAM##_prefetch(&io, n, blockIdx.x, pace); /* before the wait: a hint only */          \
+        gpuscan_wait_prerequisites_(); /* until the work before it (a clearing) is done */          \
+        const unsigned tile = gpuscan_claim_tile_(states, counter, claim_counter, CLEARS, GPUSCAN_STATE_BYTES_(S), &token); \
+        gpuscan_let_dependents_launch_(); /* a launch behind it may take the slots it frees */      \
+        if (via == GPUSCAN_VIA_LOOKBACK)                                                            \
+            Q##_pace(tile, pace, states, agg_slots, prefix_slots, CLEARS ? claim_counter : NULL);          \
+        P##_##FAM##_load(&io, n, tile, &part);                                                      \
+        S before, aggregate = P##_##FAM##_aggregate(&part, &before);                                \
+        P##_##FAM##_hold(&part);                                                                    \
+        gpuscan_states_ready_(states, token, claim_counter, CLEARS, GPUSCAN_STATE_BYTES_(S));              \
+        const int seeded = P##_##FAM##_seeded(&io);                                                 \
+        S seed = Q##_identity(); /* used by warp 0 only */                                          \
+        if (tile == 0 && seeded && threadIdx.x < 32)                                                \
+            seed = Q##_shfl_idx(threadIdx.x == 0 ? P##_##FAM##_seed(&io) : seed, 0);                \
+        S prefix = (FOLDS) && via == GPUSCAN_VIA_FOLD                                               \
+                       ? Q##_fold_prefix(tile, aggregate, states, agg_slots, counter + 1, seeded, seed, \
+                                         &has_prefix)                                               \
+                       : Q##_tile_prefix(via == GPUSCAN_VIA_LOOKBACK, tile, aggregate, states,      \
+                                         agg_slots, prefix_slots, seeded, seed, &has_prefix);       \
+        prefix = Q##_block_broadcast(prefix, &has_prefix);                                          \
+        P##_##FAM##_consume(&io, n, tile, &part, prefix, has_prefix, before, aggregate);            \
+        if (CLEARS && threadIdx.x == 0 && tile == gridDim.x - 1) gpuscan_counter_slot_zero_(claim_counter);  \
+    }
+/* A family's three single-pass kernels: P_FAM_pass (the look-back: its way to the prefix a
+ * constant, as a choice at run time beside the domino's and the fold's code left the compiler a
+ * worse schedule of the look-back's own path), P_FAM_pass_via (the domino and the fold; VIA_BUILT:
+ * compiled, an empty body else) and P_FAM_pass_clears (the look-back of a caller's workspace:
+ * beside the others' code, its waits made their scans slower back to back). */
+#define GPUSCAN_SINGLE_PASS_KERNELS_(P, Q, S, FAM, THREADS, MIN_BLOCKS, FOLDS, VIA_BUILT)           \
+    GPUSCAN_SINGLE_PASS_AS_(P, Q, S, FAM, THREADS, MIN_BLOCKS, FOLDS, P##_##FAM##_pass,             \
+                            GPUSCAN_VIA_LOOKBACK, 0, 1)                                             \
+    GPUSCAN_SINGLE_PASS_AS_(P, Q, S, FAM, THREADS, MIN_BLOCKS, FOLDS, P##_##FAM##_pass_via, via_arg, 0, \
+                            VIA_BUILT)                                                              \
+    GPUSCAN_SINGLE_PASS_AS_(P, Q, S, FAM, THREADS, MIN_BLOCKS, FOLDS, P##_##FAM##_pass_clears,      \
+                            GPUSCAN_VIA_LOOKBACK, 1, 1)
+
+/* The scan's steps for the skeleton, block algorithm TAG (FAM = TAG_scan): load and scan the tile,
+ * stage its items while the prefix comes, emit them after it. */
+#define GPUSCAN_SCAN_FAMILY_(P, T, TAG)                                                             \
+    typedef P##_scan_io P##_##TAG##_scan_io;                                                        \
+    typedef struct P##_##TAG##_scan_part {                                                          \
+        T items[GPUSCAN_##TAG##_ITEMS(T)];                                                          \
+        T *buf;                                                                                     \
+    } P##_##TAG##_scan_part;                                                                        \
+    static __device__ __forceinline__ __attribute__((unused)) void P##_##TAG##_scan_prefetch(const P##_scan_io *io, size_t n, \
+                                                                     unsigned tile, gpuscan_pace_ pace) \
+    {                                                                                               \
+        P##_##TAG##_prefetch_tile(io->in, n, tile, pace);                                           \
+    }                                                                                               \
+    static __device__ __forceinline__ __attribute__((unused)) void P##_##TAG##_scan_load(const P##_scan_io *io, size_t n,   \
+                                                                 unsigned tile, P##_##TAG##_scan_part *part) \
+    {                                                                                               \
+        GPUSCAN_TILE_BOUNDS_DIR_(TAG, T, tile, n, base, valid, P##_REVERSED_);                      \
+        part->buf = P##_##TAG##_buffer();                                                           \
+        P##_##TAG##_load(io->in, base, valid, part->items, part->buf);                              \
+    }                                                                                               \
+    static __device__ __forceinline__ __attribute__((unused)) T P##_##TAG##_scan_aggregate(P##_##TAG##_scan_part *part, T *before) \
+    {                                                                                               \
+        return P##_##TAG##_scan_tile(part->items, part->buf, before);                               \
+    }                                                                                               \
+    static __device__ __forceinline__ __attribute__((unused)) void P##_##TAG##_scan_hold(P##_##TAG##_scan_part *part)      \
+    {                                                                                               \
+        P##_##TAG##_stage(part->items, part->buf);                                                  \
+    }                                                                                               \
+    static __device__ __forceinline__ __attribute__((unused)) int P##_##TAG##_scan_seeded(const P##_scan_io *io) { return io->ends.seeded; } \
+    static __device__ __forceinline__ __attribute__((unused)) T P##_##TAG##_scan_seed(const P##_scan_io *io) { return P##_seed(&io->ends); } \
+    static __device__ __forceinline__ __attribute__((unused)) void P##_##TAG##_scan_consume(const P##_scan_io *io, size_t n, unsigned tile, \
+                                                                    P##_##TAG##_scan_part *part, T prefix, \
+                                                                    int has_prefix, T before, T aggregate) \
+    {                                                                                               \
+        GPUSCAN_TILE_BOUNDS_DIR_(TAG, T, tile, n, base, valid, P##_REVERSED_);                      \
+        P##_##TAG##_emit(io->out, base, valid, part->items, prefix, has_prefix, io->ends.exclusive,  \
+                         before, part->buf);                                                        \
+        if (threadIdx.x == 0 && tile == gridDim.x - 1)                                              \
+            P##_put_total(&io->ends, has_prefix ? P##_combine(prefix, aggregate) : aggregate);      \
+    }                                                                                               \
+    GPUSCAN_SINGLE_PASS_KERNELS_(P, P, T, TAG##_scan, GPUSCAN_##TAG##_THREADS(T),                   \
+                                 GPUSCAN_SINGLE_PASS_MIN_BLOCKS_(TAG, T), P##_FOLDS_,               \
+                                 GPUSCAN_EVERY_ALGORITHM || P##_FOLDS_)
 
 /* A scan of a few tiles as one thread-block cluster (the whole grid; host.cuh P_TAG_one_cluster):
  * block b scans tile b and takes its prefix from the blocks before it through distributed shared
@@ -871,7 +976,7 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
  * block scan, the store after the running prefix, the prefix carried on to the next tile, and a
  * barrier before the buffer and the block scan's shared memory are used again. */
 #define GPUSCAN_SCAN_IN_RUN_(P, T, TAG)                                                               \
-    static __device__ __forceinline__ void P##_##TAG##_scan_in_run(T *out, size_t base, unsigned valid, \
+    static __device__ __forceinline__ __attribute__((unused)) void P##_##TAG##_scan_in_run(T *out, size_t base, unsigned valid, \
                                                                   T *items, T *buf, T *prefix,        \
                                                                   int *has_prefix, int exclusive)     \
     {                                                                                                 \
@@ -886,7 +991,7 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
      * read and folded in by thread 0, and left in the stash for unit 0's scan item).  Small types:   \
      * a full unit reduced as read (GPUSCAN_REDUCE_AS_READ_MAX_BYTES: for them the transpose costs    \
      * more than the shuffles). */                                                                    \
-    static __device__ __forceinline__ void P##_##TAG##_ahead_reduce(                                  \
+    static __device__ __forceinline__ __attribute__((unused)) void P##_##TAG##_ahead_reduce(                                  \
         const P##_in_t *in, size_t n, unsigned unit, unsigned first, unsigned last, unsigned per_unit,\
         gpuscan_states_ states, unsigned *agg_slots, unsigned *prefix_slots, unsigned *seed_stash,    \
         const P##_ends *ends, T *buf)                                                                 \
@@ -920,7 +1025,7 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
     /* A scan item's prefix, in thread 0 (warp 0 looks back while the other warps load); lane 0       \
      * first waits until its own unit's reduce has published, i.e. has read its input, before any    \
      * of the unit is written (in-place scans). */                                                    \
-    static __device__ __forceinline__ T P##_##TAG##_ahead_prefix(unsigned unit, gpuscan_states_ states,\
+    static __device__ __forceinline__ __attribute__((unused)) T P##_##TAG##_ahead_prefix(unsigned unit, gpuscan_states_ states,\
                                                                  unsigned *agg_slots,                 \
                                                                  unsigned *prefix_slots,              \
                                                                  const unsigned *seed_stash,          \
@@ -1010,23 +1115,12 @@ static __device__ __forceinline__ unsigned gpuscan_ahead_item_(unsigned w, unsig
  * nothing is cleared before the launch (one launch where the look-back needs two), no block waits
  * on another but at the barrier, and the combines happen in a fixed order whatever the timing.
  * A cooperative launch has every block resident at once, so the barrier cannot deadlock. */
-static __device__ __forceinline__ void gpuscan_grid_barrier_(void) { cooperative_groups::this_grid().sync(); }
-/* The same barrier in two halves (every thread of the block calls each; the token matters in
- * thread 0): what the block does between them overlaps the wait for the other blocks. */
-static __device__ __forceinline__ unsigned gpuscan_grid_arrive_(void)
-{
-    return cooperative_groups::this_grid().barrier_arrive();
-}
-static __device__ __forceinline__ void gpuscan_grid_wait_(unsigned token)
-{
-    cooperative_groups::this_grid().barrier_wait((unsigned)token);
-}
 #define GPUSCAN_RUN_PREFIX_(P, T)                                                                   \
     /* The fold of slots [0, count) in order, by the whole block, in thread 0.  Every block reads   \
      * the same few lines at once, so the reads go out as whole chunks: warp w takes a run of      \
      * 32-slot chunks, its lanes read a chunk side by side (one request), up to 8 chunks in flight; \
      * each chunk folds across the warp in lane order, the warps' folds in warp order. */          \
-    static __device__ __forceinline__ T P##_fold_slots(const unsigned *slots, unsigned count,       \
+    static __device__ __forceinline__ __attribute__((unused)) T P##_fold_slots(const unsigned *slots, unsigned count,       \
                                                        unsigned threads)                            \
     {                                                                                               \
         enum { BATCH = 8 };                                                                         \
@@ -1047,10 +1141,10 @@ static __device__ __forceinline__ void gpuscan_grid_wait_(unsigned token)
         }                                                                                           \
         return P##_block_reduce_warps(acc, (int)threads);                                           \
     }
-#define GPUSCAN_BARRIER_KERNEL_(P, T, TAG)                                                            \
+#define GPUSCAN_REDUCE_THEN_SCAN_KERNEL_(P, T, TAG)                                                            \
     static __global__ void                                                                            \
     __launch_bounds__(GPUSCAN_##TAG##_THREADS(T), GPUSCAN_SINGLE_PASS_MIN_BLOCKS_(TAG, T))            \
-    P##_##TAG##_barrier(const P##_in_t *in, T *out, size_t n, unsigned *slots, unsigned per_block,    \
+    P##_##TAG##_reduce_then_scan(const P##_in_t *in, T *out, size_t n, unsigned *slots, unsigned per_block,    \
                         P##_ends ends)                                                                \
     {                                                                                                 \
         enum { TILE = GPUSCAN_TILE_(TAG, T) };                                                        \
@@ -1082,25 +1176,29 @@ static __device__ __forceinline__ void gpuscan_grid_wait_(unsigned token)
         }                                                                                             \
         if (threadIdx.x == 0 && blockIdx.x == gridDim.x - 1) P##_put_total(&ends, prefix);            \
     }
-/* Every grid strategy's kernels for the block algorithm TAG. */
+/* What AUTO runs of the hierarchy past one tile: the fix-up of 1-byte types (the rest compile it
+ * with GPUSCAN_EVERY_ALGORITHM only). */
+#define GPUSCAN_FIXUP_BUILT_(T) (GPUSCAN_EVERY_ALGORITHM || sizeof(T) == 1)
+/* The kernels of every grid strategy AUTO runs, with the block algorithm TAG: a tile's scan (one
+ * tile; hierarchical's first level), the fix-up, the single-pass family (look-back, domino, fold),
+ * one cluster and reduce-ahead.  Reduce-then-scan, which AUTO never takes, is a kernel apart. */
 #define GPUSCAN_GRID_KERNELS_(P, T, TAG)                                                            \
     GPUSCAN_PREFETCH_STAGE_(P, T, TAG)                                                              \
-    GPUSCAN_HIERARCHICAL_KERNELS_(P, T, TAG)                                                        \
-    GPUSCAN_SINGLE_PASS_KERNEL_(P, T, TAG)                                                          \
+    GPUSCAN_TILES_KERNEL_(P, T, TAG)                                                                \
+    GPUSCAN_FIXUP_KERNEL_(P, T, TAG)                                                                \
+    GPUSCAN_SCAN_FAMILY_(P, T, TAG)                                                                 \
     GPUSCAN_CLUSTER_KERNEL_(P, T, TAG)                                                              \
     GPUSCAN_SCAN_IN_RUN_(P, T, TAG)                                                                 \
-    GPUSCAN_AHEAD_KERNEL_(P, T, TAG)                                                                \
-    GPUSCAN_BARRIER_KERNEL_(P, T, TAG)
+    GPUSCAN_AHEAD_KERNEL_(P, T, TAG)
 
 /* Device-wide reduction: block b folds tiles [b * tiles_per_block, ...) into partials[b]; a
  * second launch with one block folds the partials.  A commuting operator (element.cuh) lets each
  * thread fold any elements it likes: 16-byte loads in memory order, many in flight, one block
  * reduction at the end.  Any other operator keeps the order (the coarsened tile loads, a block
  * reduction a tile), so every associative operator works. */
-#define GPUSCAN_REDUCE_LOADS_ 8 /* 16-byte loads a thread has in flight */
 #define GPUSCAN_REDUCE_FOLDS_(P, T)                                                             \
     /* the fold of one 16-byte vector of inputs, element i the first (only where P_in_t divides 16) */\
-    static __device__ __forceinline__ T P##_fold_vector(uint4 v, size_t i)                          \
+    static __device__ __forceinline__ __attribute__((unused)) T P##_fold_vector(uint4 v, size_t i)                          \
     {                                                                                               \
         enum { K = 16 / sizeof(P##_in_t) > 0 ? 16 / sizeof(P##_in_t) : 1 };                         \
         T part[K];                                                                                  \
@@ -1108,10 +1206,10 @@ static __device__ __forceinline__ void gpuscan_grid_wait_(unsigned token)
         return P##_fold(part, K);                                                                   \
     }                                                                                               \
     /* the fold of in[begin, end) (through the load stage) in any order, in every thread */         \
-    static __device__ __forceinline__ T P##_fold_unordered(const P##_in_t *in, size_t begin,        \
+    static __device__ __forceinline__ __attribute__((unused)) T P##_fold_unordered(const P##_in_t *in, size_t begin,        \
                                                            size_t end)                              \
     {                                                                                               \
-        enum { THREADS = GPUSCAN_CO_THREADS(T), U = GPUSCAN_REDUCE_LOADS_,                          \
+        enum { THREADS = GPUSCAN_CO_THREADS(T), U = GPUSCAN_REDUCE_LOADS,                          \
                VEC = 16 % sizeof(P##_in_t) == 0 ? 16 / sizeof(P##_in_t) : 1 };                      \
         T acc = P##_identity();                                                                     \
         size_t i = begin + threadIdx.x;                                                             \

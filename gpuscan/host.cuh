@@ -10,10 +10,6 @@
 
 #define GPUSCAN_MAX_LEVELS_ 24
 #define GPUSCAN_ALIGN_UP_(x) (((x) + (size_t)255) & ~(size_t)255)
-/* The reduce's first pass uses at most this many blocks (each takes a run of tiles). */
-#define GPUSCAN_REDUCE_MAX_BLOCKS_ 1024u
-/* Reduce-then-scan's blocks at most (each takes a run of tiles; a workspace slot each). */
-#define GPUSCAN_BARRIER_MAX_BLOCKS_ 4096u
 
 /* Where each piece of a scan's workspace lives, in bytes from its start. */
 typedef struct gpuscan_plan_ {
@@ -157,7 +153,7 @@ static inline gpuscan_status gpuscan_plan_scan_(gpuscan_plan_ *plan, size_t n, g
         }
         break;
     case GPUSCAN_GRID_REDUCE_THEN_SCAN: /* nothing to clear: every slot is written before it is read */
-        plan->units = plan->num_tiles < GPUSCAN_BARRIER_MAX_BLOCKS_ ? plan->num_tiles : GPUSCAN_BARRIER_MAX_BLOCKS_;
+        plan->units = plan->num_tiles < GPUSCAN_REDUCE_THEN_SCAN_MAX_BLOCKS ? plan->num_tiles : GPUSCAN_REDUCE_THEN_SCAN_MAX_BLOCKS;
         off = GPUSCAN_ALIGN_UP_(plan->units * 4u * gpuscan_ceil_div_(elem_size, 4));
         break;
     default: return GPUSCAN_ERROR_INVALID_ALGORITHM;
@@ -170,7 +166,7 @@ static inline gpuscan_status gpuscan_plan_scan_(gpuscan_plan_ *plan, size_t n, g
 static inline size_t gpuscan_reduce_blocks_(size_t n, size_t tile, size_t *tiles_per_block)
 {
     size_t tiles = gpuscan_ceil_div_(n, tile);
-    size_t blocks = tiles < GPUSCAN_REDUCE_MAX_BLOCKS_ ? tiles : GPUSCAN_REDUCE_MAX_BLOCKS_;
+    size_t blocks = tiles < GPUSCAN_REDUCE_MAX_BLOCKS ? tiles : GPUSCAN_REDUCE_MAX_BLOCKS;
     *tiles_per_block = blocks ? gpuscan_ceil_div_(tiles, blocks) : 0;
     return blocks ? gpuscan_ceil_div_(tiles, *tiles_per_block) : 0;
 }
@@ -523,32 +519,31 @@ static inline void gpuscan_cooperative_config_(cudaLaunchConfig_t *config, cudaL
 /* Clears a single-pass scan's counter and tile states (`bytes`, a multiple of 4) on `stream`: a
  * memset, or with `dependent` the clearing kernel, itself a programmatic dependent of the kernel
  * before it, which lets the scan's launch go ahead (a block of 256 threads per 16 KiB, at most
- * GPUSCAN_CLEAR_MAX_BLOCKS_; the states of a look-back over 2^30 int32 take 2 MiB). */
-#define GPUSCAN_CLEAR_MAX_BLOCKS_ 264
+ * GPUSCAN_CLEAR_MAX_BLOCKS; the states of a look-back over 2^30 int32 take 2 MiB). */
 static inline gpuscan_status gpuscan_clear_states_launch_(void *ws, size_t bytes, int dependent, cudaStream_t stream)
 {
     if (!dependent) return gpuscan_from_cuda_(cudaMemsetAsync(ws, 0, bytes, stream));
     const size_t words = bytes / 4, blocks = words / 4096 + 1;
     cudaLaunchConfig_t config;
     cudaLaunchAttribute attr;
-    gpuscan_dependent_config_(&config, &attr, (unsigned)(blocks < GPUSCAN_CLEAR_MAX_BLOCKS_ ? blocks : GPUSCAN_CLEAR_MAX_BLOCKS_),
+    gpuscan_dependent_config_(&config, &attr, (unsigned)(blocks < GPUSCAN_CLEAR_MAX_BLOCKS ? blocks : GPUSCAN_CLEAR_MAX_BLOCKS),
                               256, 1, stream);
     return gpuscan_from_cuda_(cudaLaunchKernelEx(&config, gpuscan_clear_states_, (unsigned *)ws, words));
 }
 
 /* A look-back's states of a caller's workspace that the clearing kernel would clear: cleared by the
- * scan itself, in its one launch, where `stream` has a claim slot for the call (grid.cuh; timed
+ * scan itself, in its one launch, where `stream` has a counter slot for the call (grid.cuh; timed
  * alone, a second launch waits for the host's call), in chunks that the first paced tiles take
  * first (they wait anyway), else the first claimed.  *dev: the slot's device (the entry goes back
  * after the launch). */
-static inline void gpuscan_claim_states_(gpuscan_states_ *states, size_t tiles, unsigned state_bytes, unsigned threads,
+static inline void gpuscan_clear_in_launch_(gpuscan_states_ *states, size_t tiles, unsigned state_bytes, unsigned threads,
                                          gpuscan_pace_ pace, cudaStream_t stream, int *dev)
 {
     (void)threads; /* (a test sets the chunk's words alone) */
-    states->claim_slot = gpuscan_claim_slot_take_(stream, dev);
-    if (!states->claim_slot) return;
-    states->claim_chunks = (unsigned)gpuscan_ceil_div_(tiles * state_bytes / 4u, GPUSCAN_CLAIM_CHUNK_WORDS_(threads));
-    states->claim_first = pace.window;
+    states->counter_slot = gpuscan_counter_slot_take_(stream, dev);
+    if (!states->counter_slot) return;
+    states->clear_chunks = (unsigned)gpuscan_ceil_div_(tiles * state_bytes / 4u, GPUSCAN_CLEAR_CHUNK_WORDS_(threads));
+    states->clear_first = pace.window;
 }
 /* Rounds of a kept workspace's states (grid.cuh) before they are cleared again: the most a state
  * word tells apart; a test sets fewer to reach the clearing that the last one brings. */
@@ -643,445 +638,379 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
     }
     return shape;
 }
-/* Runs a reduce-ahead scan (its states already zeroed) on the ring where T, the block algorithm
- * TAG, the input's alignment and the device allow; *ran tells whether it did.  Without
- * GPUSCAN_RING, never. */
-#define GPUSCAN_RING_TAG_CO_ 1
-#define GPUSCAN_RING_TAG_KS_ 0
-#define GPUSCAN_RING_TAG_KSW_ 0
-#define GPUSCAN_RING_TAG_BK_ 0
-#if !GPUSCAN_RING
-#define GPUSCAN_RING_HOST_(P, T)                                                                                 \
-    static int P##_ring_runs(size_t n) { return (void)n, 0; }
-#define GPUSCAN_RING_RUN_(TAG, P, ...) GPUSCAN_SUCCESS
-#else
-#define GPUSCAN_RING_RUN_(TAG, P, ...) (GPUSCAN_RING_TAG_##TAG##_ ? P##_ring_run(__VA_ARGS__) : GPUSCAN_SUCCESS)
-#define GPUSCAN_RING_HOST_(P, T)                                                                                 \
-    enum { P##_RING_THREADS_ = 32 * GPUSCAN_RING_WARPS_(P, T),                                                   \
-           P##_RING_UNIT_BYTES_ = P##_RING_UNIT_ * sizeof(P##_in_t) }; /* a slot */                              \
-    /* The ring's kernel and shape on the current device: the multi-block kernel for a typed input               \
-     * where the device suits it (gpuscan_ring_multi_suits_); no slots where it cannot run there. */             \
-    static gpuscan_ring_shape_ P##_ring_shape(void)                                                              \
-    {                                                                                                            \
-        static gpuscan_ring_shape_ cache[2][GPUSCAN_DEVICE_CACHE_];                                              \
-        const int multi = P##_RING_MULTI_ > 0 && gpuscan_device_suits_ring_multi_();                             \
-        gpuscan_ring_shape_ shape = gpuscan_ring_shape_of_(                                                      \
-            multi ? (const void *)P##_ring_multi : (const void *)P##_ring, P##_RING_THREADS_,                    \
-            P##_RING_UNIT_BYTES_, multi ? P##_RING_MULTI_ : GPUSCAN_RING_BLOCKS_PER_SM(T),                        \
-            GPUSCAN_RING_SLOT_MULTIPLE_(P, T), cache[multi]);                                                    \
-        if (shape.slots < GPUSCAN_MAX_(2, P##_RING_CLAIM_)) shape.slots = 0;                                     \
-        shape.multi = multi;                                                                                     \
-        return shape;                                                                                            \
-    }                                                                                                            \
-    /* Whether T, the operator and n elements suit the ring (no device query). */                                \
-    static int P##_ring_fits(size_t n)                                                                           \
-    {                                                                                                            \
-        return P##_RING_TAKES_ && GPUSCAN_RING_OK_(T) &&                                                         \
-               gpuscan_at_least_(n * sizeof(T), sizeof(P##_in_t) >= 4 ? GPUSCAN_RING_MIN_BYTES                   \
-                                                                     : GPUSCAN_RING_MIN_BYTES_NARROW);           \
-    }                                                                                                            \
-    /* Whether reduce-ahead of n elements (16-byte aligned) runs on the ring here. */                            \
-    static int P##_ring_runs(size_t n) { return P##_ring_fits(n) && P##_ring_shape().slots > 0; }                \
-    static gpuscan_status P##_ring_run(int *ran, const gpuscan_plan_ *plan, char *ws, const P##_in_t *in,        \
-                                       T *out,                                                                   \
-                                       size_t n, const P##_ends *ends, cudaStream_t stream)                      \
-    {                                                                                                            \
-        if (plan->ring_units == 0 || !GPUSCAN_ALIGNED16_(in) || !P##_ring_fits(n)) return GPUSCAN_SUCCESS;       \
-        const gpuscan_ring_shape_ shape = P##_ring_shape();                                                      \
-        if (shape.slots == 0) return GPUSCAN_SUCCESS;                                                            \
-        size_t blocks = plan->ring_units < (size_t)shape.blocks ? plan->ring_units : (size_t)shape.blocks;       \
-        if (GPUSCAN_TEST_RING_MAX_BLOCKS > 0 && blocks > GPUSCAN_TEST_RING_MAX_BLOCKS)                           \
-            blocks = GPUSCAN_TEST_RING_MAX_BLOCKS;                                                               \
-        *ran = 1;                                                                                                \
-        GPUSCAN_LAUNCH_SHARED_((shape.multi ? P##_ring_multi : P##_ring), blocks, P##_RING_THREADS_,             \
-                               (size_t)shape.slots * P##_RING_UNIT_BYTES_,                                       \
-                               stream, in,                                                                       \
-                               out, n, (unsigned *)(ws + plan->counter_off),                                     \
-                               (void *)(ws + plan->flags_off), (unsigned *)(ws + plan->slots_off[0]),            \
-                               (unsigned *)(ws + plan->slots_off[1]), (unsigned)plan->ring_units,                \
-                               (unsigned)shape.slots, *ends);                                                    \
-        return GPUSCAN_SUCCESS;                                                                                  \
-    }
-#endif
 
-/* Runs one scan with block algorithm TAG and the grid strategy in plan (workspace checked). */
-#define GPUSCAN_HIERARCHY_HOST_(P, T, TAG)                                                                                            \
-    /* down the levels (each level's tile aggregates the next one's input), then the fix-ups up */                                    \
-    static gpuscan_status P##_##TAG##_hierarchical(const gpuscan_plan_ *plan, char *ws, const P##_in_t *in,                           \
-                                                   T *out, size_t n, const P##_ends *ends, cudaStream_t stream)                       \
-    {                                                                                                                                 \
-        enum { THREADS = GPUSCAN_##TAG##_THREADS(T) };                                                                                \
-        const P##_ends none = P##_no_ends(); /* the hierarchy's upper levels */                                                       \
-        /* down: scan tiles of each level, their aggregates become the next level (read as is: `up`) */                               \
-        const P##_in_t *src = in;                                                                                                     \
-        const T *up = NULL;                                                                                                           \
-        T *dst = out;                                                                                                                 \
-        size_t len = n;                                                                                                               \
-        for (int k = 1; k <= plan->levels + 1; ++k) {                                                                                 \
-            T *aggs = k <= plan->levels ? (T *)(ws + plan->level_off[k]) : NULL;                                                      \
-            GPUSCAN_LAUNCH_(P##_##TAG##_tiles, gpuscan_ceil_div_(len, GPUSCAN_TILE_(TAG, T)),                                         \
-                            THREADS, stream, src, up, dst, len, aggs, k == 1 ? *ends : none);                                         \
-            if (aggs == NULL) break;                                                                                                  \
-            src = (const P##_in_t *)(const void *)aggs; /* (read as `in` only where the stage copies) */                              \
-            up = dst = aggs;                                                                                                          \
-            len = plan->level_len[k];                                                                                                 \
-        }                                                                                                                             \
-        /* up: add each level's scanned aggregates back into the level below */                                                       \
-        for (int k = plan->levels; k >= 1; --k) {                                                                                     \
-            T *below = k > 1 ? (T *)(ws + plan->level_off[k - 1]) : out;                                                              \
-            size_t below_len = k > 1 ? plan->level_len[k - 1] : n;                                                                    \
-            GPUSCAN_LAUNCH_(P##_##TAG##_fixup, gpuscan_ceil_div_(below_len, GPUSCAN_TILE_(TAG, T)),                                   \
-                            THREADS, stream, below, below_len, (const T *)(ws + plan->level_off[k]),                                  \
-                            k == 1 ? *ends : none, (int)(k > 1));                                                                     \
-        }                                                                                                                             \
-        return GPUSCAN_SUCCESS;                                                                                                       \
+/* ---- the descriptor: what the host layer knows of one DEFINE -----------------------------------
+ * A DEFINE emits its kernels and one descriptor that names them and the shapes they were built
+ * for; every decision and launch below is a plain function over it, compiled once per translation
+ * unit (tests/test_host.cu drives them with made-up descriptors).  A kernel is NULL where the
+ * DEFINE did not compile it (GPUSCAN_EVERY_ALGORITHM: gpuscan.cuh).  What was found of a kernel on
+ * each device (may it be a programmatic dependent, how many of its blocks are resident...) is kept
+ * beside it, entry + 1 (0: not asked yet). */
+typedef int gpuscan_device_cache_[GPUSCAN_DEVICE_CACHE_];
+/* A family's single-pass kernels (grid.cuh: the skeleton) and their shape. */
+typedef struct gpuscan_pass_ {
+    const void *lookback, *via, *clears; /* P_FAM_pass, _pass_via, _pass_clears */
+    unsigned threads, tile;              /* threads a block, elements a tile */
+    unsigned tile_in_bytes;              /* bytes of input a tile reads (the pace's window) */
+    unsigned state_bytes, slot_bytes;    /* a tile's state, a value's slot (0: in the state) */
+    int folds;                           /* the fold may give a prefix (grid.cuh: P_FOLDS_) */
+    gpuscan_device_cache_ pdl, self_clear, resident;
+} gpuscan_pass_;
+/* A block algorithm's scan kernels (grid.cuh). */
+typedef struct gpuscan_scan_kernels_ {
+    const void *tiles, *fixup, *cluster, *ahead, *reduce_then_scan;
+    gpuscan_pass_ pass;
+    gpuscan_device_cache_ pdl_tiles, pdl_cluster, cluster_tiles, reduce_then_scan_blocks;
+} gpuscan_scan_kernels_;
+/* The ring (ring.cuh): its kernels (multi: the multi-block one of a typed input, else NULL). */
+typedef struct gpuscan_ring_kernels_ {
+    const void *one, *multi;
+    int takes;                           /* T, the operator and the input suit it (NULL kernels: no) */
+    unsigned threads, unit_bytes, claim, blocks_per_sm, multi_blocks, slot_multiple;
+    gpuscan_ring_shape_ shape[2][GPUSCAN_DEVICE_CACHE_];
+} gpuscan_ring_kernels_;
+/* One DEFINE's scans and reductions. */
+typedef struct gpuscan_scan_desc_ {
+    size_t elem_size, elem_align, in_size, in_align; /* T, and the type read */
+    unsigned state_bytes, slot_bytes;    /* of T (grid.cuh) */
+    size_t ring_plan_unit;               /* the ring's unit, elements (0: never on the ring) */
+    gpuscan_scan_kernels_ block[GPUSCAN_BLOCK_COUNT_]; /* by gpuscan_block ([AUTO] unused) */
+    gpuscan_ring_kernels_ ring;
+    const void *reduce_tiles, *ends_only;
+    unsigned reduce_threads, reduce_tile;
+    gpuscan_device_cache_ pdl_reduce;
+} gpuscan_scan_desc_;
+/* One scan call: the data, the ends as given (checked here), and the kernels' arguments, typed by
+ * the DEFINE: io (P_scan_io: in, out, ends; the single-pass kernels'), ends and no_ends (P_ends:
+ * the call's, and none, for the hierarchy's upper levels). */
+typedef struct gpuscan_scan_call_ {
+    const void *in;
+    void *out;
+    size_t n;
+    gpuscan_kind kind;
+    const void *d_init;
+    void *d_total;
+    int offsets;
+    const void *io, *ends, *no_ends;
+} gpuscan_scan_call_;
+
+/* The status of an algorithm the DEFINE did not compile (a kernel it needs is NULL). */
+#define GPUSCAN_COMPILED_(kernel)                                                                   \
+    do {                                                                                            \
+        if ((kernel) == NULL) return GPUSCAN_ERROR_NOT_COMPILED;                                    \
+    } while (0)
+/* A launch of `kernel` (its arguments' addresses in args) and its error. */
+static inline gpuscan_status gpuscan_launch_(const cudaLaunchConfig_t *config, const void *kernel, void **args)
+{
+    return gpuscan_from_cuda_(cudaLaunchKernelExC(config, kernel, args));
+}
+static inline gpuscan_status gpuscan_launch_plain_(const void *kernel, size_t blocks, unsigned threads, void **args,
+                                                   cudaStream_t stream)
+{
+    return gpuscan_from_cuda_(cudaLaunchKernel(kernel, dim3((unsigned)blocks), dim3(threads), args, 0, stream));
+}
+
+/* ---- the single pass, any family ------------------------------------------------------------- */
+/* Whether a single-pass scan of `tiles` tiles whose states are not cleared clears them itself
+ * (grid.cuh): where the device launches that many of its blocks cooperatively. */
+static inline int gpuscan_pass_self_clears_(gpuscan_pass_ *k, size_t tiles)
+{
+    return GPUSCAN_SELF_CLEAR && tiles <= (size_t)gpuscan_all_resident_blocks_(k->lookback, (int)k->threads, k->self_clear);
+}
+/* Whether a look-back of `tiles` tiles, `resident` blocks of it at once, takes its prefixes by the
+ * fold (grid.cuh: P_fold_prefix): where they all run at once and the block's reads cover them (more,
+ * each reading all before it, would cost more than the chain). */
+static inline int gpuscan_pass_folds_(const gpuscan_pass_ *k, size_t tiles, int resident)
+{
+    return k->folds && k->via != NULL && tiles >= GPUSCAN_FOLD_MIN_TILES &&
+           tiles <= (size_t)GPUSCAN_FOLD_READS * k->threads && tiles <= (size_t)resident;
+}
+/* The single-pass kernel over plan's tiles, its states and slots in ws, as config says. */
+static inline cudaError_t gpuscan_pass_launch_(const gpuscan_pass_ *k, const cudaLaunchConfig_t *config,
+                                               const gpuscan_plan_ *plan, char *ws, const void *io, size_t n,
+                                               gpuscan_states_ states, int via, gpuscan_pace_ pace)
+{
+    unsigned *counter = (unsigned *)(ws + plan->counter_off), *agg = (unsigned *)(ws + plan->slots_off[0]);
+    unsigned *prefix = via != GPUSCAN_VIA_DOMINO ? (unsigned *)(ws + plan->slots_off[1]) : agg;
+    void *args[] = {(void *)io, &n, &counter, &states, &agg, &prefix, &via, &pace};
+    const void *kernel = states.counter_slot ? k->clears : via == GPUSCAN_VIA_LOOKBACK ? k->lookback : k->via;
+    return cudaLaunchKernelExC(config, kernel, args);
+}
+/* A domino or look-back scan (lookback) of plan's tiles by the single-pass kernel, behind whatever
+ * clearing its states need: none where a kept workspace's rounds go on; else by itself (where all
+ * its tiles run at once, or, for a look-back, where the stream has a counter slot), a memset or a
+ * clearing kernel. */
+static inline gpuscan_status gpuscan_pass_run_(gpuscan_pass_ *k, const gpuscan_plan_ *plan, int lookback, char *ws,
+                                               gpuscan_rounds_ *rounds, const void *io, size_t n, cudaStream_t stream)
+{
+    const size_t bytes = plan->flags_off + plan->state_units * plan->state_bytes;
+    gpuscan_states_ states;
+    const int reuse = gpuscan_rounds_next_(rounds, bytes, (unsigned)plan->state_bytes, ws + plan->flags_off, &states);
+    const int dependent = gpuscan_pdl_supported_(k->lookback, k->pdl);
+    const int clear_kernel = !reuse && gpuscan_clears_by_kernel_(plan->num_tiles, dependent);
+    /* states of unknown contents (no rounds kept there) that a memset would clear: cleared by the
+     * scan itself, where all its tiles run at once (a cooperative launch is no programmatic
+     * dependent: behind a clearing kernel that is one, a scan back to back is the faster) */
+    states.self_clear = !reuse && rounds == NULL && !clear_kernel && gpuscan_pass_self_clears_(k, plan->num_tiles);
+    const int resident = lookback ? gpuscan_resident_blocks_(k->lookback, (int)k->threads, k->resident) : 0;
+    const int fold = lookback && gpuscan_pass_folds_(k, plan->num_tiles, resident);
+    const int via = fold ? GPUSCAN_VIA_FOLD : lookback ? GPUSCAN_VIA_LOOKBACK : GPUSCAN_VIA_DOMINO;
+    const gpuscan_pace_ pace = lookback ? gpuscan_pace_of_(plan->num_tiles, k->tile_in_bytes,
+                                                           gpuscan_device_info_().peak_gbs, resident)
+                                        : gpuscan_no_pace_();
+    cudaLaunchConfig_t config;
+    cudaLaunchAttribute attrs[3];
+    int slot_dev = 0; /* ... and a look-back's that a kernel would clear: by the scan itself, in its counter slot */
+    if (clear_kernel && rounds == NULL && via == GPUSCAN_VIA_LOOKBACK)
+        gpuscan_clear_in_launch_(&states, plan->num_tiles, k->state_bytes, k->threads, pace, stream, &slot_dev);
+    if (states.self_clear) { /* unless the device refuses that many blocks at once: a memset, as below */
+        gpuscan_all_resident_config_(&config, attrs, (unsigned)plan->num_tiles, k->threads, dependent, stream);
+        const cudaError_t e = gpuscan_pass_launch_(k, &config, plan, ws, io, n, states, via, gpuscan_no_pace_());
+        if (!gpuscan_cooperative_refused_(e)) return gpuscan_from_cuda_(e);
+        states.self_clear = 0;
     }
+    if (!reuse && !states.counter_slot) GPUSCAN_TRY_(gpuscan_clear_states_launch_(ws, bytes, clear_kernel, stream));
+    gpuscan_dependent_config_(&config, attrs, (unsigned)plan->num_tiles, k->threads, dependent, stream);
+    const cudaError_t launched = gpuscan_pass_launch_(k, &config, plan, ws, io, n, states, via, pace);
+    if (states.counter_slot) gpuscan_cache_entry_give_(slot_dev, (int)states.counter_slot - 1);
+    GPUSCAN_TRY_(gpuscan_from_cuda_(launched));
+    gpuscan_rounds_keep_(rounds, bytes, (unsigned)plan->state_bytes, &states, plan->num_tiles, fold ? plan->num_tiles : 0);
+    return GPUSCAN_SUCCESS;
+}
+
+/* ---- the scan's grid strategies -------------------------------------------------------------- */
+/* Hierarchical: down the levels (each level's tile aggregates the next one's input, read as the
+ * scan's own T: `up`), then the fix-ups back up. */
+static inline gpuscan_status gpuscan_hierarchical_run_(const gpuscan_scan_kernels_ *k, const gpuscan_plan_ *plan, char *ws,
+                                                       const gpuscan_scan_call_ *c, cudaStream_t stream)
+{
+    const void *src = c->in, *up = NULL;
+    void *dst = c->out;
+    size_t len = c->n;
+    for (int level = 1; level <= plan->levels + 1; ++level) {
+        void *aggs = level <= plan->levels ? (void *)(ws + plan->level_off[level]) : NULL;
+        void *args[] = {&src, &up, &dst, &len, &aggs, (void *)(level == 1 ? c->ends : c->no_ends)};
+        GPUSCAN_TRY_(gpuscan_launch_plain_(k->tiles, gpuscan_ceil_div_(len, k->pass.tile), k->pass.threads, args, stream));
+        if (aggs == NULL) break;
+        src = up = dst = aggs;
+        len = plan->level_len[level];
+    }
+    for (int level = plan->levels; level >= 1; --level) {
+        void *below = level > 1 ? (void *)(ws + plan->level_off[level - 1]) : c->out;
+        size_t below_len = level > 1 ? plan->level_len[level - 1] : c->n;
+        const void *scanned = ws + plan->level_off[level];
+        int own = level > 1;
+        void *args[] = {&below, &below_len, &scanned, (void *)(level == 1 ? c->ends : c->no_ends), &own};
+        GPUSCAN_TRY_(gpuscan_launch_plain_(k->fixup, gpuscan_ceil_div_(below_len, k->pass.tile), k->pass.threads, args,
+                                           stream));
+    }
+    return GPUSCAN_SUCCESS;
+}
 /* Reduce-then-scan (grid.cuh): runs of whole tiles, as many blocks as are resident at once, one
- * cooperative launch; GPUSCAN_ERROR_UNSUPPORTED where the device cannot launch one. */
-#define GPUSCAN_BARRIER_HOST_(P, T, TAG)                                                                                             \
-    /* reduce-then-scan's most blocks on the current device (0: it cannot run there) */                                              \
-    static int P##_##TAG##_barrier_blocks(void)                                                                                      \
-    {                                                                                                                                \
-        static int cache[GPUSCAN_DEVICE_CACHE_];                                                                                     \
-        return gpuscan_cooperative_blocks_((const void *)P##_##TAG##_barrier, GPUSCAN_##TAG##_THREADS(T), cache);                    \
-    }                                                                                                                                \
-    static gpuscan_status P##_##TAG##_barrier_run(const gpuscan_plan_ *plan, char *ws, const P##_in_t *in, T *out, size_t n,          \
-                                                  const P##_ends *ends, cudaStream_t stream)                                         \
-    {                                                                                                                                \
-        size_t blocks = (size_t)P##_##TAG##_barrier_blocks();                                                                        \
-        if (blocks == 0) return GPUSCAN_ERROR_UNSUPPORTED;                                                                           \
-        blocks = blocks < plan->units ? blocks : plan->units;                                                                        \
-        for (;;) {                                                                                                                   \
-            const size_t per_block = gpuscan_ceil_div_(plan->num_tiles, blocks);                                                     \
-            cudaLaunchConfig_t config;                                                                                               \
-            cudaLaunchAttribute attr;                                                                                                \
-            gpuscan_cooperative_config_(&config, &attr, (unsigned)gpuscan_ceil_div_(plan->num_tiles, per_block),                     \
-                                        GPUSCAN_##TAG##_THREADS(T), stream);                                                         \
-            const cudaError_t e = cudaLaunchKernelEx(&config, P##_##TAG##_barrier, in, out, n,                                       \
-                                                     (unsigned *)(ws + plan->slots_off[0]), (unsigned)per_block, *ends);             \
-            if (blocks == 1 || !gpuscan_cooperative_refused_(e)) return gpuscan_from_cuda_(e);                                       \
-            blocks /= 2; /* the device refused that many at once */                                                                  \
-        }                                                                                                                            \
+ * cooperative launch; GPUSCAN_ERROR_UNSUPPORTED where the device cannot launch one, and half the
+ * blocks (and so on) where it refuses that many (a context of fewer SMs). */
+static inline gpuscan_status gpuscan_reduce_then_scan_run_(gpuscan_scan_kernels_ *k, const gpuscan_plan_ *plan, char *ws,
+                                                  const gpuscan_scan_call_ *c, cudaStream_t stream)
+{
+    size_t blocks = (size_t)gpuscan_cooperative_blocks_(k->reduce_then_scan, (int)k->pass.threads, k->reduce_then_scan_blocks);
+    if (blocks == 0) return GPUSCAN_ERROR_UNSUPPORTED;
+    blocks = blocks < plan->units ? blocks : plan->units;
+    for (;;) {
+        unsigned per_block = (unsigned)gpuscan_ceil_div_(plan->num_tiles, blocks);
+        unsigned *slots = (unsigned *)(ws + plan->slots_off[0]);
+        void *args[] = {(void *)&c->in, (void *)&c->out, (void *)&c->n, &slots, &per_block, (void *)c->ends};
+        cudaLaunchConfig_t config;
+        cudaLaunchAttribute attr;
+        gpuscan_cooperative_config_(&config, &attr, (unsigned)gpuscan_ceil_div_(plan->num_tiles, per_block),
+                                    k->pass.threads, stream);
+        const cudaError_t e = cudaLaunchKernelExC(&config, k->reduce_then_scan, args);
+        if (blocks == 1 || !gpuscan_cooperative_refused_(e)) return gpuscan_from_cuda_(e);
+        blocks /= 2; /* the device refused that many at once */
     }
-/* Scans of one launch and no workspace: one tile, or a look-back over a few tiles as one cluster (where
- * the device runs it: P_TAG_one_cluster).  Each is the programmatic dependent of the kernel before it
- * where the device and kernel can be (P_TAG_*_dependent), as the single-pass scans are. */
-#define GPUSCAN_ONE_LAUNCH_HOST_(P, T, TAG)                                                                                          \
-    static int P##_##TAG##_one_cluster(size_t tiles)                                                                                 \
-    {                                                                                                                                \
-        static int cache[GPUSCAN_DEVICE_CACHE_];                                                                                     \
-        return tiles > 1 && tiles <= GPUSCAN_CLUSTER_MAX_TILES && /* no device query for large scans */                              \
-               tiles <= (size_t)gpuscan_cluster_tiles_((const void *)P##_##TAG##_cluster, GPUSCAN_##TAG##_THREADS(T), cache);        \
-    }                                                                                                                                \
-    static int P##_##TAG##_single_pass_dependent(void)                                                                               \
-    {                                                                                                                                \
-        static int cache[GPUSCAN_DEVICE_CACHE_];                                                                                     \
-        return gpuscan_pdl_supported_((const void *)P##_##TAG##_single_pass, cache);                                                 \
-    }                                                                                                                                \
-    /* Whether a single-pass scan of `tiles` tiles whose states are not cleared clears them itself (grid.cuh): where the            \
-     * device launches that many of its blocks cooperatively (P_TAG_single_pass_via has the same bounds: one query serves both). */  \
-    static int P##_##TAG##_self_clears(size_t tiles)                                                                                 \
-    {                                                                                                                                \
-        static int cache[GPUSCAN_DEVICE_CACHE_];                                                                                     \
-        return GPUSCAN_SELF_CLEAR && tiles <= (size_t)gpuscan_all_resident_blocks_((const void *)P##_##TAG##_single_pass,             \
-                                                                                   GPUSCAN_##TAG##_THREADS(T), cache);               \
-    }                                                                                                                                \
-    /* Whether a look-back of `tiles` tiles, `resident` blocks of it at once, takes its prefixes by the fold (grid.cuh:          \
-     * P_fold_prefix): where they all run at once and the block's reads cover them (more, each reading all before it, would cost    \
-     * more than the chain). */                                                                                                      \
-    static int P##_##TAG##_folds(size_t tiles, int resident)                                                                         \
-    {                                                                                                                                \
-        return P##_FOLDS_ && tiles >= GPUSCAN_FOLD_MIN_TILES && tiles <= (size_t)GPUSCAN_FOLD_READS * GPUSCAN_##TAG##_THREADS(T) &&  \
-               tiles <= (size_t)resident;                                                                                            \
-    }                                                                                                                                \
-    static int P##_##TAG##_tiles_dependent(void)                                                                                     \
-    {                                                                                                                                \
-        static int cache[GPUSCAN_DEVICE_CACHE_];                                                                                     \
-        return gpuscan_pdl_supported_((const void *)P##_##TAG##_tiles, cache);                                                       \
-    }                                                                                                                                \
-    static gpuscan_status P##_##TAG##_one_tile_run(const P##_in_t *in, T *out, size_t n, const P##_ends *ends,                       \
-                                                   cudaStream_t stream)                                                              \
-    {                                                                                                                                \
-        cudaLaunchConfig_t config;                                                                                                   \
-        cudaLaunchAttribute attr;                                                                                                    \
-        gpuscan_dependent_config_(&config, &attr, 1, GPUSCAN_##TAG##_THREADS(T), P##_##TAG##_tiles_dependent(), stream);             \
-        return gpuscan_from_cuda_(cudaLaunchKernelEx(&config, P##_##TAG##_tiles, in, (const T *)NULL, out, n, (T *)NULL, *ends));    \
-    }                                                                                                                                \
-    static int P##_##TAG##_cluster_dependent(void)                                                                                   \
-    {                                                                                                                                \
-        static int cache[GPUSCAN_DEVICE_CACHE_];                                                                                     \
-        return gpuscan_pdl_supported_((const void *)P##_##TAG##_cluster, cache);                                                     \
-    }                                                                                                                                \
-    static gpuscan_status P##_##TAG##_one_cluster_run(size_t tiles, const P##_in_t *in, T *out, size_t n, const P##_ends *ends,      \
-                                                      cudaStream_t stream)                                                           \
-    {                                                                                                                                \
-        cudaLaunchConfig_t config;                                                                                                   \
-        cudaLaunchAttribute attrs[2];                                                                                                \
-        gpuscan_cluster_config_(&config, attrs, (unsigned)tiles, GPUSCAN_##TAG##_THREADS(T), P##_##TAG##_cluster_dependent(),        \
-                                stream);                                                                                             \
-        return gpuscan_from_cuda_(cudaLaunchKernelEx(&config, P##_##TAG##_cluster, in, out, n, *ends));                              \
+}
+/* Whether a look-back of `tiles` runs as one thread-block cluster here (grid.cuh; no device query
+ * for large scans). */
+static inline int gpuscan_one_cluster_(gpuscan_scan_kernels_ *k, size_t tiles)
+{
+    return k->cluster != NULL && tiles > 1 && tiles <= GPUSCAN_CLUSTER_MAX_TILES &&
+           tiles <= (size_t)gpuscan_cluster_tiles_(k->cluster, (int)k->pass.threads, k->cluster_tiles);
+}
+/* Scans of one launch and no workspace: one tile, or a few as one cluster; each the programmatic
+ * dependent of the kernel before it where the device and kernel can be, as the single pass is. */
+static inline gpuscan_status gpuscan_one_tile_run_(gpuscan_scan_kernels_ *k, const gpuscan_scan_call_ *c,
+                                                   cudaStream_t stream)
+{
+    const void *up = NULL;
+    void *aggs = NULL;
+    void *args[] = {(void *)&c->in, &up, (void *)&c->out, (void *)&c->n, &aggs, (void *)c->ends};
+    cudaLaunchConfig_t config;
+    cudaLaunchAttribute attr;
+    gpuscan_dependent_config_(&config, &attr, 1, k->pass.threads, gpuscan_pdl_supported_(k->tiles, k->pdl_tiles), stream);
+    return gpuscan_launch_(&config, k->tiles, args);
+}
+static inline gpuscan_status gpuscan_one_cluster_run_(gpuscan_scan_kernels_ *k, size_t tiles, const gpuscan_scan_call_ *c,
+                                                      cudaStream_t stream)
+{
+    void *args[] = {(void *)&c->in, (void *)&c->out, (void *)&c->n, (void *)c->ends};
+    cudaLaunchConfig_t config;
+    cudaLaunchAttribute attrs[2];
+    gpuscan_cluster_config_(&config, attrs, (unsigned)tiles, k->pass.threads,
+                            gpuscan_pdl_supported_(k->cluster, k->pdl_cluster), stream);
+    return gpuscan_launch_(&config, k->cluster, args);
+}
+/* The ring (ring.cuh) on the current device: the multi-block kernel for a typed input where the
+ * device suits it (gpuscan_ring_multi_suits_); no slots where it cannot run there. */
+static inline gpuscan_ring_shape_ gpuscan_ring_shape_here_(gpuscan_ring_kernels_ *r)
+{
+    const int multi = r->multi != NULL && gpuscan_device_suits_ring_multi_();
+    gpuscan_ring_shape_ shape = gpuscan_ring_shape_of_(multi ? r->multi : r->one, (int)r->threads, r->unit_bytes,
+                                                       multi ? (int)r->multi_blocks : (int)r->blocks_per_sm,
+                                                       (int)r->slot_multiple, r->shape[multi]);
+    if (shape.slots < (int)(r->claim > 2 ? r->claim : 2)) shape.slots = 0;
+    shape.multi = multi;
+    return shape;
+}
+/* Whether T, the operator and n elements suit the ring (no device query). */
+static inline int gpuscan_ring_fits_(const gpuscan_scan_desc_ *d, size_t n)
+{
+    return d->ring.takes && gpuscan_at_least_(n * d->elem_size, d->in_size >= 4 ? GPUSCAN_RING_MIN_BYTES
+                                                                                 : GPUSCAN_RING_MIN_BYTES_NARROW);
+}
+/* Whether reduce-ahead of n elements (16-byte aligned) runs on the ring here. */
+static inline int gpuscan_ring_runs_(gpuscan_scan_desc_ *d, size_t n)
+{
+    return gpuscan_ring_fits_(d, n) && gpuscan_ring_shape_here_(&d->ring).slots > 0;
+}
+/* A reduce-ahead scan (its states zeroed) on the ring where the input's alignment, n and the device
+ * allow; *ran tells whether it did. */
+static inline gpuscan_status gpuscan_ring_run_(gpuscan_scan_desc_ *d, int *ran, const gpuscan_plan_ *plan, char *ws,
+                                               const gpuscan_scan_call_ *c, cudaStream_t stream)
+{
+    if (plan->ring_units == 0 || !GPUSCAN_ALIGNED16_(c->in) || !gpuscan_ring_fits_(d, c->n)) return GPUSCAN_SUCCESS;
+    const gpuscan_ring_shape_ shape = gpuscan_ring_shape_here_(&d->ring);
+    if (shape.slots == 0) return GPUSCAN_SUCCESS;
+    size_t blocks = plan->ring_units < (size_t)shape.blocks ? plan->ring_units : (size_t)shape.blocks;
+    if (GPUSCAN_TEST_RING_MAX_BLOCKS > 0 && blocks > GPUSCAN_TEST_RING_MAX_BLOCKS) blocks = GPUSCAN_TEST_RING_MAX_BLOCKS;
+    *ran = 1;
+    unsigned *counter = (unsigned *)(ws + plan->counter_off), *agg = (unsigned *)(ws + plan->slots_off[0]);
+    unsigned *prefix = (unsigned *)(ws + plan->slots_off[1]), units = (unsigned)plan->ring_units;
+    unsigned slots = (unsigned)shape.slots;
+    void *states = ws + plan->flags_off;
+    void *args[] = {(void *)&c->in, (void *)&c->out, (void *)&c->n, &counter, &states, &agg, &prefix, &units, &slots,
+                    (void *)c->ends};
+    return gpuscan_from_cuda_(cudaLaunchKernel(shape.multi ? d->ring.multi : d->ring.one, dim3((unsigned)blocks),
+                                               dim3(d->ring.threads), args, (size_t)slots * d->ring.unit_bytes,
+                                               stream));
+}
+/* Reduce-ahead (grid.cuh): on the ring where it runs (the coarsened block scan's), else the two-read
+ * kernel. */
+static inline gpuscan_status gpuscan_ahead_run_(gpuscan_scan_desc_ *d, gpuscan_block block, const gpuscan_plan_ *plan,
+                                                char *ws, const gpuscan_scan_call_ *c, cudaStream_t stream)
+{
+    gpuscan_scan_kernels_ *k = &d->block[block];
+    int ran = 0;
+    GPUSCAN_TRY_(gpuscan_clear_states_launch_(ws, plan->flags_off + plan->state_units * plan->state_bytes, 0, stream));
+    if (block == GPUSCAN_BLOCK_COARSENED) GPUSCAN_TRY_(gpuscan_ring_run_(d, &ran, plan, ws, c, stream));
+    if (ran) return GPUSCAN_SUCCESS;
+    unsigned *counter = (unsigned *)(ws + plan->counter_off), *agg = (unsigned *)(ws + plan->slots_off[0]);
+    unsigned *prefix = (unsigned *)(ws + plan->slots_off[1]), *seed = (unsigned *)(ws + plan->seed_off);
+    unsigned units = (unsigned)plan->units, ahead = (unsigned)plan->ahead;
+    gpuscan_states_ states = gpuscan_states_cleared_(ws + plan->flags_off);
+    void *args[] = {(void *)&c->in, (void *)&c->out, (void *)&c->n, &counter, &states, &agg, &prefix, &units, &ahead,
+                    &seed, (void *)c->ends};
+    return gpuscan_launch_plain_(k->ahead, 2 * plan->units, k->pass.threads, args, stream);
+}
+/* Whether the kernels a scan of this plan takes were compiled. */
+static inline gpuscan_status gpuscan_compiled_(const gpuscan_scan_kernels_ *k, gpuscan_grid grid, const gpuscan_plan_ *plan)
+{
+    GPUSCAN_COMPILED_(k->tiles);
+    if (plan->num_tiles <= 1) return GPUSCAN_SUCCESS;
+    switch (grid) {
+    case GPUSCAN_GRID_HIERARCHICAL: GPUSCAN_COMPILED_(k->fixup); break;
+    case GPUSCAN_GRID_DOMINO: GPUSCAN_COMPILED_(k->pass.via); break;
+    case GPUSCAN_GRID_LOOKBACK: GPUSCAN_COMPILED_(k->pass.lookback); break;
+    case GPUSCAN_GRID_REDUCE_AHEAD: GPUSCAN_COMPILED_(k->ahead); break;
+    case GPUSCAN_GRID_REDUCE_THEN_SCAN: GPUSCAN_COMPILED_(k->reduce_then_scan); break;
+    default: return GPUSCAN_ERROR_INVALID_ALGORITHM;
     }
-#define GPUSCAN_SINGLE_PASS_HOST_(P, T, TAG)                                                                                         \
-    /* The single-pass kernel over plan's tiles, its states and slots in ws, as config says. */                                      \
-    static cudaError_t P##_##TAG##_single_pass_launch(const cudaLaunchConfig_t *config, const gpuscan_plan_ *plan, char *ws,         \
-                                                      const P##_in_t *in, T *out, size_t n, gpuscan_states_ states,                  \
-                                                      int via, gpuscan_pace_ pace, const P##_ends *ends)                             \
-    {                                                                                                                                \
-        unsigned *slots0 = (unsigned *)(ws + plan->slots_off[0]);                                                                    \
-        void (*kernel)(const P##_in_t *, T *, size_t, unsigned *, gpuscan_states_, unsigned *, unsigned *, int, gpuscan_pace_,       \
-                       P##_ends) = states.claim_slot ? P##_##TAG##_single_pass_claims                                               \
-                                   : via == GPUSCAN_VIA_LOOKBACK ? P##_##TAG##_single_pass : P##_##TAG##_single_pass_via;            \
-        return cudaLaunchKernelEx(config, kernel, in, out, n, (unsigned *)(ws + plan->counter_off), states,                          \
-                                  slots0, via != GPUSCAN_VIA_DOMINO ? (unsigned *)(ws + plan->slots_off[1]) : slots0, via, pace,     \
-                                  *ends);                                                                                            \
-    }                                                                                                                                \
-    /* A domino or look-back scan (lookback) of plan's tiles: one cluster, or the single-pass kernel behind                          \
-     * whatever clearing its states need (none where a kept workspace's rounds go on; itself, a memset or                            \
-     * a kernel otherwise). */                                                                                                       \
-    static gpuscan_status P##_##TAG##_single_pass_run(const gpuscan_plan_ *plan, int lookback, char *ws,                             \
-                                                      gpuscan_rounds_ *rounds, const P##_in_t *in, T *out, size_t n,                 \
-                                                      const P##_ends *ends, cudaStream_t stream)                                     \
-    {                                                                                                                                \
-        enum { THREADS = GPUSCAN_##TAG##_THREADS(T) };                                                                               \
-        if (lookback && plan->cluster) return P##_##TAG##_one_cluster_run(plan->num_tiles, in, out, n, ends, stream);                \
-        const size_t bytes = plan->flags_off + plan->state_units * plan->state_bytes;                                                \
-        gpuscan_states_ states;                                                                                                      \
-        const int reuse = gpuscan_rounds_next_(rounds, bytes, (unsigned)plan->state_bytes, ws + plan->flags_off, &states);           \
-        const int dependent = P##_##TAG##_single_pass_dependent(); /* grid.cuh */                                                    \
-        const int clear_kernel = !reuse && gpuscan_clears_by_kernel_(plan->num_tiles, dependent);                                    \
-        /* states of unknown contents (no rounds kept there) that a memset would clear: cleared by the scan itself, where            \
-         * all its tiles run at once (a cooperative launch is no programmatic dependent: behind a clearing kernel that is one,       \
-         * a scan back to back is the faster) */                                                                                     \
-        states.self_clear = !reuse && rounds == NULL && !clear_kernel && P##_##TAG##_self_clears(plan->num_tiles);                   \
-        static int resident_cache[GPUSCAN_DEVICE_CACHE_];                                                                            \
-        const int resident = lookback ? gpuscan_resident_blocks_((const void *)P##_##TAG##_single_pass, THREADS, resident_cache) : 0; \
-        const int fold = lookback && P##_##TAG##_folds(plan->num_tiles, resident);                                                   \
-        const int via = fold ? GPUSCAN_VIA_FOLD : lookback ? GPUSCAN_VIA_LOOKBACK : GPUSCAN_VIA_DOMINO;                              \
-        cudaLaunchConfig_t config;                                                                                                   \
-        cudaLaunchAttribute attrs[3];                                                                                                \
-        const gpuscan_pace_ pace = lookback ? gpuscan_pace_of_(plan->num_tiles, GPUSCAN_TILE_(TAG, T) * sizeof(P##_in_t),             \
-                                                               gpuscan_device_info_().peak_gbs, resident)                            \
-                                            : gpuscan_no_pace_();                                                                    \
-        int claim_dev = 0; /* ... and a look-back's that a kernel would clear: by the scan itself, where it has a claim slot */       \
-        if (clear_kernel && rounds == NULL && via == GPUSCAN_VIA_LOOKBACK)                                                           \
-            gpuscan_claim_states_(&states, plan->num_tiles, GPUSCAN_STATE_BYTES_(T), THREADS, pace, stream, &claim_dev);              \
-        if (states.self_clear) { /* unless the device refuses that many blocks at once: a memset, as below */                        \
-            gpuscan_all_resident_config_(&config, attrs, (unsigned)plan->num_tiles, THREADS, dependent, stream);                     \
-            const cudaError_t e = P##_##TAG##_single_pass_launch(&config, plan, ws, in, out, n, states, via, gpuscan_no_pace_(),      \
-                                                                 ends);                                                              \
-            if (!gpuscan_cooperative_refused_(e)) return gpuscan_from_cuda_(e);                                                      \
-            states.self_clear = 0;                                                                                                   \
-        }                                                                                                                            \
-        if (!reuse && !states.claim_slot) GPUSCAN_TRY_(gpuscan_clear_states_launch_(ws, bytes, clear_kernel, stream));               \
-        gpuscan_dependent_config_(&config, attrs, (unsigned)plan->num_tiles, THREADS, dependent, stream);                            \
-        const cudaError_t launched = P##_##TAG##_single_pass_launch(&config, plan, ws, in, out, n, states, via, pace, ends);         \
-        if (states.claim_slot) gpuscan_cache_entry_give_(claim_dev, (int)states.claim_slot - 1);                                     \
-        GPUSCAN_TRY_(gpuscan_from_cuda_(launched));                                                                                  \
-        gpuscan_rounds_keep_(rounds, bytes, (unsigned)plan->state_bytes, &states, plan->num_tiles, fold ? plan->num_tiles : 0);      \
-        return GPUSCAN_SUCCESS;                                                                                                      \
+    return GPUSCAN_SUCCESS;
+}
+/* One scan with the block algorithm and grid strategy of its plan (workspace checked). */
+static inline gpuscan_status gpuscan_scan_run_(gpuscan_scan_desc_ *d, const gpuscan_plan_ *plan, gpuscan_grid grid,
+                                               gpuscan_block block, char *ws, gpuscan_rounds_ *rounds,
+                                               const gpuscan_scan_call_ *c, cudaStream_t stream)
+{
+    gpuscan_scan_kernels_ *k = &d->block[block];
+    if (plan->num_tiles == 1) return gpuscan_one_tile_run_(k, c, stream);
+    switch (grid) {
+    case GPUSCAN_GRID_HIERARCHICAL: return gpuscan_hierarchical_run_(k, plan, ws, c, stream);
+    case GPUSCAN_GRID_DOMINO:
+    case GPUSCAN_GRID_LOOKBACK:
+        if (grid == GPUSCAN_GRID_LOOKBACK && plan->cluster) return gpuscan_one_cluster_run_(k, plan->num_tiles, c, stream);
+        return gpuscan_pass_run_(&k->pass, plan, grid == GPUSCAN_GRID_LOOKBACK, ws, rounds, c->io, c->n, stream);
+    case GPUSCAN_GRID_REDUCE_AHEAD: return gpuscan_ahead_run_(d, block, plan, ws, c, stream);
+    case GPUSCAN_GRID_REDUCE_THEN_SCAN: return gpuscan_reduce_then_scan_run_(k, plan, ws, c, stream);
+    default: return GPUSCAN_ERROR_INVALID_ALGORITHM;
     }
-#define GPUSCAN_GRID_HOST_(P, T, TAG)                                                                                                \
-    GPUSCAN_SINGLE_PASS_HOST_(P, T, TAG)                                                                                             \
-    static gpuscan_status P##_##TAG##_run(const gpuscan_plan_ *plan, gpuscan_grid grid, char *ws, gpuscan_rounds_ *rounds,           \
-                                          const P##_in_t *in, T *out, size_t n, const P##_ends *ends,                                \
-                                          cudaStream_t stream)                                                                       \
-    {                                                                                                                                \
-        enum { THREADS = GPUSCAN_##TAG##_THREADS(T) };                                                                               \
-        if (plan->num_tiles == 1) return P##_##TAG##_one_tile_run(in, out, n, ends, stream);                                         \
-        switch (grid) {                                                                                                              \
-        case GPUSCAN_GRID_HIERARCHICAL:                                                                                              \
-            return P##_##TAG##_hierarchical(plan, ws, in, out, n, ends, stream);                                                     \
-        case GPUSCAN_GRID_DOMINO:                                                                                                    \
-        case GPUSCAN_GRID_LOOKBACK: /* = GPUSCAN_VIA_LOOKBACK, else _DOMINO */                                                       \
-            return P##_##TAG##_single_pass_run(plan, grid == GPUSCAN_GRID_LOOKBACK, ws, rounds, in, out, n, ends, stream);           \
-        case GPUSCAN_GRID_REDUCE_AHEAD: {                                                                                            \
-            int ran = 0;                                                                                                             \
-            GPUSCAN_TRY_(gpuscan_clear_states_launch_(ws, plan->flags_off + plan->state_units * plan->state_bytes, 0, stream));      \
-            GPUSCAN_TRY_(GPUSCAN_RING_RUN_(TAG, P, &ran, plan, ws, in, out, n, ends, stream));                                       \
-            if (ran) return GPUSCAN_SUCCESS;                                                                                         \
-            GPUSCAN_LAUNCH_(P##_##TAG##_ahead, 2 * plan->units, THREADS, stream, in, out, n, (unsigned *)(ws + plan->counter_off),   \
-                            gpuscan_states_cleared_(ws + plan->flags_off), (unsigned *)(ws + plan->slots_off[0]),                    \
-                            (unsigned *)(ws + plan->slots_off[1]), (unsigned)plan->units, (unsigned)plan->ahead,                     \
-                            (unsigned *)(ws + plan->seed_off), *ends);                                                               \
-            return GPUSCAN_SUCCESS;                                                                                                  \
-        }                                                                                                                            \
-        case GPUSCAN_GRID_REDUCE_THEN_SCAN:                                                                                          \
-            return P##_##TAG##_barrier_run(plan, ws, in, out, n, ends, stream);                                                      \
-        default: return GPUSCAN_ERROR_INVALID_ALGORITHM;                                                                             \
-        }                                                                                                                            \
-    }
+}
 
-/* Calls M(TAG) for the block algorithm `block` (a gpuscan_block value) as a switch. */
-#define GPUSCAN_SWITCH_BLOCK_(block, M, ...)                                                        \
-    switch (block) {                                                                                \
-    case GPUSCAN_BLOCK_KOGGE_STONE: M(KS, __VA_ARGS__); break;                                      \
-    case GPUSCAN_BLOCK_KOGGE_STONE_WARP: M(KSW, __VA_ARGS__); break;                                \
-    case GPUSCAN_BLOCK_BRENT_KUNG: M(BK, __VA_ARGS__); break;                                       \
-    case GPUSCAN_BLOCK_COARSENED: M(CO, __VA_ARGS__); break;                                        \
-    default: return GPUSCAN_ERROR_INVALID_ALGORITHM;                                                \
+/* ---- a scan's checks, plan and launch -------------------------------------------------------- */
+static inline gpuscan_status gpuscan_check_call_io_(const gpuscan_scan_desc_ *d, const void *in, const void *out, size_t n)
+{
+    return gpuscan_check_io_typed_(in, d->in_size, d->in_align, out, d->elem_size, d->elem_align, n);
+}
+/* The ends' pointers: the seed (d_init) and the places of the total (d_total; out[n] with offsets)
+ * lie outside the data, except that the total may go where the seed comes from. */
+static inline gpuscan_status gpuscan_check_call_ends_(const gpuscan_scan_desc_ *d, const gpuscan_scan_call_ *c)
+{
+    return gpuscan_check_ends_typed_(c->in, d->in_size, c->out, c->n, c->offsets, c->d_init, c->d_total, d->elem_size,
+                                     d->elem_align);
+}
+/* Checks the choices, resolves AUTO and lays out the workspace of a scan of n elements.  d_in: the
+ * input, or NULL (a size query); kept: the simple forms' own workspace, whose states are kept
+ * between calls (gpuscan_auto_wants_ahead_). */
+static inline gpuscan_status gpuscan_scan_prepare_(gpuscan_scan_desc_ *d, gpuscan_plan_ *plan, gpuscan_grid *grid,
+                                                   gpuscan_block *block, gpuscan_kind kind, size_t n, const void *d_in,
+                                                   int kept)
+{
+    int ahead_ok = 0, room_for_both = 0;
+    GPUSCAN_TRY_(gpuscan_check_choice_(kind, *grid, *block));
+    if (*grid == GPUSCAN_GRID_AUTO && gpuscan_auto_wants_ahead_(d->elem_size, n, kept)) /* the device is asked only then */
+        ahead_ok = gpuscan_auto_ahead_ok_(gpuscan_device_suits_ahead_(d->elem_size, 1),
+                                          gpuscan_device_suits_ahead_(d->elem_size, 0), gpuscan_ring_runs_(d, n),
+                                          d_in == NULL || GPUSCAN_ALIGNED16_(d_in), &room_for_both);
+    *grid = gpuscan_resolve_grid_(*grid, d->elem_size, n, ahead_ok, kept);
+    *block = gpuscan_resolve_block_(*block, d->elem_size, n, d->block[GPUSCAN_BLOCK_KOGGE_STONE_WARP].pass.tile);
+    gpuscan_scan_kernels_ *k = &d->block[*block];
+    GPUSCAN_TRY_(gpuscan_plan_scan_(plan, n, *grid, k->pass.tile, d->elem_size, d->state_bytes, d->slot_bytes,
+                                    d->ring_plan_unit));
+    if (room_for_both) { /* the look-back an unaligned input takes instead */
+        gpuscan_plan_ other;
+        GPUSCAN_TRY_(gpuscan_plan_scan_(&other, n, GPUSCAN_GRID_LOOKBACK, k->pass.tile, d->elem_size, d->state_bytes,
+                                        d->slot_bytes, 0));
+        plan->bytes = other.bytes > plan->bytes ? other.bytes : plan->bytes;
     }
-#define GPUSCAN_TILE_OF_(TAG, T, tile_var) tile_var = GPUSCAN_TILE_(TAG, T)
-#define GPUSCAN_RUN_OF_(TAG, P, ...) return P##_##TAG##_run(__VA_ARGS__)
-/* a look-back that runs as one cluster needs no workspace */
-#define GPUSCAN_CLUSTER_OF_(TAG, P, plan)                                                           \
-    if (P##_##TAG##_one_cluster((plan)->num_tiles)) {                                               \
-        (plan)->cluster = 1;                                                                        \
-        (plan)->bytes = 0;                                                                          \
+    GPUSCAN_TRY_(gpuscan_compiled_(k, *grid, plan));
+    if (*grid == GPUSCAN_GRID_LOOKBACK && gpuscan_one_cluster_(k, plan->num_tiles)) { /* no workspace */
+        plan->cluster = 1;
+        plan->bytes = 0;
     }
-
-/* Checks the choices, resolves AUTO and lays out the workspace of a scan. */
-#define GPUSCAN_SCAN_PREPARE_(P, T)                                                                  \
-    /* d_in: the input, or NULL (a size query); kept: the simple forms' own workspace, whose states  \
-     * are kept between calls (gpuscan_auto_wants_ahead_) */                                        \
-    static gpuscan_status P##_scan_prepare_(gpuscan_plan_ *plan, gpuscan_grid *grid,                 \
-                                            gpuscan_block *block, gpuscan_kind kind, size_t n,       \
-                                            const P##_in_t *d_in, int kept)                          \
-    {                                                                                                \
-        size_t tile = 0;                                                                             \
-        int ahead_ok = 0, room_for_both = 0;                                                         \
-        GPUSCAN_TRY_(gpuscan_check_choice_(kind, *grid, *block));                                    \
-        /* the device is asked only where AUTO would take reduce-ahead */                            \
-        if (*grid == GPUSCAN_GRID_AUTO && gpuscan_auto_wants_ahead_(sizeof(T), n, kept))             \
-            ahead_ok = gpuscan_auto_ahead_ok_(gpuscan_device_suits_ahead_(sizeof(T), 1),             \
-                                              gpuscan_device_suits_ahead_(sizeof(T), 0),             \
-                                              P##_ring_runs(n),                                      \
-                                              d_in == NULL || GPUSCAN_ALIGNED16_(d_in),              \
-                                              &room_for_both);                                       \
-        *grid = gpuscan_resolve_grid_(*grid, sizeof(T), n, ahead_ok, kept);                          \
-        *block = gpuscan_resolve_block_(*block, sizeof(T), n, GPUSCAN_TILE_(KSW, T));                \
-        GPUSCAN_SWITCH_BLOCK_(*block, GPUSCAN_TILE_OF_, T, tile);                                    \
-        GPUSCAN_TRY_(gpuscan_plan_scan_(plan, n, *grid, tile, sizeof(T), GPUSCAN_STATE_BYTES_(T),    \
-                                        GPUSCAN_SLOT_BYTES_(T),                                      \
-                                        GPUSCAN_RING_PLAN_UNIT_(T, sizeof(P##_in_t))));              \
-        if (room_for_both) { /* the look-back an unaligned input takes instead */                    \
-            gpuscan_plan_ other;                                                                     \
-            GPUSCAN_TRY_(gpuscan_plan_scan_(&other, n, GPUSCAN_GRID_LOOKBACK, tile, sizeof(T),       \
-                                            GPUSCAN_STATE_BYTES_(T), GPUSCAN_SLOT_BYTES_(T), 0));    \
-            plan->bytes = other.bytes > plan->bytes ? other.bytes : plan->bytes;                     \
-        }                                                                                            \
-        if (*grid == GPUSCAN_GRID_LOOKBACK) {                                                        \
-            GPUSCAN_SWITCH_BLOCK_(*block, GPUSCAN_CLUSTER_OF_, P, plan);                             \
-        }                                                                                            \
-        return GPUSCAN_SUCCESS;                                                                      \
+    return GPUSCAN_SUCCESS;
+}
+static inline gpuscan_status gpuscan_scan_launch_(gpuscan_scan_desc_ *d, const gpuscan_plan_ *plan, gpuscan_grid grid,
+                                                  gpuscan_block block, void *ws, gpuscan_rounds_ *rounds,
+                                                  const gpuscan_scan_call_ *c, cudaStream_t stream)
+{
+    if (c->n == 0) { /* only the total, if anyone wants it */
+        if (c->offsets || c->d_total != NULL) {
+            void *args[] = {(void *)c->ends};
+            GPUSCAN_TRY_(gpuscan_launch_plain_(d->ends_only, 1, 1, args, stream));
+        }
+        return GPUSCAN_SUCCESS;
     }
-#define GPUSCAN_SCAN_LAUNCH_(P, T)                                                                  \
-    static gpuscan_status P##_scan_launch_(const gpuscan_plan_ *plan, gpuscan_grid grid,             \
-                                           gpuscan_block block, void *ws, gpuscan_rounds_ *rounds,   \
-                                           const P##_in_t *d_in,                                     \
-                                           T *d_out,                                                 \
-                                           size_t n, const P##_ends *ends, cudaStream_t stream)      \
-    {                                                                                                \
-        if (n == 0) { /* only the total, if anyone wants it */                                       \
-            if (ends->total[0] != NULL || ends->total[1] != NULL)                                    \
-                GPUSCAN_LAUNCH_(P##_ends_only, 1, 1, stream, *ends);                                 \
-            return GPUSCAN_SUCCESS;                                                                  \
-        }                                                                                            \
-        GPUSCAN_TRY_(P##_check_io_(d_in, d_out, n));                                                 \
-        GPUSCAN_SWITCH_BLOCK_(block, GPUSCAN_RUN_OF_, P, plan, grid, (char *)ws, rounds, d_in, d_out,\
-                              n, ends, stream);                                                      \
-        return GPUSCAN_SUCCESS;                                                                      \
-    }                                                                                                \
-    /* The ends of a scan (grid.cuh) from the caller's arguments, checked: d_init (the seed in       \
-     * device memory, or NULL: `init` for exclusive scans, none for inclusive ones) and the places   \
-     * of the total (d_total; out[n] with `offsets`) lie outside the data, except that the total may \
-     * go where the seed comes from. */                                                             \
-    static gpuscan_status P##_ends_of_(P##_ends *e, const P##_in_t *d_in, const T *d_out, size_t n,  \
-                                       gpuscan_kind kind, T init, const T *d_init, T *d_total,       \
-                                       int offsets)                                                  \
-    {                                                                                                \
-        *e = P##_no_ends();                                                                          \
-        e->exclusive = kind == GPUSCAN_EXCLUSIVE;                                                    \
-        e->seeded = e->exclusive || d_init != NULL;                                                  \
-        e->init = init;                                                                              \
-        e->init_ptr = d_init;                                                                        \
-        e->total[0] = offsets ? (T *)d_out + n : NULL;                                               \
-        e->total[1] = d_total;                                                                       \
-        GPUSCAN_TRY_(gpuscan_check_ends_typed_(d_in, sizeof(P##_in_t), d_out, n, offsets, d_init,    \
-                                               d_total, sizeof(T), __alignof__(T)));                 \
-        return GPUSCAN_SUCCESS;                                                                      \
-    }
-
-/* Reduce: the first pass's blocks, and the launches. */
-#define GPUSCAN_REDUCE_HOST_(P, T)                                                                         \
-    static size_t P##_reduce_workspace_(size_t n, size_t *per_block)                                       \
-    {                                                                                                      \
-        size_t blocks = gpuscan_reduce_blocks_(n, GPUSCAN_TILE_(CO, T), per_block);                        \
-        return blocks > 1 ? blocks * sizeof(T) : 0;                                                        \
-    }                                                                                                      \
-    static gpuscan_status P##_reduce_launch_(void *ws, const P##_in_t *d_in, T *d_result, size_t n,        \
-                                             cudaStream_t stream)                                          \
-    {                                                                                                      \
-        enum { THREADS = GPUSCAN_CO_THREADS(T), TILE = GPUSCAN_TILE_(CO, T) };                             \
-        size_t per_block, blocks = gpuscan_reduce_blocks_(n, TILE, &per_block);                            \
-        if (n == 0) return GPUSCAN_SUCCESS;                                                                \
-        GPUSCAN_TRY_(gpuscan_check_io_(d_in, d_in, n, sizeof(P##_in_t), __alignof__(P##_in_t)));           \
-        GPUSCAN_TRY_(P##_check_io_(d_in, d_result, 1));                                                    \
-        /* a reduction of one block, and a fold of partials, is the programmatic dependent of the kernel  \
-         * before it where the device can (it waits for that one: the fold for the partials); a first     \
-         * pass of many blocks is launched plainly (as a dependent it ran slower back to back) */          \
-        static int pdl_cache[GPUSCAN_DEVICE_CACHE_];                                                       \
-        const int dependent = gpuscan_pdl_supported_((const void *)P##_reduce_tiles, pdl_cache);           \
-        cudaLaunchConfig_t config;                                                                         \
-        cudaLaunchAttribute attr;                                                                          \
-        gpuscan_dependent_config_(&config, &attr, (unsigned)blocks, THREADS, dependent && blocks == 1,     \
-                                  stream);                                                                 \
-        GPUSCAN_TRY_(gpuscan_from_cuda_(cudaLaunchKernelEx(&config, P##_reduce_tiles, d_in,               \
-                                                           (const T *)NULL, n, (unsigned)per_block,        \
-                                                           blocks == 1 ? d_result : (T *)ws)));            \
-        if (blocks == 1) return GPUSCAN_SUCCESS;                                                           \
-        /* the partials, T: read as `in` where the stage copies, else as is through `up` */                \
-        gpuscan_dependent_config_(&config, &attr, 1, THREADS, dependent, stream);                          \
-        return gpuscan_from_cuda_(cudaLaunchKernelEx(&config, P##_reduce_tiles, (const P##_in_t *)ws,      \
-                                                     (const T *)ws, (size_t)blocks,                        \
-                                                     (unsigned)gpuscan_ceil_div_(blocks, TILE), d_result)); \
-    }
-
-/* The _ex forms: caller's workspace, CUB's convention (d_workspace == NULL: size query only;
- * the size reported is at least 1 byte, so the second call always has a non-NULL pointer). */
-#define GPUSCAN_EX_FORMS_(SCOPE, P, T)                                                                 \
-    /* every _ex scan: the arguments of its ends are checked where the data are (not in a query) */   \
-    static gpuscan_status P##_scan_ex_ends_(void *d_workspace, size_t *workspace_bytes,                \
-                                            const P##_in_t *d_in, T *d_out, size_t n, gpuscan_kind kind,      \
-                                            T init, const T *d_init, T *d_total, int offsets,          \
-                                            gpuscan_grid grid, gpuscan_block block,                    \
-                                            cudaStream_t stream)                                       \
-    {                                                                                                  \
-        gpuscan_plan_ plan;                                                                            \
-        P##_ends ends;                                                                                 \
-        int query_only;                                                                                \
-        if (workspace_bytes == NULL) return GPUSCAN_ERROR_NULL_POINTER;                                \
-        GPUSCAN_TRY_(P##_scan_prepare_(&plan, &grid, &block, kind, n, d_in, 0));                       \
-        GPUSCAN_TRY_(gpuscan_check_workspace_(d_workspace, workspace_bytes, plan.bytes, &query_only)); \
-        if (query_only) return GPUSCAN_SUCCESS;                                                        \
-        GPUSCAN_TRY_(P##_ends_of_(&ends, d_in, d_out, n, kind, init, d_init, d_total, offsets));       \
-        return P##_scan_launch_(&plan, grid, block, d_workspace, NULL, d_in, d_out, n, &ends, stream); \
-    }                                                                                                  \
-    SCOPE gpuscan_status P##_scan_ex(void *d_workspace, size_t *workspace_bytes, const P##_in_t *d_in,        \
-                                     T *d_out, size_t n, gpuscan_kind kind, T init,                    \
-                                     gpuscan_grid grid, gpuscan_block block, cudaStream_t stream)      \
-    {                                                                                                  \
-        return P##_scan_ex_ends_(d_workspace, workspace_bytes, d_in, d_out, n, kind, init, NULL, NULL, \
-                                 0, grid, block, stream);                                              \
-    }                                                                                                  \
-    SCOPE gpuscan_status P##_scan_chained_ex(void *d_workspace, size_t *workspace_bytes,               \
-                                             const P##_in_t *d_in, T *d_out, size_t n, gpuscan_kind kind,     \
-                                             const T *d_init, T *d_total, gpuscan_grid grid,           \
-                                             gpuscan_block block, cudaStream_t stream)                 \
-    {                                                                                                  \
-        return P##_scan_ex_ends_(d_workspace, workspace_bytes, d_in, d_out, n, kind, P##_identity(),   \
-                                 d_init, d_total, 0, grid, block, stream);                             \
-    }                                                                                                  \
-    SCOPE gpuscan_status P##_reduce_ex(void *d_workspace, size_t *workspace_bytes, const P##_in_t *d_in,      \
-                                       T *d_result, size_t n, cudaStream_t stream)                     \
-    {                                                                                                  \
-        size_t per_block;                                                                              \
-        int query_only;                                                                                \
-        if (workspace_bytes == NULL) return GPUSCAN_ERROR_NULL_POINTER;                                \
-        GPUSCAN_TRY_(gpuscan_check_workspace_(d_workspace, workspace_bytes,                            \
-                                              P##_reduce_workspace_(n, &per_block), &query_only));     \
-        if (query_only) return GPUSCAN_SUCCESS;                                                        \
-        return P##_reduce_launch_(d_workspace, d_in, d_result, n, stream);                             \
-    }
+    GPUSCAN_TRY_(gpuscan_check_call_io_(d, c->in, c->out, c->n));
+    return gpuscan_scan_run_(d, plan, grid, block, (char *)ws, rounds, c, stream);
+}
 
 /* Runs `launch` (an expression using `ws` and `rounds`, what its states held: NULL where unknown)
  * with `bytes` of workspace from the simple forms' pool (memory.cuh); no allocation when 0. */
@@ -1096,100 +1025,212 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_of_(const void *kernel, int
         free_status_ = gpuscan_workspace_free_(&ws_, (stream));                                     \
         return status_ != GPUSCAN_SUCCESS ? status_ : free_status_;                                 \
     } while (0)
+/* An _ex scan: the caller's workspace, CUB's convention (d_workspace NULL: the size needed, at
+ * least 1 byte, and nothing else - not even the data pointers are checked). */
+static inline gpuscan_status gpuscan_scan_ex_(gpuscan_scan_desc_ *d, void *d_workspace, size_t *workspace_bytes,
+                                              const gpuscan_scan_call_ *c, gpuscan_grid grid, gpuscan_block block,
+                                              cudaStream_t stream)
+{
+    gpuscan_plan_ plan;
+    int query_only;
+    if (workspace_bytes == NULL) return GPUSCAN_ERROR_NULL_POINTER;
+    GPUSCAN_TRY_(gpuscan_scan_prepare_(d, &plan, &grid, &block, c->kind, c->n, c->in, 0));
+    GPUSCAN_TRY_(gpuscan_check_workspace_(d_workspace, workspace_bytes, plan.bytes, &query_only));
+    if (query_only) return GPUSCAN_SUCCESS;
+    GPUSCAN_TRY_(gpuscan_check_call_ends_(d, c));
+    return gpuscan_scan_launch_(d, &plan, grid, block, d_workspace, NULL, c, stream);
+}
+/* A simple scan: AUTO, the library's workspace; arguments checked before any allocation. */
+static inline gpuscan_status gpuscan_scan_simple_(gpuscan_scan_desc_ *d, const gpuscan_scan_call_ *c, cudaStream_t stream)
+{
+    gpuscan_plan_ plan;
+    gpuscan_grid grid = GPUSCAN_GRID_AUTO;
+    gpuscan_block block = GPUSCAN_BLOCK_AUTO;
+    GPUSCAN_TRY_(gpuscan_check_call_io_(d, c->in, c->out, c->n));
+    GPUSCAN_TRY_(gpuscan_check_call_ends_(d, c));
+    GPUSCAN_TRY_(gpuscan_scan_prepare_(d, &plan, &grid, &block, c->kind, c->n, c->in, 1));
+    if (c->n == 0) return gpuscan_scan_launch_(d, &plan, grid, block, NULL, NULL, c, stream);
+    GPUSCAN_WITH_ALLOCATED_(plan.bytes, stream, gpuscan_scan_launch_(d, &plan, grid, block, ws, rounds, c, stream));
+}
 
-/* A chained simple form: the seed from d_carry_in (NULL: none, or the identity for exclusive
- * scans), the total to d_carry_out (NULL: nowhere). */
-#define GPUSCAN_CHAINED_FORM_(SCOPE, P, T, form, KIND)                                              \
-    SCOPE gpuscan_status P##_##form##_chained(const P##_in_t *d_in, T *d_out, size_t n, const T *d_carry_in,\
-                                              T *d_carry_out, cudaStream_t stream)                  \
+/* ---- reductions ------------------------------------------------------------------------------- */
+static inline size_t gpuscan_reduce_workspace_(const gpuscan_scan_desc_ *d, size_t n)
+{
+    size_t per_block, blocks = gpuscan_reduce_blocks_(n, d->reduce_tile, &per_block);
+    return blocks > 1 ? blocks * d->elem_size : 0;
+}
+/* Block b folds its run of tiles into partials[b]; a second launch of one block folds the partials
+ * (read as the scan's own T: `up`).  A reduction of one block, and the fold of partials, is the
+ * programmatic dependent of the kernel before it where the device can be (it waits for that one:
+ * the fold for the partials); a first pass of many blocks is launched plainly (as a dependent it
+ * ran slower back to back). */
+static inline gpuscan_status gpuscan_reduce_launch_(gpuscan_scan_desc_ *d, void *ws, const void *in, void *result, size_t n,
+                                                    cudaStream_t stream)
+{
+    size_t per_block, blocks = gpuscan_reduce_blocks_(n, d->reduce_tile, &per_block);
+    if (n == 0) return GPUSCAN_SUCCESS;
+    GPUSCAN_TRY_(gpuscan_check_io_(in, in, n, d->in_size, d->in_align));
+    GPUSCAN_TRY_(gpuscan_check_call_io_(d, in, result, 1));
+    const int dependent = gpuscan_pdl_supported_(d->reduce_tiles, d->pdl_reduce);
+    const void *up = NULL;
+    unsigned tiles_per_block = (unsigned)per_block;
+    void *partials = blocks == 1 ? result : ws;
+    void *args[] = {(void *)&in, &up, &n, &tiles_per_block, &partials};
+    cudaLaunchConfig_t config;
+    cudaLaunchAttribute attr;
+    gpuscan_dependent_config_(&config, &attr, (unsigned)blocks, d->reduce_threads, dependent && blocks == 1, stream);
+    GPUSCAN_TRY_(gpuscan_launch_(&config, d->reduce_tiles, args));
+    if (blocks == 1) return GPUSCAN_SUCCESS;
+    const void *fold_in = ws; /* read as `in` where the stage copies, else as is through `up` */
+    size_t fold_n = blocks;
+    unsigned fold_tiles = (unsigned)gpuscan_ceil_div_(blocks, d->reduce_tile);
+    void *fold_args[] = {&fold_in, &fold_in, &fold_n, &fold_tiles, &result};
+    gpuscan_dependent_config_(&config, &attr, 1, d->reduce_threads, dependent, stream);
+    return gpuscan_launch_(&config, d->reduce_tiles, fold_args);
+}
+static inline gpuscan_status gpuscan_reduce_ex_(gpuscan_scan_desc_ *d, void *d_workspace, size_t *workspace_bytes,
+                                                const void *in, void *result, size_t n, cudaStream_t stream)
+{
+    int query_only;
+    if (workspace_bytes == NULL) return GPUSCAN_ERROR_NULL_POINTER;
+    GPUSCAN_TRY_(gpuscan_check_workspace_(d_workspace, workspace_bytes, gpuscan_reduce_workspace_(d, n), &query_only));
+    if (query_only) return GPUSCAN_SUCCESS;
+    return gpuscan_reduce_launch_(d, d_workspace, in, result, n, stream);
+}
+static inline gpuscan_status gpuscan_reduce_simple_(gpuscan_scan_desc_ *d, const void *in, void *result, size_t n,
+                                                    cudaStream_t stream)
+{
+    GPUSCAN_TRY_(gpuscan_check_call_io_(d, in, result, n ? 1 : 0));
+    if (n == 0) return GPUSCAN_SUCCESS;
+    GPUSCAN_WITH_ALLOCATED_(gpuscan_reduce_workspace_(d, n), stream, gpuscan_reduce_launch_(d, ws, in, result, n, stream));
+}
+
+/* ---- what a DEFINE emits: its descriptor and the typed functions ------------------------------- */
+/* A block algorithm's kernels in the descriptor; BUILT(kernel) is the kernel, or NULL where the
+ * DEFINE does not compile it (gpuscan.cuh). */
+#define GPUSCAN_SCAN_KERNELS_DESC_(P, T, TAG, TILES, BUILT, RTS)                                \
+    {TILES(P##_##TAG##_tiles),                                                                      \
+     GPUSCAN_FIXUP_BUILT_(T) ? BUILT(P##_##TAG##_fixup) : (const void *)NULL,                       \
+     BUILT(P##_##TAG##_cluster),                                                                    \
+     BUILT(P##_##TAG##_ahead),                                                                      \
+     RTS(P##_##TAG##_reduce_then_scan),                                                                  \
+     {BUILT(P##_##TAG##_scan_pass),                                                                 \
+      GPUSCAN_EVERY_ALGORITHM || P##_FOLDS_ ? BUILT(P##_##TAG##_scan_pass_via) : (const void *)NULL,   \
+      BUILT(P##_##TAG##_scan_pass_clears),                                                          \
+      GPUSCAN_##TAG##_THREADS(T), GPUSCAN_TILE_(TAG, T), GPUSCAN_TILE_(TAG, T) * (unsigned)sizeof(P##_in_t), \
+      GPUSCAN_STATE_BYTES_(T), GPUSCAN_SLOT_BYTES_(T), P##_FOLDS_, {0}, {0}, {0}},                  \
+     {0}, {0}, {0}, {0}}
+#if GPUSCAN_RING
+#define GPUSCAN_RING_DESC_(P, T)                                                                    \
+    {(const void *)P##_ring, P##_RING_MULTI_ ? (const void *)P##_ring_multi : NULL,                 \
+     P##_RING_TAKES_ && GPUSCAN_RING_OK_(T), 32u * GPUSCAN_RING_WARPS_(P, T),                       \
+     (unsigned)(P##_RING_UNIT_ * sizeof(P##_in_t)), (unsigned)P##_RING_CLAIM_,                      \
+     (unsigned)GPUSCAN_RING_BLOCKS_PER_SM(T), (unsigned)P##_RING_MULTI_,                            \
+     (unsigned)GPUSCAN_RING_SLOT_MULTIPLE_(P, T), {{{0, 0, 0}}}}
+#else
+#define GPUSCAN_RING_DESC_(P, T) {NULL, NULL, 0, 0, 0, 0, 0, 0, 0, {{{0, 0, 0}}}}
+#endif
+#define GPUSCAN_SCAN_DESC_(P, T)                                                                    \
+    static gpuscan_scan_desc_ P##_desc __attribute__((unused)) = {                                 \
+        sizeof(T), __alignof__(T), sizeof(P##_in_t), __alignof__(P##_in_t),                        \
+        GPUSCAN_STATE_BYTES_(T), GPUSCAN_SLOT_BYTES_(T), GPUSCAN_RING_PLAN_UNIT_(T, sizeof(P##_in_t)), \
+        {{NULL, NULL, NULL, NULL, NULL, {NULL, NULL, NULL, 0, 0, 0, 0, 0, 0, {0}, {0}, {0}}, {0}, {0}, {0}, {0}}, \
+         GPUSCAN_SCAN_KERNELS_DESC_(P, T, KS, GPUSCAN_IF_EVERY_, GPUSCAN_IF_EVERY_, GPUSCAN_IF_EVERY_), \
+         GPUSCAN_SCAN_KERNELS_DESC_(P, T, KSW, GPUSCAN_BUILT_, GPUSCAN_IF_EVERY_, GPUSCAN_IF_EVERY_),\
+         GPUSCAN_SCAN_KERNELS_DESC_(P, T, BK, GPUSCAN_IF_EVERY_, GPUSCAN_IF_EVERY_, GPUSCAN_IF_EVERY_), \
+         GPUSCAN_SCAN_KERNELS_DESC_(P, T, CO, GPUSCAN_BUILT_, GPUSCAN_BUILT_, GPUSCAN_IF_EVERY_)},  \
+        GPUSCAN_RING_DESC_(P, T),                                                                   \
+        (const void *)P##_reduce_tiles, (const void *)P##_ends_only,                               \
+        GPUSCAN_CO_THREADS(T), GPUSCAN_TILE_(CO, T), {0}};
+#define GPUSCAN_BUILT_(kernel) ((const void *)(kernel))
+
+/* The typed functions: each builds the call's typed parts and calls the layer above.  The ends
+ * (grid.cuh): d_init, the seed in device memory (NULL: `init` for exclusive scans, none for
+ * inclusive ones), and the places of the total (d_total; out[n] with `offsets`). */
+#define GPUSCAN_SCAN_CALL_(P, T)                                                                    \
+    static gpuscan_scan_call_ P##_call_(P##_scan_io *io, P##_ends *none, const P##_in_t *in, T *out, size_t n, \
+                                        gpuscan_kind kind, T init, const T *d_init, T *d_total, int offsets) \
     {                                                                                               \
-        return P##_scan_alloc_(d_in, d_out, n, KIND, P##_identity(), d_carry_in, d_carry_out, 0,    \
-                               stream);                                                             \
+        const gpuscan_scan_call_ c = {in, out, n, kind, d_init, d_total, offsets, io, &io->ends, none};   \
+        io->in = in;                                                                                \
+        io->out = out;                                                                              \
+        io->ends = *none = P##_no_ends();                                                           \
+        io->ends.exclusive = kind == GPUSCAN_EXCLUSIVE;                                             \
+        io->ends.seeded = io->ends.exclusive || d_init != NULL;                                     \
+        io->ends.init = init;                                                                       \
+        io->ends.init_ptr = d_init;                                                                 \
+        io->ends.total[0] = offsets && out != NULL ? out + n : NULL;                                \
+        io->ends.total[1] = d_total;                                                                \
+        return c;                                                                                   \
     }
-
-/* The simple forms: AUTO algorithms, their own workspace.  Arguments are checked before any
- * allocation. */
-#define GPUSCAN_SIMPLE_FORMS_(SCOPE, P, T)                                                                     \
-    static gpuscan_status P##_scan_alloc_(const P##_in_t *d_in, T *d_out, size_t n, gpuscan_kind kind,                \
-                                          T init, const T *d_init, T *d_total, int offsets,                    \
-                                          cudaStream_t stream)                                                 \
-    {                                                                                                          \
-        gpuscan_plan_ plan;                                                                                    \
-        P##_ends ends;                                                                                         \
-        gpuscan_grid grid = GPUSCAN_GRID_AUTO;                                                                 \
-        gpuscan_block block = GPUSCAN_BLOCK_AUTO;                                                              \
-        GPUSCAN_TRY_(P##_check_io_(d_in, d_out, n));                                                           \
-        GPUSCAN_TRY_(P##_ends_of_(&ends, d_in, d_out, n, kind, init, d_init, d_total, offsets));               \
-        GPUSCAN_TRY_(P##_scan_prepare_(&plan, &grid, &block, kind, n, d_in, 1));                               \
-        if (n == 0) return P##_scan_launch_(&plan, grid, block, NULL, NULL, d_in, d_out, 0, &ends, stream);    \
-        GPUSCAN_WITH_ALLOCATED_(plan.bytes, stream,                                                            \
-                                P##_scan_launch_(&plan, grid, block, ws, rounds, d_in, d_out, n, &ends,        \
-                                                 stream));                                                     \
-    }                                                                                                          \
-    SCOPE gpuscan_status P##_inclusive(const P##_in_t *d_in, T *d_out, size_t n, cudaStream_t stream)                 \
-    {                                                                                                          \
-        return P##_scan_alloc_(d_in, d_out, n, GPUSCAN_INCLUSIVE, P##_identity(), NULL, NULL, 0, stream);      \
-    }                                                                                                          \
-    SCOPE gpuscan_status P##_exclusive(const P##_in_t *d_in, T *d_out, size_t n, T init, cudaStream_t stream)         \
-    {                                                                                                          \
-        return P##_scan_alloc_(d_in, d_out, n, GPUSCAN_EXCLUSIVE, init, NULL, NULL, 0, stream);                \
-    }                                                                                                          \
-    GPUSCAN_CHAINED_FORM_(SCOPE, P, T, inclusive, GPUSCAN_INCLUSIVE)                                            \
-    GPUSCAN_CHAINED_FORM_(SCOPE, P, T, exclusive, GPUSCAN_EXCLUSIVE)                                           \
-    SCOPE gpuscan_status P##_reduce(const P##_in_t *d_in, T *d_result, size_t n, cudaStream_t stream)                 \
-    {                                                                                                          \
-        size_t per_block;                                                                                      \
-        GPUSCAN_TRY_(P##_check_io_(d_in, d_result, n ? 1 : 0));                                                \
-        if (n == 0) return GPUSCAN_SUCCESS;                                                                    \
-        GPUSCAN_WITH_ALLOCATED_(P##_reduce_workspace_(n, &per_block), stream,                                  \
-                                P##_reduce_launch_(ws, d_in, d_result, n, stream));                            \
+/* One typed function: FORM's signature, the call it makes. */
+#define GPUSCAN_SCAN_FORM_(SCOPE, P, T, name, params, ...)                                          \
+    SCOPE gpuscan_status P##_##name params                                                          \
+    {                                                                                               \
+        P##_scan_io io;                                                                             \
+        P##_ends none;                                                                              \
+        __VA_ARGS__;                                                                                \
     }
-
+#define GPUSCAN_SCAN_FORMS_(SCOPE, P, T)                                                            \
+    GPUSCAN_SCAN_CALL_(P, T)                                                                        \
+    GPUSCAN_SCAN_FORM_(SCOPE, P, T, inclusive, (const P##_in_t *d_in, T *d_out, size_t n, cudaStream_t stream), \
+        const gpuscan_scan_call_ c = P##_call_(&io, &none, d_in, d_out, n, GPUSCAN_INCLUSIVE, P##_identity(), \
+                                               NULL, NULL, 0);                                      \
+        return gpuscan_scan_simple_(&P##_desc, &c, stream))                                        \
+    GPUSCAN_SCAN_FORM_(SCOPE, P, T, exclusive,                                                      \
+                       (const P##_in_t *d_in, T *d_out, size_t n, T init, cudaStream_t stream),     \
+        const gpuscan_scan_call_ c = P##_call_(&io, &none, d_in, d_out, n, GPUSCAN_EXCLUSIVE, init, NULL, NULL, 0); \
+        return gpuscan_scan_simple_(&P##_desc, &c, stream))                                        \
+    /* chained: the seed from d_carry_in (NULL: none, or the identity for exclusive scans), the     \
+     * total to d_carry_out (NULL: nowhere) */                                                      \
+    GPUSCAN_SCAN_FORM_(SCOPE, P, T, inclusive_chained,                                              \
+                       (const P##_in_t *d_in, T *d_out, size_t n, const T *d_carry_in, T *d_carry_out, \
+                        cudaStream_t stream),                                                       \
+        const gpuscan_scan_call_ c = P##_call_(&io, &none, d_in, d_out, n, GPUSCAN_INCLUSIVE, P##_identity(), \
+                                               d_carry_in, d_carry_out, 0);                         \
+        return gpuscan_scan_simple_(&P##_desc, &c, stream))                                        \
+    GPUSCAN_SCAN_FORM_(SCOPE, P, T, exclusive_chained,                                              \
+                       (const P##_in_t *d_in, T *d_out, size_t n, const T *d_carry_in, T *d_carry_out, \
+                        cudaStream_t stream),                                                       \
+        const gpuscan_scan_call_ c = P##_call_(&io, &none, d_in, d_out, n, GPUSCAN_EXCLUSIVE, P##_identity(), \
+                                               d_carry_in, d_carry_out, 0);                         \
+        return gpuscan_scan_simple_(&P##_desc, &c, stream))                                        \
+    GPUSCAN_SCAN_FORM_(SCOPE, P, T, scan_ex,                                                        \
+                       (void *d_workspace, size_t *workspace_bytes, const P##_in_t *d_in, T *d_out, size_t n, \
+                        gpuscan_kind kind, T init, gpuscan_grid grid, gpuscan_block block, cudaStream_t stream), \
+        const gpuscan_scan_call_ c = P##_call_(&io, &none, d_in, d_out, n, kind, init, NULL, NULL, 0); \
+        return gpuscan_scan_ex_(&P##_desc, d_workspace, workspace_bytes, &c, grid, block, stream))  \
+    GPUSCAN_SCAN_FORM_(SCOPE, P, T, scan_chained_ex,                                                \
+                       (void *d_workspace, size_t *workspace_bytes, const P##_in_t *d_in, T *d_out, size_t n, \
+                        gpuscan_kind kind, const T *d_init, T *d_total, gpuscan_grid grid, gpuscan_block block, \
+                        cudaStream_t stream),                                                       \
+        const gpuscan_scan_call_ c = P##_call_(&io, &none, d_in, d_out, n, kind, P##_identity(), d_init, d_total, 0); \
+        return gpuscan_scan_ex_(&P##_desc, d_workspace, workspace_bytes, &c, grid, block, stream))  \
+    SCOPE gpuscan_status P##_reduce(const P##_in_t *d_in, T *d_result, size_t n, cudaStream_t stream) \
+    {                                                                                               \
+        return gpuscan_reduce_simple_(&P##_desc, d_in, d_result, n, stream);                        \
+    }                                                                                               \
+    SCOPE gpuscan_status P##_reduce_ex(void *d_workspace, size_t *workspace_bytes, const P##_in_t *d_in, \
+                                       T *d_result, size_t n, cudaStream_t stream)                  \
+    {                                                                                               \
+        return gpuscan_reduce_ex_(&P##_desc, d_workspace, workspace_bytes, d_in, d_result, n, stream); \
+    }
 /* The offsets (n + 1 values, the total last): not a reverse scan's (REV 1), whose total would lead. */
 #define GPUSCAN_OFFSETS_FORMS_0(SCOPE, P, T)                                                        \
-    SCOPE gpuscan_status P##_offsets(const P##_in_t *d_in, T *d_out, size_t n, T init, T *d_total,  \
-                                     cudaStream_t stream)                                           \
-    {                                                                                               \
-        return P##_scan_alloc_(d_in, d_out, n, GPUSCAN_EXCLUSIVE, init, NULL, d_total, 1, stream);  \
-    }                                                                                               \
-    SCOPE gpuscan_status P##_offsets_ex(void *d_workspace, size_t *workspace_bytes,                 \
-                                        const P##_in_t *d_in, T *d_out, size_t n, T init,           \
-                                        T *d_total, gpuscan_grid grid, gpuscan_block block,         \
-                                        cudaStream_t stream)                                        \
-    {                                                                                               \
-        return P##_scan_ex_ends_(d_workspace, workspace_bytes, d_in, d_out, n, GPUSCAN_EXCLUSIVE,   \
-                                 init, NULL, d_total, 1, grid, block, stream);                      \
-    }
+    GPUSCAN_SCAN_FORM_(SCOPE, P, T, offsets,                                                        \
+                       (const P##_in_t *d_in, T *d_out, size_t n, T init, T *d_total, cudaStream_t stream), \
+        const gpuscan_scan_call_ c = P##_call_(&io, &none, d_in, d_out, n, GPUSCAN_EXCLUSIVE, init, NULL, d_total, 1); \
+        return gpuscan_scan_simple_(&P##_desc, &c, stream))                                        \
+    GPUSCAN_SCAN_FORM_(SCOPE, P, T, offsets_ex,                                                     \
+                       (void *d_workspace, size_t *workspace_bytes, const P##_in_t *d_in, T *d_out, size_t n, \
+                        T init, T *d_total, gpuscan_grid grid, gpuscan_block block, cudaStream_t stream), \
+        const gpuscan_scan_call_ c = P##_call_(&io, &none, d_in, d_out, n, GPUSCAN_EXCLUSIVE, init, NULL, d_total, 1); \
+        return gpuscan_scan_ex_(&P##_desc, d_workspace, workspace_bytes, &c, grid, block, stream))
 #define GPUSCAN_OFFSETS_FORMS_1(SCOPE, P, T)
 
 #define GPUSCAN_HOST_(SCOPE, P, T, REV)                                                             \
-    static gpuscan_status P##_check_io_(const P##_in_t *in, const T *out, size_t n)                 \
-    {                                                                                               \
-        return gpuscan_check_io_typed_(in, sizeof(P##_in_t), __alignof__(P##_in_t), out, sizeof(T), \
-                                       __alignof__(T), n);                                          \
-    }                                                                                               \
-    GPUSCAN_RING_HOST_(P, T)                                                                        \
-    GPUSCAN_HIERARCHY_HOST_(P, T, KS)                                                               \
-    GPUSCAN_ONE_LAUNCH_HOST_(P, T, KS)                                                              \
-    GPUSCAN_BARRIER_HOST_(P, T, KS)                                                                 \
-    GPUSCAN_GRID_HOST_(P, T, KS)                                                                    \
-    GPUSCAN_HIERARCHY_HOST_(P, T, KSW)                                                              \
-    GPUSCAN_ONE_LAUNCH_HOST_(P, T, KSW)                                                             \
-    GPUSCAN_BARRIER_HOST_(P, T, KSW)                                                                \
-    GPUSCAN_GRID_HOST_(P, T, KSW)                                                                   \
-    GPUSCAN_HIERARCHY_HOST_(P, T, BK)                                                               \
-    GPUSCAN_ONE_LAUNCH_HOST_(P, T, BK)                                                              \
-    GPUSCAN_BARRIER_HOST_(P, T, BK)                                                                 \
-    GPUSCAN_GRID_HOST_(P, T, BK)                                                                    \
-    GPUSCAN_HIERARCHY_HOST_(P, T, CO)                                                               \
-    GPUSCAN_ONE_LAUNCH_HOST_(P, T, CO)                                                              \
-    GPUSCAN_BARRIER_HOST_(P, T, CO)                                                                 \
-    GPUSCAN_GRID_HOST_(P, T, CO)                                                                    \
-    GPUSCAN_SCAN_PREPARE_(P, T)                                                                     \
-    GPUSCAN_SCAN_LAUNCH_(P, T)                                                                      \
-    GPUSCAN_REDUCE_HOST_(P, T)                                                                      \
-    GPUSCAN_EX_FORMS_(SCOPE, P, T)                                                                  \
-    GPUSCAN_SIMPLE_FORMS_(SCOPE, P, T)                                                              \
+    GPUSCAN_SCAN_DESC_(P, T)                                                                        \
+    GPUSCAN_SCAN_FORMS_(SCOPE, P, T)                                                                \
     GPUSCAN_OFFSETS_FORMS_##REV(SCOPE, P, T)
 
 #endif /* GPUSCAN_HOST_CUH */

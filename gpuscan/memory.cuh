@@ -57,8 +57,8 @@ typedef struct gpuscan_rounds_ {
 } gpuscan_rounds_;
 
 /* Devices' last workspaces, by stream; at most this many streams a device (an entry's index is also
- * the stream's claim slot: grid.cuh). */
-#define GPUSCAN_CACHED_STREAMS_ GPUSCAN_CLAIM_SLOTS_
+ * the stream's counter slot: grid.cuh). */
+#define GPUSCAN_CACHED_STREAMS_ GPUSCAN_COUNTER_SLOTS_
 typedef struct gpuscan_cached_ws_ {
     cudaStream_t stream;
     void *ptr;
@@ -201,12 +201,12 @@ static inline void gpuscan_cache_entry_give_(int dev, int slot)
     gpuscan_pool_table_of_program_()->cache[dev][slot].used = 0;
     gpuscan_cache_unlock_(dev);
 }
-/* A claim slot (grid.cuh) for one single-pass scan on `stream` whose states are a caller's: the
+/* A counter slot (grid.cuh) for one single-pass scan on `stream` whose states are a caller's: the
  * index + 1 of the stream's cache entry on the current device (*dev), held for the call - the
  * entry names one stream, whose order keeps two scans from using the slot at once - or 0 where there
  * is none: a stream being captured (a graph's launches may go to any stream), one whose handle
  * names a stream a thread, a full table, another call on the stream that holds the entry now. */
-static inline unsigned gpuscan_claim_slot_take_(cudaStream_t stream, int *dev)
+static inline unsigned gpuscan_counter_slot_take_(cudaStream_t stream, int *dev)
 {
     gpuscan_cached_ws_ *c;
     if (gpuscan_current_device_(dev) != cudaSuccess) return (void)cudaGetLastError(), 0u;
@@ -287,7 +287,7 @@ static inline gpuscan_status gpuscan_workspace_free_(const gpuscan_ws_ *ws, cuda
 
 /* Frees the cached workspaces of `dev` that no call holds now, and their entries.  Their streams
  * may be gone, so it waits for the device, and holds the entries until then: an entry's index is a
- * claim slot that work still queued may use. */
+ * counter slot that work still queued may use. */
 static inline gpuscan_status gpuscan_cache_flush_(int dev)
 {
     gpuscan_cached_ws_ *row = gpuscan_pool_table_of_program_()->cache[dev];

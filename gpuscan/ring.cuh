@@ -154,16 +154,15 @@
 #define GPUSCAN_RING_BULK_STORES(P, T) (GPUSCAN_ASYNC_COPY_ && sizeof(T) >= 4 && P##_LOAD_COPIES_)
 #define GPUSCAN_RING_SCAN_TILE_(P, T) GPUSCAN_COARSENED_SCAN_TILE_(P, T, RING)
 #define GPUSCAN_RING_END_ 0xffffffffu /* a slot's unit when the counter has run out */
-#define GPUSCAN_RING_READS_ 8u          /* 16-byte reads a reducing lane has in flight (<= 8) */
-/* A reducing lane's next GPUSCAN_RING_READS_ vectors of its run `mine`, from vector g: the k-th
+/* A reducing lane's next GPUSCAN_RING_READS vectors of its run `mine`, from vector g: the k-th
  * read at step k ^ swizzle (lane & 7), so that the 8 lanes of a quarter warp, whose runs are a
  * multiple of 128 bytes apart, read different banks (P_ring_reduce). */
-static __device__ __forceinline__ void gpuscan_ring_read_group_(uint4 raw[GPUSCAN_RING_READS_],
+static __device__ __forceinline__ void gpuscan_ring_read_group_(uint4 raw[GPUSCAN_RING_READS],
                                                                 const uint4 *mine, unsigned g,
                                                                 unsigned swizzle)
 {
 #pragma unroll
-    for (unsigned k = 0; k < GPUSCAN_RING_READS_; ++k) raw[k] = mine[g + (k ^ swizzle)];
+    for (unsigned k = 0; k < GPUSCAN_RING_READS; ++k) raw[k] = mine[g + (k ^ swizzle)];
 }
 /* max.NaN / min.NaN of two floats (GPUSCAN_RING_FAST_MINMAX_; the ring runs on sm_90 only). */
 static __device__ __forceinline__ float gpuscan_minmax_nan_f32_(int is_max, float a, float b)
@@ -188,11 +187,11 @@ static __device__ __forceinline__ float gpuscan_ring_fold_f32_(const uint4 *mine
 #pragma unroll
     for (int c = 0; c < 4; ++c) acc[c] = is_max ? -INFINITY : INFINITY;
 #pragma unroll 1
-    for (unsigned g = 0; g < run; g += GPUSCAN_RING_READS_) {
-        uint4 raw[GPUSCAN_RING_READS_];
+    for (unsigned g = 0; g < run; g += GPUSCAN_RING_READS) {
+        uint4 raw[GPUSCAN_RING_READS];
         gpuscan_ring_read_group_(raw, mine, g, swizzle);
 #pragma unroll
-        for (unsigned k = 0; k < GPUSCAN_RING_READS_; ++k) {
+        for (unsigned k = 0; k < GPUSCAN_RING_READS; ++k) {
             acc[0] = gpuscan_minmax_nan_f32_(is_max, acc[0], __uint_as_float(raw[k].x));
             acc[1] = gpuscan_minmax_nan_f32_(is_max, acc[1], __uint_as_float(raw[k].y));
             acc[2] = gpuscan_minmax_nan_f32_(is_max, acc[2], __uint_as_float(raw[k].z));
@@ -212,7 +211,7 @@ static __device__ __forceinline__ float gpuscan_ring_fold_f32_(const uint4 *mine
 #define GPUSCAN_RING_OK_(T)                                                                         \
     (16u % sizeof(T) == 0u && GPUSCAN_RING_ITEMS(T) > 1 &&                                          \
      GPUSCAN_VECTOR_OK_(T, GPUSCAN_RING_ITEMS(T)) &&                                                \
-     GPUSCAN_RING_UNIT_(T, sizeof(T)) * sizeof(T) % (32u * 16u * GPUSCAN_RING_READS_) == 0u)
+     GPUSCAN_RING_UNIT_(T, sizeof(T)) * sizeof(T) % (32u * 16u * GPUSCAN_RING_READS) == 0u)
 /* A warp's bulk store: `bytes` (a multiple of 16) of its part of shared memory at src to dst
  * (16-byte aligned), issued by lane 0 once every lane's writes to src are visible to the copy. */
 static __device__ __forceinline__ void gpuscan_bulk_store_warp_(void *dst, const void *src, unsigned bytes,
@@ -341,7 +340,7 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
      * warp has to keep up with a whole block. */                                                   \
     static __device__ __forceinline__ T P##_ring_reduce(const uint4 *data, unsigned vectors)        \
     {                                                                                               \
-        enum { VEC = sizeof(T) <= 16 ? 16 / sizeof(T) : 1, GROUP = GPUSCAN_RING_READS_ };           \
+        enum { VEC = sizeof(T) <= 16 ? 16 / sizeof(T) : 1, GROUP = GPUSCAN_RING_READS };           \
         const unsigned lane = threadIdx.x & 31u, swizzle = lane & (GROUP - 1u);                     \
         const unsigned run = vectors / 32u;                                                         \
         const uint4 *mine = data + lane * run;                                                      \
@@ -390,7 +389,7 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
         const uint4 *data, unsigned valid, size_t first)                                            \
     {                                                                                               \
         enum { VEC = 16 / sizeof(P##_in_t) > 0 ? 16 / sizeof(P##_in_t) : 1,                         \
-               GROUP = GPUSCAN_RING_READS_ };                                                       \
+               GROUP = GPUSCAN_RING_READS };                                                       \
         const unsigned lane = threadIdx.x & 31u, whole = valid / VEC;                               \
         T acc = P##_identity();                                                                     \
         _Pragma("unroll 1") for (unsigned g = 0; g < whole; g += 32u * GROUP) {                     \
@@ -463,7 +462,7 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
                                                                  const P##_ends *ends)              \
     {                                                                                               \
         enum { UNIT = P##_RING_UNIT_,                                                               \
-               PER_READ = 32u * GPUSCAN_RING_READS_ * 16u / sizeof(T) };                            \
+               PER_READ = 32u * GPUSCAN_RING_READS * 16u / sizeof(T) };                            \
         const unsigned lane = threadIdx.x & 31u;                                                    \
         for (unsigned i = k;; i += P##_RING_REDUCERS_) {                                            \
             const unsigned u = gpuscan_ring_take_(r, r->full, r->reduced, &i,                       \

@@ -129,7 +129,29 @@
 #define GPUSCAN_SELF_CLEAR (CUDART_VERSION >= 13000)
 #endif
 
+/* ---- host.cuh, grid.cuh: reductions, clearing ------------------------------------------------------ */
+/* The reduce's first pass uses at most this many blocks (each takes a run of tiles). */
+#ifndef GPUSCAN_REDUCE_MAX_BLOCKS
+#define GPUSCAN_REDUCE_MAX_BLOCKS 1024u
+#endif
+/* 16-byte loads a thread of the reduce keeps in flight. */
+#ifndef GPUSCAN_REDUCE_LOADS
+#define GPUSCAN_REDUCE_LOADS 8
+#endif
+/* Reduce-then-scan's blocks at most (each takes a run of tiles; a workspace slot each). */
+#ifndef GPUSCAN_REDUCE_THEN_SCAN_MAX_BLOCKS
+#define GPUSCAN_REDUCE_THEN_SCAN_MAX_BLOCKS 4096u
+#endif
+/* The clearing kernel's blocks at most (256 threads, 16 KiB of states each). */
+#ifndef GPUSCAN_CLEAR_MAX_BLOCKS
+#define GPUSCAN_CLEAR_MAX_BLOCKS 264
+#endif
+
 /* ---- ring.cuh: reduce-ahead reading its input once (sm_90) -------------------------------------- */
+/* 16-byte reads a reducing lane keeps in flight (at most 8). */
+#ifndef GPUSCAN_RING_READS
+#define GPUSCAN_RING_READS 8u
+#endif
 /* Reduce-ahead runs on the ring from this many bytes (n elements of the scan's type) where the input
  * has elements of 4 bytes or more, from GPUSCAN_RING_MIN_BYTES_NARROW where they are narrower (1- and
  * 2-byte inputs, whose ring pays only at larger sizes). */

@@ -9,7 +9,7 @@
 #define GPUSCAN_WARP_CUH
 
 #define GPUSCAN_WARP_(P, T)                                                                         \
-    static __device__ __forceinline__ T P##_warp_inclusive(T x, int lane)                           \
+    static __device__ __forceinline__ __attribute__((unused)) T P##_warp_inclusive(T x, int lane)                           \
     {                                                                                               \
         _Pragma("unroll") for (int off = 1; off < 32; off <<= 1) {                                  \
             T y = P##_shfl_up(x, off);                                                              \
@@ -17,7 +17,7 @@
         }                                                                                           \
         return x;                                                                                   \
     }                                                                                               \
-    static __device__ __forceinline__ T P##_warp_reduce(T x, int lane, int count)                   \
+    static __device__ __forceinline__ __attribute__((unused)) T P##_warp_reduce(T x, int lane, int count)                   \
     {                                                                                               \
         /* after the step with offset `off`, lane i holds lanes [i, min(i + 2*off, count)) */       \
         _Pragma("unroll") for (int off = 1; off < 32; off <<= 1) {                                  \

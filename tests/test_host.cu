@@ -179,11 +179,11 @@ static void test_plans(void)
            && p.bytes >= p.slots_off[1] + 25 * 4 && p.slots_off[0] % 256 == 0, "lookback layout");
     EXPECT(gpuscan_plan_scan_(&p, 100000, GPUSCAN_GRID_DOMINO, 4096, 16, 4, 16, 0) == GPUSCAN_SUCCESS && p.bytes >= p.slots_off[0] + 25 * 16, "domino layout");
     EXPECT(gpuscan_plan_scan_(&p, (size_t)1 << 50, GPUSCAN_GRID_LOOKBACK, 32, 4, 4, 4, 0) == GPUSCAN_ERROR_TOO_LARGE, "too many tiles");
-    /* reduce-then-scan: a slot of whole words per block, at most GPUSCAN_BARRIER_MAX_BLOCKS_ blocks */
+    /* reduce-then-scan: a slot of whole words per block, at most GPUSCAN_REDUCE_THEN_SCAN_MAX_BLOCKS blocks */
     EXPECT(gpuscan_plan_scan_(&p, 100000, GPUSCAN_GRID_REDUCE_THEN_SCAN, 4096, 4, 8, 0, 0) == GPUSCAN_SUCCESS &&
                p.units == 25 && p.slots_off[0] == 0 && p.bytes >= 25 * 4, "reduce-then-scan layout");
     EXPECT(gpuscan_plan_scan_(&p, (size_t)1 << 32, GPUSCAN_GRID_REDUCE_THEN_SCAN, 1024, 6, 16, 8, 0) == GPUSCAN_SUCCESS &&
-               p.units == GPUSCAN_BARRIER_MAX_BLOCKS_ && p.bytes >= GPUSCAN_BARRIER_MAX_BLOCKS_ * 8u,
+               p.units == GPUSCAN_REDUCE_THEN_SCAN_MAX_BLOCKS && p.bytes >= GPUSCAN_REDUCE_THEN_SCAN_MAX_BLOCKS * 8u,
            "reduce-then-scan: a capped number of 6-byte slots of 8 bytes");
     /* reduce-ahead: units of whole tiles (32 KiB for 1- and 2-byte types, else 16 KiB), 8 MiB of
      * them ahead (at most all), 2 blocks a unit */
@@ -544,6 +544,123 @@ static void test_reference(void)
     }
 }
 
+/* ---- the host layer over made-up descriptors (no GPU: every device query answers "no") ---------
+ * A descriptor that names kernels the DEFINE would compile by default (addresses that are never
+ * launched: the coarsened scan under AUTO's strategies and the one-tile scan of Kogge-Stone on
+ * shuffles) and none of the textbook matrix: AUTO's choices, the plans and NOT_COMPILED. */
+static __align__(16) char fake_kernels[64];
+#define FAKE_(k) ((const void *)(fake_kernels + (k)))
+static gpuscan_scan_kernels_ fake_block(unsigned threads, unsigned items, int built, int tiles_only)
+{
+    gpuscan_scan_kernels_ k;
+    memset(&k, 0, sizeof k);
+    k.pass.threads = threads;
+    k.pass.tile = threads * items;
+    k.pass.tile_in_bytes = k.pass.tile * 4u;
+    k.pass.state_bytes = 8u;
+    k.pass.folds = 1;
+    if (built || tiles_only) k.tiles = FAKE_(0);
+    if (built) {
+        k.fixup = FAKE_(1), k.cluster = FAKE_(2), k.ahead = FAKE_(3);
+        k.pass.lookback = FAKE_(4), k.pass.via = FAKE_(5), k.pass.clears = FAKE_(6);
+    }
+    return k;
+}
+static gpuscan_scan_desc_ fake_desc(size_t elem_size)
+{
+    gpuscan_scan_desc_ d;
+    memset(&d, 0, sizeof d);
+    d.elem_size = d.elem_align = d.in_size = d.in_align = elem_size;
+    d.state_bytes = elem_size <= 4 ? 8u : 16u;
+    d.block[GPUSCAN_BLOCK_KOGGE_STONE] = fake_block(1024, 1, 0, 0);
+    d.block[GPUSCAN_BLOCK_KOGGE_STONE_WARP] = fake_block(1024, 1, 0, 1);
+    d.block[GPUSCAN_BLOCK_BRENT_KUNG] = fake_block(512, 2, 0, 0);
+    d.block[GPUSCAN_BLOCK_COARSENED] = fake_block(128, 32, 1, 0);
+    d.reduce_tile = 4096, d.reduce_threads = 128;
+    return d;
+}
+static void test_descriptors(void)
+{
+    gpuscan_scan_desc_ d = fake_desc(4);
+    gpuscan_plan_ plan;
+    gpuscan_grid g;
+    gpuscan_block b;
+#define PREPARE_(grid, block, n)                                                                    \
+    (g = (grid), b = (block), gpuscan_scan_prepare_(&d, &plan, &g, &b, GPUSCAN_INCLUSIVE, (n), NULL, 0))
+    EXPECT(PREPARE_(GPUSCAN_GRID_AUTO, GPUSCAN_BLOCK_AUTO, 1000) == GPUSCAN_SUCCESS &&
+               b == GPUSCAN_BLOCK_KOGGE_STONE_WARP && plan.num_tiles == 1 && plan.bytes == 0,
+           "AUTO, one tile: Kogge-Stone on shuffles, no workspace");
+    EXPECT(PREPARE_(GPUSCAN_GRID_AUTO, GPUSCAN_BLOCK_AUTO, 1000000) == GPUSCAN_SUCCESS && b == GPUSCAN_BLOCK_COARSENED &&
+               g == GPUSCAN_GRID_LOOKBACK && plan.num_tiles == 245 && plan.bytes > 0 && !plan.cluster,
+           "AUTO, 2^20: the coarsened look-back (no device: no reduce-ahead, no cluster)");
+    EXPECT(PREPARE_(GPUSCAN_GRID_AUTO, GPUSCAN_BLOCK_AUTO, (size_t)1 << 30) == GPUSCAN_SUCCESS &&
+               g == GPUSCAN_GRID_LOOKBACK, "AUTO, 2^30 without a device: no reduce-ahead");
+    EXPECT(PREPARE_(GPUSCAN_GRID_DOMINO, GPUSCAN_BLOCK_COARSENED, 100000) == GPUSCAN_SUCCESS &&
+               PREPARE_(GPUSCAN_GRID_HIERARCHICAL, GPUSCAN_BLOCK_AUTO, 100000) == GPUSCAN_SUCCESS &&
+               PREPARE_(GPUSCAN_GRID_REDUCE_AHEAD, GPUSCAN_BLOCK_COARSENED, 100000) == GPUSCAN_SUCCESS,
+           "the coarsened scan's strategies are there");
+    EXPECT(PREPARE_(GPUSCAN_GRID_REDUCE_THEN_SCAN, GPUSCAN_BLOCK_COARSENED, 100000) == GPUSCAN_ERROR_NOT_COMPILED,
+           "reduce-then-scan not compiled");
+    EXPECT(PREPARE_(GPUSCAN_GRID_LOOKBACK, GPUSCAN_BLOCK_KOGGE_STONE, 10) == GPUSCAN_ERROR_NOT_COMPILED &&
+               PREPARE_(GPUSCAN_GRID_LOOKBACK, GPUSCAN_BLOCK_BRENT_KUNG, 100000) == GPUSCAN_ERROR_NOT_COMPILED,
+           "Kogge-Stone and Brent-Kung not compiled");
+    EXPECT(PREPARE_(GPUSCAN_GRID_LOOKBACK, GPUSCAN_BLOCK_KOGGE_STONE_WARP, 1024) == GPUSCAN_SUCCESS &&
+               PREPARE_(GPUSCAN_GRID_LOOKBACK, GPUSCAN_BLOCK_KOGGE_STONE_WARP, 1025) == GPUSCAN_ERROR_NOT_COMPILED,
+           "Kogge-Stone on shuffles: one tile only");
+    EXPECT(PREPARE_((gpuscan_grid)9, GPUSCAN_BLOCK_AUTO, 10) == GPUSCAN_ERROR_INVALID_ALGORITHM,
+           "an unknown strategy before anything else");
+    EXPECT(strstr(gpuscan_status_string(GPUSCAN_ERROR_NOT_COMPILED), "GPUSCAN_EVERY_ALGORITHM") != NULL,
+           "NOT_COMPILED says how to compile it");
+    d = fake_desc(1); /* 1-byte elements: hierarchical from GPUSCAN_AUTO_HIERARCHICAL_MIN_N_1BYTE */
+    EXPECT(PREPARE_(GPUSCAN_GRID_AUTO, GPUSCAN_BLOCK_AUTO, GPUSCAN_AUTO_HIERARCHICAL_MIN_N_1BYTE) == GPUSCAN_SUCCESS &&
+               g == GPUSCAN_GRID_HIERARCHICAL && plan.levels >= 1, "uint8: hierarchical");
+#undef PREPARE_
+    /* the query of an _ex scan: the plan's bytes, at least 1; nothing checked but the choices */
+    d = fake_desc(4);
+    const gpuscan_scan_call_ c = {NULL, NULL, 1000000, GPUSCAN_INCLUSIVE, NULL, NULL, 0, NULL, NULL, NULL};
+    size_t bytes = 0;
+    EXPECT(gpuscan_scan_ex_(&d, NULL, &bytes, &c, GPUSCAN_GRID_AUTO, GPUSCAN_BLOCK_AUTO, 0) == GPUSCAN_SUCCESS &&
+               bytes > 245 * 8, "_ex query: the look-back's states");
+    bytes = 1;
+    EXPECT(gpuscan_scan_ex_(&d, fake_kernels, &bytes, &c, GPUSCAN_GRID_AUTO, GPUSCAN_BLOCK_AUTO, 0) ==
+               GPUSCAN_ERROR_WORKSPACE_TOO_SMALL && bytes > 1, "_ex: too small a workspace, and the size needed");
+    /* a typed input's checks: uint8 in, int32 out */
+    d.in_size = d.in_align = 1;
+    EXPECT(gpuscan_check_call_io_(&d, fake_kernels + 1, fake_kernels + 4, 4) == GPUSCAN_ERROR_OVERLAP &&
+               gpuscan_check_call_io_(&d, fake_kernels + 1, fake_kernels + 2, 0) == GPUSCAN_SUCCESS,
+           "typed: input and output apart, except n = 0");
+    /* the fold: commuting and compiled, from GPUSCAN_FOLD_MIN_TILES tiles all resident */
+    gpuscan_pass_ p = d.block[GPUSCAN_BLOCK_COARSENED].pass;
+    EXPECT(gpuscan_pass_folds_(&p, GPUSCAN_FOLD_MIN_TILES, 1000) && !gpuscan_pass_folds_(&p, GPUSCAN_FOLD_MIN_TILES - 1, 1000) &&
+               !gpuscan_pass_folds_(&p, 500, 400), "the fold: enough tiles, all resident");
+    p.folds = 0;
+    EXPECT(!gpuscan_pass_folds_(&p, 200, 1000), "no fold where the operator does not allow it");
+    /* the ring: only where T and the operator suit it, from its sizes */
+    d = fake_desc(4);
+    EXPECT(!gpuscan_ring_fits_(&d, (size_t)1 << 28), "no ring kernel: never");
+    d.ring.takes = 1;
+    EXPECT(gpuscan_ring_fits_(&d, GPUSCAN_RING_MIN_BYTES / 4) && !gpuscan_ring_fits_(&d, GPUSCAN_RING_MIN_BYTES / 4 - 1),
+           "the ring from GPUSCAN_RING_MIN_BYTES");
+    d.in_size = 1;
+    EXPECT(!gpuscan_ring_fits_(&d, GPUSCAN_RING_MIN_BYTES / 4) &&
+               gpuscan_ring_fits_(&d, GPUSCAN_RING_MIN_BYTES_NARROW / 4), "a 1-byte input: from _NARROW");
+    /* the selection: a workspace for any n (one tile too), and its checks */
+    gpuscan_select_desc_ s;
+    memset(&s, 0, sizeof s);
+    s.elem_size = s.elem_align = 4;
+    s.pass.tile = 4096, s.pass.threads = 128, s.pass.state_bytes = 16;
+    EXPECT(gpuscan_select_plan_(&s, &plan, 0) == GPUSCAN_SUCCESS && plan.num_tiles == 0 &&
+               gpuscan_select_plan_(&s, &plan, 1) == GPUSCAN_SUCCESS && plan.num_tiles == 1 && plan.bytes > 0 &&
+               gpuscan_select_plan_(&s, &plan, 4097) == GPUSCAN_SUCCESS && plan.num_tiles == 2,
+           "selection plans: a counter and states from one tile");
+    char *base = fake_kernels;
+    size_t *count = (size_t *)(void *)(((uintptr_t)base + 7) & ~(uintptr_t)7);
+    gpuscan_select_call_ sc = {base, NULL, base, NULL, count, 0, 0, NULL};
+    EXPECT(gpuscan_select_check_(&s, &sc) == GPUSCAN_SUCCESS, "n = 0: only the count");
+    sc.n = 1000;
+    EXPECT(gpuscan_select_check_(&s, &sc) == GPUSCAN_ERROR_OVERLAP, "the count inside the data");
+}
+
 int main(void)
 {
     printf("host checks (no GPU needed)\n");
@@ -558,5 +675,6 @@ int main(void)
     test_auto_alignment();
     test_cuda_error_path();
     test_reference();
+    test_descriptors();
     return test_finish("host");
 }

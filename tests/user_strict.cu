@@ -35,6 +35,10 @@ GPUSCAN_DEFINE(running, msum)
 /* a transform into a 1-byte type */
 static __host__ __device__ uint8_t user_low_byte(uint64_t x, size_t i) { return (uint8_t)(x + i); }
 GPUSCAN_DEFINE_TRANSFORM(lo8, uint64_t, uint8_t, add, user_low_byte)
+/* stream compaction: by flags, and by a predicate of a struct */
+GPUSCAN_DEFINE_SELECT(i64, int64_t)
+static __host__ __device__ bool user_heavy(running r, size_t i) { return r.s > 1.0f || i == 0; }
+GPUSCAN_DEFINE_SELECT_IF(heavy, running, user_heavy)
 #endif
 
 #if USER_STRICT_PART != 2

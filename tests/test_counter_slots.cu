@@ -1,5 +1,5 @@
-/* tests/test_claims.cu - `_ex` scans of several waves clear the caller's states in their own launch,
- * their claim counter in a slot the library owns, one a stream (grid.cuh: claim slots; memory.cuh):
+/* tests/test_counter_slots.cu - `_ex` scans of several waves clear the caller's states in their own launch,
+ * their claim counter in a slot the library owns, one a stream (grid.cuh: counter slots; memory.cuh):
  *   - look-back scans of 512 tiles and more (and domino ones, which clear by a kernel), inclusive
  *     and exclusive, of
  *     int32 (8-byte states), int64 and an affine map (16-byte states, non-commutative) and 2x2
@@ -11,9 +11,9 @@
  *     the stream's entry held and clears by a kernel); more streams than the table has entries;
  *     a capture replayed into other streams (a capture keeps the clearing kernel); the table
  *     flushed by gpuscan_release_memory between calls;
- *   - built twice: as the library is, and with chunks of one state word (gpu_claims_taken), more
+ *   - built twice: as the library is, and with chunks of one state word (gpu_counter_slots_taken), more
  *     chunks than tiles, most of them taken by tiles that find them missing when they need them;
- *     both also run under compute-sanitizer (tests/CMakeLists.txt: sanitize_claims_*). */
+ *     both also run under compute-sanitizer (tests/CMakeLists.txt: sanitize_counter_slots_*). */
 #include <thread>
 #include <vector>
 #include "gpuscan.cuh"
@@ -35,10 +35,10 @@ TEST_ELEMENT(mat2, mat2, TEST_NO_DOUBLE)
 GEN_RANGE(small_i32, int32_t, -1000, 1000)
 GEN_INTEGER(i64, int64_t)
 
-#define SLOT_WORDS (sizeof gpuscan_claim_slots_ / sizeof(unsigned))
+#define SLOT_WORDS (sizeof gpuscan_counter_slots_ / sizeof(unsigned))
 static __global__ void slots_read(unsigned *out)
 {
-    for (unsigned i = threadIdx.x; i < SLOT_WORDS; i += blockDim.x) out[i] = (&gpuscan_claim_slots_[0][0])[i];
+    for (unsigned i = threadIdx.x; i < SLOT_WORDS; i += blockDim.x) out[i] = (&gpuscan_counter_slots_[0][0])[i];
 }
 
 static int g_sm90 = 0;
@@ -104,7 +104,7 @@ template <typename T> struct Case {
                              : __atomic_add_fetch(&g_kernel_cleared, 1, __ATOMIC_RELAXED));
         int nonzero = 0;
         for (unsigned i = 0; i < SLOT_WORDS; ++i) nonzero += slots[i] != 0u;
-        EXPECT(!g_one_thread || nonzero == 0, "%s %s n=%zu: %d claim slot words not zero after it", name, where, n, nonzero);
+        EXPECT(!g_one_thread || nonzero == 0, "%s %s n=%zu: %d counter slot words not zero after it", name, where, n, nonzero);
     }
     void done()
     {
@@ -126,7 +126,7 @@ static void expect_slots_zero(const char *when)
     CHECK_CUDA(cudaFree(d));
     int nonzero = 0;
     for (unsigned i = 0; i < SLOT_WORDS; ++i) nonzero += h[i] != 0u;
-    EXPECT(nonzero == 0, "%s: %d claim slot words not zero", when, nonzero);
+    EXPECT(nonzero == 0, "%s: %d counter slot words not zero", when, nonzero);
 }
 
 static const gpuscan_grid k_grids[] = {GPUSCAN_GRID_AUTO, GPUSCAN_GRID_LOOKBACK, GPUSCAN_GRID_DOMINO};
@@ -144,10 +144,10 @@ template <typename T> static void random_calls(Case<T> &c, int calls, size_t lo,
 
 int main(int argc, char **argv)
 {
-#ifdef GPUSCAN_TEST_CLAIM_CHUNK_WORDS
-    const char *suite = "gpu_claims_taken";
+#ifdef GPUSCAN_TEST_CLEAR_CHUNK_WORDS
+    const char *suite = "gpu_counter_slots_taken";
 #else
-    const char *suite = "gpu_claims";
+    const char *suite = "gpu_counter_slots";
 #endif
     require_gpu(suite);
     if (argc > 1 && strcmp(argv[1], "--probe") == 0) return 0; /* a GPU is there (tests/sanitize.sh) */
@@ -216,7 +216,7 @@ int main(int argc, char **argv)
     g_one_thread = 1;
     /* 3. more streams than the table has entries (the later ones clear by a kernel), round robin */
     {
-        std::vector<cudaStream_t> many(GPUSCAN_CLAIM_SLOTS_ + 8);
+        std::vector<cudaStream_t> many(GPUSCAN_COUNTER_SLOTS_ + 8);
         for (cudaStream_t &x : many) CHECK_CUDA(cudaStreamCreateWithFlags(&x, cudaStreamNonBlocking));
         for (int round = 0; round < 2; ++round)
             for (size_t k = 0; k < many.size(); ++k)

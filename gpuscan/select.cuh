@@ -1,0 +1,349 @@
+/* gpuscan/select.cuh - stream compaction on the single-pass skeleton (grid.cuh).
+ *
+ * select keeps the elements a flag or a predicate keeps, in order, and writes how many it kept to
+ * device memory; partition writes them to one output and the rest, in order too, to another.  A
+ * family of the skeleton: what tiles hand on is the count kept before them (a size_t, added: the
+ * count layer P_count, the element layer of size_t).  A tile loads its elements (the coarsened
+ * shape of T) and marks the kept ones; the block scans the threads' counts; before its prefix
+ * comes, the tile gathers its kept elements in order - and, partitioning, the rest after them -
+ * into shared memory, so that once the prefix is known its outputs leave as contiguous runs.  Each
+ * element is read once and each output written once; no kernel or host code of its own but these
+ * steps and the descriptor's few lines.
+ *
+ * Why two outputs for partition: one array holding the kept elements and then the rest, both in
+ * order, needs the total kept before any of the rest can be placed, and a single pass learns it
+ * only at its last tile (CUB writes the rest reversed from the end instead). */
+#ifndef GPUSCAN_SELECT_CUH
+#define GPUSCAN_SELECT_CUH
+
+/* The operator of a DEFINE that moves elements without combining them: its identity only pads a
+ * tile's last loads (never kept). */
+#define GPUSCAN_OP_gpuscan_move_IDENTITY(name, T) (T())
+#define GPUSCAN_OP_gpuscan_move_COMBINE(T, a, b) ((void)(a), (b))
+
+/* The count layer Q: the elements kept before a tile, handed from tile to tile. */
+#define GPUSCAN_COUNT_LAYER_(Q)                                                                     \
+    GPUSCAN_ELEMENT_(Q, count, size_t, add, 0)                                                      \
+    GPUSCAN_LOAD_STAGE_(Q, size_t, size_t, Q##_as_is, 1, 0)                                         \
+    GPUSCAN_BYTES_(Q, size_t, add)                                                                  \
+    GPUSCAN_WARP_(Q, size_t)                                                                        \
+    GPUSCAN_BLOCK_PRIMITIVES_(Q, size_t)                                                            \
+    GPUSCAN_TILE_STATE_(Q, size_t)                                                                  \
+    GPUSCAN_LOOKBACK_(Q, size_t)
+
+/* How a tile's thread marks its items (bit j: item j, element i0 + j, is kept; q + j < valid):
+ * from the flag array (its run of ITEMS bytes read as words where aligned), or by the user's
+ * predicate keep(x, i). */
+#define GPUSCAN_SELECT_MARK_FLAGGED_(P, T, keep)                                                    \
+    static __device__ __forceinline__ unsigned P##_select_mark(const P##_select_io *io, const T *items, \
+                                                               size_t i0, unsigned left)            \
+    {                                                                                               \
+        enum { ITEMS = GPUSCAN_CO_ITEMS(T) };                                                       \
+        unsigned char f[ITEMS];                                                                     \
+        unsigned kept = 0u;                                                                         \
+        (void)items;                                                                                \
+        if (left >= ITEMS && (((uintptr_t)(io->flags + i0)) & (ITEMS % 8u == 0 ? 7u : ITEMS - 1u)) == 0u) \
+            GPUSCAN_READ_WORDS_(f, io->flags + i0, ITEMS);                                          \
+        else                                                                                        \
+            _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) f[j] = j < left ? io->flags[i0 + j] : 0; \
+        _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) kept |= (unsigned)(f[j] != 0 && j < left) << j; \
+        return kept;                                                                                \
+    }
+#define GPUSCAN_SELECT_MARK_IF_(P, T, keep)                                                         \
+    static __device__ __forceinline__ unsigned P##_select_mark(const P##_select_io *io, const T *items, \
+                                                               size_t i0, unsigned left)            \
+    {                                                                                               \
+        enum { ITEMS = GPUSCAN_CO_ITEMS(T) };                                                       \
+        unsigned kept = 0u;                                                                         \
+        (void)io;                                                                                   \
+        _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j)                                      \
+            if (j < left && keep(items[j], i0 + j)) kept |= 1u << j;                                \
+        return kept;                                                                                \
+    }
+
+/* The selection's steps for the skeleton (FAM = select), in the coarsened tile shape of T. */
+#define GPUSCAN_SELECT_FAMILY_(P, T, MARK, keep)                                                    \
+    typedef struct P##_select_io {                                                                  \
+        const T *in;                                                                                \
+        const unsigned char *flags; /* (flagged) */                                                 \
+        T *selected, *rejected;     /* rejected: NULL but for partition */                          \
+        size_t *count;                                                                              \
+    } P##_select_io;                                                                                \
+    typedef struct P##_select_part {                                                                \
+        T items[GPUSCAN_CO_ITEMS(T)];                                                               \
+        unsigned kept;       /* bit j: item j is kept */                                            \
+        int partition;       /* the rest goes out too */                                            \
+        size_t before, tile; /* kept in the tile before this thread's items; in the tile */         \
+    } P##_select_part;                                                                              \
+    MARK(P, T, keep)                                                                                \
+    static __device__ __forceinline__ void P##_select_prefetch(const P##_select_io *io, size_t n, unsigned tile, \
+                                                               gpuscan_pace_ pace)                  \
+    {                                                                                               \
+        if (pace.window != 0 && tile >= pace.window && tile < pace.below) return;                   \
+        GPUSCAN_TILE_BOUNDS_(CO, T, tile, n, base, valid);                                          \
+        if (base >= n) return;                                                                      \
+        gpuscan_prefetch_l2_(io->in + base, (size_t)valid * sizeof(T));                             \
+        if (io->flags != NULL) gpuscan_prefetch_l2_(io->flags + base, valid);                       \
+    }                                                                                               \
+    static __device__ __forceinline__ void P##_select_load(const P##_select_io *io, size_t n, unsigned tile, \
+                                                           P##_select_part *part)                   \
+    {                                                                                               \
+        enum { ITEMS = GPUSCAN_CO_ITEMS(T) };                                                       \
+        GPUSCAN_TILE_BOUNDS_(CO, T, tile, n, base, valid);                                          \
+        const unsigned q = threadIdx.x * ITEMS;                                                     \
+        P##_CO_load_hinted(io->in, base, valid, part->items, P##_CO_buffer(), 0);                   \
+        part->kept = P##_select_mark(io, part->items, base + q, q < valid ? valid - q : 0u);        \
+        part->partition = io->rejected != NULL;                                                     \
+    }                                                                                               \
+    /* The block scan of the threads' counts: the tile's count kept. */                             \
+    static __device__ __forceinline__ size_t P##_select_aggregate(P##_select_part *part, size_t *before) \
+    {                                                                                               \
+        size_t excl, total;                                                                         \
+        P##_count_block_scan_values((size_t)__popc(part->kept), GPUSCAN_CO_THREADS(T), &excl, &total); \
+        part->before = *before = threadIdx.x > 0 ? excl : 0u;                                      \
+        part->tile = total;                                                                         \
+        return total;                                                                               \
+    }                                                                                               \
+    /* Before the prefix: the kept items in order to the buffer's front, the rest (partition) in     \
+     * order after them.  (The block scan's barrier put every warp past its loads' use of it.) */   \
+    static __device__ __forceinline__ void P##_select_hold(P##_select_part *part)                   \
+    {                                                                                               \
+        enum { ITEMS = GPUSCAN_CO_ITEMS(T) };                                                       \
+        T *buf = P##_CO_buffer();                                                                   \
+        const unsigned q = threadIdx.x * ITEMS;                                                     \
+        size_t rank = part->before;                                                                 \
+        _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                    \
+            if (part->kept >> j & 1u)                                                               \
+                buf[rank++] = part->items[j];                                                       \
+            else if (part->partition)                                                               \
+                buf[part->tile + (q + j - rank)] = part->items[j]; /* (past valid: never read) */   \
+        }                                                                                           \
+    }                                                                                               \
+    static __device__ __forceinline__ int P##_select_seeded(const P##_select_io *io) { return (void)io, 0; } \
+    static __device__ __forceinline__ size_t P##_select_seed(const P##_select_io *io) { return (void)io, 0u; } \
+    /* After it (the broadcast's barrier: every gather is in): the runs out, coalesced; the last     \
+     * tile writes the count. */                                                                    \
+    static __device__ __forceinline__ void P##_select_consume(const P##_select_io *io, size_t n, unsigned tile, \
+                                                              P##_select_part *part, size_t prefix,  \
+                                                              int has_prefix, size_t before, size_t aggregate) \
+    {                                                                                               \
+        const T *buf = P##_CO_buffer();                                                             \
+        GPUSCAN_TILE_BOUNDS_(CO, T, tile, n, base, valid);                                          \
+        (void)part, (void)before;                                                                   \
+        if (!has_prefix) prefix = 0u;                                                               \
+        for (unsigned i = threadIdx.x; i < aggregate; i += GPUSCAN_CO_THREADS(T))                   \
+            io->selected[prefix + i] = buf[i];                                                      \
+        if (io->rejected != NULL)                                                                   \
+            for (unsigned i = (unsigned)aggregate + threadIdx.x; i < valid; i += GPUSCAN_CO_THREADS(T)) \
+                io->rejected[base - prefix + (i - aggregate)] = buf[i];                             \
+        if (threadIdx.x == 0 && tile == gridDim.x - 1) *io->count = prefix + aggregate;             \
+    }                                                                                               \
+    GPUSCAN_SINGLE_PASS_KERNELS_(P, P##_count, size_t, select, GPUSCAN_CO_THREADS(T),               \
+                                 GPUSCAN_SINGLE_PASS_MIN_BLOCKS_(CO, T), 0, 0)
+
+/* The device code of a selection of T: T's element layer (to load its tiles), the count layer,
+ * the steps and the kernels. */
+#define GPUSCAN_SELECT_DEVICE_CODE_(P, name, T, MARK, keep)                                         \
+    GPUSCAN_ELEMENT_(P, name, T, gpuscan_move, 0) GPUSCAN_BREAK_                                   \
+    GPUSCAN_LOAD_STAGE_(P, T, T, P##_as_is, 1, 0) GPUSCAN_BREAK_                                    \
+    GPUSCAN_BYTES_(P, T, gpuscan_move) GPUSCAN_BREAK_                                              \
+    GPUSCAN_TILE_LOAD_(P, T, CO) GPUSCAN_BREAK_                                                     \
+    GPUSCAN_COUNT_LAYER_(P##_count) GPUSCAN_BREAK_                                                  \
+    GPUSCAN_SELECT_FAMILY_(P, T, MARK, keep) GPUSCAN_BREAK_
+
+/* ---- the host side: checks, plan and launch as functions over the descriptor ----------------- */
+typedef struct gpuscan_select_desc_ {
+    size_t elem_size, elem_align;
+    gpuscan_pass_ pass;
+} gpuscan_select_desc_;
+/* One call: the data and the io the kernels take (P_select_io, typed by the DEFINE). */
+typedef struct gpuscan_select_call_ {
+    const void *in, *flags;
+    void *selected, *rejected;
+    size_t *count;
+    size_t n;
+    int flagged;
+    const void *io;
+} gpuscan_select_call_;
+/* d_count is written even for n = 0; the selected may be the input (in place: a tile writes only
+ * where it and the tiles before it have read), nothing else overlaps. */
+static inline gpuscan_status gpuscan_select_check_(const gpuscan_select_desc_ *d, const gpuscan_select_call_ *c)
+{
+    const size_t bytes = c->n * d->elem_size;
+    if (c->count == NULL) return GPUSCAN_ERROR_NULL_POINTER;
+    if ((uintptr_t)c->count % __alignof__(size_t) != 0) return GPUSCAN_ERROR_MISALIGNED;
+    if (c->n == 0) return GPUSCAN_SUCCESS;
+    if (c->in == NULL || c->selected == NULL || (c->flagged && c->flags == NULL)) return GPUSCAN_ERROR_NULL_POINTER;
+    if ((uintptr_t)c->in % d->elem_align != 0 || (uintptr_t)c->selected % d->elem_align != 0 ||
+        (uintptr_t)c->rejected % d->elem_align != 0)
+        return GPUSCAN_ERROR_MISALIGNED;
+    if (c->n > (SIZE_MAX / 2) / d->elem_size) return GPUSCAN_ERROR_TOO_LARGE;
+    if ((c->in != c->selected && gpuscan_inside_(c->in, bytes, c->selected, bytes)) ||
+        gpuscan_inside_(c->rejected, bytes, c->in, bytes) || gpuscan_inside_(c->rejected, bytes, c->selected, bytes) ||
+        (c->flagged && (gpuscan_inside_(c->flags, c->n, c->selected, bytes) ||
+                        gpuscan_inside_(c->flags, c->n, c->rejected, bytes))))
+        return GPUSCAN_ERROR_OVERLAP;
+    for (int k = 0; k < 4; ++k) {
+        const void *range = k == 0 ? c->in : k == 1 ? c->selected : k == 2 ? (const void *)c->rejected : c->flags;
+        if (gpuscan_inside_(c->count, sizeof(size_t), range, k == 3 ? c->n : bytes)) return GPUSCAN_ERROR_OVERLAP;
+    }
+    return GPUSCAN_SUCCESS;
+}
+/* The look-back's workspace; one tile has a counter and states too (it is the single pass's). */
+static inline gpuscan_status gpuscan_select_plan_(const gpuscan_select_desc_ *d, gpuscan_plan_ *plan, size_t n)
+{
+    GPUSCAN_TRY_(gpuscan_plan_scan_(plan, n > d->pass.tile ? n : (size_t)d->pass.tile + 1, GPUSCAN_GRID_LOOKBACK,
+                                    d->pass.tile, sizeof(size_t), d->pass.state_bytes, d->pass.slot_bytes, 0));
+    plan->num_tiles = gpuscan_ceil_div_(n, d->pass.tile);
+    return GPUSCAN_SUCCESS;
+}
+static inline gpuscan_status gpuscan_select_launch_(gpuscan_select_desc_ *d, const gpuscan_plan_ *plan, void *ws,
+                                                    gpuscan_rounds_ *rounds, const gpuscan_select_call_ *c,
+                                                    cudaStream_t stream)
+{
+    if (c->n == 0) return gpuscan_from_cuda_(cudaMemsetAsync(c->count, 0, sizeof(size_t), stream));
+    return gpuscan_pass_run_(&d->pass, plan, 1, (char *)ws, rounds, c->io, c->n, stream);
+}
+static inline gpuscan_status gpuscan_select_ex_(gpuscan_select_desc_ *d, void *d_workspace, size_t *workspace_bytes,
+                                                const gpuscan_select_call_ *c, cudaStream_t stream)
+{
+    gpuscan_plan_ plan;
+    int query_only;
+    if (workspace_bytes == NULL) return GPUSCAN_ERROR_NULL_POINTER;
+    GPUSCAN_TRY_(gpuscan_select_plan_(d, &plan, c->n));
+    GPUSCAN_TRY_(gpuscan_check_workspace_(d_workspace, workspace_bytes, plan.bytes, &query_only));
+    if (query_only) return GPUSCAN_SUCCESS;
+    GPUSCAN_TRY_(gpuscan_select_check_(d, c));
+    return gpuscan_select_launch_(d, &plan, d_workspace, NULL, c, stream);
+}
+static inline gpuscan_status gpuscan_select_simple_(gpuscan_select_desc_ *d, const gpuscan_select_call_ *c,
+                                                    cudaStream_t stream)
+{
+    gpuscan_plan_ plan;
+    GPUSCAN_TRY_(gpuscan_select_check_(d, c));
+    GPUSCAN_TRY_(gpuscan_select_plan_(d, &plan, c->n));
+    if (c->n == 0) return gpuscan_select_launch_(d, &plan, NULL, NULL, c, stream);
+    GPUSCAN_WITH_ALLOCATED_(plan.bytes, stream, gpuscan_select_launch_(d, &plan, ws, rounds, c, stream));
+}
+
+/* The descriptor and the typed functions of a selection (KIND flagged: the flag array's; if: the
+ * predicate's). */
+#define GPUSCAN_SELECT_DESC_(P, T)                                                                  \
+    static gpuscan_select_desc_ P##_desc __attribute__((unused)) = {                               \
+        sizeof(T), __alignof__(T),                                                                  \
+        {(const void *)P##_select_pass, NULL /* (no fold, no domino) */,                           \
+         (const void *)P##_select_pass_clears, GPUSCAN_CO_THREADS(T), GPUSCAN_TILE_(CO, T),         \
+         GPUSCAN_TILE_(CO, T) * (unsigned)sizeof(T), GPUSCAN_STATE_BYTES_(size_t),                  \
+         GPUSCAN_SLOT_BYTES_(size_t), 0, {0}, {0}, {0}}};
+#define GPUSCAN_SELECT_CALL_(P, T)                                                                  \
+    static gpuscan_select_call_ P##_call_(P##_select_io *io, const T *in, const unsigned char *flags, T *selected, \
+                                          T *rejected, size_t *count, size_t n)                     \
+    {                                                                                               \
+        const gpuscan_select_call_ c = {in, flags, selected, rejected, count, n, flags != NULL, io}; \
+        io->in = in, io->flags = flags, io->selected = selected, io->rejected = rejected, io->count = count; \
+        return c;                                                                                   \
+    }
+#define GPUSCAN_SELECT_FORMS_flagged(SCOPE, P, T)                                                   \
+    SCOPE gpuscan_status P##_select_flagged(const T *d_in, const unsigned char *d_flags, T *d_out,  \
+                                            size_t *d_count, size_t n, cudaStream_t stream)         \
+    {                                                                                               \
+        P##_select_io io;                                                                           \
+        const gpuscan_select_call_ c = P##_call_(&io, d_in, d_flags, d_out, NULL, d_count, n);      \
+        return gpuscan_select_simple_(&P##_desc, &c, stream);                                       \
+    }                                                                                               \
+    SCOPE gpuscan_status P##_partition_flagged(const T *d_in, const unsigned char *d_flags, T *d_selected, \
+                                               T *d_rejected, size_t *d_count, size_t n, cudaStream_t stream) \
+    {                                                                                               \
+        P##_select_io io;                                                                           \
+        if (n > 0 && d_rejected == NULL) return GPUSCAN_ERROR_NULL_POINTER;                         \
+        const gpuscan_select_call_ c = P##_call_(&io, d_in, d_flags, d_selected, d_rejected, d_count, n); \
+        return gpuscan_select_simple_(&P##_desc, &c, stream);                                       \
+    }                                                                                               \
+    SCOPE gpuscan_status P##_select_flagged_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in, \
+                                               const unsigned char *d_flags, T *d_out, size_t *d_count, \
+                                               size_t n, cudaStream_t stream)                       \
+    {                                                                                               \
+        P##_select_io io;                                                                           \
+        const gpuscan_select_call_ c = P##_call_(&io, d_in, d_flags, d_out, NULL, d_count, n);      \
+        return gpuscan_select_ex_(&P##_desc, d_workspace, workspace_bytes, &c, stream);             \
+    }                                                                                               \
+    SCOPE gpuscan_status P##_partition_flagged_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in, \
+                                                  const unsigned char *d_flags, T *d_selected, T *d_rejected, \
+                                                  size_t *d_count, size_t n, cudaStream_t stream)   \
+    {                                                                                               \
+        P##_select_io io;                                                                           \
+        if (d_workspace != NULL && n > 0 && d_rejected == NULL) return GPUSCAN_ERROR_NULL_POINTER;  \
+        const gpuscan_select_call_ c = P##_call_(&io, d_in, d_flags, d_selected, d_rejected, d_count, n); \
+        return gpuscan_select_ex_(&P##_desc, d_workspace, workspace_bytes, &c, stream);             \
+    }
+#define GPUSCAN_SELECT_FORMS_if(SCOPE, P, T)                                                        \
+    SCOPE gpuscan_status P##_select_if(const T *d_in, T *d_out, size_t *d_count, size_t n, cudaStream_t stream) \
+    {                                                                                               \
+        P##_select_io io;                                                                           \
+        const gpuscan_select_call_ c = P##_call_(&io, d_in, NULL, d_out, NULL, d_count, n);         \
+        return gpuscan_select_simple_(&P##_desc, &c, stream);                                       \
+    }                                                                                               \
+    SCOPE gpuscan_status P##_partition_if(const T *d_in, T *d_selected, T *d_rejected, size_t *d_count, \
+                                          size_t n, cudaStream_t stream)                            \
+    {                                                                                               \
+        P##_select_io io;                                                                           \
+        if (n > 0 && d_rejected == NULL) return GPUSCAN_ERROR_NULL_POINTER;                         \
+        const gpuscan_select_call_ c = P##_call_(&io, d_in, NULL, d_selected, d_rejected, d_count, n); \
+        return gpuscan_select_simple_(&P##_desc, &c, stream);                                       \
+    }                                                                                               \
+    SCOPE gpuscan_status P##_select_if_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in, T *d_out, \
+                                          size_t *d_count, size_t n, cudaStream_t stream)           \
+    {                                                                                               \
+        P##_select_io io;                                                                           \
+        const gpuscan_select_call_ c = P##_call_(&io, d_in, NULL, d_out, NULL, d_count, n);         \
+        return gpuscan_select_ex_(&P##_desc, d_workspace, workspace_bytes, &c, stream);             \
+    }                                                                                               \
+    SCOPE gpuscan_status P##_partition_if_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in,  \
+                                             T *d_selected, T *d_rejected, size_t *d_count, size_t n, \
+                                             cudaStream_t stream)                                   \
+    {                                                                                               \
+        P##_select_io io;                                                                           \
+        if (d_workspace != NULL && n > 0 && d_rejected == NULL) return GPUSCAN_ERROR_NULL_POINTER;  \
+        const gpuscan_select_call_ c = P##_call_(&io, d_in, NULL, d_selected, d_rejected, d_count, n); \
+        return gpuscan_select_ex_(&P##_desc, d_workspace, workspace_bytes, &c, stream);             \
+    }
+#define GPUSCAN_USING_SELECT_flagged(P)                                                             \
+    using P##_internal::P##_select_flagged;                                                         \
+    using P##_internal::P##_partition_flagged;                                                      \
+    using P##_internal::P##_select_flagged_ex;                                                      \
+    using P##_internal::P##_partition_flagged_ex;
+#define GPUSCAN_USING_SELECT_if(P)                                                                  \
+    using P##_internal::P##_select_if;                                                              \
+    using P##_internal::P##_partition_if;                                                           \
+    using P##_internal::P##_select_if_ex;                                                           \
+    using P##_internal::P##_partition_if_ex;
+
+/* A selection's checks, its namespace (gpuscan.cuh: the shell of every DEFINE), code and functions. */
+#define GPUSCAN_CHECK_SELECT_(P, name, T)                                                           \
+    GPUSCAN_CHECK_NAME_(name, "give the selection a name of one token")                             \
+    GPUSCAN_BREAK_                                                                                  \
+    enum P##_DEFINE_appears_twice_in_this_file {};                                                  \
+    GPUSCAN_BREAK_                                                                                  \
+    static_assert(std::is_trivially_copyable<T>::value,                                             \
+                  "gpuscan: " #T " must be trivially copyable (gpuscan moves elements as bytes): "  \
+                  "no user copy constructor, assignment or destructor, no virtual functions");      \
+    GPUSCAN_BREAK_                                                                                  \
+    static_assert(__alignof__(T) <= 16, "gpuscan: " #T " is aligned to more than 16 bytes; gpuscan moves " \
+                                        "elements in pieces of at most 16 bytes");
+#define GPUSCAN_CHECK_KEEP_(name, T, keep)                                                          \
+    static_assert(std::is_convertible<decltype(keep(*(const T *)0, (size_t)0)), bool>::value,      \
+                  "gpuscan: the predicate '" #keep "' of " #name " must take (" #T " x, size_t i) "  \
+                  "and return bool: static __host__ __device__ bool " #keep "(" #T ", size_t)");
+#define GPUSCAN_SELECT_ASSEMBLE_(SCOPE, P, name, T, KIND, MARK, keep)                               \
+    GPUSCAN_SELECT_ASSEMBLE_AT_(__COUNTER__, SCOPE, P, name, T, KIND, MARK, keep)
+#define GPUSCAN_SELECT_ASSEMBLE_AT_(id, SCOPE, P, name, T, KIND, MARK, keep)                        \
+    GPUSCAN_CHECK_SELECT_(P, name, T) GPUSCAN_BREAK_                                                \
+    GPUSCAN_SPACE_OPEN_(P, id)                                                                      \
+    GPUSCAN_SELECT_DEVICE_CODE_(P, name, T, MARK, keep)                                             \
+    GPUSCAN_SELECT_DESC_(P, T)                                                                      \
+    GPUSCAN_SELECT_CALL_(P, T)                                                                      \
+    GPUSCAN_SELECT_FORMS_##KIND(SCOPE, P, T) GPUSCAN_BREAK_                                         \
+    GPUSCAN_SPACE_CLOSE_(P, id)                                                                     \
+    GPUSCAN_USING_SELECT_##KIND(P)
+
+#endif /* GPUSCAN_SELECT_CUH */
