@@ -235,11 +235,11 @@ static inline gpuscan_status gpuscan_select_simple_(gpuscan_select_desc_ *d, con
          (const void *)P##_select_pass_clears, GPUSCAN_CO_THREADS(T), GPUSCAN_TILE_(CO, T),         \
          GPUSCAN_TILE_(CO, T) * (unsigned)sizeof(T), GPUSCAN_STATE_BYTES_(size_t),                  \
          GPUSCAN_SLOT_BYTES_(size_t), 0, {0}, {0}, {0}}};
-#define GPUSCAN_SELECT_CALL_(P, T)                                                                  \
+#define GPUSCAN_SELECT_CALL_(P, T, KIND)                                                            \
     static gpuscan_select_call_ P##_call_(P##_select_io *io, const T *in, const unsigned char *flags, T *selected, \
                                           T *rejected, size_t *count, size_t n)                     \
     {                                                                                               \
-        const gpuscan_select_call_ c = {in, flags, selected, rejected, count, n, flags != NULL, io}; \
+        const gpuscan_select_call_ c = {in, flags, selected, rejected, count, n, GPUSCAN_FLAGGED_##KIND, io}; \
         io->in = in, io->flags = flags, io->selected = selected, io->rejected = rejected, io->count = count; \
         return c;                                                                                   \
     }
@@ -307,6 +307,8 @@ static inline gpuscan_status gpuscan_select_simple_(gpuscan_select_desc_ *d, con
         const gpuscan_select_call_ c = P##_call_(&io, d_in, NULL, d_selected, d_rejected, d_count, n); \
         return gpuscan_select_ex_(&P##_desc, d_workspace, workspace_bytes, &c, stream);             \
     }
+#define GPUSCAN_FLAGGED_flagged 1 /* the flag array is required */
+#define GPUSCAN_FLAGGED_if 0
 #define GPUSCAN_USING_SELECT_flagged(P)                                                             \
     using P##_internal::P##_select_flagged;                                                         \
     using P##_internal::P##_partition_flagged;                                                      \
@@ -341,7 +343,7 @@ static inline gpuscan_status gpuscan_select_simple_(gpuscan_select_desc_ *d, con
     GPUSCAN_SPACE_OPEN_(P, id)                                                                      \
     GPUSCAN_SELECT_DEVICE_CODE_(P, name, T, MARK, keep)                                             \
     GPUSCAN_SELECT_DESC_(P, T)                                                                      \
-    GPUSCAN_SELECT_CALL_(P, T)                                                                      \
+    GPUSCAN_SELECT_CALL_(P, T, KIND)                                                                \
     GPUSCAN_SELECT_FORMS_##KIND(SCOPE, P, T) GPUSCAN_BREAK_                                         \
     GPUSCAN_SPACE_CLOSE_(P, id)                                                                     \
     GPUSCAN_USING_SELECT_##KIND(P)
