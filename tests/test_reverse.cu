@@ -186,7 +186,7 @@ int main(void)
     suite_m2_matmul(&rng, max_random);
 #ifdef TEST_RING_EVERY_TYPE
     /* the ring suite: the commutative operators' reverse scans ran on the ring, the others could not */
-#define RUNS_(P) TEST_INTERNAL(P, ring_runs)(1u << 20) /* (below the public API) */
+#define RUNS_(P) gpuscan_ring_runs_(&TEST_INTERNAL(P, desc), 1u << 20) /* (below the public API) */
     EXPECT(RUNS_(gpuscan_i32_add_reverse) && RUNS_(gpuscan_u8_add_reverse) && RUNS_(gpuscan_i64_max_reverse),
            "reverse scans of add/int max did not take the ring");
     EXPECT(!RUNS_(gpuscan_f32_max_reverse) && !RUNS_(gpuscan_aff_compose_reverse),

@@ -237,15 +237,15 @@ int main(void)
 #ifdef TEST_RING_EVERY_TYPE
     /* the ring suite: inputs no wider than T with commutative operators took the ring, the others
      * could not */
-#define RUNS_(P) TEST_INTERNAL(P, ring_runs)(1u << 20) /* (below the public API) */
+#define RUNS_(P) gpuscan_ring_runs_(&TEST_INTERNAL(P, desc), 1u << 20) /* (below the public API) */
     EXPECT(RUNS_(gpuscan_u8_i32_add) && RUNS_(gpuscan_bool_size_add) && RUNS_(gpuscan_i16_i32_max) &&
                RUNS_(gpuscan_half_f32_add) && RUNS_(gpuscan_sq_add) && RUNS_(gpuscan_xi_add),
            "typed scans of add/int max did not take the ring");
     EXPECT(!RUNS_(gpuscan_vi_argmax) && !RUNS_(gpuscan_aff_compose) && !RUNS_(gpuscan_lo8_add),
            "a typed scan of a non-commutative operator or a wider input took the ring");
 #if GPUSCAN_TEST_RING_MULTI >= 0
-    EXPECT(TEST_INTERNAL(gpuscan_u8_i32_add, ring_shape)().multi == GPUSCAN_TEST_RING_MULTI &&
-               TEST_INTERNAL(gpuscan_sq_add, ring_shape)().multi == GPUSCAN_TEST_RING_MULTI,
+#define MULTI_(P) gpuscan_ring_shape_here_(&TEST_INTERNAL(P, desc).ring).multi
+    EXPECT(MULTI_(gpuscan_u8_i32_add) == GPUSCAN_TEST_RING_MULTI && MULTI_(gpuscan_sq_add) == GPUSCAN_TEST_RING_MULTI,
            "the typed ring ran another kernel than the suite asked for (GPUSCAN_TEST_RING_MULTI)");
 #endif
 #endif
