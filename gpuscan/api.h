@@ -19,12 +19,12 @@
 typedef enum gpuscan_status {
     GPUSCAN_SUCCESS = 0,
     GPUSCAN_ERROR_NULL_POINTER = 1,        /* a required pointer is NULL while n > 0 */
-    GPUSCAN_ERROR_INVALID_ALGORITHM = 2,   /* grid or block algorithm value does not exist */
+    GPUSCAN_ERROR_INVALID_ALGORITHM = 2,   /* grid, block or kind value does not exist */
     GPUSCAN_ERROR_UNSUPPORTED = 3,         /* the algorithm cannot run on this device */
     GPUSCAN_ERROR_WORKSPACE_TOO_SMALL = 4, /* *workspace_bytes now holds the size needed */
-    GPUSCAN_ERROR_OVERLAP = 5,             /* input and output overlap without being equal */
+    GPUSCAN_ERROR_OVERLAP = 5,             /* buffers overlap where they may not */
     GPUSCAN_ERROR_TOO_LARGE = 6,           /* n exceeds what the grid layer can index */
-    GPUSCAN_ERROR_MISALIGNED = 7,          /* a pointer is not aligned to its element type */
+    GPUSCAN_ERROR_MISALIGNED = 7,          /* a pointer is not aligned to its type (a workspace: 16 bytes) */
     GPUSCAN_ERROR_INVALID_DEVICE = 8,      /* no such CUDA device (the memory functions) */
     GPUSCAN_ERROR_NOT_COMPILED = 9,        /* the algorithm asked for was not compiled (see the message) */
     /* An NCCL error (gpuscan_nccl.cuh): GPUSCAN_ERROR_NCCL_BASE + the ncclResult_t value;
@@ -78,12 +78,12 @@ static inline const char *gpuscan_status_string(gpuscan_status s)
     switch (s) {
     case GPUSCAN_SUCCESS: return "success";
     case GPUSCAN_ERROR_NULL_POINTER: return "a required pointer is NULL";
-    case GPUSCAN_ERROR_INVALID_ALGORITHM: return "unknown grid or block algorithm";
+    case GPUSCAN_ERROR_INVALID_ALGORITHM: return "unknown grid or block algorithm, or scan kind";
     case GPUSCAN_ERROR_UNSUPPORTED: return "the chosen algorithm cannot run on this device (reduce-then-scan needs cooperative launches)";
     case GPUSCAN_ERROR_WORKSPACE_TOO_SMALL: return "workspace too small (*workspace_bytes holds the size needed)";
-    case GPUSCAN_ERROR_OVERLAP: return "input and output overlap partially (only d_in == d_out is allowed)";
+    case GPUSCAN_ERROR_OVERLAP: return "arguments overlap where they may not (in place: only d_in == d_out, of one element width)";
     case GPUSCAN_ERROR_TOO_LARGE: return "n is too large for this algorithm";
-    case GPUSCAN_ERROR_MISALIGNED: return "a pointer is not aligned to its element type";
+    case GPUSCAN_ERROR_MISALIGNED: return "a pointer is not aligned to its element type (a workspace: to 16 bytes)";
     case GPUSCAN_ERROR_INVALID_DEVICE: return "no such CUDA device";
     case GPUSCAN_ERROR_NOT_COMPILED:
         return "this algorithm was not compiled: #define GPUSCAN_EVERY_ALGORITHM 1 before including gpuscan.cuh";

@@ -197,7 +197,7 @@ static inline gpuscan_status gpuscan_check_io_(const void *in, const void *out, 
 static inline int gpuscan_inside_(const void *p, size_t bytes, const void *range, size_t range_bytes)
 {
     uintptr_t a = (uintptr_t)p, r = (uintptr_t)range;
-    return range != NULL && range_bytes > 0 && a < r + range_bytes && r < a + bytes;
+    return p != NULL && range != NULL && bytes > 0 && range_bytes > 0 && a < r + range_bytes && r < a + bytes;
 }
 static inline gpuscan_status gpuscan_check_ends_typed_(const void *in, size_t in_size, const void *out, size_t n,
                                                        int offsets, const void *d_init, const void *d_total,
@@ -245,6 +245,19 @@ static inline gpuscan_status gpuscan_check_workspace_(const void *d_workspace, s
         *workspace_bytes = needed;
         return GPUSCAN_ERROR_WORKSPACE_TOO_SMALL;
     }
+    return GPUSCAN_SUCCESS;
+}
+
+/* A caller's workspace, where a call uses `bytes` of it: 16-byte aligned (its tile states and
+ * counters are up to 16 bytes wide) and apart from each of the call's `count` ranges (it is
+ * cleared before they are all read). */
+static inline gpuscan_status gpuscan_check_workspace_apart_(const void *d_workspace, size_t bytes, int count,
+                                                            const void *const *ranges, const size_t *range_bytes)
+{
+    if (bytes == 0) return GPUSCAN_SUCCESS;
+    if ((uintptr_t)d_workspace % 16u != 0) return GPUSCAN_ERROR_MISALIGNED;
+    for (int k = 0; k < count; ++k)
+        if (gpuscan_inside_(d_workspace, bytes, ranges[k], range_bytes[k])) return GPUSCAN_ERROR_OVERLAP;
     return GPUSCAN_SUCCESS;
 }
 
@@ -812,6 +825,9 @@ static inline gpuscan_status gpuscan_hierarchical_run_(const gpuscan_scan_kernel
 static inline gpuscan_status gpuscan_reduce_then_scan_run_(gpuscan_scan_kernels_ *k, const gpuscan_plan_ *plan, char *ws,
                                                   const gpuscan_scan_call_ *c, cudaStream_t stream)
 {
+    int dev;
+    const cudaError_t found = gpuscan_current_device_(&dev); /* no device: that error, not UNSUPPORTED */
+    if (found != cudaSuccess) return gpuscan_from_cuda_(found);
     size_t blocks = (size_t)gpuscan_cooperative_blocks_(k->reduce_then_scan, (int)k->pass.threads, k->reduce_then_scan_blocks);
     if (blocks == 0) return GPUSCAN_ERROR_UNSUPPORTED;
     blocks = blocks < plan->units ? blocks : plan->units;
@@ -1037,7 +1053,12 @@ static inline gpuscan_status gpuscan_scan_ex_(gpuscan_scan_desc_ *d, void *d_wor
     GPUSCAN_TRY_(gpuscan_scan_prepare_(d, &plan, &grid, &block, c->kind, c->n, c->in, 0));
     GPUSCAN_TRY_(gpuscan_check_workspace_(d_workspace, workspace_bytes, plan.bytes, &query_only));
     if (query_only) return GPUSCAN_SUCCESS;
+    GPUSCAN_TRY_(gpuscan_check_call_io_(d, c->in, c->out, c->n));
     GPUSCAN_TRY_(gpuscan_check_call_ends_(d, c));
+    const void *ranges[] = {c->in, c->out, c->d_init, c->d_total};
+    const size_t range_bytes[] = {c->n * d->in_size, (c->n + (c->offsets ? 1u : 0u)) * d->elem_size, d->elem_size,
+                                  d->elem_size};
+    GPUSCAN_TRY_(gpuscan_check_workspace_apart_(d_workspace, plan.bytes, 4, ranges, range_bytes));
     return gpuscan_scan_launch_(d, &plan, grid, block, d_workspace, NULL, c, stream);
 }
 /* A simple scan: AUTO, the library's workspace; arguments checked before any allocation. */
@@ -1064,13 +1085,29 @@ static inline size_t gpuscan_reduce_workspace_(const gpuscan_scan_desc_ *d, size
  * programmatic dependent of the kernel before it where the device can be (it waits for that one:
  * the fold for the partials); a first pass of many blocks is launched plainly (as a dependent it
  * ran slower back to back). */
+/* Whether n elements have no more tiles than a reduction indexes (as a scan: gridDim.x). */
+static inline gpuscan_status gpuscan_reduce_size_(const gpuscan_scan_desc_ *d, size_t n)
+{
+    return gpuscan_ceil_div_(n, d->reduce_tile) > (size_t)INT32_MAX ? GPUSCAN_ERROR_TOO_LARGE : GPUSCAN_SUCCESS;
+}
+/* A reduction's data: n elements read; the result a cell apart from them, or in[0] itself where it
+ * is of the input's width (read before the result is written). */
+static inline gpuscan_status gpuscan_reduce_check_(const gpuscan_scan_desc_ *d, const void *in, const void *result,
+                                                   size_t n)
+{
+    GPUSCAN_TRY_(gpuscan_check_call_io_(d, in, result, n ? 1 : 0));
+    if (n == 0) return GPUSCAN_SUCCESS;
+    GPUSCAN_TRY_(gpuscan_check_io_(in, in, n, d->in_size, d->in_align));
+    GPUSCAN_TRY_(gpuscan_reduce_size_(d, n));
+    if (!(result == in && d->in_size == d->elem_size) && gpuscan_inside_(result, d->elem_size, in, n * d->in_size))
+        return GPUSCAN_ERROR_OVERLAP;
+    return GPUSCAN_SUCCESS;
+}
 static inline gpuscan_status gpuscan_reduce_launch_(gpuscan_scan_desc_ *d, void *ws, const void *in, void *result, size_t n,
                                                     cudaStream_t stream)
 {
     size_t per_block, blocks = gpuscan_reduce_blocks_(n, d->reduce_tile, &per_block);
     if (n == 0) return GPUSCAN_SUCCESS;
-    GPUSCAN_TRY_(gpuscan_check_io_(in, in, n, d->in_size, d->in_align));
-    GPUSCAN_TRY_(gpuscan_check_call_io_(d, in, result, 1));
     const int dependent = gpuscan_pdl_supported_(d->reduce_tiles, d->pdl_reduce);
     const void *up = NULL;
     unsigned tiles_per_block = (unsigned)per_block;
@@ -1093,14 +1130,20 @@ static inline gpuscan_status gpuscan_reduce_ex_(gpuscan_scan_desc_ *d, void *d_w
 {
     int query_only;
     if (workspace_bytes == NULL) return GPUSCAN_ERROR_NULL_POINTER;
-    GPUSCAN_TRY_(gpuscan_check_workspace_(d_workspace, workspace_bytes, gpuscan_reduce_workspace_(d, n), &query_only));
+    GPUSCAN_TRY_(gpuscan_reduce_size_(d, n));
+    const size_t used = gpuscan_reduce_workspace_(d, n);
+    GPUSCAN_TRY_(gpuscan_check_workspace_(d_workspace, workspace_bytes, used, &query_only));
     if (query_only) return GPUSCAN_SUCCESS;
+    GPUSCAN_TRY_(gpuscan_reduce_check_(d, in, result, n));
+    const void *ranges[] = {in, result};
+    const size_t range_bytes[] = {n * d->in_size, d->elem_size};
+    GPUSCAN_TRY_(gpuscan_check_workspace_apart_(d_workspace, used, 2, ranges, range_bytes));
     return gpuscan_reduce_launch_(d, d_workspace, in, result, n, stream);
 }
 static inline gpuscan_status gpuscan_reduce_simple_(gpuscan_scan_desc_ *d, const void *in, void *result, size_t n,
                                                     cudaStream_t stream)
 {
-    GPUSCAN_TRY_(gpuscan_check_call_io_(d, in, result, n ? 1 : 0));
+    GPUSCAN_TRY_(gpuscan_reduce_check_(d, in, result, n));
     if (n == 0) return GPUSCAN_SUCCESS;
     GPUSCAN_WITH_ALLOCATED_(gpuscan_reduce_workspace_(d, n), stream, gpuscan_reduce_launch_(d, ws, in, result, n, stream));
 }

@@ -214,6 +214,9 @@ static inline gpuscan_status gpuscan_select_ex_(gpuscan_select_desc_ *d, void *d
     GPUSCAN_TRY_(gpuscan_check_workspace_(d_workspace, workspace_bytes, plan.bytes, &query_only));
     if (query_only) return GPUSCAN_SUCCESS;
     GPUSCAN_TRY_(gpuscan_select_check_(d, c));
+    const void *ranges[] = {c->in, c->flags, c->selected, c->rejected, c->count};
+    const size_t bytes = c->n * d->elem_size, range_bytes[] = {bytes, c->flagged ? c->n : 0u, bytes, bytes, sizeof(size_t)};
+    GPUSCAN_TRY_(gpuscan_check_workspace_apart_(d_workspace, plan.bytes, 5, ranges, range_bytes));
     return gpuscan_select_launch_(d, &plan, d_workspace, NULL, c, stream);
 }
 static inline gpuscan_status gpuscan_select_simple_(gpuscan_select_desc_ *d, const gpuscan_select_call_ *c,

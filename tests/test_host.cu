@@ -33,6 +33,11 @@ static void test_status_strings(void)
            "NCCL status range");
     EXPECT(strcmp(gpuscan_block_name(GPUSCAN_BLOCK_BRENT_KUNG), "brent-kung") == 0, "block name");
     EXPECT(strcmp(gpuscan_block_name((gpuscan_block)42), "invalid") == 0, "invalid block name");
+    /* the texts say every case their status covers */
+    EXPECT(strstr(gpuscan_status_string(GPUSCAN_ERROR_INVALID_ALGORITHM), "kind") != NULL, "INVALID_ALGORITHM: kind too");
+    EXPECT(strstr(gpuscan_status_string(GPUSCAN_ERROR_MISALIGNED), "workspace") != NULL, "MISALIGNED: a workspace too");
+    EXPECT(strstr(gpuscan_status_string(GPUSCAN_ERROR_OVERLAP), "input and output") == NULL,
+           "OVERLAP: not only input and output");
 }
 
 /* Bad arguments: each returns its status before any CUDA work. */
@@ -144,6 +149,44 @@ static void test_validation(void)
     EXPECT(gpuscan_check_ends_(a, a, 10, 1, NULL, NULL, 4, 4) == GPUSCAN_SUCCESS, "offsets in place");
     EXPECT(gpuscan_check_ends_(a, b, 0, 1, NULL, b + 1, 4, 4) == GPUSCAN_SUCCESS, "offsets of nothing: out[0] only");
     EXPECT(gpuscan_check_ends_(a, b, 0, 1, NULL, b, 4, 4) == GPUSCAN_ERROR_OVERLAP, "offsets of nothing: total at out[0]");
+
+    /* an _ex call's workspace: 16-byte aligned, apart from the data and the cells (it is cleared
+     * before they are read); data of 4 MiB at 256 MiB, 512 MiB, the workspace at 768 MiB */
+    int *in = (int *)(uintptr_t)0x10000000, *out = (int *)(uintptr_t)0x20000000;
+    char *w = (char *)(uintptr_t)0x30000000;
+    const size_t big = (size_t)1 << 20;
+    need = 0;
+    st = gpuscan_int_add_scan_ex(NULL, &need, NULL, NULL, big, GPUSCAN_INCLUSIVE, 0, GPUSCAN_GRID_LOOKBACK,
+                                 GPUSCAN_BLOCK_COARSENED, 0);
+    EXPECT(st == GPUSCAN_SUCCESS && need > 16, "look-back of 2^20: a workspace (%zu bytes)", need);
+    bytes = need;
+    st = gpuscan_int_add_scan_ex((char *)in, &bytes, in, out, big, GPUSCAN_INCLUSIVE, 0, GPUSCAN_GRID_LOOKBACK,
+                                 GPUSCAN_BLOCK_COARSENED, 0);
+    EXPECT(st == GPUSCAN_ERROR_OVERLAP, "ex: the workspace is the input: %s", gpuscan_status_string(st));
+    st = gpuscan_int_add_scan_ex((char *)(out + 100), &bytes, in, out, big, GPUSCAN_INCLUSIVE, 0,
+                                 GPUSCAN_GRID_LOOKBACK, GPUSCAN_BLOCK_COARSENED, 0);
+    EXPECT(st == GPUSCAN_ERROR_OVERLAP, "ex: the workspace inside the output: %s", gpuscan_status_string(st));
+    st = gpuscan_int_add_scan_ex(w + 8, &bytes, in, out, big, GPUSCAN_INCLUSIVE, 0, GPUSCAN_GRID_LOOKBACK,
+                                 GPUSCAN_BLOCK_COARSENED, 0);
+    EXPECT(st == GPUSCAN_ERROR_MISALIGNED, "ex: a workspace 8 bytes past 16: %s", gpuscan_status_string(st));
+    st = gpuscan_int_add_scan_chained_ex(w, &bytes, in, out, big, GPUSCAN_EXCLUSIVE, (const int *)(w + 64), NULL,
+                                         GPUSCAN_GRID_LOOKBACK, GPUSCAN_BLOCK_COARSENED, 0);
+    EXPECT(st == GPUSCAN_ERROR_OVERLAP, "chained_ex: the seed inside the workspace: %s", gpuscan_status_string(st));
+    need = 0;
+    st = gpuscan_int_add_reduce_ex(NULL, &need, NULL, NULL, big, 0);
+    EXPECT(st == GPUSCAN_SUCCESS && need > 1, "reduce of 2^20: a workspace of partials (%zu bytes)", need);
+    bytes = need;
+    st = gpuscan_int_add_reduce_ex((char *)in + 4096, &bytes, in, out, big, 0);
+    EXPECT(st == GPUSCAN_ERROR_OVERLAP, "reduce_ex: the workspace inside the input: %s", gpuscan_status_string(st));
+    st = gpuscan_int_add_reduce_ex(w + 4, &bytes, in, out, big, 0);
+    EXPECT(st == GPUSCAN_ERROR_MISALIGNED, "reduce_ex: a misaligned workspace: %s", gpuscan_status_string(st));
+    /* a reduction: no more tiles than a scan, its result a cell apart from the input or in[0] itself */
+    st = gpuscan_int_add_reduce_ex(NULL, &bytes, NULL, NULL, (size_t)1 << 60, 0);
+    EXPECT(st == GPUSCAN_ERROR_TOO_LARGE, "reduce_ex query of 2^60: %s", gpuscan_status_string(st));
+    st = gpuscan_int_add_reduce(in, out, (size_t)1 << 50, 0);
+    EXPECT(st == GPUSCAN_ERROR_TOO_LARGE, "reduce of 2^50: %s", gpuscan_status_string(st));
+    st = gpuscan_int_add_reduce(in, in + 5, big, 0);
+    EXPECT(st == GPUSCAN_ERROR_OVERLAP, "reduce: the result inside the input: %s", gpuscan_status_string(st));
 }
 
 /* Workspace sizes: every grid x block answers, sizes grow with n, one tile needs none (1 byte). */
@@ -483,6 +526,13 @@ static void test_cuda_error_path(void)
     gpuscan_status st = gpuscan_int_add_inclusive(a, b, 1 << 20, 0);
     EXPECT(gpuscan_is_cuda_error(st), "no GPU: expected a CUDA status, got %s", gpuscan_status_string(st));
     printf("  no GPU: scan returned %d (%s)\n", (int)st, gpuscan_status_string(st));
+    size_t bytes = 0;
+    st = gpuscan_int_add_scan_ex(NULL, &bytes, NULL, NULL, 1 << 20, GPUSCAN_INCLUSIVE, 0, GPUSCAN_GRID_REDUCE_THEN_SCAN,
+                                 GPUSCAN_BLOCK_COARSENED, 0);
+    EXPECT(st == GPUSCAN_SUCCESS, "reduce-then-scan size query: %s", gpuscan_status_string(st));
+    st = gpuscan_int_add_scan_ex((void *)(uintptr_t)0x30000000, &bytes, a, b, 1 << 20, GPUSCAN_INCLUSIVE, 0,
+                                 GPUSCAN_GRID_REDUCE_THEN_SCAN, GPUSCAN_BLOCK_COARSENED, 0);
+    EXPECT(gpuscan_is_cuda_error(st), "no GPU: reduce-then-scan gives the CUDA error, got %s", gpuscan_status_string(st));
 }
 
 /* The tests' own CPU reference and comparison (test_lib.h), on sequences folded by hand: every GPU
@@ -663,6 +713,33 @@ static void test_descriptors(void)
     EXPECT(gpuscan_select_check_(&s, &sc) == GPUSCAN_SUCCESS, "n = 0: only the count");
     sc.n = 1000;
     EXPECT(gpuscan_select_check_(&s, &sc) == GPUSCAN_ERROR_OVERLAP, "the count inside the data");
+    /* no rejected output (select): nowhere, whatever the other addresses (it once read as the range
+     * from address 0, so an input below n * sizeof(T) overlapped it) */
+    gpuscan_select_call_ low = {(const void *)(uintptr_t)0x1000, NULL, (void *)(uintptr_t)0x7f0000000000, NULL,
+                                (size_t *)(uintptr_t)0x7e0000000000, (size_t)1 << 20, 0, NULL};
+    EXPECT(gpuscan_select_check_(&s, &low) == GPUSCAN_SUCCESS, "select with its input at a low address");
+    /* the selection's workspace apart from its flags, outputs and count */
+    gpuscan_select_call_ fl = {(const void *)(uintptr_t)0x10000000, (const void *)(uintptr_t)0x20000000,
+                               (void *)(uintptr_t)0x30000000, NULL, (size_t *)(uintptr_t)0x40000000,
+                               (size_t)1 << 20, 1, NULL};
+    size_t wb = 0;
+    EXPECT(gpuscan_select_ex_(&s, NULL, &wb, &fl, 0) == GPUSCAN_SUCCESS && wb > 0, "selection size query");
+    EXPECT(gpuscan_select_ex_(&s, (void *)(uintptr_t)0x20000100, &wb, &fl, 0) == GPUSCAN_ERROR_OVERLAP,
+           "the selection's workspace inside the flags");
+    EXPECT(gpuscan_select_ex_(&s, (void *)(uintptr_t)0x40000000, &wb, &fl, 0) == GPUSCAN_ERROR_OVERLAP,
+           "the selection's workspace over the count");
+    /* a reduction's result may be in[0] itself where it is as wide; a typed one's may not */
+    d = fake_desc(4);
+    const char *cells = (const char *)(uintptr_t)0x10000000;
+    EXPECT(gpuscan_reduce_check_(&d, cells, cells, 1000) == GPUSCAN_SUCCESS, "a reduction into in[0]");
+    EXPECT(gpuscan_reduce_check_(&d, cells, cells + 4000, 1000) == GPUSCAN_SUCCESS, "the result just past the input");
+    EXPECT(gpuscan_reduce_check_(&d, cells, cells + 3996, 1000) == GPUSCAN_ERROR_OVERLAP, "the result on in[n - 1]");
+    d.in_size = d.in_align = 1;
+    EXPECT(gpuscan_reduce_check_(&d, cells, cells, 1000) == GPUSCAN_ERROR_OVERLAP,
+           "a typed reduction into its input's first bytes");
+    EXPECT(gpuscan_check_workspace_apart_(NULL, 0, 0, NULL, NULL) == GPUSCAN_SUCCESS &&
+               gpuscan_check_workspace_apart_((void *)(uintptr_t)0x1001, 0, 0, NULL, NULL) == GPUSCAN_SUCCESS,
+           "a workspace the call does not use: any pointer");
 }
 
 int main(void)
