@@ -1024,8 +1024,7 @@ static inline gpuscan_status gpuscan_scan_launch_(gpuscan_scan_desc_ *d, const g
         }
         return GPUSCAN_SUCCESS;
     }
-    GPUSCAN_TRY_(gpuscan_check_call_io_(d, c->in, c->out, c->n));
-    return gpuscan_scan_run_(d, plan, grid, block, (char *)ws, rounds, c, stream);
+    return gpuscan_scan_run_(d, plan, grid, block, (char *)ws, rounds, c, stream); /* (data checked by the caller) */
 }
 
 /* Runs `launch` (an expression using `ws` and `rounds`, what its states held: NULL where unknown)
@@ -1080,11 +1079,6 @@ static inline size_t gpuscan_reduce_workspace_(const gpuscan_scan_desc_ *d, size
     size_t per_block, blocks = gpuscan_reduce_blocks_(n, d->reduce_tile, &per_block);
     return blocks > 1 ? blocks * d->elem_size : 0;
 }
-/* Block b folds its run of tiles into partials[b]; a second launch of one block folds the partials
- * (read as the scan's own T: `up`).  A reduction of one block, and the fold of partials, is the
- * programmatic dependent of the kernel before it where the device can be (it waits for that one:
- * the fold for the partials); a first pass of many blocks is launched plainly (as a dependent it
- * ran slower back to back). */
 /* Whether n elements have no more tiles than a reduction indexes (as a scan: gridDim.x). */
 static inline gpuscan_status gpuscan_reduce_size_(const gpuscan_scan_desc_ *d, size_t n)
 {
@@ -1103,6 +1097,11 @@ static inline gpuscan_status gpuscan_reduce_check_(const gpuscan_scan_desc_ *d, 
         return GPUSCAN_ERROR_OVERLAP;
     return GPUSCAN_SUCCESS;
 }
+/* Block b folds its run of tiles into partials[b]; a second launch of one block folds the partials
+ * (read as the scan's own T: `up`).  A reduction of one block, and the fold of partials, is the
+ * programmatic dependent of the kernel before it where the device can be (it waits for that one:
+ * the fold for the partials); a first pass of many blocks is launched plainly (as a dependent it
+ * ran slower back to back). */
 static inline gpuscan_status gpuscan_reduce_launch_(gpuscan_scan_desc_ *d, void *ws, const void *in, void *result, size_t n,
                                                     cudaStream_t stream)
 {
