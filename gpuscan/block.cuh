@@ -20,8 +20,9 @@
 #define GPUSCAN_MAX_(a, b) ((a) > (b) ? (a) : (b))
 /* A shared-memory index with one padding element per 32, so blocked reads do not conflict. */
 #define GPUSCAN_PAD_(i) ((i) + ((i) >> 5))
-/* Largest power-of-two thread count <= max (and >= 32) whose tile buffer fits in 32 KiB. */
-#define GPUSCAN_FITS_(threads, bpt) ((size_t)(threads) * (bpt) * 33u / 32u <= 32768u)
+/* Largest power-of-two thread count <= max (and >= 32) whose tile buffer fits
+ * GPUSCAN_TILE_BUFFER_BYTES (tuning.cuh). */
+#define GPUSCAN_FITS_(threads, bpt) ((size_t)(threads) * (bpt) * 33u / 32u <= GPUSCAN_TILE_BUFFER_BYTES)
 #define GPUSCAN_FIT_THREADS_(bpt, max)                                                              \
     (GPUSCAN_FITS_(max, bpt) ? (max) : GPUSCAN_FITS_((max) / 2, bpt) ? (max) / 2                    \
      : GPUSCAN_FITS_((max) / 4, bpt) ? (max) / 4 : GPUSCAN_FITS_((max) / 8, bpt) ? (max) / 8        \
@@ -278,7 +279,7 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_group_syn
                     buf[GPUSCAN_PAD_(REV ? TILE - 1u - p : p)] = part[k];                             \
                 }                                                                                     \
             }                                                                                         \
-        } else {                                                                                      \
+        } else { /* misaligned, or a grid's last tile: every read in flight at once */                \
             _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                  \
                 const unsigned i = seg + j * 32u + lane; /* the item's place in the tile */          \
                 const unsigned p = REV ? wseg + j * 32u + lane : i; /* the place read */              \
@@ -443,8 +444,9 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_group_syn
                 P##_store_vector(&v, part, base + wseg + (c * 32u + lane) * VEC);                                     \
                 __stcs(dst + c * 32u + lane, v);                                                                      \
             }                                                                                                         \
-        } else {                                                                                                      \
-            _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                                  \
+        } else { /* a partial or misaligned run: a loop (stores do not wait, so unrolling it buys little              \
+                  * and cost most of a kernel's size) */                                                                  \
+            _Pragma("unroll 1") for (unsigned j = 0; j < ITEMS; ++j) {                                                \
                 const unsigned i = seg + j * 32u + lane; /* REV: the place written is p, item TILE - 1 - p */         \
                 const unsigned p = REV ? wseg + j * 32u + lane : i;                                                   \
                 if (p < valid)                                                                                        \
