@@ -5,7 +5,7 @@
  * values, the share kept set by a threshold; gpuscan's simple forms and its _ex forms (a workspace
  * kept), alone (a synchronization after each call) and back to back.  Every result is checked
  * against CUB's (count and elements).
- *   compaction [--csv FILE] [--max-log2 K]      sizes 2^10 .. 2^K (default 30) */
+ *   compaction [--csv FILE] [--min-log2 J] [--max-log2 K]      sizes 2^J .. 2^K (default 10, 30) */
 #include <cstdio>
 #include <cstring>
 #include <cub/cub.cuh>
@@ -64,10 +64,11 @@ template <class F> static double timed(F fn, bool b2b, int reps)
 int main(int argc, char **argv)
 {
     const char *csv_path = NULL;
-    int max_log2 = 30;
+    int max_log2 = 30, min_log2 = 10;
     for (int i = 1; i < argc; ++i) {
         if (!strcmp(argv[i], "--csv") && i + 1 < argc) csv_path = argv[++i];
         else if (!strcmp(argv[i], "--max-log2") && i + 1 < argc) max_log2 = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--min-log2") && i + 1 < argc) min_log2 = atoi(argv[++i]);
     }
     cudaDeviceProp prop;
     CK(cudaGetDeviceProperties(&prop, 0));
@@ -98,7 +99,7 @@ int main(int argc, char **argv)
     CK(cudaMalloc(&copy_dst, nmax * 6));
     const int pcts[] = {1, 50, 99};
     int mismatches = 0;
-    for (int lg = 10; lg <= max_log2; lg += (lg < 24 ? 4 : 2)) {
+    for (int lg = min_log2; lg <= max_log2; lg += (lg < 24 ? 4 : 2)) {
         const size_t n = (size_t)1 << lg;
         const int reps = n >= ((size_t)1 << 28) ? 21 : 101;
         for (int pi = 0; pi < 3; ++pi) {

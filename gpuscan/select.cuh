@@ -31,33 +31,81 @@
     GPUSCAN_TILE_STATE_(Q, size_t)                                                                  \
     GPUSCAN_LOOKBACK_(Q, size_t)
 
-/* How a tile's thread marks its items (bit j: item j, element i0 + j, is kept; q + j < valid):
- * from the flag array (its run of ITEMS bytes read as words where aligned), or by the user's
- * predicate keep(x, i). */
+/* How a tile's thread marks its items (bit j: item j, element i0 + j, is kept; j < left): from the
+ * flag array or by the user's predicate keep(x, i).  A warp's flags are read before its items
+ * (P_select_flags), so that both are in flight at once (read after them, they added a second wait
+ * for memory to every tile), and as the items are: coalesced 16-byte words, turned into each
+ * thread's run through shared memory (P_select_mark).  A thread-run read, 32 lanes each taking 16
+ * bytes 32 bytes apart, had kept select_flagged at 0.40-0.55 of a copy.  The flags in registers
+ * while the items load take a larger register budget (GPUSCAN_SELECT_THREADS_PER_SM). */
 #define GPUSCAN_SELECT_MARK_FLAGGED_(P, T, keep)                                                    \
-    static __device__ __forceinline__ unsigned P##_select_mark(const P##_select_io *io, const T *items, \
-                                                               size_t i0, unsigned left)            \
+    enum { P##_FLAGGED_ = 1 };                                                                      \
+    typedef struct P##_select_flag_run {                                                            \
+        uint4 v[(2u * GPUSCAN_CO_ITEMS(T) + 31u) / 32u]; /* the warp's flags, striped */          \
+        int whole;                                  /* the warp's run is whole and aligned */     \
+    } P##_select_flag_run;                                                                          \
+    static __device__ __forceinline__ unsigned char *P##_select_flag_buffer(void)                  \
     {                                                                                               \
-        enum { ITEMS = GPUSCAN_CO_ITEMS(T) };                                                       \
-        unsigned char f[ITEMS];                                                                     \
+        __shared__ __align__(16) unsigned char raw[GPUSCAN_CO_THREADS(T) * GPUSCAN_CO_ITEMS(T)];    \
+        return raw;                                                                                 \
+    }                                                                                               \
+    static __device__ __forceinline__ void P##_select_flags(const P##_select_io *io, size_t base, unsigned valid, \
+                                                            P##_select_flag_run *run)               \
+    {                                                                                               \
+        enum { ITEMS = GPUSCAN_CO_ITEMS(T), WORDS = 2u * ITEMS /* the warp's, 16 bytes each */ };  \
+        const unsigned lane = threadIdx.x & 31u, seg = (threadIdx.x >> 5) * 32u * ITEMS;            \
+        const uint4 *src = (const uint4 *)(const void *)(io->flags + base + seg);                   \
+        run->whole = seg + 32u * ITEMS <= valid && ((uintptr_t)src & 15u) == 0;                     \
+        if (run->whole)                                                                             \
+            _Pragma("unroll") for (unsigned c = 0; c < (WORDS + 31u) / 32u; ++c)                    \
+                if (c * 32u + lane < WORDS) run->v[c] = src[c * 32u + lane];                        \
+    }                                                                                               \
+    static __device__ __forceinline__ unsigned P##_select_mark(const P##_select_io *io, const P##_select_flag_run *run, \
+                                                               const T *items, size_t base, unsigned valid) \
+    {                                                                                               \
+        enum { ITEMS = GPUSCAN_CO_ITEMS(T), WORDS = 2u * ITEMS };                                   \
+        const unsigned lane = threadIdx.x & 31u, seg = (threadIdx.x >> 5) * 32u * ITEMS;            \
+        const unsigned q = seg + lane * ITEMS;                                                      \
+        unsigned char *fbuf = P##_select_flag_buffer();                                             \
         unsigned kept = 0u;                                                                         \
         (void)items;                                                                                \
-        if (left >= ITEMS && (((uintptr_t)(io->flags + i0)) & (ITEMS % 8u == 0 ? 7u : ITEMS - 1u)) == 0u) \
-            GPUSCAN_READ_WORDS_(f, io->flags + i0, ITEMS);                                          \
+        if (run->whole)                                                                             \
+            _Pragma("unroll") for (unsigned c = 0; c < (WORDS + 31u) / 32u; ++c) {                  \
+                if (c * 32u + lane < WORDS) ((uint4 *)(void *)(fbuf + seg))[c * 32u + lane] = run->v[c]; \
+            }                                                                                       \
+        else /* a grid's last tile (or a misaligned array): byte by byte */                         \
+            _Pragma("unroll 1") for (unsigned j = 0; j < ITEMS; ++j) {                              \
+                const unsigned p = seg + j * 32u + lane;                                            \
+                fbuf[p] = p < valid ? io->flags[base + p] : 0;                                      \
+            }                                                                                       \
+        __syncwarp();                                                                               \
+        if (ITEMS % 4u == 0) /* four flags a word: a byte each of the compare's mask, summed */     \
+            _Pragma("unroll") for (unsigned c = 0; c < ITEMS / 4u; ++c) {                           \
+                const unsigned m = __vcmpne4(((const unsigned *)(const void *)(fbuf + q))[c], 0u) & 0x08040201u; \
+                kept |= (m * 0x01010101u >> 24) << (4u * c);                                        \
+            }                                                                                       \
         else                                                                                        \
-            _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) f[j] = j < left ? io->flags[i0 + j] : 0; \
-        _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) kept |= (unsigned)(f[j] != 0 && j < left) << j; \
-        return kept;                                                                                \
+            _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) kept |= (unsigned)(fbuf[q + j] != 0) << j; \
+        return q >= valid ? 0u : valid - q >= ITEMS ? kept : kept & ((1u << (valid - q)) - 1u);   \
     }
 #define GPUSCAN_SELECT_MARK_IF_(P, T, keep)                                                         \
-    static __device__ __forceinline__ unsigned P##_select_mark(const P##_select_io *io, const T *items, \
-                                                               size_t i0, unsigned left)            \
+    enum { P##_FLAGGED_ = 0 };                                                                      \
+    typedef struct P##_select_flag_run {                                                            \
+        char none;                                                                                  \
+    } P##_select_flag_run;                                                                          \
+    static __device__ __forceinline__ void P##_select_flags(const P##_select_io *io, size_t base, unsigned valid, \
+                                                            P##_select_flag_run *run)               \
     {                                                                                               \
-        enum { ITEMS = GPUSCAN_CO_ITEMS(T) };                                                       \
+        (void)io, (void)base, (void)valid, (void)run;                                               \
+    }                                                                                               \
+    static __device__ __forceinline__ unsigned P##_select_mark(const P##_select_io *io, const P##_select_flag_run *run, \
+                                                               const T *items, size_t base, unsigned valid) \
+    {                                                                                               \
+        const unsigned q = threadIdx.x * GPUSCAN_CO_ITEMS(T);                                       \
         unsigned kept = 0u;                                                                         \
-        (void)io;                                                                                   \
-        _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j)                                      \
-            if (j < left && keep(items[j], i0 + j)) kept |= 1u << j;                                \
+        (void)io, (void)run;                                                                        \
+        _Pragma("unroll") for (unsigned j = 0; j < GPUSCAN_CO_ITEMS(T); ++j)                        \
+            if (q + j < valid && keep(items[j], base + q + j)) kept |= 1u << j;                     \
         return kept;                                                                                \
     }
 
@@ -90,9 +138,10 @@
     {                                                                                               \
         enum { ITEMS = GPUSCAN_CO_ITEMS(T) };                                                       \
         GPUSCAN_TILE_BOUNDS_(CO, T, tile, n, base, valid);                                          \
-        const unsigned q = threadIdx.x * ITEMS;                                                     \
+        P##_select_flag_run run;                                                                    \
+        P##_select_flags(io, base, valid, &run);                                                    \
         P##_CO_load_hinted(io->in, base, valid, part->items, P##_CO_buffer(), 0);                   \
-        part->kept = P##_select_mark(io, part->items, base + q, q < valid ? valid - q : 0u);        \
+        part->kept = P##_select_mark(io, &run, part->items, base, valid);                           \
         part->partition = io->rejected != NULL;                                                     \
     }                                                                                               \
     /* The block scan of the threads' counts: the tile's count kept. */                             \
@@ -139,7 +188,8 @@
         if (threadIdx.x == 0 && tile == gridDim.x - 1) *io->count = prefix + aggregate;             \
     }                                                                                               \
     GPUSCAN_SINGLE_PASS_KERNELS_(P, P##_count, size_t, select, GPUSCAN_CO_THREADS(T),               \
-                                 GPUSCAN_SINGLE_PASS_MIN_BLOCKS_(CO, T), 0, 0)
+                                 GPUSCAN_MAX_(1, GPUSCAN_SELECT_THREADS_PER_SM(T, P##_FLAGGED_) / GPUSCAN_CO_THREADS(T)), \
+                                 0, 0)
 
 /* The device code of a selection of T: T's element layer (to load its tiles), the count layer,
  * the steps and the kernels. */

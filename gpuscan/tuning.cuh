@@ -14,9 +14,14 @@
 #define GPUSCAN_CO_ITEMS(T)                                                                         \
     (sizeof(T) <= 4 ? 32 : sizeof(T) <= 8 ? 16 : sizeof(T) <= 16 ? 8 : sizeof(T) <= 32 ? 2 : 1)
 #endif
-/* Its threads at most (fewer where the tile buffer would pass 32 KiB). */
+/* Its threads at most (fewer where the tile buffer would pass GPUSCAN_TILE_BUFFER_BYTES). */
 #ifndef GPUSCAN_CO_MAX_THREADS
 #define GPUSCAN_CO_MAX_THREADS 256
+#endif
+/* The most bytes of static shared memory a tile buffer takes (its padding included; the block's
+ * other shared variables share the 48 KiB a block may hold statically). */
+#ifndef GPUSCAN_TILE_BUFFER_BYTES
+#define GPUSCAN_TILE_BUFFER_BYTES 32768u
 #endif
 /* Types up to this size read and write each thread's own run, without the transpose. */
 #ifndef GPUSCAN_DIRECT_IO_MAX_BYTES
@@ -43,6 +48,11 @@
 #else
 #define GPUSCAN_SINGLE_PASS_THREADS_PER_SM(T) (sizeof(T) > 8 ? 1024 : 1280)
 #endif
+#endif
+/* ... and a selection's (select.cuh): a flagged one holds its flags beside the items while both
+ * load, which spilled at the look-back's budget. */
+#ifndef GPUSCAN_SELECT_THREADS_PER_SM
+#define GPUSCAN_SELECT_THREADS_PER_SM(T, flagged) ((flagged) ? 1024 : GPUSCAN_SINGLE_PASS_THREADS_PER_SM(T))
 #endif
 /* A look-back whose tiles all run at once folds every earlier tile's aggregate instead (grid.cuh:
  * P_fold_prefix) where a block's threads reading this many each cover them ... */

@@ -1,9 +1,9 @@
 /* tests/test_select.cu - stream compaction (gpuscan/select.cuh) against a CPU loop: select and
  * partition, by flags and by a predicate of the element and its index, simple and _ex forms, for
  * int32, uint8, double, a 12-byte and a 40-byte struct; sizes 0, 1, 31-33, a tile +- 1, random ones;
- * none, all, every other and 1 %, 50 %, 99 % kept; in place; outputs poisoned, the input checked
- * untouched; bad arguments refused with nothing written.  GPUSCAN_TEST_SELECT_LARGE=1 (the
- * exhaustive tier) adds uint8 past 2^32 elements. */
+ * none, all, every other and 1 %, 50 %, 99 % kept; flags at odd addresses; in place; outputs
+ * poisoned, the input checked untouched; bad arguments refused with nothing written.
+ * GPUSCAN_TEST_SELECT_LARGE=1 (the exhaustive tier) adds uint8 past 2^32 elements. */
 
 #include "test_lib.h"
 
@@ -54,15 +54,16 @@ static void fill_flags(unsigned char *f, size_t n, int pattern, uint64_t *rng)
         T *d_in, *d_out, *d_rej;                                                                    \
         unsigned char *d_f;                                                                         \
         size_t *d_count, count = 0, kept = 0;                                                       \
+        const size_t fo = n & 1u; /* odd n: flags at an odd address (read byte by byte, every tile) */ \
         fill_random(h, n * sizeof(T), rng);                                                         \
         fill_flags(f, n, pattern, rng);                                                             \
         CHECK_CUDA(cudaMalloc(&d_in, (n + GUARD_ELEMS) * sizeof(T)));                               \
         CHECK_CUDA(cudaMalloc(&d_out, (n + GUARD_ELEMS) * sizeof(T)));                              \
         CHECK_CUDA(cudaMalloc(&d_rej, (n + GUARD_ELEMS) * sizeof(T)));                              \
-        CHECK_CUDA(cudaMalloc(&d_f, n + 1));                                                        \
+        CHECK_CUDA(cudaMalloc(&d_f, n + 2));                                                        \
         CHECK_CUDA(cudaMalloc(&d_count, sizeof(size_t)));                                           \
         CHECK_CUDA(cudaMemcpy(d_in, h, n * sizeof(T), cudaMemcpyHostToDevice));                     \
-        CHECK_CUDA(cudaMemcpy(d_f, f, n, cudaMemcpyHostToDevice));                                  \
+        CHECK_CUDA(cudaMemcpy(d_f + fo, f, n, cudaMemcpyHostToDevice));                             \
         poison(d_out, (n + GUARD_ELEMS) * sizeof(T), 0);                                            \
         poison(d_rej, (n + GUARD_ELEMS) * sizeof(T), 0);                                            \
         poison(d_count, sizeof(size_t), 0);                                                         \
@@ -71,7 +72,7 @@ static void fill_flags(unsigned char *f, size_t n, int pattern, uint64_t *rng)
             if (KEEP(h[i], i, f[i])) want[kept++] = h[i];                                           \
         for (size_t i = 0, r = kept; i < n; ++i)                                                    \
             if (!KEEP(h[i], i, f[i])) want[r++] = h[i];                                             \
-        gpuscan_status st = select(in_place ? d_out : d_in, d_f, d_out, partition ? d_rej : NULL, d_count, n, ex); \
+        gpuscan_status st = select(in_place ? d_out : d_in, d_f + fo, d_out, partition ? d_rej : NULL, d_count, n, ex); \
         EXPECT(st == GPUSCAN_SUCCESS, "%s n=%zu: %s", #tname, n, gpuscan_status_string(st));        \
         CHECK_CUDA(cudaDeviceSynchronize());                                                        \
         CHECK_CUDA(cudaMemcpy(&count, d_count, sizeof count, cudaMemcpyDeviceToHost));              \
