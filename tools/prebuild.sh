@@ -43,7 +43,10 @@ for t in json.load(sys.stdin)["tests"]:
     # ctest sets the environment (the sizes of the default tier): without it a suite runs its largest
     print(t["name"] + "\t" + " ".join((["env"] + env if env else []) + ["tests/" + os.path.basename(cmd[0])] + cmd[1:]))
 ' >"$P/tests.txt"
-cut -f2 "$P/tests.txt" | tr " " "\n" | grep "^tests/" | sort -u | while read -r exe; do cp "$B/$exe" "$P/tests/"; done
+# (the examples' executables are in examples/, the tests' in tests/: the pack keeps them in one folder)
+cut -f2 "$P/tests.txt" | tr " " "\n" | grep "^tests/" | sort -u | while read -r exe; do
+    cp "$(find "$B/tests" "$B/examples" -maxdepth 1 -type f -name "${exe#tests/}" | head -1)" "$P/tests/"
+done
 for t in $RING_SUITES; do cp "$B/tests/$t" "$P/tests/"; done
 for b in $BENCHES; do cp "$B/bench/$b" "$P/bench/"; done
 if [ -n "${NCCL:-}" ]; then # NCCL=1: the scan across GPUs (its test is in the list already)
