@@ -31,13 +31,13 @@
     GPUSCAN_TILE_STATE_(Q, size_t)                                                                  \
     GPUSCAN_LOOKBACK_(Q, size_t)
 
-/* How a tile's thread marks its items (bit j: item j, element i0 + j, is kept; j < left): from the
- * flag array or by the user's predicate keep(x, i).  A warp's flags are read before its items
- * (P_select_flags), so that both are in flight at once (read after them, they added a second wait
- * for memory to every tile), and as the items are: coalesced 16-byte words, turned into each
- * thread's run through shared memory (P_select_mark).  A thread-run read, 32 lanes each taking 16
- * bytes 32 bytes apart, had kept select_flagged at 0.40-0.55 of a copy.  The flags in registers
- * while the items load take a larger register budget (GPUSCAN_SELECT_THREADS_PER_SM). */
+/* How a tile's thread marks its items (bit j: item j of its run, element base + q + j, is kept;
+ * none past valid): from the flag array or by the user's predicate keep(x, i).  A warp's flags are
+ * read before its items (P_select_flags), so that both are in flight at once (read after them, they
+ * added a second wait for memory to every tile), and as the items are: coalesced 16-byte words,
+ * turned into each thread's run through shared memory (P_select_mark).  Each thread reading its
+ * own run (lanes 32 bytes apart) had kept select_flagged at 0.40-0.55 of a copy.  The flags in
+ * registers while the items load take a larger register budget (GPUSCAN_SELECT_THREADS_PER_SM). */
 #define GPUSCAN_SELECT_MARK_FLAGGED_(P, T, keep)                                                    \
     enum { P##_FLAGGED_ = 1 };                                                                      \
     typedef struct P##_select_flag_run {                                                            \
