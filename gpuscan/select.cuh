@@ -73,8 +73,9 @@
             _Pragma("unroll") for (unsigned c = 0; c < (WORDS + 31u) / 32u; ++c) {                  \
                 if (c * 32u + lane < WORDS) ((uint4 *)(void *)(fbuf + seg))[c * 32u + lane] = run->v[c]; \
             }                                                                                       \
-        else /* a grid's last tile (or a misaligned array): byte by byte */                         \
-            _Pragma("unroll 1") for (unsigned j = 0; j < ITEMS; ++j) {                              \
+        else /* a grid's last tile, or flags at an address not 16-byte aligned: bytes, every read   \
+              * in flight at once (a loop of them waited for each, every tile of such an array) */   \
+            _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                \
                 const unsigned p = seg + j * 32u + lane;                                            \
                 fbuf[p] = p < valid ? io->flags[base + p] : 0;                                      \
             }                                                                                       \
