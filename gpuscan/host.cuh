@@ -193,7 +193,8 @@ static inline gpuscan_status gpuscan_check_io_(const void *in, const void *out, 
 }
 
 /* Checks of a scan's ends (host.cuh's P_ends_of_): out holds n + offsets elements; the seed
- * (d_init) and the total (d_total) are single elements outside the input and the output. */
+ * (d_init) and the total (d_total) are single elements outside the input and the output, one
+ * cell or apart. */
 static inline int gpuscan_inside_(const void *p, size_t bytes, const void *range, size_t range_bytes)
 {
     uintptr_t a = (uintptr_t)p, r = (uintptr_t)range;
@@ -209,6 +210,8 @@ static inline gpuscan_status gpuscan_check_ends_typed_(const void *in, size_t in
     if (offsets && (uintptr_t)out % elem_align != 0) return GPUSCAN_ERROR_MISALIGNED; /* n = 0 too */
     if (offsets && n > 0 && (in != out || in_size != elem_size) && gpuscan_inside_(in, n * in_size, out, out_n * elem_size))
         return GPUSCAN_ERROR_OVERLAP;
+    /* one cell may be both; partly shared (a T of more bytes than its alignment), not */
+    if (d_init != d_total && gpuscan_inside_(d_init, elem_size, d_total, elem_size)) return GPUSCAN_ERROR_OVERLAP;
     for (int k = 0; k < 2; ++k) {
         const void *p = k == 0 ? d_init : d_total;
         if (p != NULL && (gpuscan_inside_(p, elem_size, in, n * in_size) ||

@@ -149,6 +149,15 @@ static void test_validation(void)
     EXPECT(gpuscan_check_ends_(a, a, 10, 1, NULL, NULL, 4, 4) == GPUSCAN_SUCCESS, "offsets in place");
     EXPECT(gpuscan_check_ends_(a, b, 0, 1, NULL, b + 1, 4, 4) == GPUSCAN_SUCCESS, "offsets of nothing: out[0] only");
     EXPECT(gpuscan_check_ends_(a, b, 0, 1, NULL, b, 4, 4) == GPUSCAN_ERROR_OVERLAP, "offsets of nothing: total at out[0]");
+    { /* a 12-byte T aligned to 4: seed and total one cell, apart, or sharing 8 bytes */
+        const char *cell = (const char *)(uintptr_t)0x40000000;
+        EXPECT(gpuscan_check_ends_(a, b, 10, 0, cell, cell, 12, 4) == GPUSCAN_SUCCESS, "12-byte cells: one for both");
+        EXPECT(gpuscan_check_ends_(a, b, 10, 0, cell, cell + 12, 12, 4) == GPUSCAN_SUCCESS, "12-byte cells: apart");
+        EXPECT(gpuscan_check_ends_(a, b, 10, 0, cell, cell + 4, 12, 4) == GPUSCAN_ERROR_OVERLAP,
+               "12-byte cells: the total 4 bytes past the seed");
+        EXPECT(gpuscan_check_ends_(a, b, 10, 0, cell + 8, cell, 12, 4) == GPUSCAN_ERROR_OVERLAP,
+               "12-byte cells: the seed 8 bytes past the total");
+    }
 
     /* an _ex call's workspace: 16-byte aligned, apart from the data and the cells (it is cleared
      * before they are read); data of 4 MiB at 256 MiB, 512 MiB, the workspace at 768 MiB */
