@@ -588,6 +588,12 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_let_depen
     asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
 #endif
 }
+/* Test hook: GPUSCAN_TEST_EMPTY_KERNELS 1 compiles the kernels that do a scan's work with empty
+ * bodies, for a suite that launches none of them (host_checks: the host layer; gpu_units: the
+ * layers in kernels of its own), three quarters of whose compile time would be theirs. */
+#ifndef GPUSCAN_TEST_EMPTY_KERNELS
+#define GPUSCAN_TEST_EMPTY_KERNELS 0
+#endif
 /* Clears `words` 32-bit words from p: a single-pass scan's counter and tile states - once the
  * work before it (a scan that used them) is done: it is launched as a dependent too. */
 static __global__ void gpuscan_clear_states_(unsigned *p, size_t words)
@@ -731,6 +737,7 @@ static __device__ __forceinline__ __attribute__((unused)) unsigned gpuscan_ahead
     P##_##TAG##_tiles(const P##_in_t *in, const T *up, T *out, size_t n, T *tile_aggregates,          \
                       P##_ends ends)                                                                  \
     {                                                                                                 \
+        if (GPUSCAN_TEST_EMPTY_KERNELS) return;                                                       \
         T items[GPUSCAN_##TAG##_ITEMS(T)];                                                            \
         T *buf = P##_##TAG##_buffer();                                                                \
         const int own = GPUSCAN_FIXUP_BUILT_(T) && P##_OWN_AS_IS_ && up != NULL; /* an upper level: T as is */ \
@@ -765,7 +772,7 @@ static __device__ __forceinline__ __attribute__((unused)) unsigned gpuscan_ahead
     P##_##TAG##_fixup(T *out, size_t n, const T *scanned_aggregates, P##_ends ends, int own)          \
     {                                                                                                 \
         T items[GPUSCAN_##TAG##_ITEMS(T)];                                                            \
-        if (!GPUSCAN_FIXUP_BUILT_(T)) return; /* (not compiled: the descriptor names none) */        \
+        if (!GPUSCAN_FIXUP_BUILT_(T) || GPUSCAN_TEST_EMPTY_KERNELS) return; /* (not compiled) */     \
         T *buf = P##_##TAG##_buffer();                                                                \
         if (blockIdx.x == 0) {                                                                        \
             if (threadIdx.x == 0) P##_put_total(&ends, scanned_aggregates[gridDim.x - 1]);            \
@@ -862,7 +869,7 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_states_re
          unsigned *prefix_slots, int via_arg, gpuscan_pace_ pace)                                   \
     {                                                                                               \
         const int via = VIA;                                                                        \
-        if (!(BUILT)) return; /* (not compiled: the descriptor names no such kernel) */             \
+        if (!(BUILT) || GPUSCAN_TEST_EMPTY_KERNELS) return; /* (not compiled: the descriptor names no such kernel) */ \
         unsigned *const claim_counter = GPUSCAN_COUNTER_OF_(CLEARS, states, counter);                          \
         P##_##FAM##_part part;                                                                      \
         unsigned token = 0u; /* the grid barrier's (self-clear) */                                  \
@@ -956,6 +963,7 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_states_re
     static __global__ void __launch_bounds__(GPUSCAN_##TAG##_THREADS(T))                              \
     P##_##TAG##_cluster(const P##_in_t *in, T *out, size_t n, P##_ends ends)                          \
     {                                                                                                 \
+        if (GPUSCAN_TEST_EMPTY_KERNELS) return;                                                       \
         T items[GPUSCAN_##TAG##_ITEMS(T)];                                                            \
         T *buf = P##_##TAG##_buffer();                                                                \
         const unsigned tile = blockIdx.x;                                                             \
@@ -1065,6 +1073,7 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_states_re
                       unsigned *agg_slots, unsigned *prefix_slots, unsigned units, unsigned ahead,    \
                       unsigned *seed_stash, P##_ends ends)                                            \
     {                                                                                                 \
+        if (GPUSCAN_TEST_EMPTY_KERNELS) return;                                                       \
         /* Units of several tiles (1- and 2-byte types): the last STAGE_TILES tiles of the unit (as   \
          * many as fit in shared memory) are copied to shared memory first, all reads at once, and    \
          * read from there: the unit's reads are in flight together instead of one tile after the     \
@@ -1147,6 +1156,7 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_states_re
     P##_##TAG##_reduce_then_scan(const P##_in_t *in, T *out, size_t n, unsigned *slots, unsigned per_block,    \
                         P##_ends ends)                                                                \
     {                                                                                                 \
+        if (GPUSCAN_TEST_EMPTY_KERNELS) return;                                                       \
         enum { TILE = GPUSCAN_TILE_(TAG, T) };                                                        \
         T *buf = P##_##TAG##_buffer();                                                                \
         const unsigned tiles = (unsigned)((n + TILE - 1) / TILE), first = blockIdx.x * per_block,     \
@@ -1238,6 +1248,7 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_states_re
     P##_reduce_tiles(const P##_in_t *in, const T *up, size_t n, unsigned tiles_per_block,           \
                      T *partials)                                                                   \
     {                                                                                               \
+        if (GPUSCAN_TEST_EMPTY_KERNELS) return;                                                     \
         enum { TILE = GPUSCAN_TILE_(CO, T), ITEMS = GPUSCAN_CO_ITEMS(T) };                          \
         const size_t first = (size_t)blockIdx.x * tiles_per_block;                                  \
         const size_t tiles = (n + TILE - 1) / TILE;                                                 \

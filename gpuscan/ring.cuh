@@ -594,6 +594,7 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
              unsigned *agg_slots,                                                                   \
              unsigned *prefix_slots, unsigned units, unsigned slots, P##_ends ends)                 \
     {                                                                                               \
+        if (GPUSCAN_TEST_EMPTY_KERNELS) return;                                                     \
         enum { SCAN_WARPS = GPUSCAN_RING_THREADS(T) / 32, PRODUCER = SCAN_WARPS,                    \
                REDUCER0 = PRODUCER + 1, LOOKER0 = REDUCER0 + P##_RING_REDUCERS_ };                  \
         extern __shared__ uint4 ring_data[];                                                        \
