@@ -10,10 +10,13 @@
 #include "gpuscan.cuh"
 #include "test_lib.h"
 
-/* The forward definitions give the operator in its own order (P_combine) for the reference. */
+/* The reference's operator in its own order, from the operator's macros (gpuscan_ops.h,
+ * custom_ops.h): forward_<name>_<op>_combine and _identity (no forward DEFINE: its kernels would
+ * be half this file's compile time). */
 #define REVERSE_PAIR(name, T, op)                                                                   \
-    GPUSCAN_DEFINE_NAMED(name, T, op)                                                               \
-    GPUSCAN_DEFINE_REVERSE(name, T, op)
+    GPUSCAN_DEFINE_REVERSE(name, T, op)                                                             \
+    static T forward_##name##_##op##_combine(T a, T b) { return GPUSCAN_OP_##op##_COMBINE(T, a, b); } \
+    static T forward_##name##_##op##_identity(void) { return GPUSCAN_OP_##op##_IDENTITY(name, T); }
 REVERSE_PAIR(i32, int32_t, add)
 REVERSE_PAIR(u8, uint8_t, add)
 REVERSE_PAIR(i64, int64_t, max)
@@ -29,11 +32,11 @@ GEN_REAL(f32, float, F32_OF, 0)
 #define gen_aff gen_affine
 #define gen_m2 gen_mat2
 
-/* ref_<name>_<op>(x, n, REF_REVERSE | ..., init, out, NULL, NULL): the forward definition's
- * operator (P_combine, in its own order) folded from the end; ref[n]: the total (REF_TOTAL). */
+/* ref_<name>_<op>(x, n, REF_REVERSE | ..., init, out, NULL, NULL): the
+ * operator in its own order folded from the end; ref[n]: the total (REF_TOTAL). */
 #define REVERSE_REFERENCE_(name, T, op)                                                             \
     TEST_ELEMENT(name##_##op, T, TEST_NO_DOUBLE)                                                    \
-    TEST_REFERENCE(name##_##op, T, gpuscan_##name##_##op##_combine, gpuscan_##name##_##op##_identity(), \
+    TEST_REFERENCE(name##_##op, T, forward_##name##_##op##_combine, forward_##name##_##op##_identity(), \
                    TEST_NO_DOUBLE)
 #define REF_FLAGS_(kind, seeded) (REF_REVERSE | REF_TOTAL | ((kind) ? REF_EXCLUSIVE : 0) | ((seeded) ? REF_SEEDED : 0))
 
@@ -68,7 +71,7 @@ GEN_REAL(f32, float, F32_OF, 0)
                 d_out = d_out_raw + off;                                                                            \
                 CHECK_CUDA(cudaMemcpy(d_in, h_in, n * sizeof(T), cudaMemcpyHostToDevice));                          \
                 for (int kind = 0; kind < 2; ++kind) {                                                              \
-                    const T init = kind ? h_in[n / 2] : gpuscan_##name##_##op##_identity();                         \
+                    const T init = kind ? h_in[n / 2] : forward_##name##_##op##_identity();                         \
                     ref_##name##_##op(h_in, n, REF_FLAGS_(kind, kind), init, h_ref, NULL, NULL);                    \
                     for (int c = 0; c < N_COMBOS; c += off ? 4 : 1) {                                               \
                         const combo_t cb = k_combos[c];                                                             \
@@ -127,7 +130,7 @@ GEN_REAL(f32, float, F32_OF, 0)
                 {                                                                                                   \
                     const combo_t cb = k_combos[0];                                                                 \
                     const int kind = 0;                                                                             \
-                    ref_##name##_##op(h_in, n, REF_FLAGS_(0, 0), gpuscan_##name##_##op##_identity(), h_ref, NULL, NULL);\
+                    ref_##name##_##op(h_in, n, REF_FLAGS_(0, 0), forward_##name##_##op##_identity(), h_ref, NULL, NULL);\
                     const size_t cut1 = n / 3, cut2 = n - n / 5;                                                    \
                     gpuscan_status st = GPUSCAN_SUCCESS;                                                            \
                     CHECK_CUDA(cudaMemset(d_out, POISON_BYTE, cap * sizeof(T)));                                    \
@@ -142,7 +145,7 @@ GEN_REAL(f32, float, F32_OF, 0)
                 }                                                                                                   \
                 /* reductions: in[0] (x) ... (x) in[n-1], as the forward definition's */                             \
                 if (n > 0) {                                                                                        \
-                    ref_##name##_##op(h_in, n, REF_FLAGS_(0, 0), gpuscan_##name##_##op##_identity(), h_ref, NULL, NULL);\
+                    ref_##name##_##op(h_in, n, REF_FLAGS_(0, 0), forward_##name##_##op##_identity(), h_ref, NULL, NULL);\
                     size_t bytes = 0;                                                                               \
                     gpuscan_status st = gpuscan_##name##_##op##_reverse_reduce_ex(NULL, &bytes, NULL, NULL, n, 0);  \
                     CHECK_CUDA(cudaMemset(d_out, POISON_BYTE, sizeof(T)));                                          \
