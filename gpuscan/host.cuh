@@ -1088,12 +1088,13 @@ static inline gpuscan_status gpuscan_reduce_size_(const gpuscan_scan_desc_ *d, s
     return gpuscan_ceil_div_(n, d->reduce_tile) > (size_t)INT32_MAX ? GPUSCAN_ERROR_TOO_LARGE : GPUSCAN_SUCCESS;
 }
 /* A reduction's data: n elements read; the result a cell apart from them, or in[0] itself where it
- * is of the input's width (read before the result is written). */
+ * is of the input's width (read before the result is written).  n = 0: the result (the identity)
+ * where there is one. */
 static inline gpuscan_status gpuscan_reduce_check_(const gpuscan_scan_desc_ *d, const void *in, const void *result,
                                                    size_t n)
 {
     GPUSCAN_TRY_(gpuscan_check_call_io_(d, in, result, n ? 1 : 0));
-    if (n == 0) return GPUSCAN_SUCCESS;
+    if (n == 0) return (uintptr_t)result % d->elem_align ? GPUSCAN_ERROR_MISALIGNED : GPUSCAN_SUCCESS;
     GPUSCAN_TRY_(gpuscan_check_io_(in, in, n, d->in_size, d->in_align));
     GPUSCAN_TRY_(gpuscan_reduce_size_(d, n));
     if (!(result == in && d->in_size == d->elem_size) && gpuscan_inside_(result, d->elem_size, in, n * d->in_size))
@@ -1104,12 +1105,14 @@ static inline gpuscan_status gpuscan_reduce_check_(const gpuscan_scan_desc_ *d, 
  * (read as the scan's own T: `up`).  A reduction of one block, and the fold of partials, is the
  * programmatic dependent of the kernel before it where the device can be (it waits for that one:
  * the fold for the partials); a first pass of many blocks is launched plainly (as a dependent it
- * ran slower back to back). */
+ * ran slower back to back).  n = 0: one block of no tiles writes the identity (as CUB's
+ * reductions write their initial value), unless there is no result to write. */
 static inline gpuscan_status gpuscan_reduce_launch_(gpuscan_scan_desc_ *d, void *ws, const void *in, void *result, size_t n,
                                                     cudaStream_t stream)
 {
     size_t per_block, blocks = gpuscan_reduce_blocks_(n, d->reduce_tile, &per_block);
-    if (n == 0) return GPUSCAN_SUCCESS;
+    if (n == 0 && result == NULL) return GPUSCAN_SUCCESS;
+    if (n == 0) blocks = 1;
     const int dependent = gpuscan_pdl_supported_(d->reduce_tiles, d->pdl_reduce);
     const void *up = NULL;
     unsigned tiles_per_block = (unsigned)per_block;
@@ -1146,7 +1149,7 @@ static inline gpuscan_status gpuscan_reduce_simple_(gpuscan_scan_desc_ *d, const
                                                     cudaStream_t stream)
 {
     GPUSCAN_TRY_(gpuscan_reduce_check_(d, in, result, n));
-    if (n == 0) return GPUSCAN_SUCCESS;
+    if (n == 0) return gpuscan_reduce_launch_(d, NULL, in, result, 0, stream); /* (no workspace) */
     GPUSCAN_WITH_ALLOCATED_(gpuscan_reduce_workspace_(d, n), stream, gpuscan_reduce_launch_(d, ws, in, result, n, stream));
 }
 

@@ -164,23 +164,26 @@
                 EXPECT(bad == 0, "%s_%s simple %s n=%zu: %zu wrong", #name, #op, kind ? "exclusive" : "inclusive", n, bad);           \
                 SUITE_ENDS_(name, T, op, kind, n, init, TOL);                                                                          \
             }                                                                                                                         \
-            /* reduce == last element of the inclusive scan (h_ref holds the exclusive one) */                                        \
-            if (n > 0) {                                                                                                              \
-                ref_gpuscan_##name##_##op(h_in, n, REF_INCLUSIVE, init, h_ref, dref, dabs);                                           \
+            /* reduce == last element of the inclusive scan (h_ref holds the exclusive one); n = 0: the                               \
+             * identity, written as CUB writes its initial value */                                                                   \
+            {                                                                                                                         \
+                const size_t last = n ? n - 1 : 0;                                                                                    \
+                const double *dlast = n && dref ? dref + last : NULL, *alast = n && dabs ? dabs + last : NULL;                        \
+                const double tol = n ? TOL : 0; /* (none, and exact, for the identity) */                                             \
+                if (n) ref_gpuscan_##name##_##op(h_in, n, REF_INCLUSIVE, init, h_ref, dref, dabs);                                    \
+                else h_ref[0] = gpuscan_##name##_##op##_identity();                                                                   \
                 size_t bytes = 0;                                                                                                     \
                 gpuscan_status st = gpuscan_##name##_##op##_reduce_ex(NULL, &bytes, NULL, NULL, n, 0);                                \
                 CHECK_CUDA(cudaMemset(d_out, POISON_BYTE, sizeof(T)));                                                                \
                 st = gpuscan_##name##_##op##_reduce_ex(workspace_for(bytes), &bytes, d_in, d_out, n, 0);                              \
                 EXPECT(st == GPUSCAN_SUCCESS, "reduce_ex: %s", gpuscan_status_string(st));                                            \
                 CHECK_CUDA(cudaMemcpy(h_out, d_out, sizeof(T), cudaMemcpyDeviceToHost));                                              \
-                EXPECT(diff_tol_gpuscan_##name##_##op(h_out, h_ref + n - 1, dref ? dref + n - 1 : NULL,                               \
-                                                      dabs ? dabs + n - 1 : NULL, 1, TOL) == 0,                                       \
+                EXPECT(diff_tol_gpuscan_##name##_##op(h_out, h_ref + last, dlast, alast, 1, tol) == 0,                                \
                        "%s_%s reduce n=%zu wrong", #name, #op, n);                                                                    \
                 CHECK_CUDA(cudaMemset(d_out, POISON_BYTE, sizeof(T)));                                                                \
                 st = gpuscan_##name##_##op##_reduce(d_in, d_out, n, 0);                                                               \
                 CHECK_CUDA(cudaMemcpy(h_out, d_out, sizeof(T), cudaMemcpyDeviceToHost));                                              \
-                EXPECT(st == GPUSCAN_SUCCESS && diff_tol_gpuscan_##name##_##op(h_out, h_ref + n - 1,                                  \
-                       dref ? dref + n - 1 : NULL, dabs ? dabs + n - 1 : NULL, 1, TOL) == 0,                                          \
+                EXPECT(st == GPUSCAN_SUCCESS && diff_tol_gpuscan_##name##_##op(h_out, h_ref + last, dlast, alast, 1, tol) == 0,       \
                        "%s_%s simple reduce n=%zu wrong", #name, #op, n);                                                             \
             }                                                                                                                         \
         }                                                                                                                             \

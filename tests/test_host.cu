@@ -60,7 +60,14 @@ static void test_validation(void)
     st = gpuscan_int_add_reduce(a, NULL, 5, 0);
     EXPECT(st == GPUSCAN_ERROR_NULL_POINTER, "reduce NULL result: %s", gpuscan_status_string(st));
     st = gpuscan_int_add_reduce(NULL, NULL, 0, 0);
-    EXPECT(st == GPUSCAN_SUCCESS, "reduce n = 0: %s", gpuscan_status_string(st));
+    EXPECT(st == GPUSCAN_SUCCESS, "reduce n = 0, no result: %s", gpuscan_status_string(st));
+    /* n = 0 with a result writes the identity there (the GPU suites check it): checked first */
+    st = gpuscan_int_add_reduce(NULL, (int *)((char *)b + 2), 0, 0);
+    EXPECT(st == GPUSCAN_ERROR_MISALIGNED, "reduce n = 0, misaligned result: %s", gpuscan_status_string(st));
+    bytes = 1;
+    st = gpuscan_int_add_reduce_ex(ws, &bytes, NULL, (int *)((char *)b + 2), 0, 0);
+    EXPECT(st == GPUSCAN_ERROR_MISALIGNED, "reduce_ex n = 0, misaligned result: %s", gpuscan_status_string(st));
+    bytes = 0;
 
     /* partial overlap is rejected; equal pointers (in place) are allowed */
     st = gpuscan_int_add_inclusive(a, a + 3, 10, 0);
