@@ -143,7 +143,7 @@ GEN_REAL(f32, float, F32_OF, 0)
                     }                                                                                               \
                     REVERSE_CHECK_(name, T, op, "in three chunks from the end", n);                                              \
                 }                                                                                                   \
-                /* reductions: in[0] (x) ... (x) in[n-1], as the forward definition's */                             \
+                /* reductions: in[0] (x) ... (x) in[n-1], the operator in its own order */                          \
                 if (n > 0) {                                                                                        \
                     ref_##name##_##op(h_in, n, REF_FLAGS_(0, 0), forward_##name##_##op##_identity(), h_ref, NULL, NULL);\
                     size_t bytes = 0;                                                                               \
