@@ -155,18 +155,21 @@
         return total;                                                                               \
     }                                                                                               \
     /* Before the prefix: the kept items in order to the buffer's front, the rest (partition) in     \
-     * order after them.  (The block scan's barrier put every warp past its loads' use of it.) */   \
+     * order after them (past valid: never read).  (The block scan's barrier put every warp past its \
+     * loads' use of the buffer.)  Slots padded a word every 32 (GPUSCAN_PAD_): a thread's run of    \
+     * consecutive ranks spans 128 bytes for 4- to 16-byte types, so unpadded a warp's j-th items all \
+     * met in one bank (int32: 32-way) wherever most are kept, or rejected and partitioned.  One     \
+     * store a kept or partitioned item, its place chosen without a branch. */                       \
     static __device__ __forceinline__ void P##_select_hold(P##_select_part *part)                   \
     {                                                                                               \
         enum { ITEMS = GPUSCAN_CO_ITEMS(T) };                                                       \
         T *buf = P##_CO_buffer();                                                                   \
-        const unsigned q = threadIdx.x * ITEMS;                                                     \
-        size_t rank = part->before;                                                                 \
+        const unsigned q = threadIdx.x * ITEMS, tile_kept = (unsigned)part->tile;                   \
+        unsigned rank = (unsigned)part->before;                                                     \
         _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                    \
-            if (part->kept >> j & 1u)                                                               \
-                buf[rank++] = part->items[j];                                                       \
-            else if (part->partition)                                                               \
-                buf[part->tile + (q + j - rank)] = part->items[j]; /* (past valid: never read) */   \
+            const unsigned kept = part->kept >> j & 1u, at = kept ? rank : tile_kept + (q + j - rank); \
+            if (kept | part->partition) buf[GPUSCAN_PAD_(at)] = part->items[j];                     \
+            rank += kept;                                                                           \
         }                                                                                           \
     }                                                                                               \
     static __device__ __forceinline__ int P##_select_seeded(const P##_select_io *io) { return (void)io, 0; } \
@@ -181,11 +184,13 @@
         GPUSCAN_TILE_BOUNDS_(CO, T, tile, n, base, valid);                                          \
         (void)part, (void)before;                                                                   \
         if (!has_prefix) prefix = 0u;                                                               \
-        for (unsigned i = threadIdx.x; i < aggregate; i += GPUSCAN_CO_THREADS(T))                   \
-            io->selected[prefix + i] = buf[i];                                                      \
+        /* (unrolled: a few slots read at once; one at a time each store waited for its read) */   \
+        _Pragma("unroll 4") for (unsigned i = threadIdx.x; i < aggregate; i += GPUSCAN_CO_THREADS(T)) \
+            io->selected[prefix + i] = buf[GPUSCAN_PAD_(i)];                                        \
         if (io->rejected != NULL)                                                                   \
-            for (unsigned i = (unsigned)aggregate + threadIdx.x; i < valid; i += GPUSCAN_CO_THREADS(T)) \
-                io->rejected[base - prefix + (i - aggregate)] = buf[i];                             \
+            _Pragma("unroll 4") for (unsigned i = (unsigned)aggregate + threadIdx.x; i < valid;     \
+                                     i += GPUSCAN_CO_THREADS(T))                                    \
+                io->rejected[base - prefix + (i - aggregate)] = buf[GPUSCAN_PAD_(i)];               \
         if (threadIdx.x == 0 && tile == gridDim.x - 1) *io->count = prefix + aggregate;             \
     }                                                                                               \
     GPUSCAN_SINGLE_PASS_KERNELS_(P, P##_count, size_t, select, GPUSCAN_CO_THREADS(T),               \
