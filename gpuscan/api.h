@@ -25,7 +25,7 @@ typedef enum gpuscan_status {
     GPUSCAN_ERROR_OVERLAP = 5,             /* buffers overlap where they may not */
     GPUSCAN_ERROR_TOO_LARGE = 6,           /* n exceeds what the grid layer can index */
     GPUSCAN_ERROR_MISALIGNED = 7,          /* a pointer is not aligned to its type (a workspace: 16 bytes) */
-    GPUSCAN_ERROR_INVALID_DEVICE = 8,      /* no such CUDA device (the memory functions) */
+    GPUSCAN_ERROR_INVALID_DEVICE = 8,      /* no such CUDA device, or a pool it cannot use (the memory functions) */
     GPUSCAN_ERROR_NOT_COMPILED = 9,        /* the algorithm asked for was not compiled (see the message) */
     /* An NCCL error (gpuscan_nccl.cuh): GPUSCAN_ERROR_NCCL_BASE + the ncclResult_t value;
      * gpuscan_nccl_status_string() prints NCCL's own text. */
@@ -84,7 +84,7 @@ static inline const char *gpuscan_status_string(gpuscan_status s)
     case GPUSCAN_ERROR_OVERLAP: return "arguments overlap where they may not (in place: only d_in == d_out, of one element width)";
     case GPUSCAN_ERROR_TOO_LARGE: return "n is too large for this algorithm";
     case GPUSCAN_ERROR_MISALIGNED: return "a pointer is not aligned to its element type (a workspace: to 16 bytes)";
-    case GPUSCAN_ERROR_INVALID_DEVICE: return "no such CUDA device";
+    case GPUSCAN_ERROR_INVALID_DEVICE: return "no such CUDA device, or a memory pool whose memory it cannot read and write";
     case GPUSCAN_ERROR_NOT_COMPILED:
         return "this algorithm was not compiled: #define GPUSCAN_EVERY_ALGORITHM 1 before including gpuscan.cuh";
     default: break;

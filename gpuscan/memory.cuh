@@ -326,9 +326,22 @@ static inline int gpuscan_pool_device_ok_(int device)
 }
 
 /* ---- public (declared in api.h) ---------------------------------------------------------- */
+/* A pool whose memory `device` cannot read and write (another device's, without peer access
+ * granted) would hand kernels a workspace they fault on: refused. */
+static inline gpuscan_status gpuscan_pool_serves_(int device, cudaMemPool_t pool)
+{
+    cudaMemAccessFlags flags = cudaMemAccessFlagsProtNone;
+    cudaMemLocation where;
+    memset(&where, 0, sizeof where);
+    where.type = cudaMemLocationTypeDevice;
+    where.id = device;
+    GPUSCAN_TRY_(gpuscan_from_cuda_(cudaMemPoolGetAccess(&flags, pool, &where)));
+    return flags == cudaMemAccessFlagsProtReadWrite ? GPUSCAN_SUCCESS : GPUSCAN_ERROR_INVALID_DEVICE;
+}
 GPUSCAN_SHARED_FUNCTION_ gpuscan_status gpuscan_set_memory_pool(int device, cudaMemPool_t pool)
 {
     if (!gpuscan_pool_device_ok_(device)) return GPUSCAN_ERROR_INVALID_DEVICE;
+    if (pool != NULL) GPUSCAN_TRY_(gpuscan_pool_serves_(device, pool));
     GPUSCAN_TRY_(gpuscan_cache_flush_(device)); /* nothing cached from the pool before */
     GPUSCAN_STORE_POINTER_(&gpuscan_pool_table_of_program_()->caller[device], pool);
     return GPUSCAN_SUCCESS;

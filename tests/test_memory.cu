@@ -122,6 +122,23 @@ int main(void)
         EXPECT(gpuscan_set_memory_pool(0, NULL) == GPUSCAN_SUCCESS, "unset pool");
         CHECK_CUDA(cudaMemPoolDestroy(mine));
     }
+    /* a pool device 0 cannot read and write (pinned host memory, no access granted) is refused and
+     * leaves the pool that was set */
+    {
+        cudaMemPool_t host;
+        cudaMemPoolProps props;
+        memset(&props, 0, sizeof props);
+        props.allocType = cudaMemAllocationTypePinned;
+        props.location.type = cudaMemLocationTypeHost;
+        CHECK_CUDA(cudaMemPoolCreate(&host, &props));
+        const size_t before = reserved();
+        EXPECT(gpuscan_set_memory_pool(0, host) == GPUSCAN_ERROR_INVALID_DEVICE, "set pool: one device 0 cannot use");
+        EXPECT(gpuscan_i32_add_inclusive(d_in, d_out, big, 0) == GPUSCAN_SUCCESS, "inclusive after the refused pool");
+        CHECK_CUDA(cudaDeviceSynchronize());
+        EXPECT(wrong(h.data(), d_out, big) == 0, "result after the refused pool");
+        EXPECT(reserved() >= before && reserved() > 0, "the library's pool served it (%zu bytes)", reserved());
+        CHECK_CUDA(cudaMemPoolDestroy(host));
+    }
 
     /* four streams, and four host threads, each its own input and output */
     {
