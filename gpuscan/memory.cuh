@@ -325,7 +325,6 @@ static inline int gpuscan_pool_device_ok_(int device)
     return device >= 0 && device < gpuscan_devices_seen_() && device < GPUSCAN_POOL_DEVICES_;
 }
 
-/* ---- public (declared in api.h) ---------------------------------------------------------- */
 /* A pool whose memory `device` cannot read and write (another device's, without peer access
  * granted) would hand kernels a workspace they fault on: refused. */
 static inline gpuscan_status gpuscan_pool_serves_(int device, cudaMemPool_t pool)
@@ -338,6 +337,8 @@ static inline gpuscan_status gpuscan_pool_serves_(int device, cudaMemPool_t pool
     GPUSCAN_TRY_(gpuscan_from_cuda_(cudaMemPoolGetAccess(&flags, pool, &where)));
     return flags == cudaMemAccessFlagsProtReadWrite ? GPUSCAN_SUCCESS : GPUSCAN_ERROR_INVALID_DEVICE;
 }
+
+/* ---- public (declared in api.h) ---------------------------------------------------------- */
 GPUSCAN_SHARED_FUNCTION_ gpuscan_status gpuscan_set_memory_pool(int device, cudaMemPool_t pool)
 {
     if (!gpuscan_pool_device_ok_(device)) return GPUSCAN_ERROR_INVALID_DEVICE;
