@@ -173,7 +173,10 @@ static inline int gpuscan_stream_cacheable_(cudaStream_t stream)
 }
 
 /* `stream`'s cache entry on `dev`, held for one call (NULL: another thread's call on the stream has
- * it now, or the table is full).  A stream seen first takes a free entry, with no workspace yet. */
+ * it now, or the table is full).  A stream seen first takes a free entry, with no workspace yet.
+ * Entries are keyed by the handle alone, and a destroyed stream's entry stays: a new stream that
+ * gets the same handle takes it over safely, since CUDA frees a destroyed stream's handle only
+ * once its queued work - the last user of the workspace and its states - has completed. */
 static inline gpuscan_cached_ws_ *gpuscan_cache_entry_take_(int dev, cudaStream_t stream)
 {
     gpuscan_cached_ws_ *row = gpuscan_pool_table_of_program_()->cache[dev], *room = NULL, *c = NULL;

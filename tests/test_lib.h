@@ -329,6 +329,30 @@ static __attribute__((unused)) void *workspace_for(size_t bytes)
     CHECK_CUDA(cudaDeviceSynchronize()); /* done before a scan on any stream starts */
     return g_ws;
 }
+/* A reduction of nothing through P's simple and _ex forms (P: a DEFINE's prefix; d_in may be any
+ * pointer) writes P's identity, as CUB writes its initial value: the cell d_out poisoned with the
+ * identity's complement (all ones is some operators' identity), compared by same(&got, &identity). */
+#define EXPECT_EMPTY_REDUCE(P, T, d_in, d_out, same)                                                \
+    do {                                                                                            \
+        const T id_ = P##_identity();                                                               \
+        T fill_ = id_, got_;                                                                        \
+        for (size_t b_ = 0; b_ < sizeof(T); ++b_) ((unsigned char *)&fill_)[b_] ^= 0xffu;           \
+        for (int ex_ = 0; ex_ < 2; ++ex_) {                                                         \
+            size_t bytes_ = 0;                                                                      \
+            gpuscan_status st_;                                                                     \
+            CHECK_CUDA(cudaMemcpy((d_out), &fill_, sizeof(T), cudaMemcpyHostToDevice));             \
+            if (ex_) {                                                                              \
+                st_ = P##_reduce_ex(NULL, &bytes_, NULL, NULL, 0, 0);                               \
+                if (st_ == GPUSCAN_SUCCESS) st_ = P##_reduce_ex(workspace_for(bytes_), &bytes_, (d_in), (d_out), 0, 0); \
+            } else {                                                                                \
+                st_ = P##_reduce((d_in), (d_out), 0, 0);                                            \
+            }                                                                                       \
+            CHECK_CUDA(cudaDeviceSynchronize());                                                    \
+            CHECK_CUDA(cudaMemcpy(&got_, (d_out), sizeof(T), cudaMemcpyDeviceToHost));             \
+            EXPECT(st_ == GPUSCAN_SUCCESS && same(&got_, &id_), "%s%s n=0: %s, or not the identity", #P, \
+                   ex_ ? "_reduce_ex" : "_reduce", gpuscan_status_string(st_));                     \
+        }                                                                                           \
+    } while (0)
 
 /* ---- the suites' grid x block combinations and sizes ------------------------------------------ */
 typedef struct {

@@ -143,7 +143,7 @@ GEN_REAL(f32, float, F32_OF, 0)
                     }                                                                                               \
                     REVERSE_CHECK_(name, T, op, "in three chunks from the end", n);                                              \
                 }                                                                                                   \
-                /* reductions: in[0] (x) ... (x) in[n-1], the operator in its own order */                          \
+                /* reductions: in[0] (x) ... (x) in[n-1] in the operator's order; of nothing, the identity */       \
                 if (n > 0) {                                                                                        \
                     ref_##name##_##op(h_in, n, REF_FLAGS_(0, 0), forward_##name##_##op##_identity(), h_ref, NULL, NULL);\
                     size_t bytes = 0;                                                                               \
@@ -156,6 +156,9 @@ GEN_REAL(f32, float, F32_OF, 0)
                     CHECK_CUDA(cudaMemcpy(h_out, d_out, sizeof(T), cudaMemcpyDeviceToHost));                        \
                     EXPECT(st == GPUSCAN_SUCCESS && diff_##name##_##op(h_out, &h_ref[0], 1) == 0,                   \
                            "%s_%s reverse reduce_ex n=%zu: %s", #name, #op, n, gpuscan_status_string(st));          \
+                } else {                                                                                            \
+                    EXPECT_EMPTY_REDUCE(gpuscan_##name##_##op##_reverse, T, d_in, d_out,                            \
+                                        [](const T *a, const T *b) { return diff_##name##_##op(a, b, 1) == 0; });   \
                 }                                                                                                   \
             }                                                                                                       \
         }                                                                                                           \

@@ -142,7 +142,7 @@ GEN_INTEGER(u64, uint64_t)
                                "%s_%s n=%zu: the total in the cell", #name, #op, n);                                \
                     }                                                                                               \
                 }                                                                                                   \
-                /* reductions: the inclusive scan's last value */                                                   \
+                /* reductions: the inclusive scan's last value; of nothing, the identity */                         \
                 if (n > 0) {                                                                                        \
                     const combo_t cb = k_combos[0];                                                                 \
                     const int kind = 0;                                                                             \
@@ -168,6 +168,10 @@ GEN_INTEGER(u64, uint64_t)
                                                                                    tol) == 0,                       \
                            "%s_%s reduce n=%zu: %s", #name, #op, n, gpuscan_status_string(st));                     \
                     (void)cb; (void)kind;                                                                           \
+                } else {                                                                                            \
+                    EXPECT_EMPTY_REDUCE(gpuscan_##name##_##op, T, d_in, d_out, [](const T *a, const T *b) {         \
+                        return diff_tol_gpuscan_##name##_##op(a, b, NULL, NULL, 1, 0.0) == 0;                       \
+                    });                                                                                             \
                 }                                                                                                   \
             }                                                                                                       \
         }                                                                                                           \
