@@ -343,14 +343,15 @@ static __attribute__((unused)) void *workspace_for(size_t bytes)
             CHECK_CUDA(cudaMemcpy((d_out), &fill_, sizeof(T), cudaMemcpyHostToDevice));             \
             if (ex_) {                                                                              \
                 st_ = P##_reduce_ex(NULL, &bytes_, NULL, NULL, 0, 0);                               \
-                if (st_ == GPUSCAN_SUCCESS) st_ = P##_reduce_ex(workspace_for(bytes_), &bytes_, (d_in), (d_out), 0, 0); \
+                if (st_ == GPUSCAN_SUCCESS)                                                         \
+                    st_ = P##_reduce_ex(workspace_for(bytes_), &bytes_, (d_in), (d_out), 0, 0);     \
             } else {                                                                                \
                 st_ = P##_reduce((d_in), (d_out), 0, 0);                                            \
             }                                                                                       \
             CHECK_CUDA(cudaDeviceSynchronize());                                                    \
             CHECK_CUDA(cudaMemcpy(&got_, (d_out), sizeof(T), cudaMemcpyDeviceToHost));             \
-            EXPECT(st_ == GPUSCAN_SUCCESS && same(&got_, &id_), "%s%s n=0: %s, or not the identity", #P, \
-                   ex_ ? "_reduce_ex" : "_reduce", gpuscan_status_string(st_));                     \
+            EXPECT(st_ == GPUSCAN_SUCCESS && same(&got_, &id_), "%s%s n=0: %s, or not the identity", \
+                   #P, ex_ ? "_reduce_ex" : "_reduce", gpuscan_status_string(st_));                 \
         }                                                                                           \
     } while (0)
 
