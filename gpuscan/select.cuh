@@ -105,8 +105,12 @@
         const unsigned q = threadIdx.x * GPUSCAN_CO_ITEMS(T);                                       \
         unsigned kept = 0u;                                                                         \
         (void)io, (void)run;                                                                        \
-        _Pragma("unroll") for (unsigned j = 0; j < GPUSCAN_CO_ITEMS(T); ++j)                        \
-            if (q + j < valid && keep(items[j], base + q + j)) kept |= 1u << j;                     \
+        if (q + GPUSCAN_CO_ITEMS(T) <= valid) /* (a whole run: no bound to test an item) */         \
+            _Pragma("unroll") for (unsigned j = 0; j < GPUSCAN_CO_ITEMS(T); ++j)                    \
+                kept |= (unsigned)(bool)keep(items[j], base + q + j) << j;                          \
+        else                                                                                        \
+            _Pragma("unroll") for (unsigned j = 0; j < GPUSCAN_CO_ITEMS(T); ++j)                    \
+                if (q + j < valid && keep(items[j], base + q + j)) kept |= 1u << j;                 \
         return kept;                                                                                \
     }
 
@@ -141,7 +145,11 @@
         GPUSCAN_TILE_BOUNDS_(CO, T, tile, n, base, valid);                                          \
         P##_select_flag_run run;                                                                    \
         P##_select_flags(io, base, valid, &run);                                                    \
-        P##_CO_load_hinted(io->in, base, valid, part->items, P##_CO_buffer(), 0);                   \
+        if (GPUSCAN_VECTOR_OK_(T, ITEMS)) /* 16-byte vectors through the warp's stage, not an        \
+                                           * element at a time through the padded buffer */        \
+            P##_CO_load_hinted_direct(io->in, base, base, valid, part->items, P##_CO_buffer(), 0);  \
+        else                                                                                        \
+            P##_CO_load_hinted(io->in, base, valid, part->items, P##_CO_buffer(), 0);               \
         part->kept = P##_select_mark(io, &run, part->items, base, valid);                           \
         part->partition = io->rejected != NULL;                                                     \
     }                                                                                               \
@@ -166,11 +174,18 @@
         T *buf = P##_CO_buffer();                                                                   \
         const unsigned q = threadIdx.x * ITEMS, tile_kept = (unsigned)part->tile;                   \
         unsigned rank = (unsigned)part->before;                                                     \
-        _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                    \
-            const unsigned kept = part->kept >> j & 1u, at = kept ? rank : tile_kept + (q + j - rank); \
-            if (kept | part->partition) buf[GPUSCAN_PAD_(at)] = part->items[j];                     \
-            rank += kept;                                                                           \
-        }                                                                                           \
+        if (part->partition)                                                                        \
+            _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                \
+                const unsigned kept = part->kept >> j & 1u, at = kept ? rank : tile_kept + (q + j - rank); \
+                buf[GPUSCAN_PAD_(at)] = part->items[j];                                             \
+                rank += kept;                                                                       \
+            }                                                                                       \
+        else /* (the rest's places not worked out: half the instructions an item) */                \
+            _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                \
+                const unsigned kept = part->kept >> j & 1u;                                         \
+                if (kept) buf[GPUSCAN_PAD_(rank)] = part->items[j];                                 \
+                rank += kept;                                                                       \
+            }                                                                                       \
     }                                                                                               \
     static __device__ __forceinline__ int P##_select_seeded(const P##_select_io *io) { return (void)io, 0; } \
     static __device__ __forceinline__ size_t P##_select_seed(const P##_select_io *io) { return (void)io, 0u; } \
