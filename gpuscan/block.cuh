@@ -20,6 +20,12 @@
 #define GPUSCAN_MAX_(a, b) ((a) > (b) ? (a) : (b))
 /* A shared-memory index with one padding element per 32, so blocked reads do not conflict. */
 #define GPUSCAN_PAD_(i) ((i) + ((i) >> 5))
+/* Element j (a constant) of a run of RUN elements that starts at x, a multiple of RUN, given px =
+ * GPUSCAN_PAD_(x): where RUN divides 32 or is a multiple of it, px + j + j / 32 - an offset in the
+ * instruction, not three instructions an element (the compiler cannot see that x + j does not
+ * wrap); else GPUSCAN_PAD_(x + j). */
+#define GPUSCAN_PAD_IN_RUN_(x, px, j, RUN)                                                          \
+    (32u % (RUN) == 0u || (RUN) % 32u == 0u ? (px) + (j) + ((j) >> 5) : GPUSCAN_PAD_((x) + (j)))
 /* Largest power-of-two thread count <= max (and >= 32) whose tile buffer fits
  * GPUSCAN_TILE_BUFFER_BYTES (tuning.cuh). */
 #define GPUSCAN_FITS_(threads, bpt) ((size_t)(threads) * (bpt) * 33u / 32u <= GPUSCAN_TILE_BUFFER_BYTES)
@@ -270,14 +276,15 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_group_syn
         const unsigned wseg = REV ? TILE - 32u * ITEMS - seg : seg; /* the place the warp reads */  \
         if (GPUSCAN_VECTOR_OK_(TI, ITEMS) && wseg + 32u * ITEMS <= valid && GPUSCAN_ALIGNED16_(in)) { \
             const uint4 *src = (const uint4 *)(in + base + wseg); /* the warp's whole run is valid */ \
+            /* vector c of the lane: a run of VEC (which divides 32) at v0 + 32 VEC c (REV: mirrored,   \
+             * at v0 - 32 VEC c), so PAD(v0 + 32 VEC c + j) = PAD(v0) + 33 VEC c + j */                 \
+            const unsigned px = GPUSCAN_PAD_(REV ? TILE - VEC - wseg - lane * VEC : wseg + lane * VEC); \
             _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c) {                            \
                 uint4 v = keep ? src[c * 32u + lane] : __ldcs(src + c * 32u + lane);                  \
                 T part[VEC];                                                                          \
                 VECTOR(part, v, at + wseg + (c * 32u + lane) * VEC);                                  \
-                _Pragma("unroll") for (unsigned k = 0; k < VEC; ++k) {                                \
-                    const unsigned p = wseg + (c * 32u + lane) * VEC + k;                             \
-                    buf[GPUSCAN_PAD_(REV ? TILE - 1u - p : p)] = part[k];                             \
-                }                                                                                     \
+                _Pragma("unroll") for (unsigned k = 0; k < VEC; ++k)                                  \
+                    buf[REV ? px - 33u * VEC * c + (VEC - 1u - k) : px + 33u * VEC * c + k] = part[k]; \
             }                                                                                         \
         } else { /* misaligned, or a grid's last tile: every read in flight at once */                \
             _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                  \
@@ -288,7 +295,8 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_group_syn
             }                                                                                         \
         }                                                                                             \
         __syncwarp();                                                                                 \
-        _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) items[j] = buf[GPUSCAN_PAD_(seg + lane * ITEMS + j)]; \
+        const unsigned x = seg + lane * ITEMS, px = GPUSCAN_PAD_(x);                                  \
+        _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) items[j] = buf[GPUSCAN_PAD_IN_RUN_(x, px, j, ITEMS)]; \
         __syncwarp();                                                                                 \
     }                                                                                                 \
     static __device__ __forceinline__ __attribute__((unused)) void fname(const TI *in, size_t base,   \
@@ -321,7 +329,8 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_group_syn
     {                                                                                                                 \
         enum { ITEMS = GPUSCAN_##TAG##_ITEMS(T) };                                                                    \
         const unsigned lane = threadIdx.x & 31u, seg = (threadIdx.x >> 5) * 32u * ITEMS;                              \
-        _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) buf[GPUSCAN_PAD_(seg + lane * ITEMS + j)] = items[j];  \
+        const unsigned x = seg + lane * ITEMS, px = GPUSCAN_PAD_(x);                                                  \
+        _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) buf[GPUSCAN_PAD_IN_RUN_(x, px, j, ITEMS)] = items[j];  \
         __syncwarp();                                                                                                 \
     }                                                                                                                 \
     /* Staging is skipped where emit will write from registers (one item per thread; direct I/O). */                  \
@@ -330,15 +339,23 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_group_syn
         if (GPUSCAN_##TAG##_ITEMS(T) == 1 || GPUSCAN_DIRECT_IO_(P, T, TAG)) return;                                     \
         P##_##TAG##_stage_to(items, buf);                                                                             \
     }                                                                                                                 \
-    /* The final value of tile element e (of the warp run starting at seg) from the staged scan. */                   \
+    /* The final value of tile element e (of the warp run starting at seg) from the staged scan; pe and              \
+     * pe_before: the padded places of e and of e - 1 (read only where exclusive and e != seg). */                    \
+    static __device__ __forceinline__ __attribute__((unused)) T P##_##TAG##_final_at(const T *buf, unsigned e, unsigned pe,  \
+                                                             unsigned pe_before, unsigned seg, T prefix,              \
+                                                             int has_prefix, int exclusive, T run_before)             \
+    {                                                                                                                 \
+        if (exclusive) {                                                                                              \
+            if (e != seg) return P##_combine(prefix, buf[pe_before]);                                                 \
+            return seg == 0 ? prefix : P##_combine(prefix, run_before);                                               \
+        }                                                                                                             \
+        return has_prefix ? P##_combine(prefix, buf[pe]) : buf[pe];                                                   \
+    }                                                                                                                 \
     static __device__ __forceinline__ __attribute__((unused)) T P##_##TAG##_final(const T *buf, unsigned e, unsigned seg, T prefix,           \
                                                           int has_prefix, int exclusive, T run_before)                \
     {                                                                                                                 \
-        if (exclusive) {                                                                                              \
-            if (e != seg) return P##_combine(prefix, buf[GPUSCAN_PAD_(e - 1)]);                                       \
-            return seg == 0 ? prefix : P##_combine(prefix, run_before);                                               \
-        }                                                                                                             \
-        return has_prefix ? P##_combine(prefix, buf[GPUSCAN_PAD_(e)]) : buf[GPUSCAN_PAD_(e)];                         \
+        return P##_##TAG##_final_at(buf, e, GPUSCAN_PAD_(e), GPUSCAN_PAD_(e - 1u), seg, prefix, has_prefix, exclusive, \
+                                    run_before);                                                                      \
     }
 /* A warp's staged run - R 16-byte vectors a lane at `stage`, in output order - to dst: by one bulk
  * copy (BULK; ring.cuh), else by its lanes' 16-byte stores, consecutive lanes consecutive vectors. */
@@ -433,13 +450,19 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_group_syn
         const unsigned wseg = REV ? TILE - 32u * ITEMS - seg : seg; /* the place the warp writes */                   \
         if (GPUSCAN_VECTOR_OK_(T, ITEMS) && wseg + 32u * ITEMS <= valid && GPUSCAN_ALIGNED16_(out)) {                 \
             uint4 *dst = (uint4 *)(out + base + wseg);                                                                \
+            /* element k of vector c: a run of VEC (which divides 32) at x + 32 VEC c (REV: mirrored, at x - 32   \
+             * VEC c), so PAD(x + 32 VEC c + j) = PAD(x) + 33 VEC c + j; the element before a run's first is a      \
+             * padding word further back where the run starts a row of 32 */                                         \
+            const unsigned x = REV ? TILE - VEC - wseg - lane * VEC : wseg + lane * VEC, px = GPUSCAN_PAD_(x);        \
+            const unsigned cross = (x & 31u) == 0u ? 2u : 1u;                                                         \
             _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c) {                                            \
                 T part[VEC];                                                                                          \
                 uint4 v;                                                                                              \
                 _Pragma("unroll") for (unsigned k = 0; k < VEC; ++k) {                                                \
-                    const unsigned p = wseg + (c * 32u + lane) * VEC + k;                                             \
-                    part[k] = P##_##TAG##_final(buf, REV ? TILE - 1u - p : p, seg, prefix, has_prefix, exclusive,     \
-                                                run_before);                                                          \
+                    const unsigned p = wseg + (c * 32u + lane) * VEC + k, j = REV ? VEC - 1u - k : k;                 \
+                    const unsigned pe = REV ? px - 33u * VEC * c + j : px + 33u * VEC * c + j;                        \
+                    part[k] = P##_##TAG##_final_at(buf, REV ? TILE - 1u - p : p, pe, j > 0u ? pe - 1u : pe - cross,  \
+                                                   seg, prefix, has_prefix, exclusive, run_before);                   \
                 }                                                                                                     \
                 P##_store_vector(&v, part, base + wseg + (c * 32u + lane) * VEC);                                     \
                 __stcs(dst + c * 32u + lane, v);                                                                      \
