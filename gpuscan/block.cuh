@@ -26,6 +26,14 @@
  * wrap); else GPUSCAN_PAD_(x + j). */
 #define GPUSCAN_PAD_IN_RUN_(x, px, j, RUN)                                                          \
     (32u % (RUN) == 0u || (RUN) % 32u == 0u ? (px) + (j) + ((j) >> 5) : GPUSCAN_PAD_((x) + (j)))
+/* A lane's 16-byte vectors of a warp's striped run at wseg (a multiple of 32), in tile order: vector
+ * c holds the VEC elements (VEC divides 32) from v0 + 32 VEC c, v0 = GPUSCAN_VECTOR_RUN_(...) (REV:
+ * mirrored, from v0 - 32 VEC c); element j of it (in tile order) is at GPUSCAN_PAD_IN_VECTOR_(...),
+ * pv0 = GPUSCAN_PAD_(v0), since PAD(v0 + 32 VEC c + j) = PAD(v0) + 33 VEC c + j. */
+#define GPUSCAN_VECTOR_RUN_(REV, TILE, VEC, wseg, lane)                                             \
+    ((REV) ? (TILE) - (VEC) - (wseg) - (lane) * (VEC) : (wseg) + (lane) * (VEC))
+#define GPUSCAN_PAD_IN_VECTOR_(REV, pv0, VEC, c, j)                                                 \
+    ((REV) ? (pv0) - 33u * (VEC) * (c) + (j) : (pv0) + 33u * (VEC) * (c) + (j))
 /* Largest power-of-two thread count <= max (and >= 32) whose tile buffer fits
  * GPUSCAN_TILE_BUFFER_BYTES (tuning.cuh). */
 #define GPUSCAN_FITS_(threads, bpt) ((size_t)(threads) * (bpt) * 33u / 32u <= GPUSCAN_TILE_BUFFER_BYTES)
@@ -276,15 +284,13 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_group_syn
         const unsigned wseg = REV ? TILE - 32u * ITEMS - seg : seg; /* the place the warp reads */  \
         if (GPUSCAN_VECTOR_OK_(TI, ITEMS) && wseg + 32u * ITEMS <= valid && GPUSCAN_ALIGNED16_(in)) { \
             const uint4 *src = (const uint4 *)(in + base + wseg); /* the warp's whole run is valid */ \
-            /* vector c of the lane: a run of VEC (which divides 32) at v0 + 32 VEC c (REV: mirrored,   \
-             * at v0 - 32 VEC c), so PAD(v0 + 32 VEC c + j) = PAD(v0) + 33 VEC c + j */                 \
-            const unsigned px = GPUSCAN_PAD_(REV ? TILE - VEC - wseg - lane * VEC : wseg + lane * VEC); \
+            const unsigned pv0 = GPUSCAN_PAD_(GPUSCAN_VECTOR_RUN_(REV, TILE, VEC, wseg, lane));       \
             _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c) {                            \
                 uint4 v = keep ? src[c * 32u + lane] : __ldcs(src + c * 32u + lane);                  \
                 T part[VEC];                                                                          \
                 VECTOR(part, v, at + wseg + (c * 32u + lane) * VEC);                                  \
                 _Pragma("unroll") for (unsigned k = 0; k < VEC; ++k)                                  \
-                    buf[REV ? px - 33u * VEC * c + (VEC - 1u - k) : px + 33u * VEC * c + k] = part[k]; \
+                    buf[GPUSCAN_PAD_IN_VECTOR_(REV, pv0, VEC, c, REV ? VEC - 1u - k : k)] = part[k];  \
             }                                                                                         \
         } else { /* misaligned, or a grid's last tile: every read in flight at once */                \
             _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                  \
@@ -450,17 +456,15 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_group_syn
         const unsigned wseg = REV ? TILE - 32u * ITEMS - seg : seg; /* the place the warp writes */                   \
         if (GPUSCAN_VECTOR_OK_(T, ITEMS) && wseg + 32u * ITEMS <= valid && GPUSCAN_ALIGNED16_(out)) {                 \
             uint4 *dst = (uint4 *)(out + base + wseg);                                                                \
-            /* element k of vector c: a run of VEC (which divides 32) at x + 32 VEC c (REV: mirrored, at x - 32   \
-             * VEC c), so PAD(x + 32 VEC c + j) = PAD(x) + 33 VEC c + j; the element before a run's first is a      \
-             * padding word further back where the run starts a row of 32 */                                         \
-            const unsigned x = REV ? TILE - VEC - wseg - lane * VEC : wseg + lane * VEC, px = GPUSCAN_PAD_(x);        \
-            const unsigned cross = (x & 31u) == 0u ? 2u : 1u;                                                         \
+            /* (the element before a vector's first: a padding word further back where it starts a row of 32) */     \
+            const unsigned v0 = GPUSCAN_VECTOR_RUN_(REV, TILE, VEC, wseg, lane), pv0 = GPUSCAN_PAD_(v0);              \
+            const unsigned cross = (v0 & 31u) == 0u ? 2u : 1u;                                                        \
             _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c) {                                            \
                 T part[VEC];                                                                                          \
                 uint4 v;                                                                                              \
                 _Pragma("unroll") for (unsigned k = 0; k < VEC; ++k) {                                                \
                     const unsigned p = wseg + (c * 32u + lane) * VEC + k, j = REV ? VEC - 1u - k : k;                 \
-                    const unsigned pe = REV ? px - 33u * VEC * c + j : px + 33u * VEC * c + j;                        \
+                    const unsigned pe = GPUSCAN_PAD_IN_VECTOR_(REV, pv0, VEC, c, j);                                  \
                     part[k] = P##_##TAG##_final_at(buf, REV ? TILE - 1u - p : p, pe, j > 0u ? pe - 1u : pe - cross,  \
                                                    seg, prefix, has_prefix, exclusive, run_before);                   \
                 }                                                                                                     \
