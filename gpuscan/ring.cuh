@@ -518,10 +518,12 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
             T prefix = u == 0 && ends->seeded ? prefix_of[s] : ends->init;                          \
             if (u > 0) {                                                                            \
                 const T own = agg_of[s];                                                            \
-                prefix = P##_RING_CLAIM_ > 1 && u == last + 1                                       \
+                /* (deterministic: the one before's inclusive prefix is u's own only where  \
+                 * u - 1 opens a group of 32, grid.cuh) */                                  \
+                prefix = P##_RING_CLAIM_ > 1 && u == last + 1 && (!GPUSCAN_DETERMINISTIC || u % 32u == 1) \
                              ? last_inclusive                                                       \
                              : P##_lookback(u, states, agg_slots, prefix_slots, ends->init);        \
-                if ((threadIdx.x & 31u) == 0)                                                       \
+                if ((threadIdx.x & 31u) == 0 && P##_publishes_prefix(u))                            \
                     P##_publish(states, prefix_slots, u, GPUSCAN_STATE_PREFIX,                      \
                                 P##_combine(prefix, own));                                          \
             }                                                                                       \
