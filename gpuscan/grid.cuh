@@ -348,8 +348,10 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_prefetch_
  * group as a tree (five shuffle steps, as the default's window) and the fold forward costs two
  * combines a group walked, publishing each B it passes for the group's first tile (P_lend_prefix:
  * the same bits that tile will publish), so that later look-backs stop there: the association
- * never depends on timing.  (Before this, the deterministic mode folded every window tile by tile left to
- * right: +27 % at 2^28 float, +58 % double on an H100.) */
+ * never depends on timing.  The ring's producer claims units a few at a time, and a claim's later
+ * units take the prefix of the unit before without a look-back; there the groups are of 32 claims,
+ * a(c) is the left fold of claim c's units (read from their states) and B(g) is published by the
+ * last unit of the group's first claim (ring.cuh, P_ring_claim_prefix). */
 #ifndef GPUSCAN_DETERMINISTIC
 #define GPUSCAN_DETERMINISTIC 0
 #endif
@@ -375,18 +377,25 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_prefetch_
         }                                                                                                      \
         return __ballot_sync(0xffffffffu, status == GPUSCAN_STATE_PREFIX);                                     \
     }                                                                                                          \
-    /* The deterministic mode's: lanes below `count` the states of tiles first, first + 1, ...,                \
-     * once published (the others keep *v).  Returns whether lane 0's is an inclusive prefix. */               \
+    /* The deterministic mode's: lane l below `count` the states of claim first + l's `claim` units        \
+     * (units (first + l) * claim ...; a tile is a claim of one), once published, folded left into *v         \
+     * (the others keep *v).  Returns whether lane 0's last unit holds an inclusive prefix, B, which         \
+     * is then lane 0's *v. */                                                                                 \
     static __device__ __forceinline__ __attribute__((unused)) unsigned P##_group_window(size_t first, unsigned count,                 \
-                                                                gpuscan_states_ states,                        \
+                                                                unsigned claim, gpuscan_states_ states,        \
                                                                 const unsigned *agg_slots,                     \
                                                                 const unsigned *prefix_slots, T *v)            \
     {                                                                                                          \
         unsigned status = GPUSCAN_STATE_AGGREGATE;                                                             \
         if ((threadIdx.x & 31u) < count) {                                                                     \
-            do {                                                                                               \
-                status = P##_peek(states, agg_slots, prefix_slots, first + (threadIdx.x & 31u), v);            \
-            } while (status == GPUSCAN_STATE_EMPTY);                                                           \
+            const size_t unit = (first + (threadIdx.x & 31u)) * claim;                                         \
+            for (unsigned j = 0; j < claim; ++j) {                                                             \
+                T x;                                                                                           \
+                do {                                                                                           \
+                    status = P##_peek(states, agg_slots, prefix_slots, unit + j, &x);                          \
+                } while (status == GPUSCAN_STATE_EMPTY);                                                       \
+                *v = j == 0 || status == GPUSCAN_STATE_PREFIX ? x : P##_combine(*v, x);                        \
+            }                                                                                                  \
         }                                                                                                      \
         return __ballot_sync(0xffffffffu, status == GPUSCAN_STATE_PREFIX) & 1u;                                \
     }                                                                                                          \
@@ -400,39 +409,42 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_prefetch_
     {                                                                                                          \
         return !GPUSCAN_DETERMINISTIC || tile % 32u == 0;                                                      \
     }                                                                                                          \
-    /* B of a group a look-back walked past, published for its first tile (which will publish the       \
-     * same bits): later look-backs find it there instead of walking the same way again. */                   \
+    /* B of a group a look-back walked past, published for its first claim's last unit (which will        \
+     * publish the same bits): later look-backs find it there instead of walking the same way again. */     \
     static __device__ __forceinline__ __attribute__((unused)) void P##_lend_prefix(gpuscan_states_ states,     \
-                                                               unsigned *prefix_slots, size_t first, T b)      \
+                                                               unsigned *prefix_slots, size_t unit, T b)       \
     {                                                                                                          \
-        if ((threadIdx.x & 31u) == 0) P##_publish(states, prefix_slots, first, GPUSCAN_STATE_PREFIX, b);       \
+        if ((threadIdx.x & 31u) == 0) P##_publish(states, prefix_slots, unit, GPUSCAN_STATE_PREFIX, b);        \
     }                                                                                                          \
     enum { P##_GROUPED_PREFIXES_ = GPUSCAN_DETERMINISTIC }; /* (the unit tests' expectations) */
 #define GPUSCAN_LOOKBACK_FOLD_(P, T)                                                                        \
-    /* The deterministic mode's exclusive prefix P(tile) of tile > 0, in every lane (above). */                \
-    static __device__ __forceinline__ __attribute__((unused)) T P##_group_lookback(unsigned tile, gpuscan_states_ states,              \
+    /* The deterministic mode's exclusive prefix of claim c > 0 of `claim` units, in every lane (above;      \
+     * the look-back kernels' claims are tiles, one unit each). */                                             \
+    static __device__ __forceinline__ __attribute__((unused)) T P##_group_lookback(size_t c, unsigned claim,   \
+                                                           gpuscan_states_ states,                             \
                                                            const unsigned *agg_slots,                          \
                                                            unsigned *prefix_slots, T fill)                     \
     {                                                                                                          \
         const int lane = threadIdx.x & 31;                                                                     \
-        const size_t g = tile / 32u;                                                                           \
-        const unsigned k = tile % 32u;                                                                         \
+        const size_t g = c / 32u;                                                                              \
+        const unsigned k = c % 32u;                                                                            \
         T v = fill;                                                                                            \
-        const unsigned anchored = P##_group_window(g * 32u, k, states, agg_slots, prefix_slots, &v);           \
+        const unsigned anchored = P##_group_window(g * 32u, k, claim, states, agg_slots, prefix_slots, &v);    \
         const T rest = P##_shfl_idx(P##_group_rest(v, lane), k >= 2 ? (int)k - 2 : 0), first = P##_shfl_idx(v, 0); \
-        T acc = first;                                                                                         \
-        if (k == 0 || !anchored) { /* A(g): back to a group whose B is out, then forward */                   \
+        T acc = first; /* (group 0: B(0) either way, its fold starting from unit 0's inclusive prefix) */     \
+        if (k == 0 || (!anchored && g > 0)) { /* A(g): back to a group whose B is out, then forward */        \
             T held_first = fill, held_rest = fill; /* lane d: group g - 1 - d's a(32m), R(m, 31) */            \
             int depth = 0;                                                                                     \
-            for (size_t m = g - 1;; --m) { /* (g > 0: tile 0 publishes its prefix and nothing else) */        \
+            for (size_t m = g - 1;; --m) { /* (g > 0 here) */                                                  \
                 T w = fill;                                                                                    \
                 if (depth == GPUSCAN_TEST_GROUPS_HELD) { /* the deepest group held: its own B */               \
-                    while (P##_peek(states, agg_slots, prefix_slots, (m + 1) * 32u, &w) != GPUSCAN_STATE_PREFIX) { \
+                    while (P##_peek(states, agg_slots, prefix_slots, (m + 1) * 32u * claim + claim - 1, &w) != \
+                           GPUSCAN_STATE_PREFIX) {                                                             \
                     }                                                                                          \
                     acc = P##_combine(w, P##_shfl_idx(held_rest, --depth));                                    \
                     break;                                                                                     \
                 }                                                                                              \
-                const unsigned got = P##_group_window(m * 32u, 32u, states, agg_slots, prefix_slots, &w);      \
+                const unsigned got = P##_group_window(m * 32u, 32u, claim, states, agg_slots, prefix_slots, &w); \
                 const T w_rest = P##_shfl_idx(P##_group_rest(w, lane), 30), w_first = P##_shfl_idx(w, 0);      \
                 if (got || m == 0) {                                                                           \
                     acc = P##_combine(w_first, w_rest);                                                        \
@@ -443,12 +455,12 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_prefetch_
             }                                                                                                  \
             for (int d = depth - 1; d >= 0; --d) { /* A(m + 1) = B(m) (x) R(m, 31), B(m) = A(m) (x) a(32m) */  \
                 acc = P##_combine(acc, P##_shfl_idx(held_first, d));                                           \
-                P##_lend_prefix(states, prefix_slots, (g - 1 - d) * 32u, acc);                                 \
+                P##_lend_prefix(states, prefix_slots, (g - 1 - d) * 32u * claim + claim - 1, acc);             \
                 acc = P##_combine(acc, P##_shfl_idx(held_rest, d));                                            \
             }                                                                                                  \
             if (k == 0) return acc;                                                                            \
             acc = P##_combine(acc, first); /* B(g) */                                                          \
-            P##_lend_prefix(states, prefix_slots, g * 32u, acc);                                               \
+            P##_lend_prefix(states, prefix_slots, g * 32u * claim + claim - 1, acc);                           \
         }                                                                                                      \
         return k >= 2 ? P##_combine(acc, rest) : acc;                                                          \
     }                                                                                                          \
@@ -457,7 +469,7 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_prefetch_
                                                      const unsigned *agg_slots,                                \
                                                      unsigned *prefix_slots, T fill)                           \
     {                                                                                                          \
-        if (GPUSCAN_DETERMINISTIC) return P##_group_lookback(tile, states, agg_slots, prefix_slots, fill);     \
+        if (GPUSCAN_DETERMINISTIC) return P##_group_lookback(tile, 1u, states, agg_slots, prefix_slots, fill); \
         const int lane = threadIdx.x & 31;                                                                     \
         long long nearest = (long long)tile - 1;                                                               \
         T v = fill, acc = fill;                                                                                \

@@ -496,6 +496,45 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
         }                                                                                           \
     }
 #define GPUSCAN_RING_LOOKERS_SCANNERS_(P, T)                                                    \
+    /* Deterministic (grid.cuh: groups of 32 claims of CLAIM units): the exclusive prefix of unit   \
+     * u > 0.  A claim's first unit looks back over claims; a later one takes the inclusive prefix  \
+     * of the unit before, where this warp had it, or else folds its claim's earlier units from    \
+     * the claim's prefix (unit 0's claim: from unit 0's inclusive prefix, the seed's).  *claim_at  \
+     * and *claim_agg carry the claim's prefix and the fold of its units so far (own included      \
+     * after the call), for the B the last unit of a group's first claim publishes. */             \
+    static __device__ __forceinline__ T P##_ring_claim_prefix(unsigned u, unsigned last,            \
+                                                              T last_inclusive, T own,              \
+                                                              T *claim_at, T *claim_agg,            \
+                                                              gpuscan_states_ states,               \
+                                                              unsigned *agg_slots,                  \
+                                                              unsigned *prefix_slots, T fill)       \
+    {                                                                                               \
+        enum { C = P##_RING_CLAIM_ };                                                               \
+        const unsigned q = u % C;                                                                   \
+        const size_t c = u / C, first = c * C;                                                      \
+        T prefix;                                                                                   \
+        if (q == 0) {                                                                               \
+            prefix = *claim_at = P##_group_lookback(c, C, states, agg_slots, prefix_slots, fill);   \
+            *claim_agg = own;                                                                       \
+            return prefix;                                                                          \
+        }                                                                                           \
+        if (u == last + 1) {                                                                        \
+            prefix = last_inclusive;                                                                \
+        } else {                                                                                    \
+            T a;                                                                                    \
+            P##_await(states, agg_slots, prefix_slots, first, &a);                                  \
+            *claim_at = c > 0 ? P##_group_lookback(c, C, states, agg_slots, prefix_slots, fill) : a; \
+            *claim_agg = a;                                                                         \
+            prefix = c > 0 ? P##_combine(*claim_at, a) : a;                                         \
+            for (unsigned j = 1; j < q; ++j) {                                                      \
+                P##_await(states, agg_slots, prefix_slots, first + j, &a);                          \
+                prefix = P##_combine(prefix, a);                                                    \
+                *claim_agg = P##_combine(*claim_agg, a);                                            \
+            }                                                                                       \
+        }                                                                                           \
+        *claim_agg = P##_combine(*claim_agg, own);                                                  \
+        return prefix;                                                                              \
+    }                                                                                               \
     /* Look-back warp k: finds the exclusive prefixes of the units of slots k, k + LOOKERS, ...,    \
      * publishes their inclusive ones and hands the prefixes to the scanners (prefix_of).  A unit   \
      * right after the warp's last one (claimed with it: GPUSCAN_RING_CLAIM) takes that one's       \
@@ -508,7 +547,7 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
                                                               const P##_ends *ends)                 \
     {                                                                                               \
         unsigned last = GPUSCAN_RING_END_;                                                          \
-        T last_inclusive = ends->init;                                                              \
+        T last_inclusive = ends->init, claim_at = ends->init, claim_agg = ends->init;               \
         for (unsigned i = k;; i += GPUSCAN_RING_LOOKERS(T)) {                                       \
             const unsigned u = gpuscan_ring_take_(r, r->reduced, r->ready, &i,                      \
                                                   GPUSCAN_RING_LOOKERS(T),                          \
@@ -518,14 +557,23 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
             T prefix = u == 0 && ends->seeded ? prefix_of[s] : ends->init;                          \
             if (u > 0) {                                                                            \
                 const T own = agg_of[s];                                                            \
-                /* (deterministic: the one before's inclusive prefix is u's own only where  \
-                 * u - 1 opens a group of 32, grid.cuh) */                                  \
-                prefix = P##_RING_CLAIM_ > 1 && u == last + 1 && (!GPUSCAN_DETERMINISTIC || u % 32u == 1) \
-                             ? last_inclusive                                                       \
-                             : P##_lookback(u, states, agg_slots, prefix_slots, ends->init);        \
-                if ((threadIdx.x & 31u) == 0 && P##_publishes_prefix(u))                            \
-                    P##_publish(states, prefix_slots, u, GPUSCAN_STATE_PREFIX,                      \
-                                P##_combine(prefix, own));                                          \
+                if (GPUSCAN_DETERMINISTIC && P##_RING_CLAIM_ > 1) {                                 \
+                    prefix = P##_ring_claim_prefix(u, last, last_inclusive, own, &claim_at,         \
+                                                   &claim_agg, states, agg_slots, prefix_slots,     \
+                                                   ends->init);                                     \
+                    if ((threadIdx.x & 31u) == 0 && u % P##_RING_CLAIM_ == P##_RING_CLAIM_ - 1 &&   \
+                        u / P##_RING_CLAIM_ % 32u == 0) /* B of a group (grid.cuh) */                \
+                        P##_publish(states, prefix_slots, u, GPUSCAN_STATE_PREFIX,                  \
+                                    u < P##_RING_CLAIM_ ? P##_combine(prefix, own)                  \
+                                                        : P##_combine(claim_at, claim_agg));        \
+                } else {                                                                            \
+                    prefix = P##_RING_CLAIM_ > 1 && u == last + 1                                   \
+                                 ? last_inclusive                                                   \
+                                 : P##_lookback(u, states, agg_slots, prefix_slots, ends->init);    \
+                    if ((threadIdx.x & 31u) == 0 && P##_publishes_prefix(u))                        \
+                        P##_publish(states, prefix_slots, u, GPUSCAN_STATE_PREFIX,                  \
+                                    P##_combine(prefix, own));                                      \
+                }                                                                                   \
             }                                                                                       \
             if (P##_RING_CLAIM_ > 1)                                                                \
                 last = u, last_inclusive = u > 0 ? P##_combine(prefix, agg_of[s]) : agg_of[s];      \
