@@ -13,7 +13,7 @@ set -eu
 B=${BUILD:-build-pack/build}
 P=build-pack/pack
 # RING_SUITES= / BENCHES=forms: a smaller pack (without the ring suites / the bench)
-RING_SUITES=${RING_SUITES-"gpu_ring_i32 gpu_ring_u8 gpu_ring_i64 gpu_ring_f32 gpu_ring_custom_ops gpu_ring_claim1_i32 gpu_ring_claim3_custom_ops gpu_ring_reverse gpu_ring_typed gpu_ring_typed_multi"}
+RING_SUITES=${RING_SUITES-"gpu_ring_i32 gpu_ring_u8 gpu_ring_i64 gpu_ring_f32 gpu_ring_custom_ops gpu_ring_claim1_i32 gpu_ring_claim3_custom_ops gpu_ring_det_claim3_custom_ops gpu_ring_det_custom_ops gpu_ring_reverse gpu_ring_typed gpu_ring_typed_multi"}
 BENCHES=${BENCHES-"forms bench ceiling"}
 # the tests packed: ctest's label options (default: the default tier's GPU tests) and, of those,
 # the names matching PACK_TESTS (e.g. LABELS="-L gpu" PACK_TESTS="^(gpu_|full_gpu_)" for the

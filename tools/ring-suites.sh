@@ -11,7 +11,7 @@ OUT=${OUT:-$PWD/gpu-check-out}
 STEP=${STEP:-all}
 mkdir -p "$OUT"
 export GPUSCAN_TEST_MAX_RANDOM=${GPUSCAN_TEST_MAX_RANDOM:-2097152}
-RING_SUITES="gpu_ring_i32 gpu_ring_u8 gpu_ring_i64 gpu_ring_f32 gpu_ring_custom_ops gpu_ring_claim1_i32 gpu_ring_claim3_custom_ops gpu_ring_reverse gpu_ring_typed gpu_ring_typed_multi"
+RING_SUITES="gpu_ring_i32 gpu_ring_u8 gpu_ring_i64 gpu_ring_f32 gpu_ring_custom_ops gpu_ring_claim1_i32 gpu_ring_claim3_custom_ops gpu_ring_det_claim3_custom_ops gpu_ring_det_custom_ops gpu_ring_reverse gpu_ring_typed gpu_ring_typed_multi"
 if [ "$STEP" != run ]; then
     cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 >"$OUT/cmake.log" 2>&1 &&
         cmake --build build-gpu -j "$(nproc)" --target $RING_SUITES >"$OUT/build.log" 2>&1 ||
