@@ -425,6 +425,8 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_prefetch_
                                                            const unsigned *agg_slots,                          \
                                                            unsigned *prefix_slots, T fill)                     \
     {                                                                                                          \
+        static_assert(GPUSCAN_TEST_GROUPS_HELD >= 1 && GPUSCAN_TEST_GROUPS_HELD <= 32,                         \
+                      "gpuscan: GPUSCAN_TEST_GROUPS_HELD is 1 to 32 (the lanes that hold the groups)");        \
         const int lane = threadIdx.x & 31;                                                                     \
         const size_t g = c / 32u;                                                                              \
         const unsigned k = c % 32u;                                                                            \
