@@ -360,6 +360,14 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_prefetch_
 #ifndef GPUSCAN_TEST_GROUPS_HELD
 #define GPUSCAN_TEST_GROUPS_HELD 32
 #endif
+/* Units a claim of a deterministic look-back has at most (its states are read at once: the ring's
+ * GPUSCAN_RING_CLAIM is held to it there). */
+#define GPUSCAN_GROUP_CLAIM_MOST_ 4
+/* The unit that holds group g's B: the last of the group's first claim of `claim` units. */
+static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_group_anchor_(size_t g, unsigned claim)
+{
+    return (g * 32u + 1u) * claim - 1u;
+}
 #define GPUSCAN_LOOKBACK_WINDOW_(P, T)                                                                      \
     /* Lane l: the state of tile nearest-31+l, once published (tiles before 0 count as                         \
      * aggregates and are never folded: tile 0 always publishes a prefix).  Returns the ballot                 \
@@ -379,22 +387,37 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_prefetch_
     }                                                                                                          \
     /* The deterministic mode's: lane l below `count` the states of claim first + l's `claim` units        \
      * (units (first + l) * claim ...; a tile is a claim of one), once published, folded left into *v         \
-     * (the others keep *v).  Returns whether lane 0's last unit holds an inclusive prefix, B, which         \
-     * is then lane 0's *v. */                                                                                 \
+     * (the others keep *v).  A lane reads all its states before it waits on any (a claim's units in one     \
+     * round trip), then waits on those it found unpublished, alone.  Returns whether lane 0's last unit      \
+     * holds an inclusive prefix, B, which is then lane 0's *v. */                                             \
     static __device__ __forceinline__ __attribute__((unused)) unsigned P##_group_window(size_t first, unsigned count,                 \
                                                                 unsigned claim, gpuscan_states_ states,        \
                                                                 const unsigned *agg_slots,                     \
                                                                 const unsigned *prefix_slots, T *v)            \
     {                                                                                                          \
+        enum { MOST = GPUSCAN_GROUP_CLAIM_MOST_ };                                                             \
         unsigned status = GPUSCAN_STATE_AGGREGATE;                                                             \
         if ((threadIdx.x & 31u) < count) {                                                                     \
             const size_t unit = (first + (threadIdx.x & 31u)) * claim;                                         \
-            for (unsigned j = 0; j < claim; ++j) {                                                             \
+            if (claim == 1u) { /* (the look-back kernels': one state a lane) */                                \
                 T x;                                                                                           \
                 do {                                                                                           \
-                    status = P##_peek(states, agg_slots, prefix_slots, unit + j, &x);                          \
+                    status = P##_peek(states, agg_slots, prefix_slots, unit, &x);                              \
                 } while (status == GPUSCAN_STATE_EMPTY);                                                       \
-                *v = j == 0 || status == GPUSCAN_STATE_PREFIX ? x : P##_combine(*v, x);                        \
+                *v = x;                                                                                        \
+            } else {                                                                                           \
+                unsigned got[MOST];                                                                            \
+                T x[MOST];                                                                                     \
+                _Pragma("unroll") for (unsigned j = 0; j < MOST; ++j) if (j < claim) {                        \
+                    x[j] = *v;                                                                                 \
+                    got[j] = P##_peek(states, agg_slots, prefix_slots, unit + j, &x[j]);                       \
+                }                                                                                              \
+                _Pragma("unroll") for (unsigned j = 0; j < MOST; ++j) if (j < claim) {                        \
+                    while (got[j] == GPUSCAN_STATE_EMPTY)                                                      \
+                        got[j] = P##_peek(states, agg_slots, prefix_slots, unit + j, &x[j]);                   \
+                    *v = j == 0 || got[j] == GPUSCAN_STATE_PREFIX ? x[j] : P##_combine(*v, x[j]);              \
+                    status = got[j];                                                                           \
+                }                                                                                              \
             }                                                                                                  \
         }                                                                                                      \
         return __ballot_sync(0xffffffffu, status == GPUSCAN_STATE_PREFIX) & 1u;                                \
@@ -404,10 +427,11 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_prefetch_
     {                                                                                                          \
         return P##_warp_inclusive(P##_shfl_down(v, 1), lane);                                                  \
     }                                                                                                          \
-    /* Whether a look-back publishes `tile`'s inclusive prefix: deterministic, a group's first tile only. */ \
-    static __device__ __forceinline__ __attribute__((unused)) int P##_publishes_prefix(size_t tile)            \
+    /* Whether a look-back publishes `unit`'s inclusive prefix (in claims of `claim` units):                  \
+     * deterministic, a group's anchor only. */                                                                \
+    static __device__ __forceinline__ __attribute__((unused)) int P##_publishes_prefix(size_t unit, unsigned claim) \
     {                                                                                                          \
-        return !GPUSCAN_DETERMINISTIC || tile % 32u == 0;                                                      \
+        return !GPUSCAN_DETERMINISTIC || unit == gpuscan_group_anchor_(unit / claim / 32u, claim);             \
     }                                                                                                          \
     /* B of a group a look-back walked past, published for its first claim's last unit (which will        \
      * publish the same bits): later look-backs find it there instead of walking the same way again. */     \
@@ -440,7 +464,7 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_prefetch_
             for (size_t m = g - 1;; --m) { /* (g > 0 here) */                                                  \
                 T w = fill;                                                                                    \
                 if (depth == GPUSCAN_TEST_GROUPS_HELD) { /* the deepest group held: its own B */               \
-                    while (P##_peek(states, agg_slots, prefix_slots, (m + 1) * 32u * claim + claim - 1, &w) != \
+                    while (P##_peek(states, agg_slots, prefix_slots, gpuscan_group_anchor_(m + 1, claim), &w) != \
                            GPUSCAN_STATE_PREFIX) {                                                             \
                     }                                                                                          \
                     acc = P##_combine(w, P##_shfl_idx(held_rest, --depth));                                    \
@@ -457,12 +481,12 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_prefetch_
             }                                                                                                  \
             for (int d = depth - 1; d >= 0; --d) { /* A(m + 1) = B(m) (x) R(m, 31), B(m) = A(m) (x) a(32m) */  \
                 acc = P##_combine(acc, P##_shfl_idx(held_first, d));                                           \
-                P##_lend_prefix(states, prefix_slots, (g - 1 - d) * 32u * claim + claim - 1, acc);             \
+                P##_lend_prefix(states, prefix_slots, gpuscan_group_anchor_(g - 1 - d, claim), acc);             \
                 acc = P##_combine(acc, P##_shfl_idx(held_rest, d));                                            \
             }                                                                                                  \
             if (k == 0) return acc;                                                                            \
             acc = P##_combine(acc, first); /* B(g) */                                                          \
-            P##_lend_prefix(states, prefix_slots, g * 32u * claim + claim - 1, acc);                           \
+            P##_lend_prefix(states, prefix_slots, gpuscan_group_anchor_(g, claim), acc);                           \
         }                                                                                                      \
         return k >= 2 ? P##_combine(acc, rest) : acc;                                                          \
     }                                                                                                          \
@@ -508,7 +532,7 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_prefetch_
             P##_await(states, prefix_slots, prefix_slots, tile - 1, &prefix);                                  \
             *has_prefix = 1;                                                                                   \
         }                                                                                                      \
-        if (threadIdx.x == 0 && (!lookback || P##_publishes_prefix(tile)))                                    \
+        if (threadIdx.x == 0 && (!lookback || P##_publishes_prefix(tile, 1u)))                                    \
             P##_publish(states, prefix_slots, tile, GPUSCAN_STATE_PREFIX,                                      \
                         *has_prefix ? P##_combine(prefix, aggregate) : aggregate);                             \
         return prefix;                                                                                         \
@@ -549,6 +573,39 @@ typedef struct gpuscan_pace_ {
 #define GPUSCAN_FOLD_PREFIX_(P, T)                                                                  \
     /* (not behind a typed load stage: its kernel spilled with the fold beside the look-back) */    \
     enum { P##_FOLDS_ = P##_COMMUTES_ && P##_LOAD_COPIES_ && sizeof(T) <= GPUSCAN_FOLD_MAX_BYTES };  \
+    /* The deterministic mode's fold: the expression a look-back gives (P_group_lookback), so that     \
+     * whether a device runs the tiles all at once does not change a bit.  v[k]: tile threadIdx.x +   \
+     * k * blockDim.x's aggregate (the identity from `tile` on), so each warp holds a group in each    \
+     * k.  The warps lay out the left fold's operands in order - R(0, 31), a(32), R(1, 31), a(64),     \
+     * ... - and thread 0 folds them onto B(0) (its loads run ahead of the combines).  The prefix in   \
+     * thread 0. */                                                                                   \
+    static __device__ __forceinline__ __attribute__((unused)) T P##_fold_groups(unsigned tile,      \
+                                                                                const T *v)         \
+    {                                                                                               \
+        enum { GROUPS = GPUSCAN_FOLD_READS * 1024u / 32u };                                         \
+        __shared__ __align__(16) unsigned char mem[(2 * GROUPS + 1) * sizeof(T)];                   \
+        T *chain = (T *)mem, *own_rest = chain + 2 * GROUPS; /* chain[0]: B(0) */                   \
+        const int lane = threadIdx.x & 31;                                                          \
+        const unsigned g = tile / 32u, q = tile % 32u;                                              \
+        _Pragma("unroll") for (unsigned k = 0; k < GPUSCAN_FOLD_READS; ++k) {                       \
+            const unsigned j = threadIdx.x - lane + k * blockDim.x, m = j / 32u; /* (the warp's) */ \
+            if (j < tile) {                                                                         \
+                const T r = P##_group_rest(v[k], lane); /* lane l: R(m, l + 1) */                   \
+                if (lane == 0) chain[2 * m] = v[k];                                                 \
+                if (m < g && lane == 30) chain[2 * m + 1] = r;                                      \
+                if (m == g && lane + 2 == (int)q) *own_rest = r;                                    \
+            }                                                                                       \
+        }                                                                                           \
+        __syncthreads();                                                                            \
+        T acc = chain[0];                                                                           \
+        if (threadIdx.x == 0 && tile > 0) {                                                         \
+            /* A(g) = B(0) (x) R(0, 31) (x) a(32) ... (x) R(g - 1, 31), then (x) a(32g) = B(g) */   \
+            const unsigned operands = g > 0 ? 2 * g - 1 + (q > 0) : 0;                              \
+            _Pragma("unroll 8") for (unsigned i = 1; i <= operands; ++i) acc = P##_combine(acc, chain[i]); \
+            if (q >= 2) acc = P##_combine(acc, *own_rest);                                          \
+        }                                                                                           \
+        return acc;                                                                                 \
+    }                                                                                               \
     static __device__ __forceinline__ __attribute__((unused)) T P##_fold_prefix(unsigned tile, T aggregate, gpuscan_states_ states, \
                                                         const unsigned *agg_slots, unsigned *published, \
                                                         int seeded, T seed, int *has_prefix)        \
@@ -576,9 +633,13 @@ typedef struct gpuscan_pace_ {
                                                     &v[k]) != GPUSCAN_STATE_EMPTY)                  \
                     pending &= ~(1u << k);                                                          \
         }                                                                                           \
-        acc = v[0];                                                                                 \
-        _Pragma("unroll") for (unsigned k = 1; k < GPUSCAN_FOLD_READS; ++k) acc = P##_combine(acc, v[k]); \
-        acc = P##_block_reduce_values(acc, (int)blockDim.x);                                        \
+        if (GPUSCAN_DETERMINISTIC) {                                                                \
+            acc = P##_fold_groups(tile, v);                                                         \
+        } else {                                                                                    \
+            acc = v[0];                                                                             \
+            _Pragma("unroll") for (unsigned k = 1; k < GPUSCAN_FOLD_READS; ++k) acc = P##_combine(acc, v[k]); \
+            acc = P##_block_reduce_values(acc, (int)blockDim.x);                                    \
+        }                                                                                           \
         *has_prefix = seeded || tile > 0;                                                           \
         return tile > 0 ? acc : seed;                                                               \
     }
@@ -728,10 +789,14 @@ static __device__ __forceinline__ __attribute__((unused)) void *gpuscan_cluster_
      * hides behind the tile's loads and scan.  Thread j writes this block's aggregate into slot      \
      * `tile` of every later block j (block 0 of a seeded scan: the seed and its aggregate); after a  \
      * whole barrier every write has landed, no block writes into another any more (each may exit),   \
-     * and each thread folds slots 0..tile-1 in order (`seed`: the seed, read by block 0). */         \
+     * and each thread folds slots 0..tile-1 in order (`seed`: the seed, read by block 0).  The      \
+     * deterministic mode's: each warp combines them as a look-back of its group 0 would (grid.cuh:    \
+     * B(0) (x) R(0, tile - 1)), so that a device without clusters gets the same bits. */             \
     static __device__ __forceinline__ __attribute__((unused)) T P##_cluster_prefix(unsigned tile, T aggregate, int seeded,    \
                                                            T seed, int *has_prefix)                   \
     {                                                                                                 \
+        static_assert(!GPUSCAN_DETERMINISTIC || GPUSCAN_CLUSTER_MAX_TILES <= 32,                      \
+                      "gpuscan: GPUSCAN_CLUSTER_MAX_TILES is at most 32 in the deterministic mode");  \
         gpuscan_cluster_wait_();                                                                      \
         if (threadIdx.x > tile && threadIdx.x < gridDim.x)                                            \
             *(T *)gpuscan_cluster_map_(P##_cluster_slots() + tile, threadIdx.x) =                     \
@@ -741,6 +806,13 @@ static __device__ __forceinline__ __attribute__((unused)) void *gpuscan_cluster_
         *has_prefix = seeded || tile > 0;                                                             \
         if (tile == 0) return seed;                                                                   \
         const T *slots = P##_cluster_slots();                                                         \
+        if (GPUSCAN_DETERMINISTIC) {                                                                  \
+            const int lane = threadIdx.x & 31;                                                        \
+            const T v = slots[(unsigned)lane < tile ? lane : 0];                                      \
+            const T first = P##_shfl_idx(v, 0),                                                      \
+                    rest = P##_shfl_idx(P##_group_rest(v, lane), tile >= 2 ? (int)tile - 2 : 0);      \
+            return tile >= 2 ? P##_combine(first, rest) : first;                                      \
+        }                                                                                             \
         T prefix = slots[0];                                                                          \
         for (unsigned r = 1; r < tile; ++r) prefix = P##_combine(prefix, slots[r]);                   \
         return prefix;                                                                                \
@@ -1135,7 +1207,7 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_states_re
             while (status == GPUSCAN_STATE_EMPTY)                                                     \
                 status = P##_peek(states, agg_slots, prefix_slots, unit, &own);                       \
             if (unit > 0) { /* (deterministic: a look-back may have lent it already, P_lend_prefix) */ \
-                if (P##_publishes_prefix(unit) && !(GPUSCAN_DETERMINISTIC && status == GPUSCAN_STATE_PREFIX)) \
+                if (P##_publishes_prefix(unit, 1u) && !(GPUSCAN_DETERMINISTIC && status == GPUSCAN_STATE_PREFIX)) \
                     P##_publish(states, prefix_slots, unit, GPUSCAN_STATE_PREFIX, P##_combine(prefix, own)); \
             } else if (ends->seeded && ends->init_ptr != NULL) { /* the seed unit 0's reduce read */  \
                 __threadfence();                                                                      \

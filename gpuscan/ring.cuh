@@ -510,6 +510,8 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
                                                               unsigned *prefix_slots, T fill)       \
     {                                                                                               \
         enum { C = P##_RING_CLAIM_ };                                                               \
+        static_assert(!GPUSCAN_DETERMINISTIC || C <= GPUSCAN_GROUP_CLAIM_MOST_,                     \
+                      "gpuscan: GPUSCAN_RING_CLAIM (_TYPED_CLAIM) is at most 4 when deterministic");  \
         const unsigned q = u % C;                                                                   \
         const size_t c = u / C, first = c * C;                                                      \
         T prefix;                                                                                   \
@@ -561,8 +563,7 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
                     prefix = P##_ring_claim_prefix(u, last, last_inclusive, own, &claim_at,         \
                                                    &claim_agg, states, agg_slots, prefix_slots,     \
                                                    ends->init);                                     \
-                    if ((threadIdx.x & 31u) == 0 && u % P##_RING_CLAIM_ == P##_RING_CLAIM_ - 1 &&   \
-                        u / P##_RING_CLAIM_ % 32u == 0) /* B of a group (grid.cuh) */                \
+                    if ((threadIdx.x & 31u) == 0 && P##_publishes_prefix(u, P##_RING_CLAIM_))       \
                         P##_publish(states, prefix_slots, u, GPUSCAN_STATE_PREFIX,                  \
                                     u < P##_RING_CLAIM_ ? P##_combine(prefix, own)                  \
                                                         : P##_combine(claim_at, claim_agg));        \
@@ -570,7 +571,7 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
                     prefix = P##_RING_CLAIM_ > 1 && u == last + 1                                   \
                                  ? last_inclusive                                                   \
                                  : P##_lookback(u, states, agg_slots, prefix_slots, ends->init);    \
-                    if ((threadIdx.x & 31u) == 0 && P##_publishes_prefix(u))                        \
+                    if ((threadIdx.x & 31u) == 0 && P##_publishes_prefix(u, 1u))                      \
                         P##_publish(states, prefix_slots, u, GPUSCAN_STATE_PREFIX,                  \
                                     P##_combine(prefix, own));                                      \
                 }                                                                                   \

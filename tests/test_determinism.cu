@@ -6,6 +6,10 @@
  * for bit.  Every other run starts while a "noise" kernel of random length holds part of the
  * GPU, so that tiles start, publish and look back in a different order each time.  Each first
  * run is also checked against a double reference (so the test cannot pass on garbage).
+ * AUTO's result is also compared, bit for bit, with that of the same sums compiled without the
+ * fold and one-cluster scans (test_determinism_paths.cu), at sizes where this file's definitions
+ * take them: which of the three runs is the device's to decide (its SMs, its clusters), not the
+ * association.
  * Built in the deterministic mode (GPUSCAN_DETERMINISTIC=1; hierarchical and domino are
  * deterministic in any mode), and a second time in the default mode as gpu_determinism_default,
  * which only reports how many look-back runs differed (GPUSCAN_EXPECT_NONDETERMINISM). */
@@ -26,6 +30,8 @@ TEST_ELEMENT(gpuscan_f64_add, double, TEST_TO_DOUBLE)
 #define TOL_f64 1e-12
 GEN_SPREAD(f32, float)
 GEN_SPREAD(f64, double)
+GPUSCAN_DECLARE(lbf32, float, add) /* test_determinism_paths.cu: look-back only */
+GPUSCAN_DECLARE(lbf64, double, add)
 
 #define RUNS 16
 
@@ -88,6 +94,41 @@ GEN_SPREAD(f64, double)
         free(h_in); free(h_first); free(h_out); free(h_ref); free(dref); free(dabs);                             \
     } while (0)
 
+/* AUTO here (the fold, one cluster or the look-back, as the device allows) against the look-back
+ * alone (test_determinism_paths.cu), inclusive and exclusive: the same bits. */
+#define PATHS_CASE(name, T, n_)                                                                                  \
+    do {                                                                                                         \
+        const size_t n = (n_);                                                                                   \
+        T *h_in = (T *)malloc(n * sizeof(T)), *h_auto = (T *)malloc(n * sizeof(T)), *h_lb = (T *)malloc(n * sizeof(T)); \
+        T *d_in, *d_out, init;                                                                                   \
+        gen_##name(h_in, n, OPC_ADD, &rng);                                                                      \
+        gen_##name(&init, 1, OPC_ADD, &rng);                                                                     \
+        CHECK_CUDA(cudaMalloc(&d_in, n * sizeof(T)));                                                            \
+        CHECK_CUDA(cudaMalloc(&d_out, n * sizeof(T)));                                                           \
+        CHECK_CUDA(cudaMemcpy(d_in, h_in, n * sizeof(T), cudaMemcpyHostToDevice));                               \
+        for (int kind = 0; kind < 2; ++kind) {                                                                   \
+            T *got[2] = {h_auto, h_lb};                                                                          \
+            for (int side = 0; side < 2; ++side) {                                                               \
+                poison(d_out, n * sizeof(T), 0);                                                                 \
+                const gpuscan_status st =                                                                        \
+                    kind == 0 ? (side ? gpuscan_lb##name##_add_inclusive : gpuscan_##name##_add_inclusive)(d_in, d_out, n, 0) \
+                              : (side ? gpuscan_lb##name##_add_exclusive : gpuscan_##name##_add_exclusive)(d_in, d_out, n, init, 0); \
+                EXPECT(st == GPUSCAN_SUCCESS, "%s", gpuscan_status_string(st));                                  \
+                CHECK_CUDA(cudaDeviceSynchronize());                                                             \
+                CHECK_CUDA(cudaMemcpy(got[side], d_out, n * sizeof(T), cudaMemcpyDeviceToHost));                 \
+            }                                                                                                    \
+            const int same = memcmp(h_auto, h_lb, n * sizeof(T)) == 0;                                           \
+            if (GPUSCAN_DETERMINISTIC)                                                                           \
+                EXPECT(same, "%s %s n=%zu: AUTO's bits are not the look-back's", #name,                          \
+                       kind ? "exclusive" : "inclusive", n);                                                     \
+            else                                                                                                 \
+                paths_tolerated += !same;                                                                        \
+        }                                                                                                        \
+        CHECK_CUDA(cudaFree(d_in));                                                                              \
+        CHECK_CUDA(cudaFree(d_out));                                                                             \
+        free(h_in); free(h_auto); free(h_lb);                                                                    \
+    } while (0)
+
 int main(void)
 {
     require_gpu(GPUSCAN_DETERMINISTIC ? "gpu_determinism" : "gpu_determinism_default");
@@ -101,6 +142,19 @@ int main(void)
         DETERMINISM_CASE(f32, float, sizes[s]);
         DETERMINISM_CASE(f64, double, sizes[s]);
     }
+    /* one cluster (up to GPUSCAN_CLUSTER_MAX_TILES tiles), the fold (128 tiles on, as many as the
+     * device holds at once; float only: commuting operators of 4 bytes), and sizes beside them */
+    long paths_tolerated = 0;
+    const size_t tile = GPUSCAN_TILE_(CO, float), tile64 = GPUSCAN_TILE_(CO, double);
+    const size_t path_sizes[] = {2 * tile + 1, 3 * tile + 5, 16 * tile, 16 * tile + 1, 33 * tile + 7,
+                                 127 * tile, 128 * tile + 3, 257 * tile + 11, 511 * tile, 1024 * tile - 1};
+    for (size_t s = 0; s < sizeof path_sizes / sizeof path_sizes[0]; ++s) {
+        PATHS_CASE(f32, float, path_sizes[s]);
+        PATHS_CASE(f64, double, path_sizes[s] / tile * tile64 + path_sizes[s] % tile);
+    }
+    printf("  AUTO against the look-back alone: %zu sizes x 2 types x 2 kinds%s\n",
+           sizeof path_sizes / sizeof path_sizes[0], GPUSCAN_DETERMINISTIC ? "" : " (not promised)");
+    if (!GPUSCAN_DETERMINISTIC) printf("  ... of them differing: %ld\n", paths_tolerated);
     printf("determinism (GPUSCAN_DETERMINISTIC=%d): %ld runs differed from their first run", GPUSCAN_DETERMINISTIC,
            total_differing);
     if (!GPUSCAN_DETERMINISTIC) printf("; look-back and AUTO (not promised): %ld", differing_tolerated);

@@ -312,7 +312,7 @@ static void unit_delays(unsigned *d, unsigned tiles, int sched, uint64_t *rng)
             }                                                                                       \
             if (threadIdx.x == 0) {                                                                 \
                 test_wait_ns(d[2]);                                                                 \
-                if (P##_publishes_prefix(tile))                                                     \
+                if (P##_publishes_prefix(tile, 1u))                                                 \
                     P##_publish(states, prefix_slots, tile, GPUSCAN_STATE_PREFIX, has ? P##_combine(prefix, a) : a); \
             }                                                                                       \
         }                                                                                           \
