@@ -42,11 +42,7 @@ GPUSCAN_DECLARE(lbf64, double, add)
         T *h_out = (T *)malloc(n * sizeof(T)), *h_ref = (T *)malloc(n * sizeof(T));                              \
         double *dref = (double *)malloc(n * sizeof(double)), *dabs = (double *)malloc(n * sizeof(double));       \
         T *d_in, *d_out, init;                                                                                   \
-        gen_##name(h_in, n, OPC_ADD, &rng);                                                                      \
-        gen_##name(&init, 1, OPC_ADD, &rng);                                                                     \
-        CHECK_CUDA(cudaMalloc(&d_in, n * sizeof(T)));                                                            \
-        CHECK_CUDA(cudaMalloc(&d_out, n * sizeof(T)));                                                           \
-        CHECK_CUDA(cudaMemcpy(d_in, h_in, n * sizeof(T), cudaMemcpyHostToDevice));                               \
+        TEST_ADD_INPUT(name, T, h_in, init, d_in, d_out, n, &rng);                                               \
         for (int kind = 0; kind < 2; ++kind) {                                                                   \
             ref_gpuscan_##name##_add(h_in, n, kind, init, h_ref, dref, dabs);                                    \
             for (int c = 0; c < N_COMBOS; ++c) {                                                                 \
@@ -101,11 +97,7 @@ GPUSCAN_DECLARE(lbf64, double, add)
         const size_t n = (n_);                                                                                   \
         T *h_in = (T *)malloc(n * sizeof(T)), *h_auto = (T *)malloc(n * sizeof(T)), *h_lb = (T *)malloc(n * sizeof(T)); \
         T *d_in, *d_out, init;                                                                                   \
-        gen_##name(h_in, n, OPC_ADD, &rng);                                                                      \
-        gen_##name(&init, 1, OPC_ADD, &rng);                                                                     \
-        CHECK_CUDA(cudaMalloc(&d_in, n * sizeof(T)));                                                            \
-        CHECK_CUDA(cudaMalloc(&d_out, n * sizeof(T)));                                                           \
-        CHECK_CUDA(cudaMemcpy(d_in, h_in, n * sizeof(T), cudaMemcpyHostToDevice));                               \
+        TEST_ADD_INPUT(name, T, h_in, init, d_in, d_out, n, &rng);                                               \
         for (int kind = 0; kind < 2; ++kind) {                                                                   \
             T *got[2] = {h_auto, h_lb};                                                                          \
             for (int side = 0; side < 2; ++side) {                                                               \

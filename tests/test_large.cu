@@ -38,11 +38,7 @@ TEST_ELEMENT(gpuscan_f32_add, float, TEST_TO_DOUBLE)
         T *h_ref = (T *)malloc(n * sizeof(T)), *d_in, *d_out, init;                                       \
         double *dref = TOL > 0 ? (double *)malloc(n * sizeof(double)) : NULL;                             \
         double *dabs = TOL > 0 ? (double *)malloc(n * sizeof(double)) : NULL;                             \
-        gen_##name(h_in, n, OPC_ADD, &rng);                                                               \
-        gen_##name(&init, 1, OPC_ADD, &rng);                                                              \
-        CHECK_CUDA(cudaMalloc(&d_in, n * sizeof(T)));                                                     \
-        CHECK_CUDA(cudaMalloc(&d_out, n * sizeof(T)));                                                    \
-        CHECK_CUDA(cudaMemcpy(d_in, h_in, n * sizeof(T), cudaMemcpyHostToDevice));                        \
+        TEST_ADD_INPUT(name, T, h_in, init, d_in, d_out, n, &rng);                                        \
         for (int kind = 0; kind < 2; ++kind) {                                                            \
             ref_gpuscan_##name##_add(h_in, n, kind, init, h_ref, dref, dabs);                             \
             for (int c = 0; c < (ncombos); ++c) {                                                         \

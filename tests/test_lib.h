@@ -280,6 +280,18 @@ static __attribute__((unused)) void gen_unit_float(float *x, size_t n, int opc, 
     for (size_t i = 0; i < n; ++i) x[i] = (float)(2.0 * rng_uniform(rng) - 1.0);
 }
 
+/* A sum's input: n elements and a seed from generator gen_<name> on the host (h_in, init), the
+ * elements copied to a new device buffer d_in beside a new output d_out of as many (the caller
+ * frees both). */
+#define TEST_ADD_INPUT(name, T, h_in, init, d_in, d_out, n, rng)                                    \
+    do {                                                                                            \
+        gen_##name(h_in, n, OPC_ADD, rng);                                                          \
+        gen_##name(&(init), 1, OPC_ADD, rng);                                                       \
+        CHECK_CUDA(cudaMalloc(&(d_in), (n) * sizeof(T)));                                           \
+        CHECK_CUDA(cudaMalloc(&(d_out), (n) * sizeof(T)));                                          \
+        CHECK_CUDA(cudaMemcpy(d_in, h_in, (n) * sizeof(T), cudaMemcpyHostToDevice));                \
+    } while (0)
+
 /* ---- poison and guards ------------------------------------------------------------------------
  * An output is filled with POISON_BYTE before a call (-1 for integers, NaN for floating types),
  * GUARD_ELEMS elements past its end too: whatever a call did not write reads as poison after it. */
