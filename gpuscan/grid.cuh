@@ -399,7 +399,7 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_group_a
         unsigned status = GPUSCAN_STATE_AGGREGATE;                                                             \
         if ((threadIdx.x & 31u) < count) {                                                                     \
             const size_t unit = (first + (threadIdx.x & 31u)) * claim;                                         \
-            if (claim == 1u) { /* (the look-back kernels': one state a lane) */                                \
+            if (claim == 1u) { /* (look-back kernels: one state; arrays spilled large types) */                \
                 T x;                                                                                           \
                 do {                                                                                           \
                     status = P##_peek(states, agg_slots, prefix_slots, unit, &x);                              \
@@ -427,7 +427,12 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_group_a
     {                                                                                                          \
         return P##_warp_inclusive(P##_shfl_down(v, 1), lane);                                                  \
     }                                                                                                          \
-    /* Whether a look-back publishes `unit`'s inclusive prefix (in claims of `claim` units):                  \
+    /* R(g, k - 1) in every lane (k >= 2; else lane 0's, unused): v lane l's value a(32g + l). */              \
+    static __device__ __forceinline__ __attribute__((unused)) T P##_group_rest_to(T v, int lane, unsigned k)   \
+    {                                                                                                          \
+        return P##_shfl_idx(P##_group_rest(v, lane), k >= 2 ? (int)k - 2 : 0);                                 \
+    }                                                                                                          \
+    /* Whether a look-back publishes `unit`'s inclusive prefix (in claims of `claim` units):                   \
      * deterministic, a group's anchor only. */                                                                \
     static __device__ __forceinline__ __attribute__((unused)) int P##_publishes_prefix(size_t unit, unsigned claim) \
     {                                                                                                          \
@@ -456,9 +461,9 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_group_a
         const unsigned k = c % 32u;                                                                            \
         T v = fill;                                                                                            \
         const unsigned anchored = P##_group_window(g * 32u, k, claim, states, agg_slots, prefix_slots, &v);    \
-        const T rest = P##_shfl_idx(P##_group_rest(v, lane), k >= 2 ? (int)k - 2 : 0), first = P##_shfl_idx(v, 0); \
-        T acc = first; /* (group 0: B(0) either way, its fold starting from unit 0's inclusive prefix) */     \
-        if (k == 0 || (!anchored && g > 0)) { /* A(g): back to a group whose B is out, then forward */        \
+        const T rest = P##_group_rest_to(v, lane, k), first = P##_shfl_idx(v, 0);                              \
+        T acc = first; /* (group 0: B(0) either way, its fold starting from unit 0's inclusive prefix) */      \
+        if (k == 0 || (!anchored && g > 0)) { /* A(g): back to a group whose B is out, then forward */         \
             T held_first = fill, held_rest = fill; /* lane d: group g - 1 - d's a(32m), R(m, 31) */            \
             int depth = 0;                                                                                     \
             for (size_t m = g - 1;; --m) { /* (g > 0 here) */                                                  \
@@ -471,7 +476,7 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_group_a
                     break;                                                                                     \
                 }                                                                                              \
                 const unsigned got = P##_group_window(m * 32u, 32u, claim, states, agg_slots, prefix_slots, &w); \
-                const T w_rest = P##_shfl_idx(P##_group_rest(w, lane), 30), w_first = P##_shfl_idx(w, 0);      \
+                const T w_rest = P##_group_rest_to(w, lane, 32u), w_first = P##_shfl_idx(w, 0);                \
                 if (got || m == 0) {                                                                           \
                     acc = P##_combine(w_first, w_rest);                                                        \
                     break;                                                                                     \
@@ -481,12 +486,12 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_group_a
             }                                                                                                  \
             for (int d = depth - 1; d >= 0; --d) { /* A(m + 1) = B(m) (x) R(m, 31), B(m) = A(m) (x) a(32m) */  \
                 acc = P##_combine(acc, P##_shfl_idx(held_first, d));                                           \
-                P##_lend_prefix(states, prefix_slots, gpuscan_group_anchor_(g - 1 - d, claim), acc);             \
+                P##_lend_prefix(states, prefix_slots, gpuscan_group_anchor_(g - 1 - d, claim), acc);           \
                 acc = P##_combine(acc, P##_shfl_idx(held_rest, d));                                            \
             }                                                                                                  \
             if (k == 0) return acc;                                                                            \
             acc = P##_combine(acc, first); /* B(g) */                                                          \
-            P##_lend_prefix(states, prefix_slots, gpuscan_group_anchor_(g, claim), acc);                           \
+            P##_lend_prefix(states, prefix_slots, gpuscan_group_anchor_(g, claim), acc);                       \
         }                                                                                                      \
         return k >= 2 ? P##_combine(acc, rest) : acc;                                                          \
     }                                                                                                          \
@@ -532,7 +537,7 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_group_a
             P##_await(states, prefix_slots, prefix_slots, tile - 1, &prefix);                                  \
             *has_prefix = 1;                                                                                   \
         }                                                                                                      \
-        if (threadIdx.x == 0 && (!lookback || P##_publishes_prefix(tile, 1u)))                                    \
+        if (threadIdx.x == 0 && (!lookback || P##_publishes_prefix(tile, 1u)))                                \
             P##_publish(states, prefix_slots, tile, GPUSCAN_STATE_PREFIX,                                      \
                         *has_prefix ? P##_combine(prefix, aggregate) : aggregate);                             \
         return prefix;                                                                                         \
@@ -809,7 +814,7 @@ static __device__ __forceinline__ __attribute__((unused)) void *gpuscan_cluster_
         if (GPUSCAN_DETERMINISTIC) {                                                                  \
             const int lane = threadIdx.x & 31;                                                        \
             const T v = slots[(unsigned)lane < tile ? lane : 0];                                      \
-            const T first = P##_shfl_idx(v, 0),                                                      \
+            const T first = P##_shfl_idx(v, 0),                                                       \
                     rest = P##_shfl_idx(P##_group_rest(v, lane), tile >= 2 ? (int)tile - 2 : 0);      \
             return tile >= 2 ? P##_combine(first, rest) : first;                                      \
         }                                                                                             \

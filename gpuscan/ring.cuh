@@ -571,7 +571,7 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
                     prefix = P##_RING_CLAIM_ > 1 && u == last + 1                                   \
                                  ? last_inclusive                                                   \
                                  : P##_lookback(u, states, agg_slots, prefix_slots, ends->init);    \
-                    if ((threadIdx.x & 31u) == 0 && P##_publishes_prefix(u, 1u))                      \
+                    if ((threadIdx.x & 31u) == 0 && P##_publishes_prefix(u, 1u))                    \
                         P##_publish(states, prefix_slots, u, GPUSCAN_STATE_PREFIX,                  \
                                     P##_combine(prefix, own));                                      \
                 }                                                                                   \
