@@ -46,14 +46,16 @@ static inline int gpuscan_valid_block_(gpuscan_block b) { return (unsigned)b < (
  * must stay in L2 next to the output passing through: only on devices with
  * GPUSCAN_AUTO_AHEAD_MIN_L2 of L2.  kept: the scan's states are kept between calls (the simple
  * forms' own workspace), so its look-back clears none and stays the faster a little longer for
- * 4- to 7-byte types.  docs/algorithms.md (AUTO) has the whole rule. */
+ * 4- to 7-byte types - except in the deterministic mode, where the simple and `_ex` forms must
+ * associate alike (and there the ring is the faster from the lower threshold anyway: docs/design.md,
+ * Determinism).  docs/algorithms.md (AUTO) has the whole rule. */
 static inline int gpuscan_auto_wants_ahead_(size_t elem_size, size_t n, int kept)
 {
-    return elem_size <= 16 && n * elem_size >= (elem_size == 1   ? GPUSCAN_AUTO_AHEAD_MIN_BYTES_1BYTE
-                                                : elem_size < 4  ? GPUSCAN_AUTO_AHEAD_MIN_BYTES_2BYTE
-                                                : elem_size >= 8 ? GPUSCAN_AUTO_AHEAD_MIN_BYTES_WIDE
-                                                : kept           ? GPUSCAN_AUTO_AHEAD_MIN_BYTES_KEPT
-                                                                 : GPUSCAN_AUTO_AHEAD_MIN_BYTES);
+    return elem_size <= 16 && n * elem_size >= (elem_size == 1                   ? GPUSCAN_AUTO_AHEAD_MIN_BYTES_1BYTE
+                                                : elem_size < 4                  ? GPUSCAN_AUTO_AHEAD_MIN_BYTES_2BYTE
+                                                : elem_size >= 8                 ? GPUSCAN_AUTO_AHEAD_MIN_BYTES_WIDE
+                                                : kept && !GPUSCAN_DETERMINISTIC ? GPUSCAN_AUTO_AHEAD_MIN_BYTES_KEPT
+                                                                                 : GPUSCAN_AUTO_AHEAD_MIN_BYTES);
 }
 /* The device decides too.  Reduce-ahead's two-read kernel scans 8-byte elements on SMs that also
  * reduce the units streaming in: where memory brings an SM more bytes a second than they keep up
