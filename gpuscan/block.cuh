@@ -530,14 +530,18 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_group_syn
     {                                                                                                                 \
         P##_##TAG##_out_hinted(in, base, valid, items, buf, 0);                                                       \
     }                                                                                                                 \
-    /* Whether `tiles` full tiles from `in` can be read as one span (16-byte vectors of the type read,                \
-     * at most GPUSCAN_SPAN_READS a thread, in the input's order): by P_<TAG>_reduce_span and (where the         \
-     * load stage copies: it keeps raw input) P_<TAG>_stage_span. */                                                  \
-    static __device__ __forceinline__ __attribute__((unused)) int P##_##TAG##_span_ok(const P##_in_t *in, unsigned tiles)                     \
+    /* Whether `tiles` full tiles can be read as one span (16-byte vectors of the type read, at most                  \
+     * GPUSCAN_SPAN_READS a thread, in the input's order), where `in` is 16-byte aligned (span_ok): by                \
+     * P_<TAG>_reduce_span and (where the load stage copies: it keeps raw input) P_<TAG>_stage_span. */               \
+    static __device__ __forceinline__ __attribute__((unused)) int P##_##TAG##_span_shape_ok(unsigned tiles)           \
     {                                                                                                                 \
         enum { ITEMS = GPUSCAN_##TAG##_ITEMS(T), VEC = GPUSCAN_VECTOR_ELEMS_(P##_in_t, ITEMS) };                      \
         return !P##_REVERSED_ && ITEMS > 1 && GPUSCAN_VECTOR_OK_(P##_in_t, ITEMS) &&                                  \
-               tiles * ITEMS / VEC <= GPUSCAN_SPAN_READS && GPUSCAN_ALIGNED16_(in);                                   \
+               tiles * ITEMS / VEC <= GPUSCAN_SPAN_READS;                                                             \
+    }                                                                                                                 \
+    static __device__ __forceinline__ __attribute__((unused)) int P##_##TAG##_span_ok(const P##_in_t *in, unsigned tiles)                     \
+    {                                                                                                                 \
+        return P##_##TAG##_span_shape_ok(tiles) && GPUSCAN_ALIGNED16_(in);                                            \
     }                                                                                                                 \
     /* Copies `tiles` full tiles from element `base` to shared memory `stage` (in order; thread t                     \
      * moves vectors t, t + THREADS, ...) with all of the thread's reads in flight at once; a                         \
@@ -568,8 +572,13 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_group_syn
         const size_t first = base + (size_t)(threadIdx.x >> 5) * 32u * ITEMS * tiles; /* the warp's part */          \
         const uint4 *src = (const uint4 *)(in + first);                                                               \
         uint4 raw[GPUSCAN_SPAN_READS];                                                                                \
-        _Pragma("unroll") for (unsigned c = 0; c < GPUSCAN_SPAN_READS; ++c)                                           \
-            if (c < reads) raw[c] = keep ? src[c * 32u + lane] : __ldcs(src + c * 32u + lane);                        \
+        if (GPUSCAN_DETERMINISTIC && !GPUSCAN_ALIGNED16_(in)) { /* the same vectors, element by element */            \
+            _Pragma("unroll") for (unsigned c = 0; c < GPUSCAN_SPAN_READS; ++c)                                       \
+                if (c < reads) raw[c] = P##_vector_of_elements(in + first + (size_t)(c * 32u + lane) * VEC);          \
+        } else {                                                                                                      \
+            _Pragma("unroll") for (unsigned c = 0; c < GPUSCAN_SPAN_READS; ++c)                                       \
+                if (c < reads) raw[c] = keep ? src[c * 32u + lane] : __ldcs(src + c * 32u + lane);                    \
+        }                                                                                                             \
         if (P##_LOAD_COPIES_ && P##_packs(VEC)) { /* packed words (bytes.cuh) commute: one fold a lane */            \
             P##_words_fold f = P##_words_start();                                                                     \
             _Pragma("unroll") for (unsigned c = 0; c < GPUSCAN_SPAN_READS; ++c)                                       \

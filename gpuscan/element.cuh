@@ -233,7 +233,18 @@ static constexpr int gpuscan_is_identifier_(const char *s)
      * T arrays (upper levels, partials) need a reader of their own, forward and as they are. */    \
     enum { P##_LOAD_COPIES_ = COPIES, P##_REVERSED_ = REV, P##_OWN_AS_IS_ = !(COPIES) || (REV) };   \
     static __device__ __forceinline__ __attribute__((unused)) T P##_load_stage(P##_in_t x, size_t i) { return FN(x, i); }   \
-    GPUSCAN_VECTOR_READER_(P##_load_vector, P##_in_t, T, P##_LOAD_COPIES_, P##_load_stage)
+    GPUSCAN_VECTOR_READER_(P##_load_vector, P##_in_t, T, P##_LOAD_COPIES_, P##_load_stage)          \
+    /* The 16 bytes at p, aligned only to the type read, element by element (the same vector a       \
+     * 16-byte read would give, where p is not aligned to 16). */                                   \
+    static __device__ __forceinline__ __attribute__((unused)) uint4 P##_vector_of_elements(const P##_in_t *p) \
+    {                                                                                               \
+        enum { K = 16 / sizeof(P##_in_t) > 0 ? 16 / sizeof(P##_in_t) : 1 };                         \
+        P##_in_t part[K];                                                                           \
+        uint4 v;                                                                                    \
+        _Pragma("unroll") for (unsigned k = 0; k < K; ++k) part[k] = p[k];                          \
+        memcpy(&v, part, K * sizeof(P##_in_t) < 16 ? K * sizeof(P##_in_t) : 16);                    \
+        return v;                                                                                   \
+    }
 
 /* The store stage: the type written (P_out_t) and how a T becomes one (P_store_stage(v, i), i its
  * index in the output).  A plain DEFINE writes T itself, unchanged. */

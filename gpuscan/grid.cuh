@@ -1156,7 +1156,8 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_states_re
     /* A reduce item: the unit's aggregate, published (unit 0: its inclusive prefix, the seed         \
      * read and folded in by thread 0, and left in the stash for unit 0's scan item).  Small types:   \
      * a full unit reduced as read (GPUSCAN_REDUCE_AS_READ_MAX_BYTES: for them the transpose costs    \
-     * more than the shuffles). */                                                                    \
+     * more than the shuffles); in the deterministic mode an input not 16-byte aligned too, read by   \
+     * elements, so that its aggregate is associated as the aligned input's. */                       \
     static __device__ __forceinline__ __attribute__((unused)) void P##_##TAG##_ahead_reduce(                                  \
         const P##_in_t *in, size_t n, unsigned unit, unsigned first, unsigned last, unsigned per_unit,\
         gpuscan_states_ states, unsigned *agg_slots, unsigned *prefix_slots, unsigned *seed_stash,    \
@@ -1168,7 +1169,8 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_states_re
         T acc = seed;                                                                                 \
         if (last - first == per_unit && (size_t)last * TILE <= n &&                                   \
             sizeof(P##_in_t) <= GPUSCAN_REDUCE_AS_READ_MAX_BYTES &&                                   \
-            P##_##TAG##_span_ok(in, per_unit)) { /* a full unit, all reads at once */                 \
+            (GPUSCAN_DETERMINISTIC ? P##_##TAG##_span_shape_ok(per_unit)                              \
+                                   : P##_##TAG##_span_ok(in, per_unit))) { /* a full unit, at once */ \
             acc = P##_##TAG##_reduce_span(in, (size_t)first * TILE, per_unit, 1);                     \
             if (seeds) acc = P##_combine(seed, acc);                                                  \
         } else {                                                                                      \
@@ -1381,18 +1383,27 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_states_re
                VEC = 16 % sizeof(P##_in_t) == 0 ? 16 / sizeof(P##_in_t) : 1 };                      \
         T acc = P##_identity();                                                                     \
         size_t i = begin + threadIdx.x;                                                             \
-        if (VEC > 1 && GPUSCAN_ALIGNED16_(in + begin)) {                                            \
+        const int aligned = GPUSCAN_ALIGNED16_(in + begin);                                         \
+        /* (deterministic: an input not so aligned read as the same vectors, element by element,    \
+         * so that it is associated as an aligned one) */                                           \
+        if (VEC > 1 && (aligned || GPUSCAN_DETERMINISTIC)) {                                        \
             const uint4 *v = (const uint4 *)(in + begin);                                           \
             const size_t words = (end - begin) / VEC;                                               \
             size_t w = threadIdx.x;                                                                 \
             for (; w + (U - 1) * THREADS < words; w += U * THREADS) {                               \
                 uint4 r[U];                                                                         \
-                _Pragma("unroll") for (int k = 0; k < U; ++k) r[k] = __ldcs(v + w + k * THREADS);   \
+                _Pragma("unroll") for (int k = 0; k < U; ++k)                                       \
+                    r[k] = GPUSCAN_DETERMINISTIC && !aligned                                        \
+                               ? P##_vector_of_elements(in + begin + (w + k * THREADS) * VEC)      \
+                               : __ldcs(v + w + k * THREADS);                                       \
                 _Pragma("unroll") for (int k = 0; k < U; ++k)                                       \
                     acc = P##_combine(acc, P##_fold_vector(r[k], begin + (w + k * THREADS) * VEC)); \
             }                                                                                       \
             for (; w < words; w += THREADS)                                                         \
-                acc = P##_combine(acc, P##_fold_vector(__ldcs(v + w), begin + w * VEC));            \
+                acc = P##_combine(acc, P##_fold_vector(GPUSCAN_DETERMINISTIC && !aligned            \
+                                                           ? P##_vector_of_elements(in + begin + w * VEC) \
+                                                           : __ldcs(v + w),                         \
+                                                       begin + w * VEC));                           \
             i = begin + words * VEC + threadIdx.x;                                                  \
         }                                                                                           \
         for (; i < end; i += THREADS) acc = P##_combine(acc, P##_load_stage(in[i], i));             \
