@@ -25,9 +25,11 @@
  *                                workspaces filled with words that read as published states
  *   combo_t, k_combos, N_COMBOS, make_sizes, SUITE_SIZES_   the grid x block combinations and the
  *                                size lists of the suites
- *   test_wait_ns(), test_busy    a device-side wait (the unit tests' delays, a stream kept busy) */
+ *   test_wait_ns(), test_busy    a device-side wait (the unit tests' delays, a stream kept busy)
+ *   test_enter_green_context()   a context of fewer SMs than the device, made current */
 #ifndef GPUSCAN_TEST_LIB_H
 #define GPUSCAN_TEST_LIB_H
+#include <cudaTypedefs.h>
 
 #include "gpuscan.cuh"
 #include "test_common.h"
@@ -449,5 +451,54 @@ static __device__ __attribute__((unused)) void test_wait_ns(unsigned long long n
 }
 /* Every thread busy-waits about `ns` nanoseconds: a stream kept busy, part of the GPU held. */
 static __global__ void test_busy(unsigned long long ns) { test_wait_ns(ns); }
+
+/* ---- green contexts: fewer SMs than the device -------------------------------------------------
+ * The driver's calls are found through the runtime (no link to libcuda: a suite must load where
+ * there is no driver, and skip).  A green context shares its device's memory with the primary
+ * context, so buffers allocated before it serve inside it. */
+#define TEST_DRIVER_FN_(name, type)                                                                 \
+    type name = NULL;                                                                               \
+    {                                                                                               \
+        cudaDriverEntryPointQueryResult q_;                                                         \
+        if (cudaGetDriverEntryPointByVersion(#name, (void **)&name, 12040, cudaEnableDefault, &q_) != \
+                cudaSuccess ||                                                                      \
+            q_ != cudaDriverEntryPointSuccess)                                                      \
+            return 0;                                                                               \
+    }
+#define TEST_CHECK_CU_(expr)                                                                        \
+    do {                                                                                            \
+        CUresult r_ = (expr);                                                                       \
+        if (r_ != CUDA_SUCCESS) {                                                                   \
+            fprintf(stderr, "%s:%d: CUDA driver error %d in %s\n", __FILE__, __LINE__, (int)r_, #expr); \
+            exit(2);                                                                                \
+        }                                                                                           \
+    } while (0)
+/* Makes a green context of at least `min_sms` SMs of `device` current (the driver rounds the count
+ * up to its granularity); its SMs, or 0 where the driver has none. */
+static __attribute__((unused)) unsigned test_enter_green_context(int device, unsigned min_sms)
+{
+    TEST_DRIVER_FN_(cuDeviceGet, PFN_cuDeviceGet_v2000)
+    TEST_DRIVER_FN_(cuDeviceGetDevResource, PFN_cuDeviceGetDevResource_v12040)
+    TEST_DRIVER_FN_(cuDevSmResourceSplitByCount, PFN_cuDevSmResourceSplitByCount_v12040)
+    TEST_DRIVER_FN_(cuDevResourceGenerateDesc, PFN_cuDevResourceGenerateDesc_v12040)
+    TEST_DRIVER_FN_(cuGreenCtxCreate, PFN_cuGreenCtxCreate_v12040)
+    TEST_DRIVER_FN_(cuCtxFromGreenCtx, PFN_cuCtxFromGreenCtx_v12040)
+    TEST_DRIVER_FN_(cuCtxSetCurrent, PFN_cuCtxSetCurrent_v4000)
+    CUdevice dev;
+    CUdevResource all, part, rest;
+    unsigned groups = 1;
+    TEST_CHECK_CU_(cuDeviceGet(&dev, device));
+    if (cuDeviceGetDevResource(dev, &all, CU_DEV_RESOURCE_TYPE_SM) != CUDA_SUCCESS ||
+        cuDevSmResourceSplitByCount(&part, &groups, &all, &rest, 0, min_sms) != CUDA_SUCCESS || groups != 1)
+        return 0;
+    CUdevResourceDesc desc;
+    CUgreenCtx green;
+    CUcontext ctx;
+    TEST_CHECK_CU_(cuDevResourceGenerateDesc(&desc, &part, 1));
+    TEST_CHECK_CU_(cuGreenCtxCreate(&green, desc, dev, CU_GREEN_CTX_DEFAULT_STREAM));
+    TEST_CHECK_CU_(cuCtxFromGreenCtx(&ctx, green));
+    TEST_CHECK_CU_(cuCtxSetCurrent(ctx));
+    return part.sm.smCount;
+}
 
 #endif /* GPUSCAN_TEST_LIB_H */

@@ -12,7 +12,6 @@
  *   - the simple forms beside them; every result checked against the CPU, outputs poisoned first.
  * Skipped where the driver has no green contexts. */
 #include <vector>
-#include <cudaTypedefs.h>
 #include "gpuscan.cuh"
 #include "test_lib.h"
 
@@ -21,57 +20,9 @@ TEST_REFERENCE_OF(gpuscan_i32_add, int32_t, TEST_NO_DOUBLE)
 TEST_ELEMENT(i32, int32_t, TEST_TO_DOUBLE)
 GEN_RANGE(small_i32, int32_t, -1000, 1000)
 
-/* The driver's green-context calls, found through the runtime (no link to libcuda: the suite must
- * load where there is no driver, and skip). */
-#define DRIVER_FN(name, type)                                                                       \
-    type name = NULL;                                                                               \
-    {                                                                                               \
-        cudaDriverEntryPointQueryResult q_;                                                         \
-        if (cudaGetDriverEntryPointByVersion(#name, (void **)&name, 12040, cudaEnableDefault, &q_) != \
-                cudaSuccess ||                                                                      \
-            q_ != cudaDriverEntryPointSuccess)                                                      \
-            return 0;                                                                               \
-    }
-#define CHECK_CU(expr)                                                                              \
-    do {                                                                                            \
-        CUresult r_ = (expr);                                                                       \
-        if (r_ != CUDA_SUCCESS) {                                                                   \
-            fprintf(stderr, "%s:%d: CUDA driver error %d in %s\n", __FILE__, __LINE__, (int)r_, #expr); \
-            exit(2);                                                                                \
-        }                                                                                           \
-    } while (0)
-
 __global__ void touch(int *p)
 {
     if (threadIdx.x == 0) atomicAdd(p, 1);
-}
-
-/* Makes a green context of at least `min_sms` SMs of device 0 current; its SMs, or 0 where the
- * driver has none. */
-static unsigned enter_green_context(unsigned min_sms)
-{
-    DRIVER_FN(cuDeviceGet, PFN_cuDeviceGet_v2000)
-    DRIVER_FN(cuDeviceGetDevResource, PFN_cuDeviceGetDevResource_v12040)
-    DRIVER_FN(cuDevSmResourceSplitByCount, PFN_cuDevSmResourceSplitByCount_v12040)
-    DRIVER_FN(cuDevResourceGenerateDesc, PFN_cuDevResourceGenerateDesc_v12040)
-    DRIVER_FN(cuGreenCtxCreate, PFN_cuGreenCtxCreate_v12040)
-    DRIVER_FN(cuCtxFromGreenCtx, PFN_cuCtxFromGreenCtx_v12040)
-    DRIVER_FN(cuCtxSetCurrent, PFN_cuCtxSetCurrent_v4000)
-    CUdevice dev;
-    CUdevResource all, part, rest;
-    unsigned groups = 1;
-    CHECK_CU(cuDeviceGet(&dev, 0));
-    if (cuDeviceGetDevResource(dev, &all, CU_DEV_RESOURCE_TYPE_SM) != CUDA_SUCCESS ||
-        cuDevSmResourceSplitByCount(&part, &groups, &all, &rest, 0, min_sms) != CUDA_SUCCESS || groups != 1)
-        return 0;
-    CUdevResourceDesc desc;
-    CUgreenCtx green;
-    CUcontext ctx;
-    CHECK_CU(cuDevResourceGenerateDesc(&desc, &part, 1));
-    CHECK_CU(cuGreenCtxCreate(&green, desc, dev, CU_GREEN_CTX_DEFAULT_STREAM));
-    CHECK_CU(cuCtxFromGreenCtx(&ctx, green));
-    CHECK_CU(cuCtxSetCurrent(ctx));
-    return part.sm.smCount;
 }
 
 /* wrong elements of d_out against the scan of h (exclusive: from 7; the first in the note) */
@@ -86,7 +37,7 @@ static size_t wrong(const int32_t *h, const int32_t *d_out, size_t n, int exclus
 int main(void)
 {
     require_gpu("gpu_refused");
-    const unsigned green_sms = enter_green_context(8);
+    const unsigned green_sms = test_enter_green_context(0, 8);
     if (green_sms == 0) {
         printf("SKIPPED gpu_refused: no green contexts on this driver\n");
         return TEST_SKIP_CODE;
