@@ -3,6 +3,7 @@
  * device-to-device copy of the same bytes (a scan's ceiling), all in one run.
  *
  *   forms [--csv FILE] [--quick] [--min-log2 10] [--max-log2 30] [--cases i32.add,u8.add,...]
+ *         [--offset K]   (inputs and outputs K elements past a 16-byte boundary: unaligned data)
  *
  * Each call is timed three ways, medians throughout:
  *   event_us  CUDA events around one call, then a synchronization (the call alone);
@@ -166,9 +167,13 @@ template <class T> static bool same(const T *a, const T *b, size_t n, double tol
 /* The stream every case runs on (non-blocking; created in main). */
 static cudaStream_t s;
 
+/* --offset: where the inputs and outputs start, in elements past their allocation. */
+static size_t g_offset;
 /* Inputs (random) and outputs of 2^lg + extra elements, as many copies as fill 256 MiB (so that
  * repeated calls do not find their input in L2), where `factor` times the bytes and 2 GiB fit in
- * free memory; false where they do not. */
+ * free memory; false where they do not.  Each starts g_offset elements into its allocation (free
+ * it with release). */
+template <class T> static void release(T *p) { CK(cudaFree(p - g_offset)); }
 template <class T>
 static bool inputs(int lg, int factor, size_t extra, std::vector<T *> &in, std::vector<T *> &out)
 {
@@ -180,8 +185,9 @@ static bool inputs(int lg, int factor, size_t extra, std::vector<T *> &in, std::
     in.assign(copies, nullptr);
     out.assign(copies, nullptr);
     for (int c = 0; c < copies; ++c) {
-        CK(cudaMalloc(&in[c], alloc_bytes(bytes + extra * sizeof(T))));
-        CK(cudaMalloc(&out[c], alloc_bytes(bytes + extra * sizeof(T))));
+        CK(cudaMalloc(&in[c], alloc_bytes(bytes + (extra + g_offset) * sizeof(T))));
+        CK(cudaMalloc(&out[c], alloc_bytes(bytes + (extra + g_offset) * sizeof(T))));
+        in[c] += g_offset, out[c] += g_offset;
         fill(in[c], n, 977ull * (c + 1) + lg);
     }
     return true;
@@ -224,7 +230,8 @@ static bool inputs(int lg, int factor, size_t extra, std::vector<T *> &in, std::
             auto copy = [&](int r) { CK(cudaMemcpyAsync(out[r % copies], in[r % copies], bytes, cudaMemcpyDeviceToDevice, s)); }; \
             record(key, "scan", "copy", lg, sizeof(T), measure(copy, s), true);                     \
             auto kcopy = [&](int r) { kernel_copy_on<T>(in[r % copies], out[r % copies], n, s); };  \
-            record(key, "scan", "kcopy", lg, sizeof(T), measure(kcopy, s), same(out[0], in[0], n, 0)); \
+            if (g_offset == 0) /* (its 16-byte vectors need the alignment) */                        \
+                record(key, "scan", "kcopy", lg, sizeof(T), measure(kcopy, s), same(out[0], in[0], n, 0)); \
             size_t cub_bytes = 0;                                                                   \
             CK(cub::DeviceScan::InclusiveSum(nullptr, cub_bytes, in[0], ref, (int64_t)n, s));       \
             void *cub_ws;                                                                           \
@@ -263,7 +270,7 @@ static bool inputs(int lg, int factor, size_t extra, std::vector<T *> &in, std::
                 record(key, "reduce", "simple", lg, sizeof(T), measure(rsim, s), same(res, res_ref, 1, TOL)); \
             }                                                                                       \
             CK(cudaFree(ws));                                                                       \
-            for (int c = 0; c < copies; ++c) { CK(cudaFree(in[c])); CK(cudaFree(out[c])); }         \
+            for (int c = 0; c < copies; ++c) { release(in[c]); release(out[c]); }                 \
             CK(cudaFree(ref));                                                                      \
             CK(cudaFree(res));                                                                      \
             CK(cudaFree(res_ref));                                                                  \
@@ -337,7 +344,7 @@ FORMS_CASE(u8, uint8_t, 0)
             record(key, "scan", "simple_chained", lg, sizeof(T), measure(si_ch, s), same(out[0], ref, n, 0)); \
             CK(cudaFree(ws));                                                                       \
             CK(cudaFree(cub_ws));                                                                   \
-            for (int c = 0; c < copies; ++c) { CK(cudaFree(in[c])); CK(cudaFree(out[c])); }         \
+            for (int c = 0; c < copies; ++c) { release(in[c]); release(out[c]); }                 \
             CK(cudaFree(ref));                                                                      \
             CK(cudaFree(cells));                                                                    \
         }                                                                                           \
@@ -366,11 +373,14 @@ __global__ void fill_flags(uint8_t *p, size_t n, uint64_t seed) /* 0/1, about on
             if (!inputs(lg, 2 + (int)(3 * sizeof(T) / sizeof(TIn)), 0, in, ign)) break;             \
             const int copies = (int)in.size();                                                      \
             for (int c = 0; c < copies; ++c) {                                                      \
-                CK(cudaFree(ign[c]));                                                               \
+                release(ign[c]);                                                                    \
                 if (std::is_same<TIn, uint8_t>::value) fill_flags<<<1024, 256>>>((uint8_t *)in[c], n, 31ull * c + lg); \
             }                                                                                       \
             std::vector<T *> out(copies);                                                           \
-            for (int c = 0; c < copies; ++c) CK(cudaMalloc(&out[c], alloc_bytes(n * sizeof(T))));  \
+            for (int c = 0; c < copies; ++c) { /* (at the offset, as inputs() places them) */      \
+                CK(cudaMalloc(&out[c], alloc_bytes((n + g_offset) * sizeof(T))));                   \
+                out[c] += g_offset;                                                                 \
+            }                                                                                       \
             T *ref;                                                                                 \
             CK(cudaMalloc(&ref, alloc_bytes(n * sizeof(T))));                                       \
             const std::string key = #name ".typed";                                                 \
@@ -395,7 +405,7 @@ __global__ void fill_flags(uint8_t *p, size_t n, uint64_t seed) /* 0/1, about on
             record(key, "scan", "thrust", lg, sizeof(T), measure(thr, s), true);                    \
             FORMS_GPUSCAN_INCLUSIVE_(name, T, TOL)                                                  \
             CK(cudaFree(ws));                                                                       \
-            for (int c = 0; c < copies; ++c) { CK(cudaFree(in[c])); CK(cudaFree(out[c])); }         \
+            for (int c = 0; c < copies; ++c) { release(in[c]); release(out[c]); }                 \
             CK(cudaFree(ref));                                                                      \
         }                                                                                           \
     }
@@ -453,7 +463,7 @@ TYPED_CASE(f32sq, float, double, SquareTo64, 1e-9)
             CK(cudaStreamSynchronize(s));                                                           \
             record(key, "scan", "simple", lg, sizeof(T), measure(simple, s), same(out[0], ref, n, 0)); \
             CK(cudaFree(ws));                                                                       \
-            for (int c = 0; c < copies; ++c) { CK(cudaFree(in[c])); CK(cudaFree(out[c])); }         \
+            for (int c = 0; c < copies; ++c) { release(in[c]); release(out[c]); }                 \
             CK(cudaFree(ref));                                                                      \
         }                                                                                           \
     }
@@ -588,6 +598,7 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; ++i) {
         if (!strcmp(argv[i], "--csv") && i + 1 < argc) csv = argv[++i];
         else if (!strcmp(argv[i], "--quick")) g_quick = true;
+        else if (!strcmp(argv[i], "--offset") && i + 1 < argc) g_offset = (size_t)atol(argv[++i]);
         else if (!strcmp(argv[i], "--cases") && i + 1 < argc) cases = argv[++i];
         else if (!strcmp(argv[i], "--min-log2") && i + 1 < argc) min_lg = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--max-log2") && i + 1 < argc) max_lg = atoi(argv[++i]);
@@ -605,6 +616,7 @@ int main(int argc, char **argv)
     g_head = head;
     printf("forms on %s (driver %d, %d SMs, L2 %d MiB), commit %s, %s\n", p.name, drv, p.multiProcessorCount,
            p.l2CacheSize >> 20, commit ? commit : "unknown", date);
+    if (g_offset) printf("inputs and outputs %zu elements past 16-byte boundaries (no copy kernel)\n", g_offset);
     bench_warm_up(1000);
     CK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
     if (csv) {
