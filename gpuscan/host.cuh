@@ -67,6 +67,16 @@ static inline int gpuscan_ahead_suits_(size_t l2_bytes, int sms, double peak_gbs
     if (l2_bytes < GPUSCAN_AUTO_AHEAD_MIN_L2) return 0;
     return elem_size < 8 || ring || (sms > 0 && peak_gbs / sms <= GPUSCAN_AUTO_AHEAD_WIDE_MAX_GBS_PER_SM);
 }
+/* The element size by which the two-read kernel's suitability is judged (gpuscan_ahead_suits_,
+ * ring 0), where the ring would run but cannot read the input (not 16-byte aligned): 4- to 7-byte
+ * types read as they are follow the 8-byte types' rule there - on the H200 the look-back took
+ * 0.90-0.92 of the two-read kernel's time for int32 and float data one element past 16 bytes at
+ * 2^26-2^30 (h200_e29ab7f+lb_2026-11-30_unaligned_lookback.txt); narrower types and typed inputs
+ * keep it (not measured). */
+static inline size_t gpuscan_off_ring_judged_size_(size_t elem_size, size_t in_size, int ring_runs)
+{
+    return ring_runs && in_size == elem_size && elem_size >= 4 && elem_size < 8 ? 8 : elem_size;
+}
 /* Whether AUTO may take reduce-ahead, from whether the device suits it on the ring and off it
  * (gpuscan_ahead_suits_), whether this scan's size and type would run on the ring, and whether the
  * input is 16-byte aligned (the ring's bulk copies need it; a size query passes 1).  Where the
@@ -996,10 +1006,12 @@ static inline gpuscan_status gpuscan_scan_prepare_(gpuscan_scan_desc_ *d, gpusca
 {
     int ahead_ok = 0, room_for_both = 0;
     GPUSCAN_TRY_(gpuscan_check_choice_(kind, *grid, *block));
-    if (*grid == GPUSCAN_GRID_AUTO && gpuscan_auto_wants_ahead_(d->elem_size, n, kept)) /* the device is asked only then */
-        ahead_ok = gpuscan_auto_ahead_ok_(gpuscan_device_suits_ahead_(d->elem_size, 1),
-                                          gpuscan_device_suits_ahead_(d->elem_size, 0), gpuscan_ring_runs_(d, n),
-                                          d_in == NULL || GPUSCAN_ALIGNED16_(d_in), &room_for_both);
+    if (*grid == GPUSCAN_GRID_AUTO && gpuscan_auto_wants_ahead_(d->elem_size, n, kept)) { /* the device is asked only then */
+        const int ring_runs = gpuscan_ring_runs_(d, n);
+        const size_t judged = gpuscan_off_ring_judged_size_(d->elem_size, d->in_size, ring_runs);
+        ahead_ok = gpuscan_auto_ahead_ok_(gpuscan_device_suits_ahead_(d->elem_size, 1), gpuscan_device_suits_ahead_(judged, 0),
+                                          ring_runs, d_in == NULL || GPUSCAN_ALIGNED16_(d_in), &room_for_both);
+    }
     *grid = gpuscan_resolve_grid_(*grid, d->elem_size, n, ahead_ok, kept);
     *block = gpuscan_resolve_block_(*block, d->elem_size, n, d->block[GPUSCAN_BLOCK_KOGGE_STONE_WARP].pass.tile);
     gpuscan_scan_kernels_ *k = &d->block[*block];

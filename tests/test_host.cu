@@ -306,6 +306,15 @@ static void test_plans(void)
     EXPECT(gpuscan_ahead_suits_((size_t)50 << 20, 132, 4915.0, 8, 1) == 1, "H200: int64 on the ring takes reduce-ahead");
     EXPECT(gpuscan_ahead_suits_((size_t)50 << 20, 132, 4915.0, 4, 0) == 1, "H200: int32 takes reduce-ahead");
     EXPECT(gpuscan_ahead_suits_((size_t)50 << 20, 132, 4915.0, 16, 0) == 0, "H200: 16-byte types take the look-back");
+    /* where the ring would run but the input is not 16-byte aligned: 4-byte types read as they are
+     * are judged as 8-byte ones (H200: the look-back; H100: reduce-ahead), others as they are */
+    EXPECT(gpuscan_off_ring_judged_size_(4, 4, 1) == 8 && gpuscan_off_ring_judged_size_(4, 4, 0) == 4 &&
+               gpuscan_off_ring_judged_size_(4, 1, 1) == 4 && gpuscan_off_ring_judged_size_(2, 2, 1) == 2 &&
+               gpuscan_off_ring_judged_size_(8, 8, 1) == 8,
+           "the two-read kernel in the ring's place: int32 judged as int64, typed and narrow inputs as they are");
+    EXPECT(gpuscan_ahead_suits_((size_t)50 << 20, 132, 4915.0, gpuscan_off_ring_judged_size_(4, 4, 1), 0) == 0 &&
+               gpuscan_ahead_suits_((size_t)50 << 20, 132, 3352.0, gpuscan_off_ring_judged_size_(4, 4, 1), 0) == 1,
+           "unaligned int32 at the ring's sizes: the look-back on an H200, reduce-ahead on an H100");
     EXPECT(gpuscan_ahead_suits_((size_t)6 << 20, 40, 320.0, 4, 1) == 0, "T4-like L2: no reduce-ahead");
     EXPECT(gpuscan_ahead_suits_((size_t)50 << 20, 0, 0.0, 8, 0) == 0, "unknown device: no reduce-ahead for int64");
     EXPECT(gpuscan_ring_multi_suits_(132, 3352.0) == 0, "H100: typed inputs' ring, one block an SM");
