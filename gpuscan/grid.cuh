@@ -1375,35 +1375,43 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_states_re
         P##_load_vector(part, v, i);                                                                \
         return P##_fold(part, K);                                                                   \
     }                                                                                               \
+    /* A thread's fold of the 16-byte vectors of in[begin, begin + words * VEC) it takes (vectors     \
+     * t, t + THREADS, ...), onto acc; by_elements: each vector read element by element (an input   \
+     * not 16-byte aligned), a constant at each call, so that the aligned loop stays as it was. */  \
+    static __device__ __forceinline__ __attribute__((unused)) T P##_fold_vectors(const P##_in_t *in, size_t begin,          \
+                                                         size_t words, int by_elements, T acc)       \
+    {                                                                                               \
+        enum { THREADS = GPUSCAN_CO_THREADS(T), U = GPUSCAN_REDUCE_LOADS,                          \
+               VEC = 16 % sizeof(P##_in_t) == 0 ? 16 / sizeof(P##_in_t) : 1 };                      \
+        const uint4 *v = (const uint4 *)(in + begin);                                               \
+        size_t w = threadIdx.x;                                                                     \
+        for (; w + (U - 1) * THREADS < words; w += U * THREADS) {                                   \
+            uint4 r[U];                                                                             \
+            _Pragma("unroll") for (int k = 0; k < U; ++k)                                           \
+                r[k] = by_elements ? P##_vector_of_elements(in + begin + (w + k * THREADS) * VEC)  \
+                                   : __ldcs(v + w + k * THREADS);                                   \
+            _Pragma("unroll") for (int k = 0; k < U; ++k)                                           \
+                acc = P##_combine(acc, P##_fold_vector(r[k], begin + (w + k * THREADS) * VEC));     \
+        }                                                                                           \
+        for (; w < words; w += THREADS)                                                             \
+            acc = P##_combine(acc, P##_fold_vector(by_elements ? P##_vector_of_elements(in + begin + w * VEC) \
+                                                               : __ldcs(v + w),                     \
+                                                   begin + w * VEC));                               \
+        return acc;                                                                                 \
+    }                                                                                               \
     /* the fold of in[begin, end) (through the load stage) in any order, in every thread */         \
     static __device__ __forceinline__ __attribute__((unused)) T P##_fold_unordered(const P##_in_t *in, size_t begin,        \
                                                            size_t end)                              \
     {                                                                                               \
-        enum { THREADS = GPUSCAN_CO_THREADS(T), U = GPUSCAN_REDUCE_LOADS,                          \
-               VEC = 16 % sizeof(P##_in_t) == 0 ? 16 / sizeof(P##_in_t) : 1 };                      \
+        enum { THREADS = GPUSCAN_CO_THREADS(T), VEC = 16 % sizeof(P##_in_t) == 0 ? 16 / sizeof(P##_in_t) : 1 }; \
         T acc = P##_identity();                                                                     \
         size_t i = begin + threadIdx.x;                                                             \
-        const int aligned = GPUSCAN_ALIGNED16_(in + begin);                                         \
-        /* (deterministic: an input not so aligned read as the same vectors, element by element,    \
-         * so that it is associated as an aligned one) */                                           \
-        if (VEC > 1 && (aligned || GPUSCAN_DETERMINISTIC)) {                                        \
-            const uint4 *v = (const uint4 *)(in + begin);                                           \
+        /* (deterministic: an input not 16-byte aligned read as the same vectors, element by        \
+         * element, so that it is associated as an aligned one) */                                  \
+        if (VEC > 1 && (GPUSCAN_ALIGNED16_(in + begin) || GPUSCAN_DETERMINISTIC)) {                 \
             const size_t words = (end - begin) / VEC;                                               \
-            size_t w = threadIdx.x;                                                                 \
-            for (; w + (U - 1) * THREADS < words; w += U * THREADS) {                               \
-                uint4 r[U];                                                                         \
-                _Pragma("unroll") for (int k = 0; k < U; ++k)                                       \
-                    r[k] = GPUSCAN_DETERMINISTIC && !aligned                                        \
-                               ? P##_vector_of_elements(in + begin + (w + k * THREADS) * VEC)      \
-                               : __ldcs(v + w + k * THREADS);                                       \
-                _Pragma("unroll") for (int k = 0; k < U; ++k)                                       \
-                    acc = P##_combine(acc, P##_fold_vector(r[k], begin + (w + k * THREADS) * VEC)); \
-            }                                                                                       \
-            for (; w < words; w += THREADS)                                                         \
-                acc = P##_combine(acc, P##_fold_vector(GPUSCAN_DETERMINISTIC && !aligned            \
-                                                           ? P##_vector_of_elements(in + begin + w * VEC) \
-                                                           : __ldcs(v + w),                         \
-                                                       begin + w * VEC));                           \
+            acc = GPUSCAN_ALIGNED16_(in + begin) ? P##_fold_vectors(in, begin, words, 0, acc)       \
+                                                 : P##_fold_vectors(in, begin, words, 1, acc);      \
             i = begin + words * VEC + threadIdx.x;                                                  \
         }                                                                                           \
         for (; i < end; i += THREADS) acc = P##_combine(acc, P##_load_stage(in[i], i));             \
