@@ -25,8 +25,6 @@
 #ifndef GPUSCAN_GRID_CUH
 #define GPUSCAN_GRID_CUH
 
-#include <cooperative_groups.h>
-
 /* Tile states in the single-pass state arrays. */
 #define GPUSCAN_STATE_EMPTY 0u     /* nothing published yet */
 #define GPUSCAN_STATE_AGGREGATE 1u /* the tile's own aggregate is published */
@@ -958,19 +956,45 @@ static __device__ __forceinline__ __attribute__((unused)) unsigned gpuscan_ahead
         GPUSCAN_TILE_BOUNDS_DIR_(TAG, T, tile, n, base, valid, P##_REVERSED_);                      \
         if (base < n) gpuscan_prefetch_l2_(in + base, (size_t)valid * sizeof(P##_in_t));            \
     }
-/* A grid-wide barrier, for kernels whose blocks are all resident at once (a cooperative launch);
- * and the same in two halves (every thread of the block calls each; the token matters in thread 0):
- * what the block does between them overlaps the wait for the other blocks. */
-static __device__ __forceinline__ __attribute__((unused)) void gpuscan_grid_barrier_(void) { cooperative_groups::this_grid().sync(); }
-/* The same barrier in two halves (every thread of the block calls each; the token matters in
- * thread 0): what the block does between them overlaps the wait for the other blocks. */
+/* A grid-wide barrier, for kernels whose blocks are all resident at once (a cooperative launch),
+ * in two halves (every thread of the block calls each; the token matters in thread 0): what the
+ * block does between them overlaps the wait for the other blocks.  Its word is the one the driver
+ * gives each cooperative launch: the grid workspace's second word, at the address in %envreg1
+ * (high) and %envreg2 (low) - the ABI cooperative_groups' this_grid() reads - whose low 31 bits are
+ * 0 between barriers.  Each block adds 1 but block 0, which adds 2^31 - (blocks - 1): the top bit
+ * flips as the last block arrives.  Written here, not taken from <cooperative_groups.h>: that
+ * header (its <cuda/atomic>) cost every translation unit 3 s of compiling. */
+static __device__ __forceinline__ unsigned *gpuscan_grid_word_(void)
+{
+    unsigned high, low;
+    asm("mov.u32 %0, %%envreg1;" : "=r"(high));
+    asm("mov.u32 %0, %%envreg2;" : "=r"(low));
+    return (unsigned *)(((unsigned long long)high << 32) | low) + 1;
+}
 static __device__ __forceinline__ __attribute__((unused)) unsigned gpuscan_grid_arrive_(void)
 {
-    return cooperative_groups::this_grid().barrier_arrive();
+    unsigned before = 0;
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        const unsigned add = blockIdx.x == 0 ? 0x80000000u - (gridDim.x - 1u) : 1u;
+        asm volatile("atom.add.release.gpu.u32 %0, [%1], %2;"
+                     : "=r"(before) : "l"(gpuscan_grid_word_()), "r"(add) : "memory");
+    }
+    return before;
 }
 static __device__ __forceinline__ __attribute__((unused)) void gpuscan_grid_wait_(unsigned token)
 {
-    cooperative_groups::this_grid().barrier_wait((unsigned)token);
+    if (threadIdx.x == 0) {
+        const unsigned *word = gpuscan_grid_word_();
+        unsigned now;
+        do asm volatile("ld.acquire.gpu.u32 %0, [%1];" : "=r"(now) : "l"(word) : "memory");
+        while (((now ^ token) & 0x80000000u) == 0u);
+    }
+    __syncthreads();
+}
+static __device__ __forceinline__ __attribute__((unused)) void gpuscan_grid_barrier_(void)
+{
+    gpuscan_grid_wait_(gpuscan_grid_arrive_());
 }
 /* ---- the single-pass skeleton ------------------------------------------------------------------
  * Every single-pass kernel is one flow: claim a tile, load it, scan it in the block, learn its
