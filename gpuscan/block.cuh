@@ -148,6 +148,19 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_group_syn
 #define GPUSCAN_VECTOR_OK_(T, ITEMS) (16u % sizeof(T) == 0u && ((ITEMS) * sizeof(T)) % 16u == 0u)
 #define GPUSCAN_VECTOR_ELEMS_(T, ITEMS) (GPUSCAN_VECTOR_OK_(T, ITEMS) ? 16u / sizeof(T) : 1u)
 #define GPUSCAN_ALIGNED16_(p) ((((uintptr_t)(p)) & 15u) == 0u)
+/* Bytes [at, at + 16) of the 32 bytes lo, hi (at < 16): 16 bytes of a run that starts `at` bytes
+ * into a 16-byte word, from the two aligned words it spans - so that data at any address moves as
+ * aligned 16-byte vectors, shifted in registers. */
+static __device__ __forceinline__ __attribute__((unused)) uint4 gpuscan_bytes_at_(uint4 lo, uint4 hi, unsigned at)
+{
+    const unsigned w[8] = {lo.x, lo.y, lo.z, lo.w, hi.x, hi.y, hi.z, hi.w};
+    const unsigned word = at >> 2, shift = (at & 3u) * 8u;
+    unsigned u[5];
+    _Pragma("unroll") for (unsigned k = 0; k < 5u; ++k)
+        u[k] = word == 0u ? w[k] : word == 1u ? w[k + 1u] : word == 2u ? w[k + 2u] : w[k + 3u];
+    return make_uint4(__funnelshift_r(u[0], u[1], shift), __funnelshift_r(u[1], u[2], shift),
+                      __funnelshift_r(u[2], u[3], shift), __funnelshift_r(u[3], u[4], shift));
+}
 /* Direct I/O: types up to GPUSCAN_DIRECT_IO_MAX_BYTES (1-byte ones) skip the shared-memory
  * transpose - byte-wide shared accesses cost more than it saves - and so do 2-byte integers packed
  * two to a word (bytes.cuh), whose transposes cost more instructions than their runs; other 2-byte
@@ -222,29 +235,46 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_group_syn
         const unsigned t = threadIdx.x, lane = t & 31u, seg = (t >> 5) * 32u * ITEMS;             \
         const unsigned wseg = REV ? TILE - 32u * ITEMS - seg : seg, q = REV ? TILE - ITEMS - t * ITEMS : t * ITEMS; \
         if (buf != NULL && wseg + 32u * ITEMS <= valid && __isGlobal(in)) {                       \
-            /* the warp's whole run, read coalesced and handed to its threads through the buffer */ \
+            /* the warp's whole run, read coalesced and handed to its threads through the buffer; \
+             * not 16-byte aligned (`mis` bytes past): the aligned vectors that hold it, each     \
+             * thread's shifted from its own and the next (owner 31's next: one vector more) */   \
             enum { R = ITEMS / VEC };                                                             \
             const unsigned owner = REV ? 31u - lane : lane;                                       \
-            const uint4 *src = (const uint4 *)(in + base + wseg);                                 \
-            uint4 *stage = (uint4 *)(buf + seg);                                                  \
+            const unsigned mis = (unsigned)((uintptr_t)(in + base + wseg) & 15u);                 \
+            const uint4 *src = (const uint4 *)((const char *)(in + base + wseg) - mis);           \
+            uint4 *stage = (uint4 *)(buf + seg), past = make_uint4(0u, 0u, 0u, 0u);               \
             _Pragma("unroll") for (unsigned c = 0; c < R; ++c) {                                  \
                 const unsigned g = c * 32u + lane;                                                \
                 stage[GPUSCAN_STAGE_SLOT_(g / R, g % R, R)] = keep ? src[g] : __ldcs(src + g);    \
             }                                                                                     \
+            if (mis != 0u && owner == 31u) past = keep ? src[32u * R] : __ldcs(src + 32u * R);    \
             __syncwarp();                                                                         \
-            _Pragma("unroll") for (unsigned c = 0; c < R; ++c) {                                  \
-                const uint4 v = stage[GPUSCAN_STAGE_SLOT_(owner, c, R)];                          \
-                GPUSCAN_READ_VECTOR_(VECTOR, REV, T, items, ITEMS, VEC, c, v,                     \
-                                     at + wseg + owner * ITEMS + c * VEC);                        \
+            if (mis == 0u) {                                                                      \
+                _Pragma("unroll") for (unsigned c = 0; c < R; ++c) {                              \
+                    const uint4 v = stage[GPUSCAN_STAGE_SLOT_(owner, c, R)];                      \
+                    GPUSCAN_READ_VECTOR_(VECTOR, REV, T, items, ITEMS, VEC, c, v,                 \
+                                         at + wseg + owner * ITEMS + c * VEC);                    \
+                }                                                                                 \
+            } else {                                                                              \
+                uint4 v = stage[GPUSCAN_STAGE_SLOT_(owner, 0u, R)];                               \
+                _Pragma("unroll") for (unsigned c = 0; c < R; ++c) {                              \
+                    const uint4 next = c + 1u < R     ? stage[GPUSCAN_STAGE_SLOT_(owner, c + 1u, R)] \
+                                       : owner < 31u ? stage[GPUSCAN_STAGE_SLOT_(owner + 1u, 0u, R)] \
+                                                     : past;                                      \
+                    const uint4 x = gpuscan_bytes_at_(v, next, mis);                              \
+                    v = next;                                                                     \
+                    GPUSCAN_READ_VECTOR_(VECTOR, REV, T, items, ITEMS, VEC, c, x,                 \
+                                         at + wseg + owner * ITEMS + c * VEC);                    \
+                }                                                                                 \
             }                                                                                     \
             __syncwarp();                                                                         \
             return;                                                                               \
         }                                                                                         \
         const uint4 *src = (const uint4 *)(in + base + (REV ? (size_t)q : (size_t)t * ITEMS));    \
-        if (q + ITEMS <= valid && GPUSCAN_VECTOR_OK_(TI, ITEMS)) {                                \
+        if (q + ITEMS <= valid && GPUSCAN_VECTOR_OK_(TI, ITEMS) && GPUSCAN_ALIGNED16_(in)) {      \
             _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c)                          \
                 GPUSCAN_READ_VECTOR_(VECTOR, REV, T, items, ITEMS, VEC, c, src[c], at + q + c * VEC);   \
-        } else if (q + ITEMS <= valid) { /* a run of whole words, not of 16-byte vectors */       \
+        } else if (q + ITEMS <= valid && GPUSCAN_ALIGNED16_(in)) { /* whole words, not vectors */ \
             TI raw[ITEMS];                                                                        \
             GPUSCAN_READ_WORDS_(raw, in + base + q, ITEMS * sizeof(TI));                          \
             _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                              \
@@ -275,9 +305,10 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_group_syn
         }                                                                                             \
         /* direct: T's own choice where the stage copies; an input narrower than T always (its runs   \
          * move as raw vectors, converted in registers).  Past valid: the identity. */                \
-        if (GPUSCAN_ALIGNED16_(in) &&                                                                 \
-            (COPIES ? GPUSCAN_DIRECT_IO_(P, T, TAG)                                                   \
-                    : sizeof(TI) < sizeof(T) && (GPUSCAN_VECTOR_OK_(TI, ITEMS) || !__isGlobal(in)))) {\
+        if (COPIES ? GPUSCAN_DIRECT_IO_(P, T, TAG) /* (global input at any address: see _direct) */  \
+                   : sizeof(TI) < sizeof(T) && (GPUSCAN_VECTOR_OK_(TI, ITEMS) ? __isGlobal(in) ||     \
+                                                GPUSCAN_ALIGNED16_(in) : !__isGlobal(in) &&          \
+                                                GPUSCAN_ALIGNED16_(in))) {                            \
             fname##_direct(in, base, at, valid, items, buf, keep);                                \
             return;                                                                               \
         }                                                                                             \
@@ -419,6 +450,30 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_group_syn
                 stage[owner * (ITEMS / VEC) + c] = w;                                                                 \
             }                                                                                                         \
             GPUSCAN_WARP_RUN_OUT_(GPUSCAN_##TAG##_BULK_STORES(P, T), dst, stage, ITEMS / VEC, lane);                  \
+        } else if (buf != NULL && wseg + 32u * ITEMS <= valid) {                                                      \
+            /* the same, to an address `mis` bytes past 16: the aligned words inside the run as 16-byte                \
+             * vectors, each shifted from the two staged ones it spans; the partial words at its ends                 \
+             * (shared with the runs beside it) byte by byte */                                                       \
+            enum { R = ITEMS / VEC };                                                                                 \
+            const unsigned owner = REV ? 31u - lane : lane;                                                           \
+            const unsigned mis = (unsigned)((uintptr_t)(out + base + wseg) & 15u);                                    \
+            uint4 *stage = (uint4 *)(buf + seg), *dst = (uint4 *)((char *)(out + base + wseg) - mis);                 \
+            if (GPUSCAN_##TAG##_BULK_STORES(P, T)) gpuscan_bulk_stores_read_(lane);                                   \
+            _Pragma("unroll") for (unsigned c = 0; c < R; ++c) {                                                      \
+                uint4 w;                                                                                              \
+                P##_store_vector(&w, v + c * VEC, base + wseg + owner * ITEMS + c * VEC);                             \
+                stage[owner * R + c] = w;                                                                             \
+            }                                                                                                         \
+            __syncwarp();                                                                                             \
+            _Pragma("unroll") for (unsigned c = 0; c < R; ++c) {                                                      \
+                const unsigned g = c * 32u + lane;                                                                    \
+                if (g > 0u) __stcs(dst + g, gpuscan_bytes_at_(stage[g - 1u], stage[g], 16u - mis));                  \
+            }                                                                                                         \
+            const unsigned char *bytes = (const unsigned char *)stage;                                                \
+            unsigned char *to = (unsigned char *)dst;                                                                 \
+            if (lane < 16u - mis) to[mis + lane] = bytes[lane];                                                       \
+            else if (lane >= 16u && lane < 16u + mis) to[32u * R * 16u + lane - 16u] = bytes[32u * R * 16u - mis + lane - 16u]; \
+            __syncwarp();                                                                                             \
         } else if (q + ITEMS <= valid && GPUSCAN_ALIGNED16_(out)) {                                                   \
             uint4 *dst = (uint4 *)(out + base + (REV ? (size_t)q : (size_t)t * ITEMS));                               \
             _Pragma("unroll") for (unsigned c = 0; c < ITEMS / VEC; ++c) {                                            \

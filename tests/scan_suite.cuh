@@ -3,7 +3,7 @@
  * SCAN_SUITE(name, T, op, GEN) / SCAN_SUITE_TOL(name, T, op, GEN, TOL) define suite_<name>_<op>(rng): for every size in the list
  * (edges, every block algorithm's tile +-1, tile^2 + 1, random sizes up to 2^24), inclusive and
  * exclusive, every grid x block combination and AUTO, in-place too, and AUTO plus each grid with
- * the coarsened block on pointers one element off 16-byte alignment, it poisons the output (and a
+ * the coarsened block on pointers 1-15 elements off 16-byte alignment, it poisons the output (and a
  * guard zone past its end), runs the scan, checks every status and CUDA error, and compares with
  * the CPU reference (test_lib.h: ref_gpuscan_<name>_<op>, a sequential fold of the same operator):
  * bit for bit (TOL == 0), or for float sums against a double reference: |out - ref| <= TOL *
@@ -95,9 +95,9 @@
         T *d_in, *d_out;                                                                                                              \
         CHECK_CUDA(cudaMalloc(&d_in, cap * sizeof(T)));                                                                               \
         CHECK_CUDA(cudaMalloc(&d_out, cap * sizeof(T)));                                                                              \
-        T *d_in_off, *d_out_off; /* cap + 1 elements, used from element 1 on */                                                       \
-        CHECK_CUDA(cudaMalloc(&d_in_off, (cap + 1) * sizeof(T)));                                                                     \
-        CHECK_CUDA(cudaMalloc(&d_out_off, (cap + 1) * sizeof(T)));                                                                    \
+        T *d_in_off, *d_out_off; /* cap + 16 elements, used from an element 1-15 on */                                                \
+        CHECK_CUDA(cudaMalloc(&d_in_off, (cap + 16) * sizeof(T)));                                                                    \
+        CHECK_CUDA(cudaMalloc(&d_out_off, (cap + 16) * sizeof(T)));                                                                   \
         for (int s = 0; s < nsizes; ++s) {                                                                                            \
             const size_t n = sizes[s];                                                                                                \
             T init;                                                                                                                   \
@@ -131,27 +131,32 @@
                            "%s_%s n=%zu grid=%s block=%s: wrote past the end", #name, #op, n,                                         \
                            gpuscan_grid_name(cb.grid), gpuscan_block_name(cb.block));                                                 \
                 }                                                                                                                     \
-                /* pointers one element past a 16-byte boundary: the vector paths must fall back */                                   \
+                /* pointers past a 16-byte boundary, input and output by different amounts (every byte       \
+                 * offset of narrow types over the combinations): the vector paths shift or fall back */                             \
                 for (int c = 0; c < N_COMBOS; c += 4) {                                                                               \
                     const combo_t cb = k_combos[c];                                                                                   \
+                    const size_t span = 16 / sizeof(T) > 1 ? 16 / sizeof(T) - 1 : 1, k = (size_t)c / 4;                               \
+                    const size_t oi = 1 + (k * 7) % span, oo = 1 + (k * 4 + 2) % span;                                                \
                     size_t bytes = 0;                                                                                                 \
                     gpuscan_status st;                                                                                                \
-                    CHECK_CUDA(cudaMemcpy(d_in_off + 1, h_in, n * sizeof(T), cudaMemcpyHostToDevice));                                \
-                    CHECK_CUDA(cudaMemset(d_out_off, POISON_BYTE, (cap + 1) * sizeof(T)));                                            \
+                    unsigned char head[16 * sizeof(T)];                                                                               \
+                    CHECK_CUDA(cudaMemcpy(d_in_off + oi, h_in, n * sizeof(T), cudaMemcpyHostToDevice));                               \
+                    CHECK_CUDA(cudaMemset(d_out_off, POISON_BYTE, (cap + 16) * sizeof(T)));                                           \
                     st = gpuscan_##name##_##op##_scan_ex(NULL, &bytes, NULL, NULL, n, (gpuscan_kind)kind,                             \
                                                          init, cb.grid, cb.block, 0);                                                 \
-                    st = gpuscan_##name##_##op##_scan_ex(workspace_for(bytes), &bytes, d_in_off + 1,                                  \
-                                                         d_out_off + 1, n, (gpuscan_kind)kind, init,                                  \
+                    st = gpuscan_##name##_##op##_scan_ex(workspace_for(bytes), &bytes, d_in_off + oi,                                 \
+                                                         d_out_off + oo, n, (gpuscan_kind)kind, init,                                 \
                                                          cb.grid, cb.block, 0);                                                       \
                     EXPECT(st == GPUSCAN_SUCCESS, "%s_%s offset n=%zu: %s", #name, #op, n, gpuscan_status_string(st));                \
                     CHECK_CUDA(cudaDeviceSynchronize());                                                                              \
-                    COPY_CHECKED_(h_out, d_out_off + 1, n);                                                                           \
+                    COPY_CHECKED_(h_out, d_out_off + oo, n);                                                                          \
+                    CHECK_CUDA(cudaMemcpy(head, d_out_off, oo * sizeof(T), cudaMemcpyDeviceToHost));                                  \
                     const size_t bad = diff_tol_gpuscan_##name##_##op(h_out, h_ref, dref, dabs, n, TOL);                              \
-                    EXPECT(bad == 0, "%s_%s %s n=%zu grid=%s block=%s, pointers offset by one element: %zu wrong",                    \
+                    EXPECT(bad == 0, "%s_%s %s n=%zu grid=%s block=%s, input %zu and output %zu elements in: %zu wrong",              \
                            #name, #op, kind ? "exclusive" : "inclusive", n, gpuscan_grid_name(cb.grid),                               \
-                           gpuscan_block_name(cb.block), bad);                                                                        \
-                    EXPECT(guard_intact(h_out + n, GUARD_ELEMS * sizeof(T)),                                                          \
-                           "%s_%s n=%zu offset: wrote past the end", #name, #op, n);                                                  \
+                           gpuscan_block_name(cb.block), oi, oo, bad);                                                                \
+                    EXPECT(guard_intact(h_out + n, GUARD_ELEMS * sizeof(T)) && guard_intact(head, oo * sizeof(T)),                    \
+                           "%s_%s n=%zu output %zu elements in: wrote outside it", #name, #op, n, oo);                                \
                 }                                                                                                                     \
                 /* the simple forms */                                                                                                \
                 CHECK_CUDA(cudaMemset(d_out, POISON_BYTE, cap * sizeof(T)));                                                          \

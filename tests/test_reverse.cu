@@ -1,10 +1,10 @@
 /* tests/test_reverse.cu - reverse (suffix) scans (GPUSCAN_DEFINE_REVERSE): for each definition,
  * every size of the type suites' list, inclusive and exclusive on every grid x block combination
- * and AUTO, pointers one element off 16-byte alignment, the simple forms, chained scans (a seed
- * on the right, the total out; a sequence scanned chunk by chunk from its end), reductions (a
- * reverse DEFINE has no offsets); poisoned outputs with a guard zone; against the CPU reference's
- * fold from the end (test_lib.h: REF_REVERSE) with the operator's own order: out[i] = in[i] (x)
- * (in[i+1] (x) ...).  Non-commutative
+ * and AUTO, pointers 1-15 elements off 16-byte alignment (input and output by different amounts),
+ * the simple forms, chained scans (a seed on the right, the total out; a sequence scanned chunk by
+ * chunk from its end), reductions (a reverse DEFINE has no offsets); poisoned outputs with a guard
+ * zone; against the CPU reference's fold from the end (test_lib.h: REF_REVERSE) with the
+ * operator's own order: out[i] = in[i] (x) (in[i+1] (x) ...).  Non-commutative
  * operators (affine maps, float min/max's -0/NaN rules) show any operand swapped. */
 #include "ring_shape.h" /* (only the gpu_ring_reverse suite sets it) */
 #include "gpuscan.cuh"
@@ -60,15 +60,16 @@ GEN_REAL(f32, float, F32_OF, 0)
         const size_t cap = maxn + 1 + GUARD_ELEMS;                                                                  \
         T *h_in = (T *)malloc(cap * sizeof(T)), *h_out = (T *)malloc(cap * sizeof(T));                              \
         T *h_ref = (T *)malloc(cap * sizeof(T)), *d_in_raw, *d_out_raw, *d_cell, *d_in, *d_out;                     \
-        CHECK_CUDA(cudaMalloc(&d_in_raw, (cap + 1) * sizeof(T)));                                                   \
-        CHECK_CUDA(cudaMalloc(&d_out_raw, (cap + 1) * sizeof(T)));                                                  \
+        CHECK_CUDA(cudaMalloc(&d_in_raw, (cap + 16) * sizeof(T)));                                                  \
+        CHECK_CUDA(cudaMalloc(&d_out_raw, (cap + 16) * sizeof(T)));                                                 \
         CHECK_CUDA(cudaMalloc(&d_cell, sizeof(T)));                                                                 \
         for (int s = 0; s < nsizes; ++s) {                                                                          \
             const size_t n = sizes[s];                                                                              \
             gen_##name(h_in, n > 0 ? n : 1, OPC, rng);                                                              \
-            for (int off = 0; off < 2; ++off) { /* off: both pointers one element past 16 bytes */                 \
-                d_in = d_in_raw + off;                                                                              \
-                d_out = d_out_raw + off;                                                                            \
+            for (int off = 0; off < 2; ++off) { /* off: both pointers past 16 bytes, by different amounts */       \
+                const size_t span = 16 / sizeof(T) > 1 ? 16 / sizeof(T) - 1 : 1;                                   \
+                d_in = d_in_raw + (off ? 1 + ((size_t)s * 7) % span : 0);                                           \
+                d_out = d_out_raw + (off ? 1 + ((size_t)s * 4 + 2) % span : 0);                                     \
                 CHECK_CUDA(cudaMemcpy(d_in, h_in, n * sizeof(T), cudaMemcpyHostToDevice));                          \
                 for (int kind = 0; kind < 2; ++kind) {                                                              \
                     const T init = kind ? h_in[n / 2] : forward_##name##_##op##_identity();                         \
@@ -78,12 +79,17 @@ GEN_REAL(f32, float, F32_OF, 0)
                         size_t bytes = 0;                                                                           \
                         gpuscan_status st = gpuscan_##name##_##op##_reverse_scan_ex(                                \
                             NULL, &bytes, NULL, NULL, n, (gpuscan_kind)kind, init, cb.grid, cb.block, 0);           \
-                        CHECK_CUDA(cudaMemset(d_out, POISON_BYTE, cap * sizeof(T)));                                \
+                        CHECK_CUDA(cudaMemset(d_out_raw, POISON_BYTE, (cap + 16) * sizeof(T)));                     \
                         if (st == GPUSCAN_SUCCESS)                                                                  \
                             st = gpuscan_##name##_##op##_reverse_scan_ex(workspace_for(bytes), &bytes, d_in, d_out, \
                                                                          n, (gpuscan_kind)kind, init, cb.grid,      \
                                                                          cb.block, 0);                              \
-                        REVERSE_CHECK_(name, T, op, off ? "scan_ex (one element off)" : "scan_ex", n);                           \
+                        REVERSE_CHECK_(name, T, op, off ? "scan_ex (pointers off 16 bytes)" : "scan_ex", n);                     \
+                        unsigned char head[16 * sizeof(T)];                                                         \
+                        CHECK_CUDA(cudaMemcpy(head, d_out_raw, (size_t)(d_out - d_out_raw) * sizeof(T),             \
+                                              cudaMemcpyDeviceToHost));                                             \
+                        EXPECT(guard_intact(head, (size_t)(d_out - d_out_raw) * sizeof(T)),                         \
+                               "%s_%s reverse n=%zu: wrote before the start", #name, #op, n);                       \
                     }                                                                                               \
                     const combo_t cb = k_combos[0];                                                                 \
                     CHECK_CUDA(cudaMemset(d_out, POISON_BYTE, cap * sizeof(T)));                                    \

@@ -1,6 +1,6 @@
 /* tests/test_typed.cu - typed scans (GPUSCAN_DEFINE_CONVERT / GPUSCAN_DEFINE_TRANSFORM): the input
  * is TIn, the scan and its output T.  For each definition, every size of the type suites' list,
- * inclusive and exclusive on every grid x block combination and AUTO, input pointers one element
+ * inclusive and exclusive on every grid x block combination and AUTO, input pointers 1-15 elements
  * off 16-byte alignment, the simple forms, offsets and chained scans, reductions; poisoned
  * outputs with a guard zone; against a sequential CPU fold of fn(x_i, i) with the library's own
  * operator (bit for bit, or for floating sums against a double reference with a tolerance).
@@ -81,14 +81,15 @@ GEN_INTEGER(u64, uint64_t)
         TIn *h_in = (TIn *)malloc(cap * sizeof(TIn)), *d_in, *d_in_raw;                                             \
         T *h_out = (T *)malloc(cap * sizeof(T)), *h_ref = (T *)malloc(cap * sizeof(T)), *d_out, *d_cell;            \
         double *dref = (double *)malloc(cap * sizeof(double)), *dabs = (double *)malloc(cap * sizeof(double));      \
-        CHECK_CUDA(cudaMalloc(&d_in_raw, (cap + 1) * sizeof(TIn))); /* d_in_raw + 1: one element off */           \
+        CHECK_CUDA(cudaMalloc(&d_in_raw, (cap + 16) * sizeof(TIn))); /* from d_in_raw + 1-15: off 16 bytes */     \
         CHECK_CUDA(cudaMalloc(&d_out, cap * sizeof(T)));                                                            \
         CHECK_CUDA(cudaMalloc(&d_cell, sizeof(T)));                                                                 \
         for (int s = 0; s < nsizes; ++s) {                                                                          \
             const size_t n = sizes[s];                                                                              \
             GEN(h_in, n > 0 ? n : 1, OPC_ADD, rng);                                                                 \
             for (int off = 0; off < 2; ++off) {                                                                     \
-                d_in = d_in_raw + off;                                                                              \
+                const size_t span = 16 / sizeof(TIn) > 1 ? 16 / sizeof(TIn) - 1 : 1;                                \
+                d_in = d_in_raw + (off ? 1 + ((size_t)s * 7) % span : 0); /* each byte offset over the sizes */     \
                 CHECK_CUDA(cudaMemcpy(d_in, h_in, n * sizeof(TIn), cudaMemcpyHostToDevice));                        \
                 for (int kind = 0; kind < 2; ++kind) {                                                              \
                     T init = kind ? fn(h_in[n / 2], (size_t)s) : gpuscan_##name##_##op##_identity();                \
@@ -104,7 +105,7 @@ GEN_INTEGER(u64, uint64_t)
                         if (st == GPUSCAN_SUCCESS)                                                                  \
                             st = gpuscan_##name##_##op##_scan_ex(workspace_for(bytes), &bytes, d_in, d_out, n,      \
                                                                  (gpuscan_kind)kind, init, cb.grid, cb.block, 0);   \
-                        TYPED_CHECK_(gpuscan_##name##_##op, T, off ? "scan_ex (input one element off)" : "scan_ex", n);\
+                        TYPED_CHECK_(gpuscan_##name##_##op, T, off ? "scan_ex (input off 16 bytes)" : "scan_ex", n);\
                     }                                                                                               \
                     /* the simple form */                                                                           \
                     const combo_t cb = k_combos[0];                                                                 \
