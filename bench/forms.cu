@@ -2,7 +2,7 @@
  * the _ex forms (workspace kept by the caller), CUB (temporary storage kept), Thrust, and a
  * device-to-device copy of the same bytes (a scan's ceiling), all in one run.
  *
- *   forms [--csv FILE] [--quick] [--min-log2 10] [--max-log2 30] [--cases i32.add,u8.add,...]
+ *   forms [--csv FILE] [--quick] [--min-log2 10] [--max-log2 30] [--cases i32.add,u8.add,i16.add,...]
  *         [--offset K]   (inputs and outputs K elements past a 16-byte boundary: unaligned data)
  *
  * Each call is timed three ways, medians throughout:
@@ -35,6 +35,7 @@ GPUSCAN_DEFINE_NAMED(i64, int64_t, add)
 GPUSCAN_DEFINE_NAMED(f32, float, add)
 GPUSCAN_DEFINE_NAMED(f64, double, add)
 GPUSCAN_DEFINE_NAMED(u8, uint8_t, add)
+GPUSCAN_DEFINE_NAMED(i16, int16_t, add)
 /* typed scans: flags into int32 offsets, float into double, a fused transform (squares) */
 GPUSCAN_DEFINE_CONVERT(u8i32, uint8_t, int32_t, add)
 GPUSCAN_DEFINE_CONVERT(f32f64, float, double, add)
@@ -281,6 +282,7 @@ FORMS_CASE(i64, int64_t, 0)
 FORMS_CASE(f32, float, 1e-3)
 FORMS_CASE(f64, double, 1e-9)
 FORMS_CASE(u8, uint8_t, 0)
+FORMS_CASE(i16, int16_t, 0)
 
 /* The ends of a scan (add): offsets (the exclusive scan as n + 1 values, the total also to a
  * cell) against CUB's ExclusiveSum of an input padded to n + 1, and the chained exclusive scan
@@ -548,7 +550,7 @@ static void summary_ends(int max_lg)
 static void summary_ceiling(int max_lg)
 {
     bool any = false;
-    for (const char *k : {"i32.add", "i64.add", "f32.add", "f64.add", "u8.add"})
+    for (const char *k : {"i32.add", "i64.add", "f32.add", "f64.add", "u8.add", "i16.add"})
         for (int lg = 10; lg <= max_lg; ++lg) {
             const Row *cp = find(k, "copy", lg), *kc = find(k, "kcopy", lg), *ex = find(k, "ex", lg);
             if (!cp || !kc || !ex) continue;
@@ -572,7 +574,7 @@ static void summary(int max_lg)
     printf("\n==== what users call: gpuscan simple and _ex forms vs CUB, Thrust and copy (median us) ====\n");
     printf("%-14s %-5s | %8s %8s %8s %8s %8s | %7s %7s %7s | %8s %8s %8s\n", "case", "n", "copy", "cub", "thrust",
            "ex", "simple", "ex/cp", "cub/sim", "sim/ex", "b2b cub", "b2b ex", "b2b sim");
-    const char *keys[] = {"i32.add", "i64.add", "f32.add", "f64.add", "u8.add", "i32.add.reduce"};
+    const char *keys[] = {"i32.add", "i64.add", "f32.add", "f64.add", "u8.add", "i16.add", "i32.add.reduce"};
     for (const char *k : keys)
         for (int lg : {10, 14, 18, 22, 26, 28, 30}) {
             if (lg == 28 && find(k, "simple", 30)) continue; /* the largest of 2^28 / 2^30 */
@@ -625,7 +627,7 @@ int main(int argc, char **argv)
     }
     struct { const char *key; void (*fn)(int, int, bool); bool reduce; } k[] = {
         {"i32.add", case_i32, true}, {"i64.add", case_i64, true}, {"f32.add", case_f32, true},
-        {"f64.add", case_f64, true}, {"u8.add", case_u8, true},
+        {"f64.add", case_f64, true}, {"u8.add", case_u8, true}, {"i16.add", case_i16, true},
         {"i32.ends", case_ends_i32, false}, {"i64.ends", case_ends_i64, false},
         {"u8i32.typed", case_typed_u8i32, false}, {"f32f64.typed", case_typed_f32f64, false},
         {"f32sq.typed", case_typed_f32sq, false},
