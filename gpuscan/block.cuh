@@ -161,6 +161,30 @@ static __device__ __forceinline__ __attribute__((unused)) uint4 gpuscan_bytes_at
     return make_uint4(__funnelshift_r(u[0], u[1], shift), __funnelshift_r(u[1], u[2], shift),
                       __funnelshift_r(u[2], u[3], shift), __funnelshift_r(u[3], u[4], shift));
 }
+/* Bytes [0, count) of the 16-byte word at p (count < 16), the rest 0, read as count's bits - 8, 4,
+ * 2 and 1 bytes, each naturally aligned - so that nothing past them is read. */
+static __device__ __forceinline__ __attribute__((unused)) uint4 gpuscan_word_head_(const uint4 *p, unsigned count)
+{
+    const unsigned char *b = (const unsigned char *)p;
+    unsigned long long low = 0ull, high = 0ull, v;
+    unsigned at = 0u;
+    if (count & 8u) low = *(const unsigned long long *)b, at = 8u;
+    if (count & 4u) {
+        v = *(const unsigned *)(b + at);
+        if (at) high |= v; else low |= v;
+        at += 4u;
+    }
+    if (count & 2u) {
+        v = (unsigned long long)*(const unsigned short *)(b + at) << (8u * (at & 7u));
+        if (at & 8u) high |= v; else low |= v;
+        at += 2u;
+    }
+    if (count & 1u) {
+        v = (unsigned long long)b[at] << (8u * (at & 7u));
+        if (at & 8u) high |= v; else low |= v;
+    }
+    return make_uint4((unsigned)low, (unsigned)(low >> 32), (unsigned)high, (unsigned)(high >> 32));
+}
 /* Direct I/O: types up to GPUSCAN_DIRECT_IO_MAX_BYTES (1-byte ones) skip the shared-memory
  * transpose - byte-wide shared accesses cost more than it saves - and so do 2-byte integers packed
  * two to a word (bytes.cuh), whose transposes cost more instructions than their runs; other 2-byte
@@ -247,7 +271,12 @@ static __device__ __forceinline__ __attribute__((unused)) uint4 gpuscan_bytes_at
                 const unsigned g = c * 32u + lane;                                                \
                 stage[GPUSCAN_STAGE_SLOT_(g / R, g % R, R)] = keep ? src[g] : __ldcs(src + g);    \
             }                                                                                     \
-            if (mis != 0u && owner == 31u) past = keep ? src[32u * R] : __ldcs(src + 32u * R);    \
+            if (mis != 0u && owner == 31u) /* (the word past the run, unless it reaches past the   \
+                                            * tile: then its bytes of the run alone, so that no read \
+                                            * leaves the input - compute-sanitizer's memcheck) */   \
+                past = wseg + 32u * ITEMS + 16u / sizeof(TI) <= valid                            \
+                           ? (keep ? src[32u * R] : __ldcs(src + 32u * R))                        \
+                           : gpuscan_word_head_(src + 32u * R, mis);                              \
             __syncwarp();                                                                         \
             if (mis == 0u) {                                                                      \
                 _Pragma("unroll") for (unsigned c = 0; c < R; ++c) {                              \

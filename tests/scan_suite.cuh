@@ -131,12 +131,12 @@
                            "%s_%s n=%zu grid=%s block=%s: wrote past the end", #name, #op, n,                                         \
                            gpuscan_grid_name(cb.grid), gpuscan_block_name(cb.block));                                                 \
                 }                                                                                                                     \
-                /* pointers past a 16-byte boundary, input and output by different amounts (every byte       \
-                 * offset of narrow types over the combinations): the vector paths shift or fall back */                             \
+                /* pointers past a 16-byte boundary, input and output by different amounts (over the sizes  \
+                 * and combinations, every element offset within 16 bytes): the vector paths shift or fall back */                   \
                 for (int c = 0; c < N_COMBOS; c += 4) {                                                                               \
                     const combo_t cb = k_combos[c];                                                                                   \
                     const size_t span = 16 / sizeof(T) > 1 ? 16 / sizeof(T) - 1 : 1, k = (size_t)c / 4;                               \
-                    const size_t oi = 1 + (k * 7) % span, oo = 1 + (k * 4 + 2) % span;                                                \
+                    const size_t oi = 1 + (k + 2 * (size_t)s) % span, oo = 1 + (2 * k + 3 * (size_t)s + 3) % span;                    \
                     size_t bytes = 0;                                                                                                 \
                     gpuscan_status st;                                                                                                \
                     unsigned char head[16 * sizeof(T)];                                                                               \
