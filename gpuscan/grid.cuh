@@ -1085,13 +1085,13 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_states_re
  * worse schedule of the look-back's own path), P_FAM_pass_via (the domino and the fold; VIA_BUILT:
  * compiled, an empty body else) and P_FAM_pass_clears (the look-back of a caller's workspace:
  * beside the others' code, its waits made their scans slower back to back). */
-#define GPUSCAN_SINGLE_PASS_KERNELS_(P, Q, S, FAM, THREADS, MIN_BLOCKS, FOLDS, VIA_BUILT)           \
+#define GPUSCAN_SINGLE_PASS_KERNELS_(P, Q, S, FAM, THREADS, MIN_BLOCKS, FOLDS, VIA_BUILT, CLEARS_BUILT) \
     GPUSCAN_SINGLE_PASS_AS_(P, Q, S, FAM, THREADS, MIN_BLOCKS, FOLDS, P##_##FAM##_pass,             \
                             GPUSCAN_VIA_LOOKBACK, 0, 1)                                             \
     GPUSCAN_SINGLE_PASS_AS_(P, Q, S, FAM, THREADS, MIN_BLOCKS, FOLDS, P##_##FAM##_pass_via, via_arg, 0, \
                             VIA_BUILT)                                                              \
     GPUSCAN_SINGLE_PASS_AS_(P, Q, S, FAM, THREADS, MIN_BLOCKS, FOLDS, P##_##FAM##_pass_clears,      \
-                            GPUSCAN_VIA_LOOKBACK, 1, 1)
+                            GPUSCAN_VIA_LOOKBACK, 1, CLEARS_BUILT)
 
 /* The scan's steps for the skeleton, block algorithm TAG (FAM = TAG_scan): load and scan the tile,
  * stage its items while the prefix comes, emit them after it. */
@@ -1135,8 +1135,17 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_states_re
     }                                                                                               \
     GPUSCAN_SINGLE_PASS_KERNELS_(P, P, T, TAG##_scan, GPUSCAN_##TAG##_THREADS(T),                   \
                                  GPUSCAN_SINGLE_PASS_MIN_BLOCKS_(TAG, T), P##_FOLDS_,               \
-                                 GPUSCAN_EVERY_ALGORITHM || P##_FOLDS_)
+                                 GPUSCAN_EVERY_ALGORITHM || P##_FOLDS_, GPUSCAN_##TAG##_SHORTCUTS)
 
+/* The look-back's launch shortcuts - a few tiles as one thread-block cluster (below), a caller's
+ * states cleared in the scan's own launch (P_TAG_scan_pass_clears) - are built for the block AUTO
+ * runs, the coarsened one; the textbook blocks (GPUSCAN_EVERY_ALGORITHM) run every grid strategy
+ * without them, their kernels empty and left out of the descriptor (host.cuh): 12 % of such a
+ * DEFINE's code. */
+#define GPUSCAN_KS_SHORTCUTS 0
+#define GPUSCAN_KSW_SHORTCUTS 0
+#define GPUSCAN_BK_SHORTCUTS 0
+#define GPUSCAN_CO_SHORTCUTS 1
 /* A scan of a few tiles as one thread-block cluster (the whole grid; host.cuh P_TAG_one_cluster):
  * block b scans tile b and takes its prefix from the blocks before it through distributed shared
  * memory (P_cluster_prefix) - the one-tile kernel's load, scan and store with that hand-over
@@ -1145,7 +1154,7 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_states_re
     static __global__ void __launch_bounds__(GPUSCAN_##TAG##_THREADS(T))                              \
     P##_##TAG##_cluster(const P##_in_t *in, T *out, size_t n, P##_ends ends)                          \
     {                                                                                                 \
-        if (GPUSCAN_TEST_EMPTY_KERNELS) return;                                                       \
+        if (GPUSCAN_TEST_EMPTY_KERNELS || !GPUSCAN_##TAG##_SHORTCUTS) return;                         \
         T items[GPUSCAN_##TAG##_ITEMS(T)];                                                            \
         T *buf = P##_##TAG##_buffer();                                                                \
         const unsigned tile = blockIdx.x;                                                             \

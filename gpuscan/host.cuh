@@ -789,7 +789,7 @@ static inline gpuscan_status gpuscan_pass_run_(gpuscan_pass_ *k, const gpuscan_p
     cudaLaunchConfig_t config;
     cudaLaunchAttribute attrs[3];
     int slot_dev = 0; /* ... and a look-back's that a kernel would clear: by the scan itself, in its counter slot */
-    if (clear_kernel && rounds == NULL && via == GPUSCAN_VIA_LOOKBACK)
+    if (clear_kernel && rounds == NULL && via == GPUSCAN_VIA_LOOKBACK && k->clears != NULL)
         gpuscan_clear_in_launch_(&states, plan->num_tiles, k->state_bytes, k->threads, pace, stream, &slot_dev);
     if (states.self_clear) { /* unless the device refuses that many blocks at once: a memset, as below */
         gpuscan_all_resident_config_(&config, attrs, (unsigned)plan->num_tiles, k->threads, dependent, stream);
@@ -1173,12 +1173,12 @@ static inline gpuscan_status gpuscan_reduce_simple_(gpuscan_scan_desc_ *d, const
 #define GPUSCAN_SCAN_KERNELS_DESC_(P, T, TAG, TILES, BUILT, RTS)                                \
     {TILES(P##_##TAG##_tiles),                                                                      \
      GPUSCAN_FIXUP_BUILT_(T) ? BUILT(P##_##TAG##_fixup) : (const void *)NULL,                       \
-     BUILT(P##_##TAG##_cluster),                                                                    \
+     GPUSCAN_##TAG##_SHORTCUTS ? BUILT(P##_##TAG##_cluster) : (const void *)NULL,                   \
      BUILT(P##_##TAG##_ahead),                                                                      \
      RTS(P##_##TAG##_reduce_then_scan),                                                                  \
      {BUILT(P##_##TAG##_scan_pass),                                                                 \
       GPUSCAN_EVERY_ALGORITHM || P##_FOLDS_ ? BUILT(P##_##TAG##_scan_pass_via) : (const void *)NULL,   \
-      BUILT(P##_##TAG##_scan_pass_clears),                                                          \
+      GPUSCAN_##TAG##_SHORTCUTS ? BUILT(P##_##TAG##_scan_pass_clears) : (const void *)NULL,         \
       GPUSCAN_##TAG##_THREADS(T), GPUSCAN_TILE_(TAG, T), GPUSCAN_TILE_(TAG, T) * (unsigned)sizeof(P##_in_t), \
       GPUSCAN_STATE_BYTES_(T), GPUSCAN_SLOT_BYTES_(T), P##_FOLDS_, {0}, {0}, {0}},                  \
      {0}, {0}, {0}, {0}}

@@ -210,7 +210,7 @@
     }                                                                                               \
     GPUSCAN_SINGLE_PASS_KERNELS_(P, P##_count, size_t, select, GPUSCAN_CO_THREADS(T),               \
                                  GPUSCAN_MAX_(1, GPUSCAN_SELECT_THREADS_PER_SM(T, P##_FLAGGED_) / GPUSCAN_CO_THREADS(T)), \
-                                 0, 0)
+                                 0, 0, 1)
 
 /* The device code of a selection of T: T's element layer (to load its tiles), the count layer,
  * the steps and the kernels. */
