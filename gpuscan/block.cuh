@@ -272,8 +272,8 @@ static __device__ __forceinline__ __attribute__((unused)) uint4 gpuscan_word_hea
                 stage[GPUSCAN_STAGE_SLOT_(g / R, g % R, R)] = keep ? src[g] : __ldcs(src + g);    \
             }                                                                                     \
             if (mis != 0u && owner == 31u) /* (the word past the run, unless it reaches past the   \
-                                            * tile: then its bytes of the run alone, so that no read \
-                                            * leaves the input - compute-sanitizer's memcheck) */   \
+                                            * tile: then its bytes of the run alone, so that nothing \
+                                            * past the input's end is read - memcheck) */           \
                 past = wseg + 32u * ITEMS + 16u / sizeof(TI) <= valid                            \
                            ? (keep ? src[32u * R] : __ldcs(src + 32u * R))                        \
                            : gpuscan_word_head_(src + 32u * R, mis);                              \
