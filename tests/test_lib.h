@@ -20,7 +20,8 @@
  *                                its total as the value; out NULL: the reduction only
  *   OPC_*, GEN_INTEGER, GEN_RANGE, GEN_REAL, GEN_SPREAD, gen_flags, gen_bool, gen_small_half,
  *   gen_unit_float               generators gen_<name>(x, n, opc, rng)
- *   POISON_BYTE, GUARD_ELEMS, poison(), guard_intact(), poison_states, poison_workspace(),
+ *   POISON_BYTE, GUARD_ELEMS, poison(), guard_intact(), before_intact(), offset_off16(),
+ *   poison_states, poison_workspace(),
  *   workspace_for(), COPY_CHECKED_      outputs poisoned (0xFF: -1, NaN) and their guard zones;
  *                                workspaces filled with words that read as published states
  *   combo_t, k_combos, N_COMBOS, make_sizes, SUITE_SIZES_   the grid x block combinations and the
@@ -310,6 +311,22 @@ static __attribute__((unused)) int guard_intact(const void *h, size_t bytes)
     for (size_t i = 0; i < bytes; ++i)
         if (g[i] != POISON_BYTE) return 0;
     return 1;
+}
+/* Whether the `bytes` (at most 256) from device address d - the allocation's start, before an
+ * output placed past it - still hold the poison. */
+static __attribute__((unused)) int before_intact(const void *d, size_t bytes)
+{
+    unsigned char h[256];
+    if (bytes > sizeof h) return 0;
+    CHECK_CUDA(cudaMemcpy(h, d, bytes, cudaMemcpyDeviceToHost));
+    return guard_intact(h, bytes);
+}
+/* Pointers off 16-byte alignment: the k-th of a cycle of offsets, in elements of `elem` bytes, that
+ * reaches every one from 1 to an element short of 16 bytes (1 for elements of 8 bytes and more). */
+static __attribute__((unused)) size_t offset_off16(size_t elem, size_t k)
+{
+    const size_t span = 16 / elem > 1 ? 16 / elem - 1 : 1;
+    return 1 + k % span;
 }
 /* A call's output back to the host: the elements checked and the guard zone past them, not the
  * whole buffer (pageable copies of the largest size after every call were most of a suite's time). */

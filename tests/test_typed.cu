@@ -88,8 +88,7 @@ GEN_INTEGER(u64, uint64_t)
             const size_t n = sizes[s];                                                                              \
             GEN(h_in, n > 0 ? n : 1, OPC_ADD, rng);                                                                 \
             for (int off = 0; off < 2; ++off) {                                                                     \
-                const size_t span = 16 / sizeof(TIn) > 1 ? 16 / sizeof(TIn) - 1 : 1;                                \
-                d_in = d_in_raw + (off ? 1 + ((size_t)s * 2) % span : 0); /* each byte offset over the sizes */     \
+                d_in = d_in_raw + (off ? offset_off16(sizeof(TIn), (size_t)s * 2) : 0); /* over the sizes */        \
                 CHECK_CUDA(cudaMemcpy(d_in, h_in, n * sizeof(TIn), cudaMemcpyHostToDevice));                        \
                 for (int kind = 0; kind < 2; ++kind) {                                                              \
                     T init = kind ? fn(h_in[n / 2], (size_t)s) : gpuscan_##name##_##op##_identity();                \
