@@ -1,7 +1,7 @@
 /* tests/test_counter_slots.cu - `_ex` scans of several waves clear the caller's states in their own launch,
  * their claim counter in a slot the library owns, one a stream (grid.cuh: counter slots; memory.cuh):
- *   - look-back scans of 512 tiles and more (and domino ones, which clear by a kernel), inclusive
- *     and exclusive, of
+ *   - look-back scans of 512 tiles and more (and domino or reduce-ahead ones, which clear by a
+ *     kernel), inclusive and exclusive, with the kernels a DEFINE compiles by default, of
  *     int32 (8-byte states), int64 and an affine map (16-byte states, non-commutative) and 2x2
  *     matrices (a 4-byte status, values in slots), on workspaces poisoned before every call with
  *     words that read as published prefixes; each checked against the CPU, and the slot checked
@@ -59,6 +59,8 @@ template <typename T> struct Case {
     void *ws;
     size_t ws_bytes;
     unsigned *d_slots;
+    gpuscan_grid other; /* a strategy that clears by a kernel: the domino where the DEFINE compiles
+                         * it (the fold's kernel: int32), else reduce-ahead */
 
     Case(const char *name_, scan_ex_fn fn, T (*ref_)(const T *, size_t, int, T, T *, double *, double *),
          size_t (*diff_)(const T *, const T *, size_t), void (*gen)(T *, size_t, int, uint64_t *), size_t cap_,
@@ -70,6 +72,12 @@ template <typename T> struct Case {
         CHECK_CUDA(cudaMalloc(&d_out, cap * sizeof(T)));
         CHECK_CUDA(cudaMalloc(&d_slots, SLOT_WORDS * sizeof(unsigned)));
         CHECK_CUDA(cudaMemcpy(d_in, h.data(), cap * sizeof(T), cudaMemcpyHostToDevice));
+        size_t bytes = 0;
+        const gpuscan_status st = scan_ex(NULL, &bytes, d_in, d_out, cap, GPUSCAN_INCLUSIVE, T(), GPUSCAN_GRID_DOMINO,
+                                          GPUSCAN_BLOCK_COARSENED, 0);
+        EXPECT(st == GPUSCAN_SUCCESS || st == GPUSCAN_ERROR_NOT_COMPILED, "%s: domino size query: %s", name,
+               gpuscan_status_string(st));
+        other = st == GPUSCAN_SUCCESS ? GPUSCAN_GRID_DOMINO : GPUSCAN_GRID_REDUCE_AHEAD;
     }
     /* One call on s: `exclusive`, grid, block; n elements; checked. */
     void run(int exclusive, gpuscan_grid grid, gpuscan_block block, size_t n, cudaStream_t s, const char *where)
@@ -129,8 +137,6 @@ static void expect_slots_zero(const char *when)
     EXPECT(nonzero == 0, "%s: %d counter slot words not zero", when, nonzero);
 }
 
-static const gpuscan_grid k_grids[] = {GPUSCAN_GRID_AUTO, GPUSCAN_GRID_LOOKBACK, GPUSCAN_GRID_DOMINO};
-static const gpuscan_block k_blocks[] = {GPUSCAN_BLOCK_COARSENED, GPUSCAN_BLOCK_KOGGE_STONE, GPUSCAN_BLOCK_BRENT_KUNG};
 
 /* `calls` random calls of c on s: sizes from lo to c.cap. */
 template <typename T> static void random_calls(Case<T> &c, int calls, size_t lo, cudaStream_t s, uint64_t rng,
@@ -138,7 +144,8 @@ template <typename T> static void random_calls(Case<T> &c, int calls, size_t lo,
 {
     for (int k = 0; k < calls; ++k) {
         const size_t n = lo + rng_next(&rng) % (c.cap - lo + 1);
-        c.run((int)(rng_next(&rng) & 1), k_grids[rng_next(&rng) % 3], k_blocks[rng_next(&rng) % 3], n, s, where);
+        const gpuscan_grid grids[] = {GPUSCAN_GRID_AUTO, GPUSCAN_GRID_LOOKBACK, c.other};
+        c.run((int)(rng_next(&rng) & 1), grids[rng_next(&rng) % 3], GPUSCAN_BLOCK_COARSENED, n, s, where);
     }
 }
 
