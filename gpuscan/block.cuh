@@ -656,7 +656,7 @@ static __device__ __forceinline__ __attribute__((unused)) uint4 gpuscan_word_hea
         const size_t first = base + (size_t)(threadIdx.x >> 5) * 32u * ITEMS * tiles; /* the warp's part */          \
         const uint4 *src = (const uint4 *)(in + first);                                                               \
         uint4 raw[GPUSCAN_SPAN_READS];                                                                                \
-        if (GPUSCAN_DETERMINISTIC && !GPUSCAN_ALIGNED16_(in)) { /* the same vectors, element by element */            \
+        if (P##_FIXED_ORDER_ && !GPUSCAN_ALIGNED16_(in)) { /* the same vectors, element by element */                 \
             _Pragma("unroll") for (unsigned c = 0; c < GPUSCAN_SPAN_READS; ++c)                                       \
                 if (c < reads) raw[c] = P##_vector_of_elements(in + first + (size_t)(c * 32u + lane) * VEC);          \
         } else {                                                                                                      \

@@ -204,6 +204,11 @@ static constexpr int gpuscan_is_identifier_(const char *s)
 #define GPUSCAN_COMMUTES_(op, T)                                                                    \
     (GPUSCAN_NUMBER_TYPE_(T) && (GPUSCAN_PROBE_(GPUSCAN_OP_##op##_COMMUTES_) == 1 ||                \
                                  (GPUSCAN_PROBE_(GPUSCAN_OP_##op##_COMMUTES_) == 2 && std::is_integral<T>::value)))
+/* Operators whose result does not depend on how the operands are grouped, to the bit: the
+ * built-in operators on integer types (add and mul wrap; and, or, xor, min, max).  Any association
+ * gives them the same bits, so the deterministic mode (grid.cuh: GPUSCAN_DETERMINISTIC) fixes the
+ * order only for the others (floating point, custom operators): P_FIXED_ORDER_. */
+#define GPUSCAN_ASSOCIATES_EXACTLY_(op, T) (std::is_integral<T>::value && GPUSCAN_PROBE_(GPUSCAN_OP_##op##_COMMUTES_) != 0)
 
 /* One 16-byte vector of elements of TI (i: the first one's index) into items of T through STAGE
  * (only called where TI divides 16 bytes); where the stage COPIES, a vector is its items' bytes. */
@@ -272,7 +277,8 @@ static constexpr int gpuscan_is_identifier_(const char *s)
     }
 
 #define GPUSCAN_ELEMENT_(P, name, T, op, REV)                                                       \
-    enum { P##_COMMUTES_ = GPUSCAN_COMMUTES_(op, T) };                                              \
+    enum { P##_COMMUTES_ = GPUSCAN_COMMUTES_(op, T),                                                \
+           P##_FIXED_ORDER_ = GPUSCAN_DETERMINISTIC && !GPUSCAN_ASSOCIATES_EXACTLY_(op, T) };       \
     GPUSCAN_OPERATOR_(P, name, T, op, REV)                                                          \
     static __host__ __device__ __forceinline__ __attribute__((unused)) T P##_as_is(T x, size_t i)                           \
     {                                                                                               \

@@ -333,9 +333,9 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_prefetch_
  * combined by a shuffle tree: fast, but associated by where the prefix was found, i.e. by timing,
  * so floating-point results may differ from run to run.
  *
- * Determinism (GPUSCAN_DETERMINISTIC=1): the tiles are taken in groups of 32 (tiles 32g ..
- * 32g + 31), and every prefix is one fixed expression of the aggregates a(t), whatever a look-back
- * finds published.  With A(g) the fold of all before group g, B(g) = A(g) (x) a(32g) (what the
+ * Determinism (GPUSCAN_DETERMINISTIC=1, for operators that do not associate exactly: P_FIXED_ORDER_,
+ * element.cuh): the tiles are taken in groups of 32 (tiles 32g .. 32g + 31), and every prefix is
+ * one fixed expression of the aggregates a(t), whatever a look-back finds published.  With A(g) the fold of all before group g, B(g) = A(g) (x) a(32g) (what the
  * group's first tile publishes, its inclusive prefix) and R(g, k) = a(32g + 1) (x) ... (x)
  * a(32g + k) combined in Kogge-Stone's shape (P_group_rest):
  *     A(g + 1) = B(g) (x) R(g, 31),   P(32g) = A(g),   P(32g + k) = B(g) (x) R(g, k - 1) (k > 0)
@@ -434,7 +434,7 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_group_a
      * deterministic, a group's anchor only. */                                                                \
     static __device__ __forceinline__ __attribute__((unused)) int P##_publishes_prefix(size_t unit, unsigned claim) \
     {                                                                                                          \
-        return !GPUSCAN_DETERMINISTIC || unit == gpuscan_group_anchor_(unit / claim / 32u, claim);             \
+        return !P##_FIXED_ORDER_ || unit == gpuscan_group_anchor_(unit / claim / 32u, claim);                  \
     }                                                                                                          \
     /* B of a group a look-back walked past, published for its first claim's last unit (which will        \
      * publish the same bits): later look-backs find it there instead of walking the same way again. */     \
@@ -443,7 +443,7 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_group_a
     {                                                                                                          \
         if ((threadIdx.x & 31u) == 0) P##_publish(states, prefix_slots, unit, GPUSCAN_STATE_PREFIX, b);        \
     }                                                                                                          \
-    enum { P##_GROUPED_PREFIXES_ = GPUSCAN_DETERMINISTIC }; /* (the unit tests' expectations) */
+    enum { P##_GROUPED_PREFIXES_ = P##_FIXED_ORDER_ }; /* (the unit tests' expectations) */
 #define GPUSCAN_LOOKBACK_FOLD_(P, T)                                                                        \
     /* The deterministic mode's exclusive prefix of claim c > 0 of `claim` units, in every lane (above;      \
      * the look-back kernels' claims are tiles, one unit each). */                                             \
@@ -498,7 +498,7 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_group_a
                                                      const unsigned *agg_slots,                                \
                                                      unsigned *prefix_slots, T fill)                           \
     {                                                                                                          \
-        if (GPUSCAN_DETERMINISTIC) return P##_group_lookback(tile, 1u, states, agg_slots, prefix_slots, fill); \
+        if (P##_FIXED_ORDER_) return P##_group_lookback(tile, 1u, states, agg_slots, prefix_slots, fill);      \
         const int lane = threadIdx.x & 31;                                                                     \
         long long nearest = (long long)tile - 1;                                                               \
         T v = fill, acc = fill;                                                                                \
@@ -636,7 +636,7 @@ typedef struct gpuscan_pace_ {
                                                     &v[k]) != GPUSCAN_STATE_EMPTY)                  \
                     pending &= ~(1u << k);                                                          \
         }                                                                                           \
-        if (GPUSCAN_DETERMINISTIC) {                                                                \
+        if (P##_FIXED_ORDER_) {                                                                     \
             acc = P##_fold_groups(tile, v);                                                         \
         } else {                                                                                    \
             acc = v[0];                                                                             \
@@ -798,7 +798,7 @@ static __device__ __forceinline__ __attribute__((unused)) void *gpuscan_cluster_
     static __device__ __forceinline__ __attribute__((unused)) T P##_cluster_prefix(unsigned tile, T aggregate, int seeded,    \
                                                            T seed, int *has_prefix)                   \
     {                                                                                                 \
-        static_assert(!GPUSCAN_DETERMINISTIC || GPUSCAN_CLUSTER_MAX_TILES <= 32,                      \
+        static_assert(!P##_FIXED_ORDER_ || GPUSCAN_CLUSTER_MAX_TILES <= 32,                           \
                       "gpuscan: GPUSCAN_CLUSTER_MAX_TILES is at most 32 in the deterministic mode");  \
         gpuscan_cluster_wait_();                                                                      \
         if (threadIdx.x > tile && threadIdx.x < gridDim.x)                                            \
@@ -809,7 +809,7 @@ static __device__ __forceinline__ __attribute__((unused)) void *gpuscan_cluster_
         *has_prefix = seeded || tile > 0;                                                             \
         if (tile == 0) return seed;                                                                   \
         const T *slots = P##_cluster_slots();                                                         \
-        if (GPUSCAN_DETERMINISTIC) {                                                                  \
+        if (P##_FIXED_ORDER_) {                                                                       \
             const int lane = threadIdx.x & 31;                                                        \
             const T v = slots[(unsigned)lane < tile ? lane : 0];                                      \
             const T first = P##_shfl_idx(v, 0),                                                       \
@@ -1202,7 +1202,7 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_states_re
         T acc = seed;                                                                                 \
         if (last - first == per_unit && (size_t)last * TILE <= n &&                                   \
             sizeof(P##_in_t) <= GPUSCAN_REDUCE_AS_READ_MAX_BYTES &&                                   \
-            (GPUSCAN_DETERMINISTIC ? P##_##TAG##_span_shape_ok(per_unit)                              \
+            (P##_FIXED_ORDER_ ? P##_##TAG##_span_shape_ok(per_unit)                                   \
                                    : P##_##TAG##_span_ok(in, per_unit))) { /* a full unit, at once */ \
             acc = P##_##TAG##_reduce_span(in, (size_t)first * TILE, per_unit, 1);                     \
             if (seeds) acc = P##_combine(seed, acc);                                                  \
@@ -1247,7 +1247,7 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_states_re
             while (status == GPUSCAN_STATE_EMPTY)                                                     \
                 status = P##_peek(states, agg_slots, prefix_slots, unit, &own);                       \
             if (unit > 0) { /* (deterministic: a look-back may have lent it already, P_lend_prefix) */ \
-                if (P##_publishes_prefix(unit, 1u) && !(GPUSCAN_DETERMINISTIC && status == GPUSCAN_STATE_PREFIX)) \
+                if (P##_publishes_prefix(unit, 1u) && !(P##_FIXED_ORDER_ && status == GPUSCAN_STATE_PREFIX))      \
                     P##_publish(states, prefix_slots, unit, GPUSCAN_STATE_PREFIX, P##_combine(prefix, own)); \
             } else if (ends->seeded && ends->init_ptr != NULL) { /* the seed unit 0's reduce read */  \
                 __threadfence();                                                                      \
@@ -1441,7 +1441,7 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_states_re
         size_t i = begin + threadIdx.x;                                                             \
         /* (deterministic: an input not 16-byte aligned read as the same vectors, element by        \
          * element, so that it is associated as an aligned one) */                                  \
-        if (VEC > 1 && (GPUSCAN_ALIGNED16_(in + begin) || GPUSCAN_DETERMINISTIC)) {                 \
+        if (VEC > 1 && (GPUSCAN_ALIGNED16_(in + begin) || P##_FIXED_ORDER_)) {                      \
             const size_t words = (end - begin) / VEC;                                               \
             acc = GPUSCAN_ALIGNED16_(in + begin) ? P##_fold_vectors(in, begin, words, 0, acc)       \
                                                  : P##_fold_vectors(in, begin, words, 1, acc);      \

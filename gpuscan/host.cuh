@@ -46,16 +46,17 @@ static inline int gpuscan_valid_block_(gpuscan_block b) { return (unsigned)b < (
  * must stay in L2 next to the output passing through: only on devices with
  * GPUSCAN_AUTO_AHEAD_MIN_L2 of L2.  kept: the scan's states are kept between calls (the simple
  * forms' own workspace), so its look-back clears none and stays the faster a little longer for
- * 4- to 7-byte types - except in the deterministic mode, where the simple and `_ex` forms must
- * associate alike (and there the ring is the faster from the lower threshold anyway: docs/design.md,
+ * 4- to 7-byte types - but not where the deterministic mode fixes the order (the scan_desc's
+ * fixed_order: the callers pass kept 0), where the simple and `_ex` forms must associate alike
+ * (and there the ring is the faster from the lower threshold anyway: docs/design.md,
  * Determinism).  docs/algorithms.md (AUTO) has the whole rule. */
 static inline int gpuscan_auto_wants_ahead_(size_t elem_size, size_t n, int kept)
 {
-    return elem_size <= 16 && n * elem_size >= (elem_size == 1                   ? GPUSCAN_AUTO_AHEAD_MIN_BYTES_1BYTE
-                                                : elem_size < 4                  ? GPUSCAN_AUTO_AHEAD_MIN_BYTES_2BYTE
-                                                : elem_size >= 8                 ? GPUSCAN_AUTO_AHEAD_MIN_BYTES_WIDE
-                                                : kept && !GPUSCAN_DETERMINISTIC ? GPUSCAN_AUTO_AHEAD_MIN_BYTES_KEPT
-                                                                                 : GPUSCAN_AUTO_AHEAD_MIN_BYTES);
+    return elem_size <= 16 && n * elem_size >= (elem_size == 1   ? GPUSCAN_AUTO_AHEAD_MIN_BYTES_1BYTE
+                                                : elem_size < 4  ? GPUSCAN_AUTO_AHEAD_MIN_BYTES_2BYTE
+                                                : elem_size >= 8 ? GPUSCAN_AUTO_AHEAD_MIN_BYTES_WIDE
+                                                : kept           ? GPUSCAN_AUTO_AHEAD_MIN_BYTES_KEPT
+                                                                 : GPUSCAN_AUTO_AHEAD_MIN_BYTES);
 }
 /* The device decides too.  Reduce-ahead's two-read kernel scans 8-byte elements on SMs that also
  * reduce the units streaming in: where memory brings an SM more bytes a second than they keep up
@@ -702,6 +703,7 @@ typedef struct gpuscan_scan_desc_ {
     size_t elem_size, elem_align, in_size, in_align; /* T, and the type read */
     unsigned state_bytes, slot_bytes;    /* of T (grid.cuh) */
     size_t ring_plan_unit;               /* the ring's unit, elements (0: never on the ring) */
+    int fixed_order;                     /* the deterministic mode's order applies (P_FIXED_ORDER_) */
     gpuscan_scan_kernels_ block[GPUSCAN_BLOCK_COUNT_]; /* by gpuscan_block ([AUTO] unused) */
     gpuscan_ring_kernels_ ring;
     const void *reduce_tiles, *ends_only;
@@ -1005,6 +1007,7 @@ static inline gpuscan_status gpuscan_scan_prepare_(gpuscan_scan_desc_ *d, gpusca
                                                    int kept)
 {
     int ahead_ok = 0, room_for_both = 0;
+    kept = kept && !d->fixed_order; /* (gpuscan_auto_wants_ahead_) */
     GPUSCAN_TRY_(gpuscan_check_choice_(kind, *grid, *block));
     if (*grid == GPUSCAN_GRID_AUTO && gpuscan_auto_wants_ahead_(d->elem_size, n, kept)) { /* the device is asked only then */
         const int ring_runs = gpuscan_ring_runs_(d, n);
@@ -1196,6 +1199,7 @@ static inline gpuscan_status gpuscan_reduce_simple_(gpuscan_scan_desc_ *d, const
     static gpuscan_scan_desc_ P##_desc __attribute__((unused)) = {                                 \
         sizeof(T), __alignof__(T), sizeof(P##_in_t), __alignof__(P##_in_t),                        \
         GPUSCAN_STATE_BYTES_(T), GPUSCAN_SLOT_BYTES_(T), GPUSCAN_RING_PLAN_UNIT_(T, sizeof(P##_in_t)), \
+        P##_FIXED_ORDER_,                                                                           \
         {{NULL, NULL, NULL, NULL, NULL, {NULL, NULL, NULL, 0, 0, 0, 0, 0, 0, {0}, {0}, {0}}, {0}, {0}, {0}, {0}}, \
          GPUSCAN_SCAN_KERNELS_DESC_(P, T, KS, GPUSCAN_IF_EVERY_, GPUSCAN_IF_EVERY_, GPUSCAN_IF_EVERY_), \
          GPUSCAN_SCAN_KERNELS_DESC_(P, T, KSW, GPUSCAN_BUILT_, GPUSCAN_IF_EVERY_, GPUSCAN_IF_EVERY_),\

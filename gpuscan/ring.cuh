@@ -510,7 +510,7 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
                                                               unsigned *prefix_slots, T fill)       \
     {                                                                                               \
         enum { C = P##_RING_CLAIM_ };                                                               \
-        static_assert(!GPUSCAN_DETERMINISTIC || C <= GPUSCAN_GROUP_CLAIM_MOST_,                     \
+        static_assert(!P##_FIXED_ORDER_ || C <= GPUSCAN_GROUP_CLAIM_MOST_,                          \
                       "gpuscan: GPUSCAN_RING_CLAIM (_TYPED_CLAIM) is at most 4 when deterministic");  \
         const unsigned q = u % C;                                                                   \
         const size_t c = u / C, first = c * C;                                                      \
@@ -559,7 +559,7 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
             T prefix = u == 0 && ends->seeded ? prefix_of[s] : ends->init;                          \
             if (u > 0) {                                                                            \
                 const T own = agg_of[s];                                                            \
-                if (GPUSCAN_DETERMINISTIC && P##_RING_CLAIM_ > 1) {                                 \
+                if (P##_FIXED_ORDER_ && P##_RING_CLAIM_ > 1) {                                      \
                     prefix = P##_ring_claim_prefix(u, last, last_inclusive, own, &claim_at,         \
                                                    &claim_agg, states, agg_slots, prefix_slots,     \
                                                    ends->init);                                     \

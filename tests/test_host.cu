@@ -432,6 +432,34 @@ static void test_auto_alignment(void)
     EXPECT(gpuscan_auto_ahead_ok_(0, 0, 1, 1, &room) == 0 && room == 0, "no reduce-ahead on this device");
 }
 
+/* The deterministic mode (GPUSCAN_DETERMINISTIC, read where a DEFINE expands) fixes the order of
+ * combining only where the operator does not associate exactly on its type: not for the integer
+ * types' built-in operators, whose kernels stay the default's. */
+#pragma push_macro("GPUSCAN_DETERMINISTIC")
+#undef GPUSCAN_DETERMINISTIC
+#define GPUSCAN_DETERMINISTIC 1
+GPUSCAN_DEFINE_NAMED(det_i32, int, add)
+GPUSCAN_DEFINE_NAMED(det_f32, float, add)
+GPUSCAN_DEFINE_CONVERT(det_u8i, uint8_t, int, add)
+#pragma pop_macro("GPUSCAN_DETERMINISTIC")
+static void test_fixed_order(void)
+{
+    EXPECT(GPUSCAN_ASSOCIATES_EXACTLY_(add, int) && GPUSCAN_ASSOCIATES_EXACTLY_(mul, uint64_t) &&
+               GPUSCAN_ASSOCIATES_EXACTLY_(xor, uint8_t) && GPUSCAN_ASSOCIATES_EXACTLY_(min, bool) &&
+               GPUSCAN_ASSOCIATES_EXACTLY_(max, int16_t),
+           "integer types' built-in operators associate exactly");
+    EXPECT(!GPUSCAN_ASSOCIATES_EXACTLY_(add, float) && !GPUSCAN_ASSOCIATES_EXACTLY_(max, double) &&
+               !GPUSCAN_ASSOCIATES_EXACTLY_(add, __half) && !GPUSCAN_ASSOCIATES_EXACTLY_(matmul, mat2) &&
+               !GPUSCAN_ASSOCIATES_EXACTLY_(compose, affine),
+           "floating point and custom operators are not assumed to");
+    EXPECT(TEST_INTERNAL(gpuscan_det_i32_add, desc).fixed_order == 0 &&
+               TEST_INTERNAL(gpuscan_det_u8i_add, desc).fixed_order == 0 &&
+               TEST_INTERNAL(gpuscan_det_f32_add, desc).fixed_order == 1,
+           "deterministic mode: the order fixed for float add, not for int add (typed input included)");
+    EXPECT(TEST_INTERNAL(gpuscan_int_add, desc).fixed_order == 0 && TEST_INTERNAL(gpuscan_f64_min, desc).fixed_order == 0,
+           "default mode: no order fixed");
+}
+
 /* min/max identities by the type, whatever the name: any DEFINE of uint8_t or size_t finds them. */
 GPUSCAN_DEFINE_NAMED(octet, uint8_t, max)
 GPUSCAN_DEFINE_NAMED(octet, uint8_t, min)
@@ -779,6 +807,7 @@ int main(void)
     test_pace();
     test_identities_by_type();
     test_auto_alignment();
+    test_fixed_order();
     test_cuda_error_path();
     test_reference();
     test_descriptors();
