@@ -205,10 +205,14 @@ static constexpr int gpuscan_is_identifier_(const char *s)
     (GPUSCAN_NUMBER_TYPE_(T) && (GPUSCAN_PROBE_(GPUSCAN_OP_##op##_COMMUTES_) == 1 ||                \
                                  (GPUSCAN_PROBE_(GPUSCAN_OP_##op##_COMMUTES_) == 2 && std::is_integral<T>::value)))
 /* Operators whose result does not depend on how the operands are grouped, to the bit: the
- * built-in operators on integer types (add and mul wrap; and, or, xor, min, max).  Any association
- * gives them the same bits, so the deterministic mode (grid.cuh: GPUSCAN_DETERMINISTIC) fixes the
- * order only for the others (floating point, custom operators): P_FIXED_ORDER_. */
-#define GPUSCAN_ASSOCIATES_EXACTLY_(op, T) (std::is_integral<T>::value && GPUSCAN_PROBE_(GPUSCAN_OP_##op##_COMMUTES_) != 0)
+ * built-in operators on integer types (add and mul wrap; and, or, xor, min, max), and min and max
+ * on any number type - they return an operand, the first of the least (greatest) or else the last
+ * NaN (gpuscan_ops.h), whatever the grouping.  Any association gives them the same bits, so the
+ * deterministic mode (grid.cuh: GPUSCAN_DETERMINISTIC) fixes the order only for the others
+ * (floating-point add and mul, custom operators): P_FIXED_ORDER_. */
+#define GPUSCAN_ASSOCIATES_EXACTLY_(op, T)                                                          \
+    ((std::is_integral<T>::value && GPUSCAN_PROBE_(GPUSCAN_OP_##op##_COMMUTES_) != 0) ||            \
+     (GPUSCAN_NUMBER_TYPE_(T) && GPUSCAN_PROBE_(GPUSCAN_OP_##op##_COMMUTES_) == 2))
 
 /* One 16-byte vector of elements of TI (i: the first one's index) into items of T through STAGE
  * (only called where TI divides 16 bytes); where the stage COPIES, a vector is its items' bytes. */

@@ -92,8 +92,8 @@
 #ifndef GPUSCAN_AUTO_AHEAD_MIN_BYTES
 #define GPUSCAN_AUTO_AHEAD_MIN_BYTES ((size_t)128 << 20)
 #endif
-/* ... or this many where the scan's states are kept between calls (the simple forms; not in the
- * deterministic mode, where both forms must associate alike) ... */
+/* ... or this many where the scan's states are kept between calls (the simple forms; not where
+ * the deterministic mode fixes the order, where both forms must associate alike) ... */
 #ifndef GPUSCAN_AUTO_AHEAD_MIN_BYTES_KEPT
 #define GPUSCAN_AUTO_AHEAD_MIN_BYTES_KEPT ((size_t)256 << 20)
 #endif

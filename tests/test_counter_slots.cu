@@ -173,6 +173,7 @@ int main(int argc, char **argv)
     cudaStream_t s;
     CHECK_CUDA(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
 
+    EXPECT(i32.other == GPUSCAN_GRID_DOMINO, "int32 add: the DEFINE compiles the domino (the fold's kernel)");
     g_one_thread = 1;
     /* 1. one stream, every layout, the edges of 512 tiles and several waves */
     for (size_t n : {i32_lo - 1, i32_lo, i32_lo + 1, ((size_t)1 << 23) + 8191, i32.cap})

@@ -448,10 +448,13 @@ static void test_fixed_order(void)
                GPUSCAN_ASSOCIATES_EXACTLY_(xor, uint8_t) && GPUSCAN_ASSOCIATES_EXACTLY_(min, bool) &&
                GPUSCAN_ASSOCIATES_EXACTLY_(max, int16_t),
            "integer types' built-in operators associate exactly");
-    EXPECT(!GPUSCAN_ASSOCIATES_EXACTLY_(add, float) && !GPUSCAN_ASSOCIATES_EXACTLY_(max, double) &&
+    EXPECT(GPUSCAN_ASSOCIATES_EXACTLY_(max, double) && GPUSCAN_ASSOCIATES_EXACTLY_(min, float) &&
+               GPUSCAN_ASSOCIATES_EXACTLY_(min, __half) && GPUSCAN_ASSOCIATES_EXACTLY_(max, __nv_bfloat16),
+           "min and max on floating types too (they pick an operand)");
+    EXPECT(!GPUSCAN_ASSOCIATES_EXACTLY_(add, float) && !GPUSCAN_ASSOCIATES_EXACTLY_(mul, double) &&
                !GPUSCAN_ASSOCIATES_EXACTLY_(add, __half) && !GPUSCAN_ASSOCIATES_EXACTLY_(matmul, mat2) &&
                !GPUSCAN_ASSOCIATES_EXACTLY_(compose, affine),
-           "floating point and custom operators are not assumed to");
+           "floating add and mul and custom operators are not assumed to");
     EXPECT(TEST_INTERNAL(gpuscan_det_i32_add, desc).fixed_order == 0 &&
                TEST_INTERNAL(gpuscan_det_u8i_add, desc).fixed_order == 0 &&
                TEST_INTERNAL(gpuscan_det_f32_add, desc).fixed_order == 1,
