@@ -335,9 +335,10 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_prefetch_
  *
  * Determinism (GPUSCAN_DETERMINISTIC=1, for operators that do not associate exactly: P_FIXED_ORDER_,
  * element.cuh): the tiles are taken in groups of 32 (tiles 32g .. 32g + 31), and every prefix is
- * one fixed expression of the aggregates a(t), whatever a look-back finds published.  With A(g) the fold of all before group g, B(g) = A(g) (x) a(32g) (what the
- * group's first tile publishes, its inclusive prefix) and R(g, k) = a(32g + 1) (x) ... (x)
- * a(32g + k) combined in Kogge-Stone's shape (P_group_rest):
+ * one fixed expression of the aggregates a(t), whatever a look-back finds published.  With A(g)
+ * the fold of all before group g, B(g) = A(g) (x) a(32g) (what the group's first tile publishes,
+ * its inclusive prefix) and R(g, k) = a(32g + 1) (x) ... (x) a(32g + k) combined in Kogge-Stone's
+ * shape (P_group_rest):
  *     A(g + 1) = B(g) (x) R(g, 31),   P(32g) = A(g),   P(32g + k) = B(g) (x) R(g, k - 1) (k > 0)
  * (R(g, 0): nothing).  Only a group's first tile publishes its inclusive prefix (the others keep
  * their aggregates, which the look-backs of later groups fold: P_publishes_prefix); a tile reads its
@@ -1203,7 +1204,7 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_states_re
         if (last - first == per_unit && (size_t)last * TILE <= n &&                                   \
             sizeof(P##_in_t) <= GPUSCAN_REDUCE_AS_READ_MAX_BYTES &&                                   \
             (P##_FIXED_ORDER_ ? P##_##TAG##_span_shape_ok(per_unit)                                   \
-                                   : P##_##TAG##_span_ok(in, per_unit))) { /* a full unit, at once */ \
+                              : P##_##TAG##_span_ok(in, per_unit))) { /* a full unit, at once */      \
             acc = P##_##TAG##_reduce_span(in, (size_t)first * TILE, per_unit, 1);                     \
             if (seeds) acc = P##_combine(seed, acc);                                                  \
         } else {                                                                                      \

@@ -47,9 +47,9 @@ static inline int gpuscan_valid_block_(gpuscan_block b) { return (unsigned)b < (
  * GPUSCAN_AUTO_AHEAD_MIN_L2 of L2.  kept: the scan's states are kept between calls (the simple
  * forms' own workspace), so its look-back clears none and stays the faster a little longer for
  * 4- to 7-byte types - but not where the deterministic mode fixes the order (the scan_desc's
- * fixed_order: gpuscan_scan_prepare_ passes kept 0 then), where the simple and `_ex` forms must associate alike
- * (and there the ring is the faster from the lower threshold anyway: docs/design.md,
- * Determinism).  docs/algorithms.md (AUTO) has the whole rule. */
+ * fixed_order: gpuscan_scan_prepare_ passes kept 0 then), where the simple and `_ex` forms must
+ * associate alike (and there the ring is the faster from the lower threshold anyway:
+ * docs/design.md, Determinism).  docs/algorithms.md (AUTO) has the whole rule. */
 static inline int gpuscan_auto_wants_ahead_(size_t elem_size, size_t n, int kept)
 {
     return elem_size <= 16 && n * elem_size >= (elem_size == 1   ? GPUSCAN_AUTO_AHEAD_MIN_BYTES_1BYTE
