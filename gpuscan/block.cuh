@@ -800,6 +800,63 @@ static __device__ __forceinline__ __attribute__((unused)) uint4 gpuscan_word_hea
     }
 #define GPUSCAN_CO_SCAN_TILE_(P, T) GPUSCAN_COARSENED_SCAN_TILE_(P, T, CO)
 
+/* A flag a tile element (one byte each: select's keep flags, a segmented scan's heads), read beside
+ * the tile's items: P_flags_read before the items' loads, so that both are in flight at once (read
+ * after them, they added a second wait for memory to every tile), and as the items are -
+ * coalesced 16-byte words a warp - then turned into each thread's run through shared memory
+ * (P_flags_mark: bit j, element base + q + j of the thread's run q, none past valid).  Each thread
+ * reading its own run (lanes 32 bytes apart) had kept select_flagged at 0.40-0.55 of a copy. */
+#define GPUSCAN_TILE_FLAGS_(P, T, TAG)                                                              \
+    typedef struct P##_flag_run {                                                                   \
+        uint4 v[(2u * GPUSCAN_##TAG##_ITEMS(T) + 31u) / 32u]; /* the warp's flags, striped */      \
+        int whole;                                  /* the warp's run is whole and aligned */     \
+    } P##_flag_run;                                                                                 \
+    static __device__ __forceinline__ __attribute__((unused)) unsigned char *P##_flag_buffer(void) \
+    {                                                                                               \
+        __shared__ __align__(16) unsigned char raw[GPUSCAN_##TAG##_THREADS(T) * GPUSCAN_##TAG##_ITEMS(T)]; \
+        return raw;                                                                                 \
+    }                                                                                               \
+    static __device__ __forceinline__ __attribute__((unused)) void P##_flags_read(const unsigned char *flags, size_t base, \
+                                                                 unsigned valid, P##_flag_run *run) \
+    {                                                                                               \
+        enum { ITEMS = GPUSCAN_##TAG##_ITEMS(T), WORDS = 2u * ITEMS /* the warp's, 16 bytes each */ }; \
+        const unsigned lane = threadIdx.x & 31u, seg = (threadIdx.x >> 5) * 32u * ITEMS;            \
+        const uint4 *src = (const uint4 *)(const void *)(flags + base + seg);                       \
+        run->whole = seg + 32u * ITEMS <= valid && ((uintptr_t)src & 15u) == 0;                     \
+        if (run->whole)                                                                             \
+            _Pragma("unroll") for (unsigned c = 0; c < (WORDS + 31u) / 32u; ++c)                    \
+                if (c * 32u + lane < WORDS) run->v[c] = src[c * 32u + lane];                        \
+    }                                                                                               \
+    static __device__ __forceinline__ __attribute__((unused)) unsigned P##_flags_mark(const unsigned char *flags,           \
+                                                                 const P##_flag_run *run, size_t base, \
+                                                                 unsigned valid)                    \
+    {                                                                                               \
+        enum { ITEMS = GPUSCAN_##TAG##_ITEMS(T), WORDS = 2u * ITEMS };                              \
+        const unsigned lane = threadIdx.x & 31u, seg = (threadIdx.x >> 5) * 32u * ITEMS;            \
+        const unsigned q = seg + lane * ITEMS;                                                      \
+        unsigned char *fbuf = P##_flag_buffer();                                                    \
+        unsigned marked = 0u;                                                                       \
+        if (run->whole)                                                                             \
+            _Pragma("unroll") for (unsigned c = 0; c < (WORDS + 31u) / 32u; ++c) {                  \
+                if (c * 32u + lane < WORDS) ((uint4 *)(void *)(fbuf + seg))[c * 32u + lane] = run->v[c]; \
+            }                                                                                       \
+        else /* a grid's last tile, or flags at an address not 16-byte aligned: bytes, every read   \
+              * in flight at once (a loop of them waited for each, every tile of such an array) */   \
+            _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                \
+                const unsigned p = seg + j * 32u + lane;                                            \
+                fbuf[p] = p < valid ? flags[base + p] : 0;                                          \
+            }                                                                                       \
+        __syncwarp();                                                                               \
+        if (ITEMS % 4u == 0) /* four flags a word: a byte each of the compare's mask, summed */     \
+            _Pragma("unroll") for (unsigned c = 0; c < ITEMS / 4u; ++c) {                           \
+                const unsigned m = __vcmpne4(((const unsigned *)(const void *)(fbuf + q))[c], 0u) & 0x08040201u; \
+                marked |= (m * 0x01010101u >> 24) << (4u * c);                                      \
+            }                                                                                       \
+        else                                                                                        \
+            _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) marked |= (unsigned)(fbuf[q + j] != 0) << j; \
+        return q >= valid ? 0u : valid - q >= ITEMS ? marked : marked & ((1u << (valid - q)) - 1u); \
+    }
+
 /* Everything a block algorithm needs: its tile I/O, the grid kernels' other reads and its scan. */
 #define GPUSCAN_BLOCK_ALGORITHM_(P, T, TAG)                                                         \
     GPUSCAN_TILE_IO_(P, T, TAG)                                                                     \

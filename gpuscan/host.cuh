@@ -1060,6 +1060,57 @@ static inline gpuscan_status gpuscan_scan_launch_(gpuscan_scan_desc_ *d, const g
         free_status_ = gpuscan_workspace_free_(&ws_, (stream));                                     \
         return status_ != GPUSCAN_SUCCESS ? status_ : free_status_;                                 \
     } while (0)
+/* ---- a single-pass family's call (select.cuh, segment.cuh): one look-back pass -------------- */
+typedef struct gpuscan_pass_call_ {
+    const void *io;            /* the family's P_FAM_io */
+    size_t n;
+    size_t value_bytes;        /* of what tiles hand on (the plan's element) */
+    size_t *zero_when_empty;   /* a count that n = 0 still writes (0), or NULL */
+    int ranges;                /* the call's memory, which an _ex workspace keeps apart from */
+    const void *range[5];
+    size_t range_bytes[5];
+} gpuscan_pass_call_;
+/* The look-back's workspace; one tile has a counter and states too (it is the single pass's). */
+static inline gpuscan_status gpuscan_pass_plan_(const gpuscan_pass_ *k, gpuscan_plan_ *plan, size_t n, size_t value_bytes)
+{
+    GPUSCAN_TRY_(gpuscan_plan_scan_(plan, n > k->tile ? n : (size_t)k->tile + 1, GPUSCAN_GRID_LOOKBACK, k->tile,
+                                    value_bytes, k->state_bytes, k->slot_bytes, 0));
+    plan->num_tiles = gpuscan_ceil_div_(n, k->tile);
+    return GPUSCAN_SUCCESS;
+}
+static inline gpuscan_status gpuscan_pass_call_launch_(gpuscan_pass_ *k, const gpuscan_plan_ *plan, void *ws,
+                                                       gpuscan_rounds_ *rounds, const gpuscan_pass_call_ *c,
+                                                       cudaStream_t stream)
+{
+    if (c->n == 0)
+        return c->zero_when_empty == NULL ? GPUSCAN_SUCCESS
+                                          : gpuscan_from_cuda_(cudaMemsetAsync(c->zero_when_empty, 0, sizeof(size_t), stream));
+    return gpuscan_pass_run_(k, plan, 1, (char *)ws, rounds, c->io, c->n, stream);
+}
+/* `checked`: the family's checks of the call, reported after a size query (CUB's convention). */
+static inline gpuscan_status gpuscan_pass_call_ex_(gpuscan_pass_ *k, void *d_workspace, size_t *workspace_bytes,
+                                                   const gpuscan_pass_call_ *c, gpuscan_status checked,
+                                                   cudaStream_t stream)
+{
+    gpuscan_plan_ plan;
+    int query_only;
+    if (workspace_bytes == NULL) return GPUSCAN_ERROR_NULL_POINTER;
+    GPUSCAN_TRY_(gpuscan_pass_plan_(k, &plan, c->n, c->value_bytes));
+    GPUSCAN_TRY_(gpuscan_check_workspace_(d_workspace, workspace_bytes, plan.bytes, &query_only));
+    if (query_only) return GPUSCAN_SUCCESS;
+    GPUSCAN_TRY_(checked);
+    GPUSCAN_TRY_(gpuscan_check_workspace_apart_(d_workspace, plan.bytes, c->ranges, c->range, c->range_bytes));
+    return gpuscan_pass_call_launch_(k, &plan, d_workspace, NULL, c, stream);
+}
+static inline gpuscan_status gpuscan_pass_call_simple_(gpuscan_pass_ *k, const gpuscan_pass_call_ *c,
+                                                       gpuscan_status checked, cudaStream_t stream)
+{
+    gpuscan_plan_ plan;
+    GPUSCAN_TRY_(checked);
+    GPUSCAN_TRY_(gpuscan_pass_plan_(k, &plan, c->n, c->value_bytes));
+    if (c->n == 0) return gpuscan_pass_call_launch_(k, &plan, NULL, NULL, c, stream);
+    GPUSCAN_WITH_ALLOCATED_(plan.bytes, stream, gpuscan_pass_call_launch_(k, &plan, ws, rounds, c, stream));
+}
 /* An _ex scan: the caller's workspace, CUB's convention (d_workspace NULL: the size needed, at
  * least 1 byte, and nothing else - not even the data pointers are checked). */
 static inline gpuscan_status gpuscan_scan_ex_(gpuscan_scan_desc_ *d, void *d_workspace, size_t *workspace_bytes,

@@ -32,62 +32,22 @@
     GPUSCAN_LOOKBACK_(Q, size_t)
 
 /* How a tile's thread marks its items (bit j: item j of its run, element base + q + j, is kept;
- * none past valid): from the flag array or by the user's predicate keep(x, i).  A warp's flags are
- * read before its items (P_select_flags), so that both are in flight at once (read after them, they
- * added a second wait for memory to every tile), and as the items are: coalesced 16-byte words,
- * turned into each thread's run through shared memory (P_select_mark).  Each thread reading its
- * own run (lanes 32 bytes apart) had kept select_flagged at 0.40-0.55 of a copy.  The flags in
- * registers while the items load take a larger register budget (GPUSCAN_SELECT_THREADS_PER_SM). */
+ * none past valid): from the flag array (block.cuh: P_flags_read, P_flags_mark) or by the user's
+ * predicate keep(x, i).  The flags in registers while the items load take a larger register
+ * budget (GPUSCAN_SELECT_THREADS_PER_SM). */
 #define GPUSCAN_SELECT_MARK_FLAGGED_(P, T, keep)                                                    \
     enum { P##_FLAGGED_ = 1 };                                                                      \
-    typedef struct P##_select_flag_run {                                                            \
-        uint4 v[(2u * GPUSCAN_CO_ITEMS(T) + 31u) / 32u]; /* the warp's flags, striped */          \
-        int whole;                                  /* the warp's run is whole and aligned */     \
-    } P##_select_flag_run;                                                                          \
-    static __device__ __forceinline__ unsigned char *P##_select_flag_buffer(void)                  \
-    {                                                                                               \
-        __shared__ __align__(16) unsigned char raw[GPUSCAN_CO_THREADS(T) * GPUSCAN_CO_ITEMS(T)];    \
-        return raw;                                                                                 \
-    }                                                                                               \
+    typedef P##_flag_run P##_select_flag_run;                                                       \
     static __device__ __forceinline__ void P##_select_flags(const P##_select_io *io, size_t base, unsigned valid, \
                                                             P##_select_flag_run *run)               \
     {                                                                                               \
-        enum { ITEMS = GPUSCAN_CO_ITEMS(T), WORDS = 2u * ITEMS /* the warp's, 16 bytes each */ };  \
-        const unsigned lane = threadIdx.x & 31u, seg = (threadIdx.x >> 5) * 32u * ITEMS;            \
-        const uint4 *src = (const uint4 *)(const void *)(io->flags + base + seg);                   \
-        run->whole = seg + 32u * ITEMS <= valid && ((uintptr_t)src & 15u) == 0;                     \
-        if (run->whole)                                                                             \
-            _Pragma("unroll") for (unsigned c = 0; c < (WORDS + 31u) / 32u; ++c)                    \
-                if (c * 32u + lane < WORDS) run->v[c] = src[c * 32u + lane];                        \
+        P##_flags_read(io->flags, base, valid, run);                                                \
     }                                                                                               \
     static __device__ __forceinline__ unsigned P##_select_mark(const P##_select_io *io, const P##_select_flag_run *run, \
                                                                const T *items, size_t base, unsigned valid) \
     {                                                                                               \
-        enum { ITEMS = GPUSCAN_CO_ITEMS(T), WORDS = 2u * ITEMS };                                   \
-        const unsigned lane = threadIdx.x & 31u, seg = (threadIdx.x >> 5) * 32u * ITEMS;            \
-        const unsigned q = seg + lane * ITEMS;                                                      \
-        unsigned char *fbuf = P##_select_flag_buffer();                                             \
-        unsigned kept = 0u;                                                                         \
         (void)items;                                                                                \
-        if (run->whole)                                                                             \
-            _Pragma("unroll") for (unsigned c = 0; c < (WORDS + 31u) / 32u; ++c) {                  \
-                if (c * 32u + lane < WORDS) ((uint4 *)(void *)(fbuf + seg))[c * 32u + lane] = run->v[c]; \
-            }                                                                                       \
-        else /* a grid's last tile, or flags at an address not 16-byte aligned: bytes, every read   \
-              * in flight at once (a loop of them waited for each, every tile of such an array) */   \
-            _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                \
-                const unsigned p = seg + j * 32u + lane;                                            \
-                fbuf[p] = p < valid ? io->flags[base + p] : 0;                                      \
-            }                                                                                       \
-        __syncwarp();                                                                               \
-        if (ITEMS % 4u == 0) /* four flags a word: a byte each of the compare's mask, summed */     \
-            _Pragma("unroll") for (unsigned c = 0; c < ITEMS / 4u; ++c) {                           \
-                const unsigned m = __vcmpne4(((const unsigned *)(const void *)(fbuf + q))[c], 0u) & 0x08040201u; \
-                kept |= (m * 0x01010101u >> 24) << (4u * c);                                        \
-            }                                                                                       \
-        else                                                                                        \
-            _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) kept |= (unsigned)(fbuf[q + j] != 0) << j; \
-        return q >= valid ? 0u : valid - q >= ITEMS ? kept : kept & ((1u << (valid - q)) - 1u);   \
+        return P##_flags_mark(io->flags, run, base, valid);                                         \
     }
 #define GPUSCAN_SELECT_MARK_IF_(P, T, keep)                                                         \
     enum { P##_FLAGGED_ = 0 };                                                                      \
@@ -219,6 +179,7 @@
     GPUSCAN_LOAD_STAGE_(P, T, T, P##_as_is, 1, 0) GPUSCAN_BREAK_                                    \
     GPUSCAN_BYTES_(P, T, gpuscan_move) GPUSCAN_BREAK_                                              \
     GPUSCAN_TILE_LOAD_(P, T, CO) GPUSCAN_BREAK_                                                     \
+    GPUSCAN_TILE_FLAGS_(P, T, CO) GPUSCAN_BREAK_                                                    \
     GPUSCAN_COUNT_LAYER_(P##_count) GPUSCAN_BREAK_                                                  \
     GPUSCAN_SELECT_FAMILY_(P, T, MARK, keep) GPUSCAN_BREAK_
 
@@ -260,44 +221,27 @@ static inline gpuscan_status gpuscan_select_check_(const gpuscan_select_desc_ *d
     }
     return GPUSCAN_SUCCESS;
 }
-/* The look-back's workspace; one tile has a counter and states too (it is the single pass's). */
-static inline gpuscan_status gpuscan_select_plan_(const gpuscan_select_desc_ *d, gpuscan_plan_ *plan, size_t n)
+/* The call as the single pass takes it (host.cuh): the memory an _ex workspace must keep apart
+ * from, and d_count, which an empty selection still writes. */
+static inline gpuscan_pass_call_ gpuscan_select_pass_call_(const gpuscan_select_desc_ *d, const gpuscan_select_call_ *c)
 {
-    GPUSCAN_TRY_(gpuscan_plan_scan_(plan, n > d->pass.tile ? n : (size_t)d->pass.tile + 1, GPUSCAN_GRID_LOOKBACK,
-                                    d->pass.tile, sizeof(size_t), d->pass.state_bytes, d->pass.slot_bytes, 0));
-    plan->num_tiles = gpuscan_ceil_div_(n, d->pass.tile);
-    return GPUSCAN_SUCCESS;
-}
-static inline gpuscan_status gpuscan_select_launch_(gpuscan_select_desc_ *d, const gpuscan_plan_ *plan, void *ws,
-                                                    gpuscan_rounds_ *rounds, const gpuscan_select_call_ *c,
-                                                    cudaStream_t stream)
-{
-    if (c->n == 0) return gpuscan_from_cuda_(cudaMemsetAsync(c->count, 0, sizeof(size_t), stream));
-    return gpuscan_pass_run_(&d->pass, plan, 1, (char *)ws, rounds, c->io, c->n, stream);
+    const size_t bytes = c->n * d->elem_size;
+    gpuscan_pass_call_ p = {c->io, c->n, sizeof(size_t), c->count, 5,
+                            {c->in, c->flags, c->selected, c->rejected, c->count},
+                            {bytes, c->flagged ? c->n : 0u, bytes, bytes, sizeof(size_t)}};
+    return p;
 }
 static inline gpuscan_status gpuscan_select_ex_(gpuscan_select_desc_ *d, void *d_workspace, size_t *workspace_bytes,
                                                 const gpuscan_select_call_ *c, cudaStream_t stream)
 {
-    gpuscan_plan_ plan;
-    int query_only;
-    if (workspace_bytes == NULL) return GPUSCAN_ERROR_NULL_POINTER;
-    GPUSCAN_TRY_(gpuscan_select_plan_(d, &plan, c->n));
-    GPUSCAN_TRY_(gpuscan_check_workspace_(d_workspace, workspace_bytes, plan.bytes, &query_only));
-    if (query_only) return GPUSCAN_SUCCESS;
-    GPUSCAN_TRY_(gpuscan_select_check_(d, c));
-    const void *ranges[] = {c->in, c->flags, c->selected, c->rejected, c->count};
-    const size_t bytes = c->n * d->elem_size, range_bytes[] = {bytes, c->flagged ? c->n : 0u, bytes, bytes, sizeof(size_t)};
-    GPUSCAN_TRY_(gpuscan_check_workspace_apart_(d_workspace, plan.bytes, 5, ranges, range_bytes));
-    return gpuscan_select_launch_(d, &plan, d_workspace, NULL, c, stream);
+    const gpuscan_pass_call_ p = gpuscan_select_pass_call_(d, c);
+    return gpuscan_pass_call_ex_(&d->pass, d_workspace, workspace_bytes, &p, gpuscan_select_check_(d, c), stream);
 }
 static inline gpuscan_status gpuscan_select_simple_(gpuscan_select_desc_ *d, const gpuscan_select_call_ *c,
                                                     cudaStream_t stream)
 {
-    gpuscan_plan_ plan;
-    GPUSCAN_TRY_(gpuscan_select_check_(d, c));
-    GPUSCAN_TRY_(gpuscan_select_plan_(d, &plan, c->n));
-    if (c->n == 0) return gpuscan_select_launch_(d, &plan, NULL, NULL, c, stream);
-    GPUSCAN_WITH_ALLOCATED_(plan.bytes, stream, gpuscan_select_launch_(d, &plan, ws, rounds, c, stream));
+    const gpuscan_pass_call_ p = gpuscan_select_pass_call_(d, c);
+    return gpuscan_pass_call_simple_(&d->pass, &p, gpuscan_select_check_(d, c), stream);
 }
 
 /* The descriptor and the typed functions of a selection (KIND flagged: the flag array's; if: the

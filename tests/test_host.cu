@@ -759,10 +759,10 @@ static void test_descriptors(void)
     memset(&s, 0, sizeof s);
     s.elem_size = s.elem_align = 4;
     s.pass.tile = 4096, s.pass.threads = 128, s.pass.state_bytes = 16;
-    EXPECT(gpuscan_select_plan_(&s, &plan, 0) == GPUSCAN_SUCCESS && plan.num_tiles == 0 &&
-               gpuscan_select_plan_(&s, &plan, 1) == GPUSCAN_SUCCESS && plan.num_tiles == 1 && plan.bytes > 0 &&
-               gpuscan_select_plan_(&s, &plan, 4097) == GPUSCAN_SUCCESS && plan.num_tiles == 2,
-           "selection plans: a counter and states from one tile");
+    EXPECT(gpuscan_pass_plan_(&s.pass, &plan, 0, 8) == GPUSCAN_SUCCESS && plan.num_tiles == 0 &&
+               gpuscan_pass_plan_(&s.pass, &plan, 1, 8) == GPUSCAN_SUCCESS && plan.num_tiles == 1 && plan.bytes > 0 &&
+               gpuscan_pass_plan_(&s.pass, &plan, 4097, 8) == GPUSCAN_SUCCESS && plan.num_tiles == 2,
+           "a family's single pass: a counter and states from one tile");
     char *base = fake_kernels;
     size_t *count = (size_t *)(void *)(((uintptr_t)base + 7) & ~(uintptr_t)7);
     gpuscan_select_call_ sc = {base, NULL, base, NULL, count, 0, 0, NULL};
