@@ -39,6 +39,7 @@
 #include "gpuscan/ring.cuh"
 #include "gpuscan/host.cuh"
 #include "gpuscan/select.cuh"
+#include "gpuscan/segment.cuh"
 
 #define GPUSCAN_VERSION_MAJOR 0
 #define GPUSCAN_VERSION_MINOR 1
@@ -238,6 +239,22 @@
                          (static __attribute__((unused)), gpuscan_##name##_##op##_reverse, name, T, \
                           T, op, gpuscan_##name##_##op##_reverse_as_is, 1, 1, GPUSCAN_NONE_,        \
                           GPUSCAN_NONE_))
+
+/* Segmented scans (gpuscan/segment.cuh): GPUSCAN_DEFINE_SEGMENTED(int, int, add) defines
+ *   gpuscan_<name>_<op>_segmented_inclusive(in, heads, out, n, stream)
+ *   gpuscan_<name>_<op>_segmented_exclusive(in, heads, out, n, init, stream)
+ *   gpuscan_<name>_<op>_segmented_scan_ex(d_ws, &ws_bytes, in, heads, out, n, kind, init, stream)
+ * heads: one byte an element, not 0 where a segment starts (element 0 always starts one); each
+ * segment is scanned on its own (exclusive: a head gets init). */
+#define GPUSCAN_DEFINE_SEGMENTED(name, T, op)                                                       \
+    GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_SEGMENT_ASSEMBLE_,             \
+                         (static __attribute__((unused)), gpuscan_##name##_##op##_segmented, name, T, op))
+/* The same with C linkage (GPUSCAN_DECLARE_SEGMENTED(name, T, op) in other files). */
+#define GPUSCAN_DEFINE_SEGMENTED_EXPORT(name, T, op)                                                \
+    GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_DEFINE_SEGMENTED_EXPORT_AS_, (name, T, op))
+#define GPUSCAN_DEFINE_SEGMENTED_EXPORT_AS_(name, T, op)                                            \
+    GPUSCAN_DECLARE_SEGMENTED(name, T, op)                                                          \
+    GPUSCAN_SEGMENT_ASSEMBLE_(GPUSCAN_EXTERN_C, gpuscan_##name##_##op##_segmented, name, T, op)
 
 /* Stream compaction (gpuscan/select.cuh): GPUSCAN_DEFINE_SELECT(name, T) defines
  *   gpuscan_<name>_select_flagged(in, flags, out, d_count, n, stream)     the elements whose flag

@@ -183,6 +183,17 @@ static inline const char *gpuscan_block_name(gpuscan_block b)
         void *d_workspace, size_t *workspace_bytes, const T *d_in, T *d_selected, T *d_rejected, size_t *d_count, \
         size_t n, cudaStream_t stream);
 
+/* Segmented scans (gpuscan.cuh, GPUSCAN_DEFINE_SEGMENTED): the functions a .cu file defined with
+ * GPUSCAN_DEFINE_SEGMENTED_EXPORT(name, T, op). */
+#define GPUSCAN_DECLARE_SEGMENTED(name, T, op)                                                      \
+    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_segmented_inclusive(                    \
+        const T *d_in, const unsigned char *d_heads, T *d_out, size_t n, cudaStream_t stream);      \
+    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_segmented_exclusive(                    \
+        const T *d_in, const unsigned char *d_heads, T *d_out, size_t n, T init, cudaStream_t stream); \
+    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_segmented_scan_ex(                      \
+        void *d_workspace, size_t *workspace_bytes, const T *d_in, const unsigned char *d_heads, T *d_out, \
+        size_t n, gpuscan_kind kind, T init, cudaStream_t stream);
+
 /* ---- the simple forms' memory (gpuscan/memory.cuh; defined in every .cu that includes
  * gpuscan.cuh, so a C program finds them in the object of its GPUSCAN_DEFINE_EXPORTs) ----------
  * The simple forms take their workspace, stream-ordered, from a memory pool of the library's own

@@ -54,6 +54,17 @@
 #ifndef GPUSCAN_SELECT_THREADS_PER_SM
 #define GPUSCAN_SELECT_THREADS_PER_SM(T, flagged) ((flagged) ? 1024 : GPUSCAN_SINGLE_PASS_THREADS_PER_SM(T))
 #endif
+/* ... and a segmented scan's (segment.cuh), which reads its heads as a flagged selection reads its
+ * flags; whether it holds a tile's items in the tile buffer while the prefix comes (else in
+ * registers, where some types spill). */
+#ifndef GPUSCAN_SEGMENT_THREADS_PER_SM
+#define GPUSCAN_SEGMENT_THREADS_PER_SM(T) GPUSCAN_SELECT_THREADS_PER_SM(T, 1)
+#endif
+#ifndef GPUSCAN_SEGMENT_HOLDS_IN_BUFFER
+/* (4-byte integers' items do not spill in registers, 0.975-0.996 of the time at 2^24-2^28; float's
+ * spilled 96 bytes there, 24 staged) */
+#define GPUSCAN_SEGMENT_HOLDS_IN_BUFFER(T) (sizeof(T) != 4 || !std::is_integral<T>::value)
+#endif
 /* A look-back whose tiles all run at once folds every earlier tile's aggregate instead (grid.cuh:
  * P_fold_prefix) where a block's threads reading this many each cover them ... */
 #ifndef GPUSCAN_FOLD_READS

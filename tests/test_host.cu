@@ -784,6 +784,30 @@ static void test_descriptors(void)
            "the selection's workspace inside the flags");
     EXPECT(gpuscan_select_ex_(&s, (void *)(uintptr_t)0x40000000, &wb, &fl, 0) == GPUSCAN_ERROR_OVERLAP,
            "the selection's workspace over the count");
+    /* the segmented scan's checks: in place, not the heads inside the output; its workspace apart */
+    gpuscan_segment_desc_ sd;
+    memset(&sd, 0, sizeof sd);
+    sd.elem_size = sd.elem_align = 4, sd.pair_size = 8;
+    sd.pass = s.pass;
+    const char *in = (const char *)(uintptr_t)0x10000000, *heads = (const char *)(uintptr_t)0x20000000;
+    char *out = (char *)(uintptr_t)0x30000000;
+    gpuscan_segment_call_ gc = {in, heads, out, (size_t)1 << 20, GPUSCAN_INCLUSIVE, NULL};
+    EXPECT(gpuscan_segment_check_(&sd, &gc) == GPUSCAN_SUCCESS, "a segmented scan");
+    gc.out = (void *)in;
+    EXPECT(gpuscan_segment_check_(&sd, &gc) == GPUSCAN_SUCCESS, "a segmented scan in place");
+    gc.out = (void *)(in + 4);
+    EXPECT(gpuscan_segment_check_(&sd, &gc) == GPUSCAN_ERROR_OVERLAP, "the output inside the input");
+    gc.out = (void *)(heads - 4096);
+    EXPECT(gpuscan_segment_check_(&sd, &gc) == GPUSCAN_ERROR_OVERLAP, "the heads inside the output");
+    gc.out = out, gc.kind = (gpuscan_kind)2;
+    EXPECT(gpuscan_segment_check_(&sd, &gc) == GPUSCAN_ERROR_INVALID_ALGORITHM, "no such kind");
+    gc.kind = GPUSCAN_EXCLUSIVE, gc.n = 0, gc.in = gc.heads = NULL, gc.out = NULL;
+    EXPECT(gpuscan_segment_check_(&sd, &gc) == GPUSCAN_SUCCESS, "n = 0: any pointers");
+    gpuscan_segment_call_ gw = {in, heads, out, (size_t)1 << 20, GPUSCAN_INCLUSIVE, NULL};
+    wb = 0;
+    EXPECT(gpuscan_segment_run_(&sd, NULL, &wb, &gw, 1, 0) == GPUSCAN_SUCCESS && wb > 0, "segmented size query");
+    EXPECT(gpuscan_segment_run_(&sd, (void *)(heads + 256), &wb, &gw, 1, 0) == GPUSCAN_ERROR_OVERLAP,
+           "the segmented scan's workspace inside the heads");
     /* a reduction's result may be in[0] itself where it is as wide; a typed one's may not */
     d = fake_desc(4);
     const char *cells = (const char *)(uintptr_t)0x10000000;

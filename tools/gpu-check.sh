@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # tools/gpu-check.sh - one GPU run: build, test, benchmark, and a short summary table last.
-#   tools/gpu-check.sh [readme] [tests] [full] [demo] [forms] [bench] [ceiling] [compaction] [anatomy] [profile]
+#   tools/gpu-check.sh [readme] [tests] [full] [demo] [forms] [bench] [ceiling] [compaction] [segmented]
+#                      [anatomy] [profile]
 #                      [ring] [nccl] [ab]
 #     readme   the README's two commands, as written, on a clean copy of the tree, timed
 #     tests    the default test tier (ctest -LE full) in build-gpu
@@ -11,6 +12,8 @@
 #     bench    bench/bench: every algorithm (BENCH_ARGS, e.g. "--quick --types i32.add,u8.add")
 #     ceiling  bench/ceiling: memcpy beside copy kernels on the SMs (docs/performance.md's ceilings)
 #     compaction  bench/compaction: select and partition beside CUB and copy (COMPACTION_ARGS)
+#     segmented  bench/segmented: segmented scans beside CUB's by-key scan, the plain scan and copy
+#              (SEGMENTED_ARGS)
 #     anatomy  bench/anatomy 28 (and its clocks): the look-back scan taken apart stage by stage
 #     demo     examples/demo at 2^28
 #     profile  Nsight Compute of the reduce-ahead kernel (examples/demo at 2^26)
@@ -73,6 +76,7 @@ has full && targets="$targets all gpuscan_full_tests"
 [ -z "${PREBUILT:-}" ] && has bench && targets="$targets bench"
 [ -z "${PREBUILT:-}" ] && has ceiling && targets="$targets ceiling"
 [ -z "${PREBUILT:-}" ] && has compaction && targets="$targets compaction"
+[ -z "${PREBUILT:-}" ] && has segmented && targets="$targets segmented"
 [ -z "${PREBUILT:-}" ] && has ring && targets="$targets gpu_ring_i32 gpu_ring_u8 gpu_ring_i64 gpu_ring_f32 gpu_ring_custom_ops gpu_ring_claim1_i32 gpu_ring_claim3_custom_ops gpu_ring_reverse gpu_ring_typed gpu_ring_typed_multi"
 if has ab && [ -z "${PREBUILT:-}" ]; then # its two nvcc builds overlap the CMake build
     STEP=build tools/variants.sh "base:-I${AB_BASE:-ab-base}" "head:" >"$OUT/ab-build.log" 2>&1 &
@@ -207,6 +211,11 @@ if has compaction; then
     "$bin/bench/compaction" --csv "$OUT/compaction.csv" ${COMPACTION_ARGS:-} >"$OUT/compaction.log" 2>&1
     echo "compaction: exit $?" >>"$summary"
     grep -E "2\^(24|28|30) |MISMATCH|matched" "$OUT/compaction.log" >>"$summary"
+fi
+if has segmented; then
+    "$bin/bench/segmented" --csv "$OUT/segmented.csv" ${SEGMENTED_ARGS:-} >"$OUT/segmented.log" 2>&1
+    echo "segmented: exit $?" >>"$summary"
+    grep -E "2\^(24|28) |MISMATCH|matched" "$OUT/segmented.log" >>"$summary"
 fi
 if has ceiling; then
     "$bin/bench/ceiling" --csv "$OUT/ceiling.csv" >"$OUT/ceiling.log" 2>&1

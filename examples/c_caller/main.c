@@ -27,6 +27,10 @@ static int host_checks(void)
     CHECK(s == GPUSCAN_SUCCESS, "n = 0 from C");
     s = gpuscan_flags_add_inclusive((const unsigned char *)16, (int *)16, 100, 0);
     CHECK(s == GPUSCAN_ERROR_OVERLAP, "a typed scan in place rejected from C");
+    s = gpuscan_int_add_segmented_scan_ex(NULL, &bytes, NULL, NULL, NULL, 1u << 20, GPUSCAN_EXCLUSIVE, 0, 0);
+    CHECK(s == GPUSCAN_SUCCESS && bytes > 0, "segmented size query from C");
+    s = gpuscan_int_add_segmented_inclusive(NULL, NULL, NULL, 5, 0);
+    CHECK(s == GPUSCAN_ERROR_NULL_POINTER, "segmented NULL pointers rejected from C");
     printf("c_caller host: %d passed, %d failed\n", passes, failures);
     return failures || passes == 0 ? 1 : 0; /* no check ran: a failure too */
 }
@@ -74,6 +78,17 @@ static int gpu_checks(void)
     bad = 0;
     for (size_t i = 0; i < n; ++i) { bad += (r[i] != kept); kept += hf[i]; }
     CHECK(bad == 0 && r[n] == kept && count_kept == kept, "flags into offsets match the C loop");
+    /* a segmented scan: the same bytes as heads, a sum restarting at each (the input again: the
+     * reduction wrote over its first element) */
+    cudaMemcpy(d_in, h, n * sizeof(int), cudaMemcpyHostToDevice);
+    s = gpuscan_int_add_segmented_inclusive(d_in, d_flags, d_out, n, 0);
+    CHECK(s == GPUSCAN_SUCCESS, gpuscan_status_string(s));
+    CHECK(cudaDeviceSynchronize() == cudaSuccess, "synchronize");
+    cudaMemcpy(r, d_out, n * sizeof(int), cudaMemcpyDeviceToHost);
+    acc = 0;
+    bad = 0;
+    for (size_t i = 0; i < n; ++i) { acc = (i == 0 || hf[i]) ? h[i] : acc + h[i]; bad += (r[i] != (int)acc); }
+    CHECK(bad == 0, "segmented scan matches the C loop");
     cudaFree(d_flags); cudaFree(d_pos); cudaFree(d_count); free(hf);
     cudaFree(d_in); cudaFree(d_out); free(h); free(r);
     printf("c_caller gpu: %d passed, %d failed\n", passes, failures);

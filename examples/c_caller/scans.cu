@@ -5,3 +5,4 @@
 GPUSCAN_DEFINE_EXPORT(int, int, add)
 GPUSCAN_DEFINE_EXPORT(f32, float, max)
 GPUSCAN_DEFINE_CONVERT_EXPORT(flags, unsigned char, int, add) /* 0/1 bytes into int offsets */
+GPUSCAN_DEFINE_SEGMENTED_EXPORT(int, int, add)                 /* a sum restarting at each head */

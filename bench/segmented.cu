@@ -1,0 +1,126 @@
+/* bench/segmented.cu - segmented scans by head flags (gpuscan/segment.cuh) beside CUB's
+ * DeviceScan::InclusiveSumByKey (its temporary storage kept; keys: the segment's number, int32), the
+ * plain scan of the same values (gpuscan, no segments) and a device-to-device copy of the bytes the
+ * segmented scan moves: values and heads read, values written (9 bytes an int32 element) - a copy
+ * of B bytes moves 2B, so the copy timed is of half of them.  int32 add, random values; segments
+ * of 1, 8, 64, 1024, 65536 elements, one segment, and a power-law mix (lengths 2^U, U uniform in
+ * 0..16); gpuscan's simple form and its _ex form (a workspace kept), alone (a synchronization
+ * after each call) and back to back.  Every result is checked against CUB's.
+ *   segmented [--csv FILE] [--min-log2 J] [--max-log2 K]      sizes 2^J .. 2^K (default 16, 28) */
+#include <cstdio>
+#include <cstring>
+#include <cub/cub.cuh>
+#include "gpuscan.cuh"
+#include "bench_common.h"
+
+GPUSCAN_DEFINE_SEGMENTED(i32, int, add)
+GPUSCAN_DEFINE(int, add)
+
+int main(int argc, char **argv)
+{
+    const char *csv_path = NULL;
+    int max_log2 = 28, min_log2 = 16;
+    for (int i = 1; i < argc; ++i) {
+        if (!strcmp(argv[i], "--csv") && i + 1 < argc) csv_path = argv[++i];
+        else if (!strcmp(argv[i], "--max-log2") && i + 1 < argc) max_log2 = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--min-log2") && i + 1 < argc) min_log2 = atoi(argv[++i]);
+    }
+    cudaDeviceProp prop;
+    CK(cudaGetDeviceProperties(&prop, 0));
+    FILE *csv = csv_path ? fopen(csv_path, "w") : NULL;
+    if (csv) fprintf(csv, "gpu,n,segments,form,gpuscan_us,gpuscan_ex_us,cub_by_key_us,scan_us,copy_us,of_copy,vs_cub\n");
+    printf("%s: int32 add, segmented inclusive scan; us a call; of copy = a copy of the bytes moved / gpuscan's\n",
+           prop.name);
+    printf("%-6s %-9s %-12s %9s %9s %9s %9s %9s %8s %8s\n", "n", "segments", "form", "gpuscan", "_ex", "CUB key",
+           "scan", "copy", "of copy", "vs CUB");
+    bench_warm_up(500);
+    const size_t nmax = (size_t)1 << max_log2;
+    int *d_in, *d_out, *d_keys, *d_cub_out, *h = (int *)malloc(nmax * sizeof(int)), *keys = (int *)malloc(nmax * sizeof(int));
+    unsigned char *d_heads, *heads = (unsigned char *)malloc(nmax);
+    CK(cudaMalloc(&d_in, nmax * sizeof(int)));
+    CK(cudaMalloc(&d_out, nmax * sizeof(int)));
+    CK(cudaMalloc(&d_keys, nmax * sizeof(int)));
+    CK(cudaMalloc(&d_cub_out, nmax * sizeof(int)));
+    CK(cudaMalloc(&d_heads, nmax));
+    uint64_t z = 88172645463325252ull;
+    for (size_t i = 0; i < nmax; ++i) z ^= z << 13, z ^= z >> 7, z ^= z << 17, h[i] = (int)(z % 1000) - 500;
+    CK(cudaMemcpy(d_in, h, nmax * sizeof(int), cudaMemcpyHostToDevice));
+    void *copy_src, *copy_dst, *ws = NULL, *cub_ws = NULL;
+    size_t ws_bytes = 0, cub_bytes = 0;
+    CK(cudaMalloc(&copy_src, nmax * 5));
+    CK(cudaMalloc(&copy_dst, nmax * 5));
+    const long lengths[] = {1, 8, 64, 1024, 65536, 0 /* one segment */, -1 /* power law */};
+    const char *names[] = {"1", "8", "64", "1024", "65536", "one", "power"};
+    int mismatches = 0;
+    for (int lg = min_log2; lg <= max_log2; lg += (lg < 24 ? 4 : 2)) {
+        const size_t n = (size_t)1 << lg, moved = 9 * n;
+        for (int li = 0; li < 7; ++li) {
+            size_t next = 0; /* the next head */
+            int key = 0;
+            for (size_t i = 0; i < n; ++i) {
+                const int head = i == next;
+                if (head) {
+                    const long len = lengths[li];
+                    if (len > 0) next = i + (size_t)len;
+                    else if (len == 0) next = n;
+                    else z ^= z << 13, z ^= z >> 7, z ^= z << 17, next = i + ((size_t)1 << (z % 17));
+                    if (i > 0) ++key;
+                }
+                heads[i] = (unsigned char)head;
+                keys[i] = key;
+            }
+            CK(cudaMemcpy(d_heads, heads, n, cudaMemcpyHostToDevice));
+            CK(cudaMemcpy(d_keys, keys, n * sizeof(int), cudaMemcpyHostToDevice));
+            size_t need = 0, cneed = 0;
+            gpuscan_i32_add_segmented_scan_ex(NULL, &need, d_in, d_heads, d_out, n, GPUSCAN_INCLUSIVE, 0, 0);
+            CK(cub::DeviceScan::InclusiveSumByKey(NULL, cneed, d_keys, d_in, d_cub_out, (int64_t)n));
+            if (need > ws_bytes) { if (ws) CK(cudaFree(ws)); CK(cudaMalloc(&ws, need)); ws_bytes = need; }
+            if (cneed > cub_bytes) { if (cub_ws) CK(cudaFree(cub_ws)); CK(cudaMalloc(&cub_ws, cneed)); cub_bytes = cneed; }
+            auto ours = [&](int) {
+                gpuscan_status s = gpuscan_i32_add_segmented_inclusive(d_in, d_heads, d_out, n, 0);
+                if (s != GPUSCAN_SUCCESS) { fprintf(stderr, "gpuscan: %s\n", gpuscan_status_string(s)); exit(1); }
+            };
+            auto ours_ex = [&](int) {
+                size_t b = ws_bytes;
+                gpuscan_status s = gpuscan_i32_add_segmented_scan_ex(ws, &b, d_in, d_heads, d_out, n, GPUSCAN_INCLUSIVE, 0, 0);
+                if (s != GPUSCAN_SUCCESS) { fprintf(stderr, "gpuscan _ex: %s\n", gpuscan_status_string(s)); exit(1); }
+            };
+            auto plain = [&](int) {
+                gpuscan_status s = gpuscan_int_add_inclusive(d_in, d_out, n, 0);
+                if (s != GPUSCAN_SUCCESS) { fprintf(stderr, "gpuscan scan: %s\n", gpuscan_status_string(s)); exit(1); }
+            };
+            auto cub_call = [&](int) {
+                size_t b = cub_bytes;
+                CK(cub::DeviceScan::InclusiveSumByKey(cub_ws, b, d_keys, d_in, d_cub_out, (int64_t)n));
+            };
+            auto copy = [&](int) { CK(cudaMemcpyAsync(copy_dst, copy_src, moved / 2, cudaMemcpyDeviceToDevice, 0)); };
+            ours(0);
+            cub_call(0);
+            CK(cudaDeviceSynchronize());
+            {
+                int *a = (int *)malloc(n * sizeof(int)), *b = (int *)malloc(n * sizeof(int));
+                CK(cudaMemcpy(a, d_out, n * sizeof(int), cudaMemcpyDeviceToHost));
+                CK(cudaMemcpy(b, d_cub_out, n * sizeof(int), cudaMemcpyDeviceToHost));
+                if (memcmp(a, b, n * sizeof(int)) != 0) {
+                    printf("MISMATCH n=%zu segments %s\n", n, names[li]);
+                    ++mismatches;
+                }
+                free(a), free(b);
+            }
+            for (int b2b = 0; b2b < 2; ++b2b) {
+                const double g = bench_timed(ours, 0, b2b), gx = bench_timed(ours_ex, 0, b2b);
+                const double c = bench_timed(cub_call, 0, b2b), sc = bench_timed(plain, 0, b2b);
+                const double cp = bench_timed(copy, 0, b2b);
+                const char *form = b2b ? "back to back" : "alone";
+                printf("2^%-4d %-9s %-12s %9.1f %9.1f %9.1f %9.1f %9.1f %8.3f %8.3f\n", lg, names[li], form, g, gx, c, sc,
+                       cp, cp / g, c / g);
+                if (csv)
+                    fprintf(csv, "%s,%zu,%s,%s,%.2f,%.2f,%.2f,%.2f,%.2f,%.4f,%.4f\n", prop.name, n, names[li], form, g, gx,
+                            c, sc, cp, cp / g, c / g);
+            }
+        }
+    }
+    printf("%s\n", mismatches ? "MISMATCHES: see above" : "every result matched CUB's");
+    if (csv) fclose(csv);
+    return mismatches != 0;
+}

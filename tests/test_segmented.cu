@@ -1,0 +1,307 @@
+/* tests/test_segmented.cu - segmented scans by head flags (gpuscan/segment.cuh) against a CPU loop:
+ * inclusive and exclusive, simple and _ex forms, for int32 add, uint8 max, float add (against a
+ * double reference), double add, and custom operators that do not commute (custom_ops.h: an affine
+ * map and a 2x2 matrix product of wrapping integers, exact) or are 3 bytes wide; sizes 0, 1, 31-33, a tile +- 1, random ones;
+ * heads: none, all, element 0 only, every other, 1 %, 50 %, at tile edges +- 1, a segment of many
+ * tiles, the first and the last element; heads at odd addresses; in place; outputs poisoned, the
+ * input and heads checked untouched; bad arguments refused with nothing written.
+ * GPUSCAN_TEST_SEGMENTED_LARGE=1 (the exhaustive tier) adds uint8 past 2^32 elements. */
+
+#include "test_lib.h"
+
+GPUSCAN_DEFINE_SEGMENTED(i32, int, add)
+GPUSCAN_DEFINE_SEGMENTED(u8, uint8_t, max)
+GPUSCAN_DEFINE_SEGMENTED(f32, float, add)
+GPUSCAN_DEFINE_SEGMENTED(f64, double, add)
+GPUSCAN_DEFINE_SEGMENTED(affine, affine, compose)    /* (custom_ops.h: operators that do not commute) */
+GPUSCAN_DEFINE_SEGMENTED(mat2, mat2, matmul)
+GPUSCAN_DEFINE_SEGMENTED(rgb, rgb, rgbadd)           /* 3 bytes */
+
+/* Head patterns: a name each, and whether element i is a head (tile: the type's tile). */
+enum { H_NONE, H_ALL, H_FIRST, H_ALTERNATE, H_1PCT, H_HALF, H_TILE_EDGES, H_LONG, H_ENDS, H_COUNT };
+static const char *const k_heads[H_COUNT] = {"none", "all", "first", "alternate", "1%",
+                                             "50%", "tile edges", "long", "ends"};
+static void fill_heads(unsigned char *h, size_t n, int pattern, size_t tile, uint64_t *rng)
+{
+    for (size_t i = 0; i < n; ++i) {
+        int head = 0;
+        switch (pattern) {
+        case H_ALL: head = 1; break;
+        case H_FIRST: head = i == 0; break;
+        case H_ALTERNATE: head = (i & 1) == 0; break;
+        case H_1PCT: head = rng_next(rng) % 100 == 0; break;
+        case H_HALF: head = rng_next(rng) % 2 == 0; break;
+        case H_TILE_EDGES: { const size_t r = i % tile; head = r == 0 || r == 1 || r == tile - 1; } break;
+        case H_LONG: head = i % (37 * tile + 11) == 5; break; /* segments of ~37 tiles */
+        case H_ENDS: head = i == 0 || i + 1 == n; break;
+        }
+        /* any byte but 0 is a head */
+        h[i] = head ? (unsigned char)(1 + rng_next(rng) % 255) : 0;
+    }
+}
+
+/* Values: small integers where the type is a number (sums of doubles stay exact), random bits
+ * where the operator wraps. */
+static int gen_i32(uint64_t *rng) { return (int)(rng_next(rng) % 2001) - 1000; }
+static uint8_t gen_u8(uint64_t *rng) { return (uint8_t)rng_next(rng); }
+static float gen_f32(uint64_t *rng) { return (float)(rng_uniform(rng) * 2.0 - 0.5); }
+static double gen_f64(uint64_t *rng) { return (double)((int64_t)(rng_next(rng) % 20001) - 10000); }
+#define GEN_ONE_(T)                                                                                 \
+    static T gen1_##T(uint64_t *rng)                                                                \
+    {                                                                                               \
+        T x;                                                                                        \
+        gen_##T(&x, 1, 0, rng);                                                                     \
+        return x;                                                                                   \
+    }
+GEN_ONE_(affine)
+GEN_ONE_(mat2)
+GEN_ONE_(rgb)
+static int same_bytes(const void *a, const void *b, size_t bytes) { return memcmp(a, b, bytes) == 0; }
+/* float: within a relative 1e-5 of the double reference's magnitude along the segment */
+static int close_f32(const float *got, const double *ref, const double *mag, size_t n, size_t *bad)
+{
+    for (size_t i = 0; i < n; ++i)
+        if (!(fabs((double)got[i] - ref[i]) <= 1e-5 * mag[i] + 1e-6)) return *bad = i, 0;
+    return 1;
+}
+
+/* One case of (tname, T, op): n elements, a head pattern, inclusive or exclusive, simple or _ex,
+ * in place or not, heads at an odd address or not.  The reference runs in RT (double for float),
+ * beside each element's magnitude (RABS, RMAG: the sum of |x| along its segment, float's tolerance). */
+#define SEGMENT_CASE_(tname, P, T, IDENTITY, GEN, RT, TO_RT, RCOMBINE, RABS, RMAG, CLOSE)             \
+    static void case_##tname(size_t n, int pattern, int exclusive, int ex, int in_place, int odd, uint64_t *rng) \
+    {                                                                                               \
+        const size_t tile = GPUSCAN_TILE_(CO, T);                                                   \
+        T *h = (T *)malloc((n + 1) * sizeof(T)), *got = (T *)malloc((n + GUARD_ELEMS) * sizeof(T)); \
+        RT *want = (RT *)malloc((n + 1) * sizeof(RT)), *mag = (RT *)malloc((n + 1) * sizeof(RT));   \
+        unsigned char *hd = (unsigned char *)malloc(n + 1), *hd_back = (unsigned char *)malloc(n + 1); \
+        T *d_in, *d_out, init = GEN(rng);                                                           \
+        unsigned char *d_heads;                                                                     \
+        for (size_t i = 0; i < n; ++i) h[i] = GEN(rng);                                             \
+        fill_heads(hd, n, pattern, tile, rng);                                                      \
+        RT acc = TO_RT(IDENTITY), accm = TO_RT(IDENTITY);                                           \
+        for (size_t i = 0; i < n; ++i) { /* the reference: restart at heads and at element 0 */     \
+            const int head = i == 0 || hd[i] != 0;                                                  \
+            if (exclusive) {                                                                        \
+                if (head) acc = TO_RT(init), accm = RABS(TO_RT(init));                              \
+                want[i] = acc, mag[i] = accm;                                                       \
+                acc = RCOMBINE(acc, TO_RT(h[i])), accm = RMAG(accm, RABS(TO_RT(h[i])));             \
+            } else {                                                                                \
+                acc = head ? TO_RT(h[i]) : RCOMBINE(acc, TO_RT(h[i]));                              \
+                accm = head ? RABS(TO_RT(h[i])) : RMAG(accm, RABS(TO_RT(h[i])));                    \
+                want[i] = acc, mag[i] = accm;                                                       \
+            }                                                                                       \
+        }                                                                                           \
+        CHECK_CUDA(cudaMalloc(&d_in, (n + GUARD_ELEMS) * sizeof(T)));                               \
+        CHECK_CUDA(cudaMalloc(&d_out, (n + GUARD_ELEMS) * sizeof(T)));                              \
+        CHECK_CUDA(cudaMalloc(&d_heads, n + 2));                                                    \
+        CHECK_CUDA(cudaMemcpy(d_in, h, n * sizeof(T), cudaMemcpyHostToDevice));                     \
+        CHECK_CUDA(cudaMemcpy(d_heads + odd, hd, n, cudaMemcpyHostToDevice));                       \
+        poison(d_out, (n + GUARD_ELEMS) * sizeof(T), 0);                                            \
+        if (in_place) CHECK_CUDA(cudaMemcpy(d_out, h, n * sizeof(T), cudaMemcpyHostToDevice));     \
+        const T *src = in_place ? d_out : d_in;                                                     \
+        const gpuscan_kind kind = exclusive ? GPUSCAN_EXCLUSIVE : GPUSCAN_INCLUSIVE;                \
+        gpuscan_status st;                                                                          \
+        if (!ex) {                                                                                  \
+            st = exclusive ? P##_exclusive(src, d_heads + odd, d_out, n, init, 0) \
+                           : P##_inclusive(src, d_heads + odd, d_out, n, 0); \
+        } else {                                                                                    \
+            size_t bytes = 0;                                                                       \
+            st = P##_scan_ex(NULL, &bytes, src, d_heads + odd, d_out, n, kind, init, 0); \
+            if (st == GPUSCAN_SUCCESS)                                                              \
+                st = P##_scan_ex(workspace_for(bytes), &bytes, src, d_heads + odd, d_out, \
+                                                         n, kind, init, 0);                         \
+        }                                                                                           \
+        EXPECT(st == GPUSCAN_SUCCESS, "%s n=%zu: %s", #tname, n, gpuscan_status_string(st));        \
+        CHECK_CUDA(cudaDeviceSynchronize());                                                        \
+        CHECK_CUDA(cudaMemcpy(got, d_out, (n + GUARD_ELEMS) * sizeof(T), cudaMemcpyDeviceToHost));  \
+        size_t bad = n;                                                                             \
+        EXPECT(CLOSE(got, want, mag, n, &bad), "%s n=%zu heads %s %s%s%s%s: element %zu of %zu differs", \
+               #tname, n, k_heads[pattern], exclusive ? "exclusive" : "inclusive", ex ? " _ex" : "", \
+               in_place ? " in place" : "", odd ? " odd heads" : "", bad, n);                       \
+        EXPECT(guard_intact(got + n, GUARD_ELEMS * sizeof(T)), "%s n=%zu: written past the end", #tname, n); \
+        if (!in_place) {                                                                            \
+            CHECK_CUDA(cudaMemcpy(got, d_in, n * sizeof(T), cudaMemcpyDeviceToHost));               \
+            EXPECT(same_bytes(got, h, n * sizeof(T)), "%s n=%zu: the input changed", #tname, n);    \
+        }                                                                                           \
+        CHECK_CUDA(cudaMemcpy(hd_back, d_heads + odd, n, cudaMemcpyDeviceToHost));                  \
+        EXPECT(same_bytes(hd_back, hd, n), "%s n=%zu: the heads changed", #tname, n);               \
+        CHECK_CUDA(cudaFree(d_in));                                                                 \
+        CHECK_CUDA(cudaFree(d_out));                                                                \
+        CHECK_CUDA(cudaFree(d_heads));                                                              \
+        free(h), free(got), free(want), free(mag), free(hd), free(hd_back);                         \
+    }
+#define AS_IS_(x) (x)
+#define TO_DOUBLE_(x) ((double)(x))
+#define ABS_NONE_(x) (x)
+#define ABS_DOUBLE_(x) fabs(x)
+#define ADD_(a, b) ((a) + (b))
+#define MAX_(a, b) ((a) < (b) ? (b) : (a))
+/* exact types: their bytes; the magnitude is unused */
+#define EXACT_(T)                                                                                   \
+    static int exact_##T(const T *got, const T *want, const T *mag, size_t n, size_t *bad)         \
+    {                                                                                               \
+        (void)mag;                                                                                  \
+        for (size_t i = 0; i < n; ++i)                                                              \
+            if (!same_bytes(got + i, want + i, sizeof(T))) return *bad = i, 0;                      \
+        return 1;                                                                                   \
+    }
+EXACT_(int)
+EXACT_(uint8_t)
+EXACT_(double)
+EXACT_(affine)
+EXACT_(mat2)
+EXACT_(rgb)
+#define MAG_NONE_(a, b) (a) /* (exact types: no magnitude) */
+SEGMENT_CASE_(i32, gpuscan_i32_add_segmented, int, 0, gen_i32, int, AS_IS_, ADD_, ABS_NONE_, MAG_NONE_, exact_int)
+SEGMENT_CASE_(u8, gpuscan_u8_max_segmented, uint8_t, (uint8_t)0, gen_u8, uint8_t, AS_IS_, MAX_, ABS_NONE_, MAG_NONE_,
+              exact_uint8_t)
+SEGMENT_CASE_(f32, gpuscan_f32_add_segmented, float, 0.0f, gen_f32, double, TO_DOUBLE_, ADD_, ABS_DOUBLE_, ADD_,
+              close_f32)
+SEGMENT_CASE_(f64, gpuscan_f64_add_segmented, double, 0.0, gen_f64, double, AS_IS_, ADD_, ABS_NONE_, MAG_NONE_,
+              exact_double)
+SEGMENT_CASE_(affine, gpuscan_affine_compose_segmented, affine, affine_identity(), gen1_affine, affine, AS_IS_,
+              affine_then, ABS_NONE_, MAG_NONE_, exact_affine)
+SEGMENT_CASE_(mat2, gpuscan_mat2_matmul_segmented, mat2, mat2_identity(), gen1_mat2, mat2, AS_IS_, mat2_mul,
+              ABS_NONE_, MAG_NONE_, exact_mat2)
+SEGMENT_CASE_(rgb, gpuscan_rgb_rgbadd_segmented, rgb, rgb_zero(), gen1_rgb, rgb, AS_IS_, rgb_add, ABS_NONE_,
+              MAG_NONE_, exact_rgb)
+
+/* Every size and head pattern through one type: inclusive and exclusive, simple and _ex. */
+#define SEGMENT_SUITE_(tname, T)                                                                    \
+    static void suite_##tname(uint64_t *rng, size_t max_random)                                     \
+    {                                                                                               \
+        const size_t tile = GPUSCAN_TILE_(CO, T);                                                   \
+        size_t sizes[24];                                                                           \
+        int count = 0;                                                                              \
+        const size_t fixed[] = {0, 1, 2, 31, 32, 33, tile - 1, tile, tile + 1, 3 * tile + 17, 128 * tile + 5}; \
+        for (size_t k = 0; k < sizeof fixed / sizeof fixed[0]; ++k) sizes[count++] = fixed[k];      \
+        for (int k = 0; k < 4; ++k) sizes[count++] = 1 + (size_t)(rng_next(rng) % max_random);     \
+        for (int s = 0; s < count; ++s)                                                             \
+            for (int p = 0; p < H_COUNT; ++p)                                                       \
+                for (int form = 0; form < 4; ++form) /* inclusive, exclusive; simple, _ex */        \
+                    case_##tname(sizes[s], p, form & 1, form >> 1, 0, (s + p + form) % 5 == 0, rng); \
+        case_##tname(100003, H_HALF, 0, 0, 1, 0, rng); /* in place */                               \
+        case_##tname(100003, H_1PCT, 1, 1, 1, 1, rng);                                              \
+    }
+SEGMENT_SUITE_(i32, int)
+SEGMENT_SUITE_(u8, uint8_t)
+SEGMENT_SUITE_(f32, float)
+SEGMENT_SUITE_(f64, double)
+SEGMENT_SUITE_(affine, affine)
+SEGMENT_SUITE_(mat2, mat2)
+SEGMENT_SUITE_(rgb, rgb)
+
+/* Bad arguments: a status, nothing written, the input untouched. */
+static void bad_inputs(void)
+{
+    int *d_in, *d_out;
+    unsigned char *d_h;
+    size_t bytes = 0;
+    const size_t n = 1000;
+    CHECK_CUDA(cudaMalloc(&d_in, 2 * n * sizeof(int)));
+    CHECK_CUDA(cudaMalloc(&d_out, 2 * n * sizeof(int)));
+    CHECK_CUDA(cudaMalloc(&d_h, n));
+    CHECK_CUDA(cudaMemset(d_h, 1, n));
+    CHECK_CUDA(cudaMemset(d_in, 0, 2 * n * sizeof(int)));
+    poison(d_out, 2 * n * sizeof(int), 0);
+    struct { const char *what; gpuscan_status got, want; } c[] = {
+        {"NULL input", gpuscan_i32_add_segmented_inclusive(NULL, d_h, d_out, n, 0), GPUSCAN_ERROR_NULL_POINTER},
+        {"NULL heads", gpuscan_i32_add_segmented_inclusive(d_in, NULL, d_out, n, 0), GPUSCAN_ERROR_NULL_POINTER},
+        {"NULL output", gpuscan_i32_add_segmented_exclusive(d_in, d_h, NULL, n, 0, 0), GPUSCAN_ERROR_NULL_POINTER},
+        {"all NULL, n = 0", gpuscan_i32_add_segmented_inclusive(NULL, NULL, NULL, 0, 0), GPUSCAN_SUCCESS},
+        {"misaligned input", gpuscan_i32_add_segmented_inclusive((int *)((char *)d_in + 1), d_h, d_out, n, 0),
+         GPUSCAN_ERROR_MISALIGNED},
+        {"misaligned output", gpuscan_i32_add_segmented_inclusive(d_in, d_h, (int *)((char *)d_out + 2), n, 0),
+         GPUSCAN_ERROR_MISALIGNED},
+        {"output inside the input", gpuscan_i32_add_segmented_inclusive(d_in, d_h, d_in + 1, n, 0), GPUSCAN_ERROR_OVERLAP},
+        {"output over the heads", gpuscan_i32_add_segmented_inclusive(d_in, d_h, (int *)(void *)d_h, n / 8, 0),
+         GPUSCAN_ERROR_OVERLAP},
+        {"n too large", gpuscan_i32_add_segmented_inclusive(d_in, d_h, d_out, SIZE_MAX / 2, 0), GPUSCAN_ERROR_TOO_LARGE},
+        {"no such kind", gpuscan_i32_add_segmented_scan_ex(d_in + n, &(bytes = 1 << 20), d_in, d_h, d_out, n,
+                                                       (gpuscan_kind)7, 0, 0), GPUSCAN_ERROR_INVALID_ALGORITHM},
+        {"_ex: NULL size", gpuscan_i32_add_segmented_scan_ex(NULL, NULL, d_in, d_h, d_out, n, GPUSCAN_INCLUSIVE, 0, 0),
+         GPUSCAN_ERROR_NULL_POINTER},
+        {"_ex: workspace too small", (bytes = 1, gpuscan_i32_add_segmented_scan_ex(d_in + n, &bytes, d_in, d_h, d_out, n,
+                                                                              GPUSCAN_INCLUSIVE, 0, 0)),
+         GPUSCAN_ERROR_WORKSPACE_TOO_SMALL},
+        {"_ex: workspace over the output", (bytes = 1 << 20, gpuscan_i32_add_segmented_scan_ex(d_out, &bytes, d_in, d_h,
+                                                                                          d_out, n, GPUSCAN_INCLUSIVE, 0, 0)),
+         GPUSCAN_ERROR_OVERLAP},
+    };
+    for (size_t k = 0; k < sizeof c / sizeof c[0]; ++k)
+        EXPECT(c[k].got == c[k].want, "%s: %s (want %s)", c[k].what, gpuscan_status_string(c[k].got),
+               gpuscan_status_string(c[k].want));
+    CHECK_CUDA(cudaDeviceSynchronize());
+    int *back = (int *)malloc(2 * n * sizeof(int));
+    CHECK_CUDA(cudaMemcpy(back, d_out, 2 * n * sizeof(int), cudaMemcpyDeviceToHost));
+    EXPECT(guard_intact(back, 2 * n * sizeof(int)), "a refused call wrote the output");
+    CHECK_CUDA(cudaMemcpy(back, d_in, 2 * n * sizeof(int), cudaMemcpyDeviceToHost));
+    int zero = 1;
+    for (size_t i = 0; i < 2 * n; ++i) zero &= back[i] == 0;
+    EXPECT(zero, "a refused call changed the input");
+    free(back);
+    CHECK_CUDA(cudaFree(d_in));
+    CHECK_CUDA(cudaFree(d_out));
+    CHECK_CUDA(cudaFree(d_h));
+}
+
+/* uint8 max past 2^32 elements: in[i] = i mod 251, heads every 1000th and at 2^32 - 1: each value
+ * is the most of its segment so far, known in closed form. */
+static void large(void)
+{
+    const size_t n = ((size_t)1 << 32) + 4099, odd_head = ((size_t)1 << 32) - 1;
+    uint8_t *d_in, *d_out;
+    unsigned char *d_h;
+    size_t free_bytes = 0, total = 0;
+    CHECK_CUDA(cudaMemGetInfo(&free_bytes, &total));
+    if (free_bytes < 3 * n + (64u << 20)) {
+        printf("large: skipped (%zu bytes free)\n", free_bytes);
+        return;
+    }
+    CHECK_CUDA(cudaMalloc(&d_in, n));
+    CHECK_CUDA(cudaMalloc(&d_out, n));
+    CHECK_CUDA(cudaMalloc(&d_h, n));
+    uint8_t *h = (uint8_t *)malloc(1 << 20);
+    for (size_t off = 0; off < n; off += 1 << 20) {
+        const size_t len = n - off < ((size_t)1 << 20) ? n - off : (size_t)1 << 20;
+        for (size_t i = 0; i < len; ++i) h[i] = (uint8_t)((off + i) % 251);
+        CHECK_CUDA(cudaMemcpy(d_in + off, h, len, cudaMemcpyHostToDevice));
+        for (size_t i = 0; i < len; ++i) h[i] = (off + i) % 1000 == 0 || off + i == odd_head;
+        CHECK_CUDA(cudaMemcpy(d_h + off, h, len, cudaMemcpyHostToDevice));
+    }
+    gpuscan_status st = gpuscan_u8_max_segmented_inclusive(d_in, d_h, d_out, n, 0);
+    EXPECT(st == GPUSCAN_SUCCESS, "large: %s", gpuscan_status_string(st));
+    const size_t probes[] = {0, 250, 999, 1000, odd_head - 1, odd_head, odd_head + 1, n - 1};
+    for (int k = 0; k < 8; ++k) {
+        const size_t i = probes[k];
+        size_t start = i - i % 1000;
+        if (i >= odd_head && odd_head > start) start = odd_head;
+        uint8_t most = 0, v = 0;
+        for (size_t j = start; j <= i; ++j) most = (uint8_t)((j % 251) > most ? j % 251 : most);
+        CHECK_CUDA(cudaMemcpy(&v, d_out + i, 1, cudaMemcpyDeviceToHost));
+        EXPECT(v == most, "large: out[%zu] = %u, want %u", i, v, most);
+    }
+    free(h);
+    CHECK_CUDA(cudaFree(d_in));
+    CHECK_CUDA(cudaFree(d_out));
+    CHECK_CUDA(cudaFree(d_h));
+}
+
+int main(void)
+{
+    require_gpu("gpu_segmented");
+    uint64_t rng = test_seed();
+    const size_t max_random = test_max_random((size_t)1 << 22);
+    suite_i32(&rng, max_random);
+    suite_u8(&rng, max_random);
+    suite_f32(&rng, max_random);
+    suite_f64(&rng, max_random);
+    suite_affine(&rng, max_random);
+    suite_mat2(&rng, max_random);
+    suite_rgb(&rng, max_random);
+    bad_inputs();
+    const char *big = getenv("GPUSCAN_TEST_SEGMENTED_LARGE");
+    if (big && atoi(big)) large();
+    return test_finish("gpu_segmented");
+}
