@@ -5,7 +5,8 @@
  * heads: none, all, element 0 only, every other, 1 %, 50 %, at tile edges +- 1, a segment of many
  * tiles, the first and the last element; heads at odd addresses; in place; outputs poisoned, the
  * input and heads checked untouched; bad arguments refused with nothing written.
- * GPUSCAN_TEST_SEGMENTED_LARGE=1 (the exhaustive tier) adds uint8 past 2^32 elements. */
+ * One uint8 case 40 times over.  GPUSCAN_TEST_SEGMENTED_LARGE=1 (the exhaustive tier) adds uint8 past
+ * 2^32 elements and runs that case 400 times. */
 
 #include "test_lib.h"
 
@@ -246,6 +247,38 @@ static void bad_inputs(void)
     CHECK_CUDA(cudaFree(d_h));
 }
 
+/* One uint8 case, `runs` times (its tiles store through their warps' unpadded stages, next to the
+ * padded runs the items wait in: a race there showed in 4 of 400 runs of this case). */
+static void repeats(int runs, uint64_t *rng)
+{
+    const size_t n = ((size_t)1 << 21) + 64;
+    uint8_t *h = (uint8_t *)malloc(n), *want = (uint8_t *)malloc(n), *got = (uint8_t *)malloc(n);
+    unsigned char *hd = (unsigned char *)malloc(n);
+    uint8_t *d_in, *d_out;
+    unsigned char *d_h;
+    for (size_t i = 0; i < n; ++i) h[i] = gen_u8(rng);
+    fill_heads(hd, n, H_1PCT, GPUSCAN_TILE_(CO, uint8_t), rng);
+    for (size_t i = 0; i < n; ++i) want[i] = (i == 0 || hd[i]) ? h[i] : MAX_(want[i - 1], h[i]);
+    CHECK_CUDA(cudaMalloc(&d_in, n));
+    CHECK_CUDA(cudaMalloc(&d_out, n));
+    CHECK_CUDA(cudaMalloc(&d_h, n));
+    CHECK_CUDA(cudaMemcpy(d_in, h, n, cudaMemcpyHostToDevice));
+    CHECK_CUDA(cudaMemcpy(d_h, hd, n, cudaMemcpyHostToDevice));
+    int differ = 0;
+    for (int r = 0; r < runs; ++r) {
+        poison(d_out, n, 0);
+        const gpuscan_status st = gpuscan_u8_max_segmented_inclusive(d_in, d_h, d_out, n, 0);
+        EXPECT(st == GPUSCAN_SUCCESS, "repeats: %s", gpuscan_status_string(st));
+        CHECK_CUDA(cudaMemcpy(got, d_out, n, cudaMemcpyDeviceToHost));
+        differ += memcmp(got, want, n) != 0;
+    }
+    EXPECT(differ == 0, "repeats: %d of %d runs differ", differ, runs);
+    CHECK_CUDA(cudaFree(d_in));
+    CHECK_CUDA(cudaFree(d_out));
+    CHECK_CUDA(cudaFree(d_h));
+    free(h), free(want), free(got), free(hd);
+}
+
 /* uint8 max past 2^32 elements: in[i] = i mod 251, heads every 1000th and at 2^32 - 1: each value
  * is the most of its segment so far, known in closed form. */
 static void large(void)
@@ -302,6 +335,7 @@ int main(void)
     suite_rgb(&rng, max_random);
     bad_inputs();
     const char *big = getenv("GPUSCAN_TEST_SEGMENTED_LARGE");
+    repeats(big && atoi(big) ? 400 : 40, &rng);
     if (big && atoi(big)) large();
     return test_finish("gpu_segmented");
 }
