@@ -245,7 +245,11 @@
  *   gpuscan_<name>_<op>_segmented_exclusive(in, heads, out, n, init, stream)
  *   gpuscan_<name>_<op>_segmented_scan_ex(d_ws, &ws_bytes, in, heads, out, n, kind, init, stream)
  * heads: one byte an element, not 0 where a segment starts (element 0 always starts one); each
- * segment is scanned on its own (exclusive: a head gets init). */
+ * segment is scanned on its own (exclusive: a head gets init).  And rows of one length, one after
+ * another (the last axis of an array), each scanned on its own:
+ *   gpuscan_<name>_<op>_segmented_rows_inclusive(in, out, rows, length, stream)
+ *   gpuscan_<name>_<op>_segmented_rows_exclusive(in, out, rows, length, init, stream)
+ *   gpuscan_<name>_<op>_segmented_rows_scan_ex(d_ws, &ws_bytes, in, out, rows, length, kind, init, stream) */
 #define GPUSCAN_DEFINE_SEGMENTED(name, T, op)                                                       \
     GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_SEGMENT_ASSEMBLE_,             \
                          (static __attribute__((unused)), gpuscan_##name##_##op##_segmented, name, T, op))

@@ -5,8 +5,11 @@
  * of B bytes moves 2B, so the copy timed is of half of them.  int32 add, random values; segments
  * of 1, 8, 64, 1024, 65536 elements, one segment, and a power-law mix (lengths 2^U, U uniform in
  * 0..16); gpuscan's simple form and its _ex form (a workspace kept), alone (a synchronization
- * after each call) and back to back.  Every result is checked against CUB's.
- *   segmented [--csv FILE] [--min-log2 J] [--max-log2 K]      sizes 2^J .. 2^K (default 16, 28) */
+ * after each call) and back to back.  Then the rows form (rows of one length: a scan along the last
+ * axis) for the shapes of issue 57, beside CUB's by-key scan with the row's number as key, the
+ * plain scan and a copy of the 8 bytes an element it moves.  Every result is checked against CUB's.
+ *   segmented [--csv FILE] [--min-log2 J] [--max-log2 K] [--rows-only]   sizes 2^J .. 2^K (default
+ *                                                                         16, 28) */
 #include <cstdio>
 #include <cstring>
 #include <cub/cub.cuh>
@@ -19,11 +22,12 @@ GPUSCAN_DEFINE(int, add)
 int main(int argc, char **argv)
 {
     const char *csv_path = NULL;
-    int max_log2 = 28, min_log2 = 16;
+    int max_log2 = 28, min_log2 = 16, rows_only = 0;
     for (int i = 1; i < argc; ++i) {
         if (!strcmp(argv[i], "--csv") && i + 1 < argc) csv_path = argv[++i];
         else if (!strcmp(argv[i], "--max-log2") && i + 1 < argc) max_log2 = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--min-log2") && i + 1 < argc) min_log2 = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--rows-only")) rows_only = 1;
     }
     cudaDeviceProp prop;
     CK(cudaGetDeviceProperties(&prop, 0));
@@ -31,7 +35,7 @@ int main(int argc, char **argv)
     if (csv) fprintf(csv, "gpu,n,segments,form,gpuscan_us,gpuscan_ex_us,cub_by_key_us,scan_us,copy_us,of_copy,vs_cub\n");
     printf("%s: int32 add, segmented inclusive scan; us a call; of copy = a copy of the bytes moved / gpuscan's\n",
            prop.name);
-    printf("%-6s %-9s %-12s %9s %9s %9s %9s %9s %8s %8s\n", "n", "segments", "form", "gpuscan", "_ex", "CUB key",
+    printf("%-11s %-16s %-12s %9s %9s %9s %9s %9s %8s %8s\n", "n", "segments", "form", "gpuscan", "_ex", "CUB key",
            "scan", "copy", "of copy", "vs CUB");
     bench_warm_up(500);
     const size_t nmax = (size_t)1 << max_log2;
@@ -49,10 +53,59 @@ int main(int argc, char **argv)
     size_t ws_bytes = 0, cub_bytes = 0;
     CK(cudaMalloc(&copy_src, nmax * 5));
     CK(cudaMalloc(&copy_dst, nmax * 5));
+    int mismatches = 0;
+    /* One case, the keys (CUB's) uploaded: ours(NULL, NULL) is the simple form, ours(ws, &bytes) the
+     * _ex one (need: its workspace); checked against CUB, then timed beside it, the plain scan of
+     * the same values and a copy of `moved` bytes (a copy of B bytes moves 2B). */
+    auto measure = [&](const char *name, size_t n, size_t moved, size_t need, auto ours) {
+        size_t cneed = 0;
+        CK(cub::DeviceScan::InclusiveSumByKey(NULL, cneed, d_keys, d_in, d_cub_out, (int64_t)n));
+        if (need > ws_bytes) { if (ws) CK(cudaFree(ws)); CK(cudaMalloc(&ws, need)); ws_bytes = need; }
+        if (cneed > cub_bytes) { if (cub_ws) CK(cudaFree(cub_ws)); CK(cudaMalloc(&cub_ws, cneed)); cub_bytes = cneed; }
+        auto simple = [&](int) {
+            gpuscan_status s = ours(NULL, NULL);
+            if (s != GPUSCAN_SUCCESS) { fprintf(stderr, "gpuscan: %s\n", gpuscan_status_string(s)); exit(1); }
+        };
+        auto ex = [&](int) {
+            size_t b = ws_bytes;
+            gpuscan_status s = ours(ws, &b);
+            if (s != GPUSCAN_SUCCESS) { fprintf(stderr, "gpuscan _ex: %s\n", gpuscan_status_string(s)); exit(1); }
+        };
+        auto plain = [&](int) {
+            gpuscan_status s = gpuscan_int_add_inclusive(d_in, d_out, n, 0);
+            if (s != GPUSCAN_SUCCESS) { fprintf(stderr, "gpuscan scan: %s\n", gpuscan_status_string(s)); exit(1); }
+        };
+        auto cub_call = [&](int) {
+            size_t b = cub_bytes;
+            CK(cub::DeviceScan::InclusiveSumByKey(cub_ws, b, d_keys, d_in, d_cub_out, (int64_t)n));
+        };
+        auto copy = [&](int) { CK(cudaMemcpyAsync(copy_dst, copy_src, moved / 2, cudaMemcpyDeviceToDevice, 0)); };
+        simple(0);
+        cub_call(0);
+        CK(cudaDeviceSynchronize());
+        int *a = (int *)malloc(n * sizeof(int)), *b = (int *)malloc(n * sizeof(int));
+        CK(cudaMemcpy(a, d_out, n * sizeof(int), cudaMemcpyDeviceToHost));
+        CK(cudaMemcpy(b, d_cub_out, n * sizeof(int), cudaMemcpyDeviceToHost));
+        if (memcmp(a, b, n * sizeof(int)) != 0) {
+            printf("MISMATCH n=%zu segments %s\n", n, name);
+            ++mismatches;
+        }
+        free(a), free(b);
+        for (int b2b = 0; b2b < 2; ++b2b) {
+            const double g = bench_timed(simple, 0, b2b), gx = bench_timed(ex, 0, b2b);
+            const double c = bench_timed(cub_call, 0, b2b), sc = bench_timed(plain, 0, b2b);
+            const double cp = bench_timed(copy, 0, b2b);
+            const char *form = b2b ? "back to back" : "alone";
+            printf("%-11zu %-16s %-12s %9.1f %9.1f %9.1f %9.1f %9.1f %8.3f %8.3f\n", n, name, form, g, gx, c, sc, cp,
+                   cp / g, c / g);
+            if (csv)
+                fprintf(csv, "%s,%zu,%s,%s,%.2f,%.2f,%.2f,%.2f,%.2f,%.4f,%.4f\n", prop.name, n, name, form, g, gx, c, sc,
+                        cp, cp / g, c / g);
+        }
+    };
     const long lengths[] = {1, 8, 64, 1024, 65536, 0 /* one segment */, -1 /* power law */};
     const char *names[] = {"1", "8", "64", "1024", "65536", "one", "power"};
-    int mismatches = 0;
-    for (int lg = min_log2; lg <= max_log2; lg += (lg < 24 ? 4 : 2)) {
+    for (int lg = min_log2; lg <= max_log2 && !rows_only; lg += (lg < 24 ? 4 : 2)) {
         const size_t n = (size_t)1 << lg, moved = 9 * n;
         for (int li = 0; li < 7; ++li) {
             size_t next = 0; /* the next head */
@@ -71,54 +124,32 @@ int main(int argc, char **argv)
             }
             CK(cudaMemcpy(d_heads, heads, n, cudaMemcpyHostToDevice));
             CK(cudaMemcpy(d_keys, keys, n * sizeof(int), cudaMemcpyHostToDevice));
-            size_t need = 0, cneed = 0;
+            size_t need = 0;
             gpuscan_i32_add_segmented_scan_ex(NULL, &need, d_in, d_heads, d_out, n, GPUSCAN_INCLUSIVE, 0, 0);
-            CK(cub::DeviceScan::InclusiveSumByKey(NULL, cneed, d_keys, d_in, d_cub_out, (int64_t)n));
-            if (need > ws_bytes) { if (ws) CK(cudaFree(ws)); CK(cudaMalloc(&ws, need)); ws_bytes = need; }
-            if (cneed > cub_bytes) { if (cub_ws) CK(cudaFree(cub_ws)); CK(cudaMalloc(&cub_ws, cneed)); cub_bytes = cneed; }
-            auto ours = [&](int) {
-                gpuscan_status s = gpuscan_i32_add_segmented_inclusive(d_in, d_heads, d_out, n, 0);
-                if (s != GPUSCAN_SUCCESS) { fprintf(stderr, "gpuscan: %s\n", gpuscan_status_string(s)); exit(1); }
-            };
-            auto ours_ex = [&](int) {
-                size_t b = ws_bytes;
-                gpuscan_status s = gpuscan_i32_add_segmented_scan_ex(ws, &b, d_in, d_heads, d_out, n, GPUSCAN_INCLUSIVE, 0, 0);
-                if (s != GPUSCAN_SUCCESS) { fprintf(stderr, "gpuscan _ex: %s\n", gpuscan_status_string(s)); exit(1); }
-            };
-            auto plain = [&](int) {
-                gpuscan_status s = gpuscan_int_add_inclusive(d_in, d_out, n, 0);
-                if (s != GPUSCAN_SUCCESS) { fprintf(stderr, "gpuscan scan: %s\n", gpuscan_status_string(s)); exit(1); }
-            };
-            auto cub_call = [&](int) {
-                size_t b = cub_bytes;
-                CK(cub::DeviceScan::InclusiveSumByKey(cub_ws, b, d_keys, d_in, d_cub_out, (int64_t)n));
-            };
-            auto copy = [&](int) { CK(cudaMemcpyAsync(copy_dst, copy_src, moved / 2, cudaMemcpyDeviceToDevice, 0)); };
-            ours(0);
-            cub_call(0);
-            CK(cudaDeviceSynchronize());
-            {
-                int *a = (int *)malloc(n * sizeof(int)), *b = (int *)malloc(n * sizeof(int));
-                CK(cudaMemcpy(a, d_out, n * sizeof(int), cudaMemcpyDeviceToHost));
-                CK(cudaMemcpy(b, d_cub_out, n * sizeof(int), cudaMemcpyDeviceToHost));
-                if (memcmp(a, b, n * sizeof(int)) != 0) {
-                    printf("MISMATCH n=%zu segments %s\n", n, names[li]);
-                    ++mismatches;
-                }
-                free(a), free(b);
-            }
-            for (int b2b = 0; b2b < 2; ++b2b) {
-                const double g = bench_timed(ours, 0, b2b), gx = bench_timed(ours_ex, 0, b2b);
-                const double c = bench_timed(cub_call, 0, b2b), sc = bench_timed(plain, 0, b2b);
-                const double cp = bench_timed(copy, 0, b2b);
-                const char *form = b2b ? "back to back" : "alone";
-                printf("2^%-4d %-9s %-12s %9.1f %9.1f %9.1f %9.1f %9.1f %8.3f %8.3f\n", lg, names[li], form, g, gx, c, sc,
-                       cp, cp / g, c / g);
-                if (csv)
-                    fprintf(csv, "%s,%zu,%s,%s,%.2f,%.2f,%.2f,%.2f,%.2f,%.4f,%.4f\n", prop.name, n, names[li], form, g, gx,
-                            c, sc, cp, cp / g, c / g);
-            }
+            measure(names[li], n, moved, need, [&](void *w, size_t *b) {
+                return w == NULL && b == NULL ? gpuscan_i32_add_segmented_inclusive(d_in, d_heads, d_out, n, 0)
+                                              : gpuscan_i32_add_segmented_scan_ex(w, b, d_in, d_heads, d_out, n,
+                                                                                  GPUSCAN_INCLUSIVE, 0, 0);
+            });
         }
+    }
+    /* the rows form: (rows, length), each row scanned on its own */
+    const size_t shapes[][2] = {{(size_t)1 << 20, 2}, {(size_t)1 << 24, 8}, {2, (size_t)1 << 24}, {4096, 4096},
+                                {(size_t)1 << 16, 1024}, {1024, (size_t)1 << 16}, {1, (size_t)1 << 26}};
+    for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; ++k) {
+        const size_t rows = shapes[k][0], length = shapes[k][1], n = rows * length, moved = 8 * n;
+        if (n > nmax) continue;
+        char name[64];
+        snprintf(name, sizeof name, "rows %zux%zu", rows, length);
+        for (size_t i = 0; i < n; ++i) keys[i] = (int)(i / length);
+        CK(cudaMemcpy(d_keys, keys, n * sizeof(int), cudaMemcpyHostToDevice));
+        size_t need = 0;
+        gpuscan_i32_add_segmented_rows_scan_ex(NULL, &need, d_in, d_out, rows, length, GPUSCAN_INCLUSIVE, 0, 0);
+        measure(name, n, moved, need, [&](void *w, size_t *b) {
+            return w == NULL && b == NULL ? gpuscan_i32_add_segmented_rows_inclusive(d_in, d_out, rows, length, 0)
+                                          : gpuscan_i32_add_segmented_rows_scan_ex(w, b, d_in, d_out, rows, length,
+                                                                                   GPUSCAN_INCLUSIVE, 0, 0);
+        });
     }
     printf("%s\n", mismatches ? "MISMATCHES: see above" : "every result matched CUB's");
     if (csv) fclose(csv);

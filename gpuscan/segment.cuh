@@ -1,7 +1,8 @@
 /* gpuscan/segment.cuh - segmented scans on the single-pass skeleton (grid.cuh).
  *
  * A segmented scan restarts at every head: a byte array beside the input, not 0 where a segment
- * starts (element 0 always starts one).  Inclusive: element i gets the fold of its segment up to
+ * starts (element 0 always starts one), or - the rows form, a batch of rows of one length, the
+ * last axis of an array - every `row` elements, the heads worked out from the index.  Inclusive: element i gets the fold of its segment up to
  * i; exclusive: the init in front of the fold of its segment before i (a head gets the init).
  * Any T and operator, non-commuting ones included: the segments never reorder operands.
  *
@@ -51,7 +52,8 @@
 #define GPUSCAN_SEGMENT_FAMILY_(P, T)                                                               \
     typedef struct P##_segment_io {                                                                 \
         const T *in;                                                                                \
-        const unsigned char *heads;                                                                 \
+        const unsigned char *heads; /* or NULL: a head every `row` elements */                     \
+        size_t row;                                                                                 \
         T *out;                                                                                     \
         T init;        /* (exclusive) */                                                            \
         int exclusive;                                                                              \
@@ -68,7 +70,18 @@
         GPUSCAN_TILE_BOUNDS_(CO, T, tile, n, base, valid);                                          \
         if (base >= n) return;                                                                      \
         gpuscan_prefetch_l2_(io->in + base, (size_t)valid * sizeof(T));                             \
-        gpuscan_prefetch_l2_(io->heads + base, valid);                                              \
+        if (io->heads != NULL) gpuscan_prefetch_l2_(io->heads + base, valid);                       \
+    }                                                                                               \
+    /* Rows: bit j where element base + q + j (q: the thread's run) starts a row (one remainder a   \
+     * thread, then a bit every `row` items). */                                                    \
+    static __device__ __forceinline__ unsigned P##_row_heads(size_t base, unsigned valid, size_t row) \
+    {                                                                                               \
+        enum { ITEMS = GPUSCAN_CO_ITEMS(T) };                                                       \
+        const unsigned q = threadIdx.x * ITEMS;                                                     \
+        const size_t r = (base + q) % row;                                                          \
+        unsigned marked = 0u;                                                                       \
+        for (size_t j = r == 0 ? 0 : row - r; j < ITEMS; j += row) marked |= 1u << j;               \
+        return q >= valid ? 0u : valid - q >= ITEMS ? marked : marked & ((1u << (valid - q)) - 1u); \
     }                                                                                               \
     static __device__ __forceinline__ void P##_segment_load(const P##_segment_io *io, size_t n, unsigned tile, \
                                                             P##_segment_part *part)                 \
@@ -76,13 +89,14 @@
         enum { ITEMS = GPUSCAN_CO_ITEMS(T) };                                                       \
         GPUSCAN_TILE_BOUNDS_(CO, T, tile, n, base, valid);                                          \
         P##_flag_run run;                                                                           \
-        P##_flags_read(io->heads, base, valid, &run);                                               \
+        if (io->heads != NULL) P##_flags_read(io->heads, base, valid, &run);                        \
         if (GPUSCAN_VECTOR_OK_(T, ITEMS))                                                           \
             P##_CO_load_hinted_direct(io->in, base, base, valid, part->items, P##_CO_buffer(), 0);  \
         else                                                                                        \
             P##_CO_load_hinted(io->in, base, valid, part->items, P##_CO_buffer(), 0);               \
         /* (element 0 starts a segment whatever its byte) */                                        \
-        part->heads = P##_flags_mark(io->heads, &run, base, valid) | (unsigned)(base == 0 && threadIdx.x == 0); \
+        part->heads = io->heads != NULL ? P##_flags_mark(io->heads, &run, base, valid) | (unsigned)(base == 0 && threadIdx.x == 0) \
+                                        : P##_row_heads(base, valid, io->row);                      \
     }                                                                                               \
     /* Each run scanned from its heads, the runs' pairs scanned in the block, and each run's items  \
      * before its first head given the runs' before them: the tile's segmented scan, its pair. */   \
@@ -168,9 +182,9 @@ typedef struct gpuscan_segment_desc_ {
     gpuscan_pass_ pass;
 } gpuscan_segment_desc_;
 typedef struct gpuscan_segment_call_ {
-    const void *in, *heads;
+    const void *in, *heads; /* heads NULL: a head every `row` elements (the rows form) */
     void *out;
-    size_t n;
+    size_t n, row;
     gpuscan_kind kind;
     const void *io;
 } gpuscan_segment_call_;
@@ -181,7 +195,7 @@ static inline gpuscan_status gpuscan_segment_check_(const gpuscan_segment_desc_ 
     const size_t bytes = c->n * d->elem_size;
     if ((unsigned)c->kind > (unsigned)GPUSCAN_EXCLUSIVE) return GPUSCAN_ERROR_INVALID_ALGORITHM;
     if (c->n == 0) return GPUSCAN_SUCCESS;
-    if (c->in == NULL || c->heads == NULL || c->out == NULL) return GPUSCAN_ERROR_NULL_POINTER;
+    if (c->in == NULL || (c->row == 0 && c->heads == NULL) || c->out == NULL) return GPUSCAN_ERROR_NULL_POINTER;
     if ((uintptr_t)c->in % d->elem_align != 0 || (uintptr_t)c->out % d->elem_align != 0)
         return GPUSCAN_ERROR_MISALIGNED;
     if (c->n > (SIZE_MAX / 2) / d->elem_size) return GPUSCAN_ERROR_TOO_LARGE;
@@ -193,7 +207,8 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
                                                   const gpuscan_segment_call_ *c, int ex, cudaStream_t stream)
 {
     const size_t bytes = c->n * d->elem_size;
-    const gpuscan_pass_call_ p = {c->io, c->n, d->pair_size, NULL, 3, {c->in, c->heads, c->out}, {bytes, c->n, bytes}};
+    const gpuscan_pass_call_ p = {c->io, c->n, d->pair_size, NULL, 3, {c->in, c->heads, c->out},
+                                  {bytes, c->heads != NULL ? c->n : 0u, bytes}};
     const gpuscan_status checked = gpuscan_segment_check_(d, c);
     return ex ? gpuscan_pass_call_ex_(&d->pass, d_workspace, workspace_bytes, &p, checked, stream)
               : gpuscan_pass_call_simple_(&d->pass, &p, checked, stream);
@@ -208,11 +223,12 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
          GPUSCAN_TILE_(CO, T) * (unsigned)(sizeof(T) + 1u), GPUSCAN_STATE_BYTES_(P##_pair_t),      \
          GPUSCAN_SLOT_BYTES_(P##_pair_t), 0, {0}, {0}, {0}}};
 #define GPUSCAN_SEGMENT_FORMS_(SCOPE, P, T)                                                         \
+    /* (row: 0 for the heads' forms) */                                                             \
     static gpuscan_segment_call_ P##_call_(P##_segment_io *io, const T *in, const unsigned char *heads, T *out, \
-                                           size_t n, gpuscan_kind kind, T init)                     \
+                                           size_t n, size_t row, gpuscan_kind kind, T init)         \
     {                                                                                               \
-        const gpuscan_segment_call_ c = {in, heads, out, n, kind, io};                              \
-        io->in = in, io->heads = heads, io->out = out, io->init = init;                             \
+        const gpuscan_segment_call_ c = {in, heads, out, n, row, kind, io};                         \
+        io->in = in, io->heads = row == 0 ? heads : NULL, io->row = row, io->out = out, io->init = init; \
         io->exclusive = kind == GPUSCAN_EXCLUSIVE;                                                  \
         return c;                                                                                   \
     }                                                                                               \
@@ -220,14 +236,14 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
                                        cudaStream_t stream)                                         \
     {                                                                                               \
         P##_segment_io io;                                                                          \
-        const gpuscan_segment_call_ c = P##_call_(&io, d_in, d_heads, d_out, n, GPUSCAN_INCLUSIVE, P##_identity()); \
+        const gpuscan_segment_call_ c = P##_call_(&io, d_in, d_heads, d_out, n, 0, GPUSCAN_INCLUSIVE, P##_identity()); \
         return gpuscan_segment_run_(&P##_desc, NULL, NULL, &c, 0, stream);                          \
     }                                                                                               \
     SCOPE gpuscan_status P##_exclusive(const T *d_in, const unsigned char *d_heads, T *d_out, size_t n, \
                                        T init, cudaStream_t stream)                                 \
     {                                                                                               \
         P##_segment_io io;                                                                          \
-        const gpuscan_segment_call_ c = P##_call_(&io, d_in, d_heads, d_out, n, GPUSCAN_EXCLUSIVE, init); \
+        const gpuscan_segment_call_ c = P##_call_(&io, d_in, d_heads, d_out, n, 0, GPUSCAN_EXCLUSIVE, init); \
         return gpuscan_segment_run_(&P##_desc, NULL, NULL, &c, 0, stream);                          \
     }                                                                                               \
     SCOPE gpuscan_status P##_scan_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in,     \
@@ -235,8 +251,34 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
                                      T init, cudaStream_t stream)                                   \
     {                                                                                               \
         P##_segment_io io;                                                                          \
-        const gpuscan_segment_call_ c = P##_call_(&io, d_in, d_heads, d_out, n, kind, init);        \
+        const gpuscan_segment_call_ c = P##_call_(&io, d_in, d_heads, d_out, n, 0, kind, init);        \
         return gpuscan_segment_run_(&P##_desc, d_workspace, workspace_bytes, &c, 1, stream);       \
+    }                                                                                               \
+    /* Rows: `rows` rows of `length` elements one after another, each scanned on its own. */        \
+    static gpuscan_status P##_rows_run_(void *d_workspace, size_t *workspace_bytes, const T *d_in, T *d_out, \
+                                        size_t rows, size_t length, gpuscan_kind kind, T init, int ex, \
+                                        cudaStream_t stream)                                        \
+    {                                                                                               \
+        P##_segment_io io;                                                                          \
+        size_t n;                                                                                   \
+        if (__builtin_mul_overflow(rows, length, &n)) return GPUSCAN_ERROR_TOO_LARGE;              \
+        const gpuscan_segment_call_ c = P##_call_(&io, d_in, NULL, d_out, n, n == 0 ? 1 : length, kind, init); \
+        return gpuscan_segment_run_(&P##_desc, d_workspace, workspace_bytes, &c, ex, stream);      \
+    }                                                                                               \
+    SCOPE gpuscan_status P##_rows_inclusive(const T *d_in, T *d_out, size_t rows, size_t length, cudaStream_t stream) \
+    {                                                                                               \
+        return P##_rows_run_(NULL, NULL, d_in, d_out, rows, length, GPUSCAN_INCLUSIVE, P##_identity(), 0, stream); \
+    }                                                                                               \
+    SCOPE gpuscan_status P##_rows_exclusive(const T *d_in, T *d_out, size_t rows, size_t length, T init, \
+                                            cudaStream_t stream)                                    \
+    {                                                                                               \
+        return P##_rows_run_(NULL, NULL, d_in, d_out, rows, length, GPUSCAN_EXCLUSIVE, init, 0, stream); \
+    }                                                                                               \
+    SCOPE gpuscan_status P##_rows_scan_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in, T *d_out, \
+                                          size_t rows, size_t length, gpuscan_kind kind, T init,    \
+                                          cudaStream_t stream)                                      \
+    {                                                                                               \
+        return P##_rows_run_(d_workspace, workspace_bytes, d_in, d_out, rows, length, kind, init, 1, stream); \
     }
 
 /* A segmented DEFINE: the scan's checks (element.cuh), its own namespace and sentinel (P is
@@ -252,6 +294,9 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
     GPUSCAN_SPACE_CLOSE_(P, id)                                                                     \
     using P##_internal::P##_inclusive;                                                              \
     using P##_internal::P##_exclusive;                                                              \
-    using P##_internal::P##_scan_ex;
+    using P##_internal::P##_scan_ex;                                                                \
+    using P##_internal::P##_rows_inclusive;                                                         \
+    using P##_internal::P##_rows_exclusive;                                                         \
+    using P##_internal::P##_rows_scan_ex;
 
 #endif /* GPUSCAN_SEGMENT_CUH */

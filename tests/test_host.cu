@@ -791,7 +791,7 @@ static void test_descriptors(void)
     sd.pass = s.pass;
     const char *in = (const char *)(uintptr_t)0x10000000, *heads = (const char *)(uintptr_t)0x20000000;
     char *out = (char *)(uintptr_t)0x30000000;
-    gpuscan_segment_call_ gc = {in, heads, out, (size_t)1 << 20, GPUSCAN_INCLUSIVE, NULL};
+    gpuscan_segment_call_ gc = {in, heads, out, (size_t)1 << 20, 0, GPUSCAN_INCLUSIVE, NULL};
     EXPECT(gpuscan_segment_check_(&sd, &gc) == GPUSCAN_SUCCESS, "a segmented scan");
     gc.out = (void *)in;
     EXPECT(gpuscan_segment_check_(&sd, &gc) == GPUSCAN_SUCCESS, "a segmented scan in place");
@@ -801,9 +801,14 @@ static void test_descriptors(void)
     EXPECT(gpuscan_segment_check_(&sd, &gc) == GPUSCAN_ERROR_OVERLAP, "the heads inside the output");
     gc.out = out, gc.kind = (gpuscan_kind)2;
     EXPECT(gpuscan_segment_check_(&sd, &gc) == GPUSCAN_ERROR_INVALID_ALGORITHM, "no such kind");
+    gc.kind = GPUSCAN_INCLUSIVE, gc.heads = NULL;
+    EXPECT(gpuscan_segment_check_(&sd, &gc) == GPUSCAN_ERROR_NULL_POINTER, "no heads");
+    gc.row = 100;
+    EXPECT(gpuscan_segment_check_(&sd, &gc) == GPUSCAN_SUCCESS, "rows: no heads needed");
+    gc.row = 0;
     gc.kind = GPUSCAN_EXCLUSIVE, gc.n = 0, gc.in = gc.heads = NULL, gc.out = NULL;
     EXPECT(gpuscan_segment_check_(&sd, &gc) == GPUSCAN_SUCCESS, "n = 0: any pointers");
-    gpuscan_segment_call_ gw = {in, heads, out, (size_t)1 << 20, GPUSCAN_INCLUSIVE, NULL};
+    gpuscan_segment_call_ gw = {in, heads, out, (size_t)1 << 20, 0, GPUSCAN_INCLUSIVE, NULL};
     wb = 0;
     EXPECT(gpuscan_segment_run_(&sd, NULL, &wb, &gw, 1, 0) == GPUSCAN_SUCCESS && wb > 0, "segmented size query");
     EXPECT(gpuscan_segment_run_(&sd, (void *)(heads + 256), &wb, &gw, 1, 0) == GPUSCAN_ERROR_OVERLAP,

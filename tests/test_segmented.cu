@@ -3,8 +3,9 @@
  * double reference), double add, and custom operators that do not commute (custom_ops.h: an affine
  * map and a 2x2 matrix product of wrapping integers, exact) or are 3 bytes wide; sizes 0, 1, 31-33, a tile +- 1, random ones;
  * heads: none, all, element 0 only, every other, 1 %, 50 %, at tile edges +- 1, a segment of many
- * tiles, the first and the last element; heads at odd addresses; in place; outputs poisoned, the
- * input and heads checked untouched; bad arguments refused with nothing written.
+ * tiles, the first and the last element; heads at odd addresses; in place; the rows form (rows of
+ * one length: 1 to many rows, lengths 1 to past two tiles); outputs poisoned, the input and heads
+ * checked untouched; bad arguments refused with nothing written.
  * One uint8 case 40 times over.  GPUSCAN_TEST_SEGMENTED_LARGE=1 (the exhaustive tier) adds uint8 past
  * 2^32 elements and runs that case 400 times. */
 
@@ -70,7 +71,8 @@ static int close_f32(const float *got, const double *ref, const double *mag, siz
  * in place or not, heads at an odd address or not.  The reference runs in RT (double for float),
  * beside each element's magnitude (RABS, RMAG: the sum of |x| along its segment, float's tolerance). */
 #define SEGMENT_CASE_(tname, P, T, IDENTITY, GEN, RT, TO_RT, RCOMBINE, RABS, RMAG, CLOSE)             \
-    static void case_##tname(size_t n, int pattern, int exclusive, int ex, int in_place, int odd, uint64_t *rng) \
+    static void case_##tname(size_t n, int pattern, int exclusive, int ex, int in_place, int odd, size_t row, \
+                             uint64_t *rng)                                                         \
     {                                                                                               \
         const size_t tile = GPUSCAN_TILE_(CO, T);                                                   \
         T *h = (T *)malloc((n + 1) * sizeof(T)), *got = (T *)malloc((n + GUARD_ELEMS) * sizeof(T)); \
@@ -80,6 +82,8 @@ static int close_f32(const float *got, const double *ref, const double *mag, siz
         unsigned char *d_heads;                                                                     \
         for (size_t i = 0; i < n; ++i) h[i] = GEN(rng);                                             \
         fill_heads(hd, n, pattern, tile, rng);                                                      \
+        if (row > 0) /* the rows form: a head every `row` elements, no array */                     \
+            for (size_t i = 0; i < n; ++i) hd[i] = i % row == 0;                                    \
         RT acc = TO_RT(IDENTITY), accm = TO_RT(IDENTITY);                                           \
         for (size_t i = 0; i < n; ++i) { /* the reference: restart at heads and at element 0 */     \
             const int head = i == 0 || hd[i] != 0;                                                  \
@@ -103,7 +107,15 @@ static int close_f32(const float *got, const double *ref, const double *mag, siz
         const T *src = in_place ? d_out : d_in;                                                     \
         const gpuscan_kind kind = exclusive ? GPUSCAN_EXCLUSIVE : GPUSCAN_INCLUSIVE;                \
         gpuscan_status st;                                                                          \
-        if (!ex) {                                                                                  \
+        if (row > 0 && !ex) {                                                                       \
+            st = exclusive ? P##_rows_exclusive(src, d_out, n / row, row, init, 0)                  \
+                           : P##_rows_inclusive(src, d_out, n / row, row, 0);                       \
+        } else if (row > 0) {                                                                       \
+            size_t bytes = 0;                                                                       \
+            st = P##_rows_scan_ex(NULL, &bytes, src, d_out, n / row, row, kind, init, 0);           \
+            if (st == GPUSCAN_SUCCESS)                                                              \
+                st = P##_rows_scan_ex(workspace_for(bytes), &bytes, src, d_out, n / row, row, kind, init, 0); \
+        } else if (!ex) {                                                                           \
             st = exclusive ? P##_exclusive(src, d_heads + odd, d_out, n, init, 0) \
                            : P##_inclusive(src, d_heads + odd, d_out, n, 0); \
         } else {                                                                                    \
@@ -117,9 +129,10 @@ static int close_f32(const float *got, const double *ref, const double *mag, siz
         CHECK_CUDA(cudaDeviceSynchronize());                                                        \
         CHECK_CUDA(cudaMemcpy(got, d_out, (n + GUARD_ELEMS) * sizeof(T), cudaMemcpyDeviceToHost));  \
         size_t bad = n;                                                                             \
-        EXPECT(CLOSE(got, want, mag, n, &bad), "%s n=%zu heads %s %s%s%s%s: element %zu of %zu differs", \
-               #tname, n, k_heads[pattern], exclusive ? "exclusive" : "inclusive", ex ? " _ex" : "", \
-               in_place ? " in place" : "", odd ? " odd heads" : "", bad, n);                       \
+        EXPECT(CLOSE(got, want, mag, n, &bad), "%s n=%zu heads %s%s %s%s%s%s: element %zu of %zu differs", \
+               #tname, n, row > 0 ? "rows of " : k_heads[pattern], row > 0 ? "length" : "",         \
+               exclusive ? "exclusive" : "inclusive", ex ? " _ex" : "", in_place ? " in place" : "",  \
+               odd ? " odd heads" : "", bad, n);                                                    \
         EXPECT(guard_intact(got + n, GUARD_ELEMS * sizeof(T)), "%s n=%zu: written past the end", #tname, n); \
         if (!in_place) {                                                                            \
             CHECK_CUDA(cudaMemcpy(got, d_in, n * sizeof(T), cudaMemcpyDeviceToHost));               \
@@ -181,9 +194,16 @@ SEGMENT_CASE_(rgb, gpuscan_rgb_rgbadd_segmented, rgb, rgb_zero(), gen1_rgb, rgb,
         for (int s = 0; s < count; ++s)                                                             \
             for (int p = 0; p < H_COUNT; ++p)                                                       \
                 for (int form = 0; form < 4; ++form) /* inclusive, exclusive; simple, _ex */        \
-                    case_##tname(sizes[s], p, form & 1, form >> 1, 0, (s + p + form) % 5 == 0, rng); \
-        case_##tname(100003, H_HALF, 0, 0, 1, 0, rng); /* in place */                               \
-        case_##tname(100003, H_1PCT, 1, 1, 1, 1, rng);                                              \
+                    case_##tname(sizes[s], p, form & 1, form >> 1, 0, (s + p + form) % 5 == 0, 0, rng); \
+        case_##tname(100003, H_HALF, 0, 0, 1, 0, 0, rng); /* in place */                            \
+        case_##tname(100003, H_1PCT, 1, 1, 1, 1, 0, rng);                                           \
+        /* the rows form: (rows, length) */                                                         \
+        const size_t shapes[][2] = {{1, 1}, {1, tile + 1}, {tile + 3, 1}, {3, tile - 1}, {7, tile + 1}, {1000, 37}, \
+                                    {33, 31}, {5, 2 * tile}, {2, max_random / 2 + 3}, {max_random / 64 + 1, 64}}; \
+        for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; ++k)                               \
+            for (int form = 0; form < 4; ++form)                                                    \
+                case_##tname(shapes[k][0] * shapes[k][1], H_NONE, form & 1, form >> 1, k == 5 && form == 0, 0, \
+                             shapes[k][1], rng);                                                    \
     }
 SEGMENT_SUITE_(i32, int)
 SEGMENT_SUITE_(u8, uint8_t)
@@ -221,6 +241,14 @@ static void bad_inputs(void)
         {"n too large", gpuscan_i32_add_segmented_inclusive(d_in, d_h, d_out, SIZE_MAX / 2, 0), GPUSCAN_ERROR_TOO_LARGE},
         {"no such kind", gpuscan_i32_add_segmented_scan_ex(d_in + n, &(bytes = 1 << 20), d_in, d_h, d_out, n,
                                                        (gpuscan_kind)7, 0, 0), GPUSCAN_ERROR_INVALID_ALGORITHM},
+        {"rows: NULL input", gpuscan_i32_add_segmented_rows_inclusive(NULL, d_out, 10, 100, 0), GPUSCAN_ERROR_NULL_POINTER},
+        {"rows: NULL output", gpuscan_i32_add_segmented_rows_exclusive(d_in, NULL, 10, 100, 0, 0), GPUSCAN_ERROR_NULL_POINTER},
+        {"rows: none", gpuscan_i32_add_segmented_rows_inclusive(NULL, NULL, 0, 100, 0), GPUSCAN_SUCCESS},
+        {"rows: of length 0", gpuscan_i32_add_segmented_rows_inclusive(NULL, NULL, 10, 0, 0), GPUSCAN_SUCCESS},
+        {"rows: n overflows", gpuscan_i32_add_segmented_rows_inclusive(d_in, d_out, SIZE_MAX / 2, 4, 0),
+         GPUSCAN_ERROR_TOO_LARGE},
+        {"rows: output inside the input", gpuscan_i32_add_segmented_rows_inclusive(d_in, d_in + 3, 10, 100, 0),
+         GPUSCAN_ERROR_OVERLAP},
         {"_ex: NULL size", gpuscan_i32_add_segmented_scan_ex(NULL, NULL, d_in, d_h, d_out, n, GPUSCAN_INCLUSIVE, 0, 0),
          GPUSCAN_ERROR_NULL_POINTER},
         {"_ex: workspace too small", (bytes = 1, gpuscan_i32_add_segmented_scan_ex(d_in + n, &bytes, d_in, d_h, d_out, n,
