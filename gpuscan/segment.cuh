@@ -148,7 +148,7 @@
             if (GPUSCAN_SEGMENT_HOLDS_IN_BUFFER(T)) part->items[j] = buf[GPUSCAN_PAD_IN_RUN_(x, px, j, ITEMS)]; \
             if (open >> j & 1u) part->items[j] = P##_combine(prefix.v, part->items[j]);             \
         }                                                                                           \
-        /* (a direct writer's warp stages its run unpadded, over the end of the warp before it's     \
+        /* (a direct writer's warp stages its run unpadded, over the end of the warp before's         \
          * padded run: every warp has read its items back first) */                                 \
         if (GPUSCAN_SEGMENT_HOLDS_IN_BUFFER(T) && GPUSCAN_DIRECT_IO_(P, T, CO)) __syncthreads();    \
         if (io->exclusive) {                                                                        \

@@ -1,7 +1,7 @@
 /* tests/test_segmented.cu - segmented scans by head flags (gpuscan/segment.cuh) against a CPU loop:
  * inclusive and exclusive, simple and _ex forms, for int32 add, uint8 max, float add (against a
  * double reference), double add, and custom operators that do not commute (custom_ops.h: an affine
- * map and a 2x2 matrix product of wrapping integers, exact) or are 3 bytes wide; sizes 0, 1, 31-33, a tile +- 1, random ones;
+ * map and a 2x2 matrix product of wrapping integers, exact) or are 3 or 40 bytes wide; sizes 0, 1, 31-33, a tile +- 1, random ones;
  * heads: none, all, element 0 only, every other, 1 %, 50 %, at tile edges +- 1, a segment of many
  * tiles, the first and the last element; heads at odd addresses; in place; the rows form (rows of
  * one length: 1 to many rows, lengths 1 to past two tiles); outputs poisoned, the input and heads
@@ -18,6 +18,7 @@ GPUSCAN_DEFINE_SEGMENTED(f64, double, add)
 GPUSCAN_DEFINE_SEGMENTED(affine, affine, compose)    /* (custom_ops.h: operators that do not commute) */
 GPUSCAN_DEFINE_SEGMENTED(mat2, mat2, matmul)
 GPUSCAN_DEFINE_SEGMENTED(rgb, rgb, rgbadd)           /* 3 bytes */
+GPUSCAN_DEFINE_SEGMENTED(vec10, vec10, vadd)         /* 40 bytes: one item a thread */
 
 /* Head patterns: a name each, and whether element i is a head (tile: the type's tile). */
 enum { H_NONE, H_ALL, H_FIRST, H_ALTERNATE, H_1PCT, H_HALF, H_TILE_EDGES, H_LONG, H_ENDS, H_COUNT };
@@ -58,6 +59,7 @@ static double gen_f64(uint64_t *rng) { return (double)((int64_t)(rng_next(rng) %
 GEN_ONE_(affine)
 GEN_ONE_(mat2)
 GEN_ONE_(rgb)
+GEN_ONE_(vec10)
 static int same_bytes(const void *a, const void *b, size_t bytes) { return memcmp(a, b, bytes) == 0; }
 /* float: within a relative 1e-5 of the double reference's magnitude along the segment */
 static int close_f32(const float *got, const double *ref, const double *mag, size_t n, size_t *bad)
@@ -166,6 +168,7 @@ EXACT_(double)
 EXACT_(affine)
 EXACT_(mat2)
 EXACT_(rgb)
+EXACT_(vec10)
 #define MAG_NONE_(a, b) (a) /* (exact types: no magnitude) */
 SEGMENT_CASE_(i32, gpuscan_i32_add_segmented, int, 0, gen_i32, int, AS_IS_, ADD_, ABS_NONE_, MAG_NONE_, exact_int)
 SEGMENT_CASE_(u8, gpuscan_u8_max_segmented, uint8_t, (uint8_t)0, gen_u8, uint8_t, AS_IS_, MAX_, ABS_NONE_, MAG_NONE_,
@@ -180,6 +183,8 @@ SEGMENT_CASE_(mat2, gpuscan_mat2_matmul_segmented, mat2, mat2_identity(), gen1_m
               ABS_NONE_, MAG_NONE_, exact_mat2)
 SEGMENT_CASE_(rgb, gpuscan_rgb_rgbadd_segmented, rgb, rgb_zero(), gen1_rgb, rgb, AS_IS_, rgb_add, ABS_NONE_,
               MAG_NONE_, exact_rgb)
+SEGMENT_CASE_(vec10, gpuscan_vec10_vadd_segmented, vec10, vec10_zero(), gen1_vec10, vec10, AS_IS_, vec10_add,
+              ABS_NONE_, MAG_NONE_, exact_vec10)
 
 /* Every size and head pattern through one type: inclusive and exclusive, simple and _ex. */
 #define SEGMENT_SUITE_(tname, T)                                                                    \
@@ -212,6 +217,7 @@ SEGMENT_SUITE_(f64, double)
 SEGMENT_SUITE_(affine, affine)
 SEGMENT_SUITE_(mat2, mat2)
 SEGMENT_SUITE_(rgb, rgb)
+SEGMENT_SUITE_(vec10, vec10)
 
 /* Bad arguments: a status, nothing written, the input untouched. */
 static void bad_inputs(void)
@@ -361,6 +367,7 @@ int main(void)
     suite_affine(&rng, max_random);
     suite_mat2(&rng, max_random);
     suite_rgb(&rng, max_random);
+    suite_vec10(&rng, max_random);
     bad_inputs();
     const char *big = getenv("GPUSCAN_TEST_SEGMENTED_LARGE");
     repeats(big && atoi(big) ? 400 : 40, &rng);
