@@ -800,6 +800,12 @@ static __device__ __forceinline__ __attribute__((unused)) uint4 gpuscan_word_hea
     }
 #define GPUSCAN_CO_SCAN_TILE_(P, T) GPUSCAN_COARSENED_SCAN_TILE_(P, T, CO)
 
+/* Bits of a thread's run of `items` from tile place q: none at or past valid. */
+static __device__ __forceinline__ __attribute__((unused)) unsigned gpuscan_run_bits_(unsigned bits, unsigned q, unsigned valid,
+                                                                                     unsigned items)
+{
+    return q >= valid ? 0u : valid - q >= items ? bits : bits & ((1u << (valid - q)) - 1u);
+}
 /* A flag a tile element (one byte each: select's keep flags, a segmented scan's heads), read beside
  * the tile's items: P_flags_read before the items' loads, so that both are in flight at once (read
  * after them, they added a second wait for memory to every tile), and as the items are -
@@ -827,15 +833,29 @@ static __device__ __forceinline__ __attribute__((unused)) uint4 gpuscan_word_hea
             _Pragma("unroll") for (unsigned c = 0; c < (WORDS + 31u) / 32u; ++c)                    \
                 if (c * 32u + lane < WORDS) run->v[c] = src[c * 32u + lane];                        \
     }                                                                                               \
+    /* The thread's run of flags in the buffer, as bits (none past valid). */                     \
+    static __device__ __forceinline__ __attribute__((unused)) unsigned P##_flags_bits(unsigned valid) \
+    {                                                                                               \
+        enum { ITEMS = GPUSCAN_##TAG##_ITEMS(T) };                                                  \
+        const unsigned q = (threadIdx.x >> 5) * 32u * ITEMS + (threadIdx.x & 31u) * ITEMS;          \
+        const unsigned char *fbuf = P##_flag_buffer();                                              \
+        unsigned marked = 0u;                                                                       \
+        if (ITEMS % 4u == 0) /* four flags a word: a byte each of the compare's mask, summed */     \
+            _Pragma("unroll") for (unsigned c = 0; 4u * c + 3u < ITEMS; ++c) {                      \
+                const unsigned m = __vcmpne4(((const unsigned *)(const void *)(fbuf + q))[c], 0u) & 0x08040201u; \
+                marked |= (m * 0x01010101u >> 24) << (4u * c);                                      \
+            }                                                                                       \
+        else                                                                                        \
+            _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) marked |= (unsigned)(fbuf[q + j] != 0) << j; \
+        return gpuscan_run_bits_(marked, q, valid, ITEMS);                                          \
+    }                                                                                               \
     static __device__ __forceinline__ __attribute__((unused)) unsigned P##_flags_mark(const unsigned char *flags,           \
                                                                  const P##_flag_run *run, size_t base, \
                                                                  unsigned valid)                    \
     {                                                                                               \
         enum { ITEMS = GPUSCAN_##TAG##_ITEMS(T), WORDS = 2u * ITEMS };                              \
         const unsigned lane = threadIdx.x & 31u, seg = (threadIdx.x >> 5) * 32u * ITEMS;            \
-        const unsigned q = seg + lane * ITEMS;                                                      \
         unsigned char *fbuf = P##_flag_buffer();                                                    \
-        unsigned marked = 0u;                                                                       \
         if (run->whole)                                                                             \
             _Pragma("unroll") for (unsigned c = 0; c < (WORDS + 31u) / 32u; ++c) {                  \
                 if (c * 32u + lane < WORDS) ((uint4 *)(void *)(fbuf + seg))[c * 32u + lane] = run->v[c]; \
@@ -847,14 +867,7 @@ static __device__ __forceinline__ __attribute__((unused)) uint4 gpuscan_word_hea
                 fbuf[p] = p < valid ? flags[base + p] : 0;                                          \
             }                                                                                       \
         __syncwarp();                                                                               \
-        if (ITEMS % 4u == 0) /* four flags a word: a byte each of the compare's mask, summed */     \
-            _Pragma("unroll") for (unsigned c = 0; c < ITEMS / 4u; ++c) {                           \
-                const unsigned m = __vcmpne4(((const unsigned *)(const void *)(fbuf + q))[c], 0u) & 0x08040201u; \
-                marked |= (m * 0x01010101u >> 24) << (4u * c);                                      \
-            }                                                                                       \
-        else                                                                                        \
-            _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) marked |= (unsigned)(fbuf[q + j] != 0) << j; \
-        return q >= valid ? 0u : valid - q >= ITEMS ? marked : marked & ((1u << (valid - q)) - 1u); \
+        return P##_flags_bits(valid);                                                               \
     }
 
 /* Everything a block algorithm needs: its tile I/O, the grid kernels' other reads and its scan. */

@@ -280,6 +280,12 @@ static constexpr int gpuscan_is_identifier_(const char *s)
         }                                                                                           \
     }
 
+/* How a value of T moves between threads and blocks: shuffles and global slots. */
+#define GPUSCAN_MOVES_(P, T)                                                                        \
+    GPUSCAN_SHUFFLE_(P, T, shfl_up, __shfl_up_sync)                                                 \
+    GPUSCAN_SHUFFLE_(P, T, shfl_down, __shfl_down_sync)                                             \
+    GPUSCAN_SHUFFLE_(P, T, shfl_idx, __shfl_sync)                                                   \
+    GPUSCAN_SLOTS_(P, T)
 #define GPUSCAN_ELEMENT_(P, name, T, op, REV)                                                       \
     enum { P##_COMMUTES_ = GPUSCAN_COMMUTES_(op, T),                                                \
            P##_FIXED_ORDER_ = GPUSCAN_DETERMINISTIC && !GPUSCAN_ASSOCIATES_EXACTLY_(op, T) };       \
@@ -291,9 +297,6 @@ static constexpr int gpuscan_is_identifier_(const char *s)
     }                                                                                               \
     GPUSCAN_VECTOR_READER_(P##_raw_vector, T, T, 1, P##_as_is)                                      \
     GPUSCAN_STORE_STAGE_(P, T)                                                                      \
-    GPUSCAN_SHUFFLE_(P, T, shfl_up, __shfl_up_sync)                                                 \
-    GPUSCAN_SHUFFLE_(P, T, shfl_down, __shfl_down_sync)                                             \
-    GPUSCAN_SHUFFLE_(P, T, shfl_idx, __shfl_sync)                                                   \
-    GPUSCAN_SLOTS_(P, T)
+    GPUSCAN_MOVES_(P, T)
 
 #endif /* GPUSCAN_ELEMENT_CUH */

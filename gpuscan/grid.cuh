@@ -949,11 +949,15 @@ static __device__ __forceinline__ __attribute__((unused)) unsigned gpuscan_ahead
  * tile's input is asked of L2 first: the wait, the claim and the loads' own requests overlap the
  * memory's latency, and more of the input is in flight than the SMs' loads alone hold.  Not the
  * tiles that a first wave's pace holds back (their loads are to land in order). */
+static __device__ __forceinline__ __attribute__((unused)) int gpuscan_held_back_(gpuscan_pace_ pace, unsigned tile)
+{
+    return pace.window != 0 && tile >= pace.window && tile < pace.below;
+}
 #define GPUSCAN_PREFETCH_STAGE_(P, T, TAG)                                                          \
     static __device__ __forceinline__ __attribute__((unused)) void P##_##TAG##_prefetch_tile(const P##_in_t *in, size_t n, unsigned tile, \
                                                                       gpuscan_pace_ pace)           \
     {                                                                                               \
-        if (pace.window != 0 && tile >= pace.window && tile < pace.below) return;                   \
+        if (gpuscan_held_back_(pace, tile)) return;                                                 \
         GPUSCAN_TILE_BOUNDS_DIR_(TAG, T, tile, n, base, valid, P##_REVERSED_);                      \
         if (base < n) gpuscan_prefetch_l2_(in + base, (size_t)valid * sizeof(P##_in_t));            \
     }

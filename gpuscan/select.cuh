@@ -82,6 +82,8 @@
         T *selected, *rejected;     /* rejected: NULL but for partition */                          \
         size_t *count;                                                                              \
     } P##_select_io;                                                                                \
+    static_assert(GPUSCAN_CO_ITEMS(T) <= 32, "gpuscan: a selection marks a thread's items in 32 bits: " \
+                                             "GPUSCAN_CO_ITEMS(T) may not pass 32");               \
     typedef struct P##_select_part {                                                                \
         T items[GPUSCAN_CO_ITEMS(T)];                                                               \
         unsigned kept;       /* bit j: item j is kept */                                            \
@@ -92,7 +94,7 @@
     static __device__ __forceinline__ void P##_select_prefetch(const P##_select_io *io, size_t n, unsigned tile, \
                                                                gpuscan_pace_ pace)                  \
     {                                                                                               \
-        if (pace.window != 0 && tile >= pace.window && tile < pace.below) return;                   \
+        if (gpuscan_held_back_(pace, tile)) return;                                                 \
         GPUSCAN_TILE_BOUNDS_(CO, T, tile, n, base, valid);                                          \
         if (base >= n) return;                                                                      \
         gpuscan_prefetch_l2_(io->in + base, (size_t)valid * sizeof(T));                             \
@@ -226,9 +228,9 @@ static inline gpuscan_status gpuscan_select_check_(const gpuscan_select_desc_ *d
 static inline gpuscan_pass_call_ gpuscan_select_pass_call_(const gpuscan_select_desc_ *d, const gpuscan_select_call_ *c)
 {
     const size_t bytes = c->n * d->elem_size;
-    gpuscan_pass_call_ p = {c->io, c->n, sizeof(size_t), c->count, 5,
+    gpuscan_pass_call_ p = {(void *)c->io, c->n, sizeof(size_t), c->count, 5,
                             {c->in, c->flags, c->selected, c->rejected, c->count},
-                            {bytes, c->flagged ? c->n : 0u, bytes, bytes, sizeof(size_t)}};
+                            {bytes, c->flagged ? c->n : 0u, bytes, bytes, sizeof(size_t)}, 0, NULL};
     return p;
 }
 static inline gpuscan_status gpuscan_select_ex_(gpuscan_select_desc_ *d, void *d_workspace, size_t *workspace_bytes,

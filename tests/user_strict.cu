@@ -39,6 +39,12 @@ GPUSCAN_DEFINE_TRANSFORM(lo8, uint64_t, uint8_t, add, user_low_byte)
 GPUSCAN_DEFINE_SELECT(i64, int64_t)
 static __host__ __device__ bool user_heavy(running r, size_t i) { return r.s > 1.0f || i == 0; }
 GPUSCAN_DEFINE_SELECT_IF(heavy, running, user_heavy)
+/* segmented scans: a 1-byte type and one of over 16 bytes (one or two items a thread) */
+typedef struct { double a[3]; } wide3;
+#define GPUSCAN_OP_wadd_IDENTITY(name, T) (wide3{{0.0, 0.0, 0.0}})
+#define GPUSCAN_OP_wadd_COMBINE(T, x, y) (wide3{{(x).a[0] + (y).a[0], (x).a[1] + (y).a[1], (x).a[2] + (y).a[2]}})
+GPUSCAN_DEFINE_SEGMENTED(u8, uint8_t, add)
+GPUSCAN_DEFINE_SEGMENTED(wide3, wide3, wadd)
 #endif
 
 #if USER_STRICT_PART != 2
