@@ -249,7 +249,13 @@
  * another (the last axis of an array), each scanned on its own:
  *   gpuscan_<name>_<op>_segmented_rows_inclusive(in, out, rows, length, stream)
  *   gpuscan_<name>_<op>_segmented_rows_exclusive(in, out, rows, length, init, stream)
- *   gpuscan_<name>_<op>_segmented_rows_scan_ex(d_ws, &ws_bytes, in, out, rows, length, kind, init, stream) */
+ *   gpuscan_<name>_<op>_segmented_rows_scan_ex(d_ws, &ws_bytes, in, out, rows, length, kind, init, stream)
+ * And segments given by CSR offsets (int64; _offsets32_: int32), of which the first n_segments,
+ * their starts, are read:
+ *   gpuscan_<name>_<op>_segmented_offsets_inclusive(in, offsets, n_segments, out, n, stream)
+ *   gpuscan_<name>_<op>_segmented_offsets_exclusive(in, offsets, n_segments, out, n, init, stream)
+ *   gpuscan_<name>_<op>_segmented_offsets_scan_ex(d_ws, &ws_bytes, in, offsets, n_segments, out, n, kind,
+ *                                                 init, stream) */
 #define GPUSCAN_DEFINE_SEGMENTED(name, T, op)                                                       \
     GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_SEGMENT_ASSEMBLE_,             \
                          (static __attribute__((unused)), gpuscan_##name##_##op##_segmented, name, T, op))

@@ -5,7 +5,8 @@
  * of B bytes moves 2B, so the copy timed is of half of them.  int32 add, random values; segments
  * of 1, 8, 64, 1024, 65536 elements, one segment, and a power-law mix (lengths 2^U, U uniform in
  * 0..16); gpuscan's simple form and its _ex form (a workspace kept), alone (a synchronization
- * after each call) and back to back.  Then the rows form (rows of one length: a scan along the last
+ * after each call) and back to back; the same segments as int64 CSR offsets (values and offsets read,
+ * values written).  Then the rows form (rows of one length: a scan along the last
  * axis) for the shapes of issue 57, beside CUB's by-key scan with the row's number as key, the
  * plain scan and a copy of the 8 bytes an element it moves.  Every result is checked against CUB's.
  *   segmented [--csv FILE] [--min-log2 J] [--max-log2 K] [--rows-only]   sizes 2^J .. 2^K (default
@@ -46,13 +47,15 @@ int main(int argc, char **argv)
     CK(cudaMalloc(&d_keys, nmax * sizeof(int)));
     CK(cudaMalloc(&d_cub_out, nmax * sizeof(int)));
     CK(cudaMalloc(&d_heads, nmax));
+    long long *d_offsets, *offs = (long long *)malloc((nmax + 1) * sizeof(long long));
+    CK(cudaMalloc(&d_offsets, (nmax + 1) * sizeof(long long)));
     uint64_t z = 88172645463325252ull;
     for (size_t i = 0; i < nmax; ++i) z ^= z << 13, z ^= z >> 7, z ^= z << 17, h[i] = (int)(z % 1000) - 500;
     CK(cudaMemcpy(d_in, h, nmax * sizeof(int), cudaMemcpyHostToDevice));
     void *copy_src, *copy_dst, *ws = NULL, *cub_ws = NULL;
     size_t ws_bytes = 0, cub_bytes = 0;
-    CK(cudaMalloc(&copy_src, nmax * 5));
-    CK(cudaMalloc(&copy_dst, nmax * 5));
+    CK(cudaMalloc(&copy_src, nmax * 8 + 8));
+    CK(cudaMalloc(&copy_dst, nmax * 8 + 8));
     int mismatches = 0;
     /* One case, the keys (CUB's) uploaded: ours(NULL, NULL) is the simple form, ours(ws, &bytes) the
      * _ex one (need: its workspace); checked against CUB, then timed beside it, the plain scan of
@@ -80,15 +83,17 @@ int main(int argc, char **argv)
             CK(cub::DeviceScan::InclusiveSumByKey(cub_ws, b, d_keys, d_in, d_cub_out, (int64_t)n));
         };
         auto copy = [&](int) { CK(cudaMemcpyAsync(copy_dst, copy_src, moved / 2, cudaMemcpyDeviceToDevice, 0)); };
-        simple(0);
-        cub_call(0);
-        CK(cudaDeviceSynchronize());
         int *a = (int *)malloc(n * sizeof(int)), *b = (int *)malloc(n * sizeof(int));
-        CK(cudaMemcpy(a, d_out, n * sizeof(int), cudaMemcpyDeviceToHost));
+        cub_call(0);
         CK(cudaMemcpy(b, d_cub_out, n * sizeof(int), cudaMemcpyDeviceToHost));
-        if (memcmp(a, b, n * sizeof(int)) != 0) {
-            printf("MISMATCH n=%zu segments %s\n", n, name);
-            ++mismatches;
+        for (int form = 0; form < 2; ++form) { /* the simple form's result, then the _ex form's */
+            CK(cudaMemset(d_out, 0xff, n * sizeof(int)));
+            form == 0 ? simple(0) : ex(0);
+            CK(cudaMemcpy(a, d_out, n * sizeof(int), cudaMemcpyDeviceToHost));
+            if (memcmp(a, b, n * sizeof(int)) != 0) {
+                printf("MISMATCH n=%zu segments %s%s\n", n, name, form ? " _ex" : "");
+                ++mismatches;
+            }
         }
         free(a), free(b);
         for (int b2b = 0; b2b < 2; ++b2b) {
@@ -130,6 +135,21 @@ int main(int argc, char **argv)
                 return w == NULL && b == NULL ? gpuscan_i32_add_segmented_inclusive(d_in, d_heads, d_out, n, 0)
                                               : gpuscan_i32_add_segmented_scan_ex(w, b, d_in, d_heads, d_out, n,
                                                                                   GPUSCAN_INCLUSIVE, 0, 0);
+            });
+            /* the same segments as CSR offsets: 8 bytes a segment instead of a byte an element */
+            size_t m = 0;
+            for (size_t i = 0; i < n; ++i)
+                if (heads[i]) offs[m++] = (long long)i;
+            offs[m] = (long long)n;
+            CK(cudaMemcpy(d_offsets, offs, (m + 1) * sizeof(long long), cudaMemcpyHostToDevice));
+            gpuscan_i32_add_segmented_offsets_scan_ex(NULL, &need, d_in, d_offsets, m, d_out, n, GPUSCAN_INCLUSIVE, 0, 0);
+            char oname[32];
+            snprintf(oname, sizeof oname, "offsets %s", names[li]);
+            measure(oname, n, 8 * n + 8 * m, need, [&](void *w, size_t *b) {
+                return w == NULL && b == NULL
+                           ? gpuscan_i32_add_segmented_offsets_inclusive(d_in, d_offsets, m, d_out, n, 0)
+                           : gpuscan_i32_add_segmented_offsets_scan_ex(w, b, d_in, d_offsets, m, d_out, n,
+                                                                       GPUSCAN_INCLUSIVE, 0, 0);
             });
         }
     }

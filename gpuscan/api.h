@@ -199,7 +199,22 @@ static inline const char *gpuscan_block_name(gpuscan_block b)
         const T *d_in, T *d_out, size_t rows, size_t length, T init, cudaStream_t stream);          \
     GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_segmented_rows_scan_ex(                 \
         void *d_workspace, size_t *workspace_bytes, const T *d_in, T *d_out, size_t rows, size_t length, \
-        gpuscan_kind kind, T init, cudaStream_t stream);
+        gpuscan_kind kind, T init, cudaStream_t stream);                                            \
+    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_segmented_offsets_inclusive(            \
+        const T *d_in, const long long *d_offsets, size_t n_segments, T *d_out, size_t n, cudaStream_t stream); \
+    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_segmented_offsets_exclusive(            \
+        const T *d_in, const long long *d_offsets, size_t n_segments, T *d_out, size_t n, T init,   \
+        cudaStream_t stream);                                                                       \
+    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_segmented_offsets_scan_ex(              \
+        void *d_workspace, size_t *workspace_bytes, const T *d_in, const long long *d_offsets,      \
+        size_t n_segments, T *d_out, size_t n, gpuscan_kind kind, T init, cudaStream_t stream);     \
+    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_segmented_offsets32_inclusive(          \
+        const T *d_in, const int *d_offsets, size_t n_segments, T *d_out, size_t n, cudaStream_t stream); \
+    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_segmented_offsets32_exclusive(          \
+        const T *d_in, const int *d_offsets, size_t n_segments, T *d_out, size_t n, T init, cudaStream_t stream); \
+    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_segmented_offsets32_scan_ex(            \
+        void *d_workspace, size_t *workspace_bytes, const T *d_in, const int *d_offsets, size_t n_segments, \
+        T *d_out, size_t n, gpuscan_kind kind, T init, cudaStream_t stream);
 
 /* ---- the simple forms' memory (gpuscan/memory.cuh; defined in every .cu that includes
  * gpuscan.cuh, so a C program finds them in the object of its GPUSCAN_DEFINE_EXPORTs) ----------

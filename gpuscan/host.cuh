@@ -1062,13 +1062,17 @@ static inline gpuscan_status gpuscan_scan_launch_(gpuscan_scan_desc_ *d, const g
     } while (0)
 /* ---- a single-pass family's call (select.cuh, segment.cuh): one look-back pass -------------- */
 typedef struct gpuscan_pass_call_ {
-    const void *io;            /* the family's P_FAM_io */
+    void *io;                  /* the family's P_FAM_io */
     size_t n;
     size_t value_bytes;        /* of what tiles hand on (the plan's element) */
     size_t *zero_when_empty;   /* a count that n = 0 still writes (0), or NULL */
     int ranges;                /* the call's memory, which an _ex workspace keeps apart from */
     const void *range[5];
     size_t range_bytes[5];
+    /* workspace of the family's own after the pass's, and what runs before the pass (given it and
+     * the io to point at it), or 0 and NULL */
+    size_t extra_bytes;
+    gpuscan_status (*before)(void *io, size_t n, void *extra, cudaStream_t stream);
 } gpuscan_pass_call_;
 /* The look-back's workspace; one tile has a counter and states too (it is the single pass's). */
 static inline gpuscan_status gpuscan_pass_plan_(const gpuscan_pass_ *k, gpuscan_plan_ *plan, size_t n, size_t value_bytes)
@@ -1078,6 +1082,11 @@ static inline gpuscan_status gpuscan_pass_plan_(const gpuscan_pass_ *k, gpuscan_
     plan->num_tiles = gpuscan_ceil_div_(n, k->tile);
     return GPUSCAN_SUCCESS;
 }
+/* The call's whole workspace: the pass's, then the family's own (16-byte aligned). */
+static inline size_t gpuscan_pass_call_bytes_(const gpuscan_plan_ *plan, const gpuscan_pass_call_ *c)
+{
+    return c->extra_bytes == 0 ? plan->bytes : (plan->bytes + 15u) / 16u * 16u + c->extra_bytes;
+}
 static inline gpuscan_status gpuscan_pass_call_launch_(gpuscan_pass_ *k, const gpuscan_plan_ *plan, void *ws,
                                                        gpuscan_rounds_ *rounds, const gpuscan_pass_call_ *c,
                                                        cudaStream_t stream)
@@ -1085,6 +1094,7 @@ static inline gpuscan_status gpuscan_pass_call_launch_(gpuscan_pass_ *k, const g
     if (c->n == 0)
         return c->zero_when_empty == NULL ? GPUSCAN_SUCCESS
                                           : gpuscan_from_cuda_(cudaMemsetAsync(c->zero_when_empty, 0, sizeof(size_t), stream));
+    if (c->before != NULL) GPUSCAN_TRY_(c->before(c->io, c->n, (char *)ws + (plan->bytes + 15u) / 16u * 16u, stream));
     return gpuscan_pass_run_(k, plan, 1, (char *)ws, rounds, c->io, c->n, stream);
 }
 /* `checked`: the family's checks of the call, reported after a size query (CUB's convention). */
@@ -1096,10 +1106,11 @@ static inline gpuscan_status gpuscan_pass_call_ex_(gpuscan_pass_ *k, void *d_wor
     int query_only;
     if (workspace_bytes == NULL) return GPUSCAN_ERROR_NULL_POINTER;
     GPUSCAN_TRY_(gpuscan_pass_plan_(k, &plan, c->n, c->value_bytes));
-    GPUSCAN_TRY_(gpuscan_check_workspace_(d_workspace, workspace_bytes, plan.bytes, &query_only));
+    const size_t bytes = gpuscan_pass_call_bytes_(&plan, c);
+    GPUSCAN_TRY_(gpuscan_check_workspace_(d_workspace, workspace_bytes, bytes, &query_only));
     if (query_only) return GPUSCAN_SUCCESS;
     GPUSCAN_TRY_(checked);
-    GPUSCAN_TRY_(gpuscan_check_workspace_apart_(d_workspace, plan.bytes, c->ranges, c->range, c->range_bytes));
+    GPUSCAN_TRY_(gpuscan_check_workspace_apart_(d_workspace, bytes, c->ranges, c->range, c->range_bytes));
     return gpuscan_pass_call_launch_(k, &plan, d_workspace, NULL, c, stream);
 }
 static inline gpuscan_status gpuscan_pass_call_simple_(gpuscan_pass_ *k, const gpuscan_pass_call_ *c,
@@ -1109,7 +1120,7 @@ static inline gpuscan_status gpuscan_pass_call_simple_(gpuscan_pass_ *k, const g
     GPUSCAN_TRY_(checked);
     GPUSCAN_TRY_(gpuscan_pass_plan_(k, &plan, c->n, c->value_bytes));
     if (c->n == 0) return gpuscan_pass_call_launch_(k, &plan, NULL, NULL, c, stream);
-    GPUSCAN_WITH_ALLOCATED_(plan.bytes, stream, gpuscan_pass_call_launch_(k, &plan, ws, rounds, c, stream));
+    GPUSCAN_WITH_ALLOCATED_(gpuscan_pass_call_bytes_(&plan, c), stream, gpuscan_pass_call_launch_(k, &plan, ws, rounds, c, stream));
 }
 /* An _ex scan: the caller's workspace, CUB's convention (d_workspace NULL: the size needed, at
  * least 1 byte, and nothing else - not even the data pointers are checked). */

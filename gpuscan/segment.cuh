@@ -1,8 +1,9 @@
 /* gpuscan/segment.cuh - segmented scans on the single-pass skeleton (grid.cuh).
  *
  * A segmented scan restarts at every head: a byte array beside the input, not 0 where a segment
- * starts (element 0 always starts one), or - the rows form, a batch of rows of one length, the
- * last axis of an array - every `row` elements, the heads worked out from the index.  Inclusive: element i gets the fold of its segment up to
+ * starts (element 0 always starts one); or the segments' starts, CSR offsets (int32 or int64); or
+ * - the rows form, a batch of rows of one length, the last axis of an array - every `row`
+ * elements, the heads worked out from the index.  Inclusive: element i gets the fold of its segment up to
  * i; exclusive: the init in front of the fold of its segment before i (a head gets the init).
  * Any T and operator, non-commuting ones included: the segments never reorder operands.
  *
@@ -18,6 +19,12 @@
  * with the init in front.  Each element and head is read once and each output written once. */
 #ifndef GPUSCAN_SEGMENT_CUH
 #define GPUSCAN_SEGMENT_CUH
+
+/* Start s of a segment, from int32 or int64 offsets (negative ones read as past any n). */
+static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offset_at_(const void *offsets, unsigned bytes, size_t s)
+{
+    return bytes == 8u ? (size_t)((const long long *)offsets)[s] : (size_t)(long long)((const int *)offsets)[s];
+}
 
 /* The pair layer Q of the element layer P: what a tile hands on. */
 #define GPUSCAN_SEGMENT_LAYER_(Q, P, T)                                                             \
@@ -39,10 +46,7 @@
         e.v = P##_identity();                                                                       \
         return e;                                                                                   \
     }                                                                                               \
-    GPUSCAN_SHUFFLE_(Q, Q##_t, shfl_up, __shfl_up_sync)                                             \
-    GPUSCAN_SHUFFLE_(Q, Q##_t, shfl_down, __shfl_down_sync)                                         \
-    GPUSCAN_SHUFFLE_(Q, Q##_t, shfl_idx, __shfl_sync)                                               \
-    GPUSCAN_SLOTS_(Q, Q##_t)                                                                        \
+    GPUSCAN_MOVES_(Q, Q##_t)                                                                        \
     GPUSCAN_WARP_(Q, Q##_t)                                                                         \
     GPUSCAN_BLOCK_PRIMITIVES_(Q, Q##_t)                                                             \
     GPUSCAN_TILE_STATE_(Q, Q##_t)                                                                   \
@@ -52,12 +56,18 @@
 #define GPUSCAN_SEGMENT_FAMILY_(P, T)                                                               \
     typedef struct P##_segment_io {                                                                 \
         const T *in;                                                                                \
-        const unsigned char *heads; /* or NULL: a head every `row` elements */                     \
+        const unsigned char *heads; /* or NULL: the offsets' heads, or one every `row` elements */ \
+        const void *offsets;        /* the segments' starts (offset_bytes each), or NULL */         \
+        const size_t *starts;       /* tile t's segments: starts[t] .. starts[t + 1] - 1 */         \
+        size_t n_segments;                                                                          \
+        unsigned offset_bytes;                                                                      \
         size_t row;                                                                                 \
         T *out;                                                                                     \
         T init;        /* (exclusive) */                                                            \
         int exclusive;                                                                              \
     } P##_segment_io;                                                                               \
+    static_assert(GPUSCAN_CO_ITEMS(T) <= 32, "gpuscan: a segmented scan marks a thread's heads in 32 " \
+                                             "bits: GPUSCAN_CO_ITEMS(T) may not pass 32");         \
     typedef struct P##_segment_part {                                                               \
         T items[GPUSCAN_CO_ITEMS(T)];                                                               \
         unsigned heads; /* bit j: item j starts a segment */                                        \
@@ -66,11 +76,10 @@
     static __device__ __forceinline__ void P##_segment_prefetch(const P##_segment_io *io, size_t n, unsigned tile, \
                                                                 gpuscan_pace_ pace)                 \
     {                                                                                               \
-        if (pace.window != 0 && tile >= pace.window && tile < pace.below) return;                   \
         GPUSCAN_TILE_BOUNDS_(CO, T, tile, n, base, valid);                                          \
-        if (base >= n) return;                                                                      \
-        gpuscan_prefetch_l2_(io->in + base, (size_t)valid * sizeof(T));                             \
-        if (io->heads != NULL) gpuscan_prefetch_l2_(io->heads + base, valid);                       \
+        P##_CO_prefetch_tile(io->in, n, tile, pace);                                                \
+        if (io->heads != NULL && !gpuscan_held_back_(pace, tile) && base < n)                       \
+            gpuscan_prefetch_l2_(io->heads + base, valid);                                          \
     }                                                                                               \
     /* Rows: bit j where element base + q + j (q: the thread's run) starts a row (one remainder a   \
      * thread, then a bit every `row` items). */                                                    \
@@ -81,7 +90,24 @@
         const size_t r = (base + q) % row;                                                          \
         unsigned marked = 0u;                                                                       \
         for (size_t j = r == 0 ? 0 : row - r; j < ITEMS; j += row) marked |= 1u << j;               \
-        return q >= valid ? 0u : valid - q >= ITEMS ? marked : marked & ((1u << (valid - q)) - 1u); \
+        return gpuscan_run_bits_(marked, q, valid, ITEMS);                                          \
+    }                                                                                               \
+    /* Offsets: the tile's heads marked in the flag buffer from its segments' starts (the search of \
+     * P_tile_starts), then read as the flags' bits. */                                             \
+    static __device__ __forceinline__ unsigned P##_offset_heads(const P##_segment_io *io, unsigned tile, size_t base, \
+                                                                unsigned valid)                     \
+    {                                                                                               \
+        enum { ITEMS = GPUSCAN_CO_ITEMS(T) };                                                       \
+        const size_t first = io->starts[tile], end = io->starts[tile + 1];                          \
+        unsigned char *fbuf = P##_flag_buffer();                                                    \
+        _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) fbuf[threadIdx.x * ITEMS + j] = 0;   \
+        __syncthreads();                                                                            \
+        for (size_t s = first + threadIdx.x; s < end; s += GPUSCAN_CO_THREADS(T)) {                 \
+            const size_t o = gpuscan_offset_at_(io->offsets, io->offset_bytes, s);                  \
+            if (o >= base && o - base < valid) fbuf[o - base] = 1;                                  \
+        }                                                                                           \
+        __syncthreads();                                                                            \
+        return P##_flags_bits(valid);                                                               \
     }                                                                                               \
     static __device__ __forceinline__ void P##_segment_load(const P##_segment_io *io, size_t n, unsigned tile, \
                                                             P##_segment_part *part)                 \
@@ -95,8 +121,10 @@
         else                                                                                        \
             P##_CO_load_hinted(io->in, base, valid, part->items, P##_CO_buffer(), 0);               \
         /* (element 0 starts a segment whatever its byte) */                                        \
-        part->heads = io->heads != NULL ? P##_flags_mark(io->heads, &run, base, valid) | (unsigned)(base == 0 && threadIdx.x == 0) \
-                                        : P##_row_heads(base, valid, io->row);                      \
+        if (io->heads != NULL) part->heads = P##_flags_mark(io->heads, &run, base, valid);          \
+        else if (io->offsets != NULL) part->heads = P##_offset_heads(io, tile, base, valid);        \
+        else part->heads = P##_row_heads(base, valid, io->row);                                     \
+        part->heads |= (unsigned)(base == 0 && threadIdx.x == 0);                                   \
     }                                                                                               \
     /* Each run scanned from its heads, the runs' pairs scanned in the block, and each run's items  \
      * before its first head given the runs' before them: the tile's segmented scan, its pair. */   \
@@ -162,6 +190,30 @@
         }                                                                                           \
         P##_CO_store(io->out, base, valid, part->items, part->items[0], 0, 0, part->items[0], P##_CO_buffer()); \
     }                                                                                               \
+    /* starts[t], t <= tiles: the first segment s whose start is in tile t or later (of n_segments; \
+     * a warp a boundary, 32 starts a look: a few rounds where a thread's binary search took one a  \
+     * load of up to 30). */                                                                        \
+    static __global__ void __launch_bounds__(256) P##_tile_starts(const void *offsets, unsigned offset_bytes, \
+                                                                  size_t n_segments, size_t tiles, size_t *starts) \
+    {                                                                                               \
+        const size_t t = ((size_t)blockIdx.x * 256u + threadIdx.x) / 32u;                           \
+        const unsigned lane = threadIdx.x & 31u;                                                    \
+        if (GPUSCAN_TEST_EMPTY_KERNELS || t > tiles) return;                                        \
+        const size_t key = t * GPUSCAN_TILE_(CO, T);                                                \
+        size_t lo = 0, hi = n_segments; /* the answer is in [lo, hi]; hi: none before it */         \
+        while (hi - lo > 32u) {                                                                     \
+            const size_t step = (hi - lo + 31u) / 32u, probe = lo + (lane + 1u) * step - 1u;        \
+            const unsigned at = __ballot_sync(0xffffffffu, probe >= hi || gpuscan_offset_at_(offsets, offset_bytes, probe) >= key); \
+            const unsigned l = __ffs(at) - 1u; /* (lane 31's probe is hi - 1 or past: at != 0 but    \
+                                                * where that start is below the key too) */         \
+            if (at == 0u) { lo = hi; break; }                                                       \
+            const size_t p = lo + (l + 1u) * step - 1u;                                             \
+            lo = l == 0u ? lo : lo + l * step;                                                      \
+            hi = p < hi ? p : hi;                                                                   \
+        }                                                                                           \
+        const unsigned at = __ballot_sync(0xffffffffu, lo + lane < hi && gpuscan_offset_at_(offsets, offset_bytes, lo + lane) >= key); \
+        if (lane == 0) starts[t] = at != 0u ? lo + (__ffs(at) - 1u) : hi;                           \
+    }                                                                                               \
     GPUSCAN_SINGLE_PASS_KERNELS_(P, P##_pair, P##_pair_t, segment, GPUSCAN_CO_THREADS(T),           \
                                  GPUSCAN_MAX_(1, GPUSCAN_SEGMENT_THREADS_PER_SM(T) / GPUSCAN_CO_THREADS(T)), 0, 0, 1)
 
@@ -173,6 +225,7 @@
     GPUSCAN_BYTES_(P, T, op) GPUSCAN_BREAK_                                                         \
     GPUSCAN_TILE_IO_(P, T, CO) GPUSCAN_BREAK_                                                       \
     GPUSCAN_TILE_FLAGS_(P, T, CO) GPUSCAN_BREAK_                                                    \
+    GPUSCAN_PREFETCH_STAGE_(P, T, CO) GPUSCAN_BREAK_                                                \
     GPUSCAN_SEGMENT_LAYER_(P##_pair, P, T) GPUSCAN_BREAK_                                           \
     GPUSCAN_SEGMENT_FAMILY_(P, T) GPUSCAN_BREAK_
 
@@ -182,7 +235,10 @@ typedef struct gpuscan_segment_desc_ {
     gpuscan_pass_ pass;
 } gpuscan_segment_desc_;
 typedef struct gpuscan_segment_call_ {
-    const void *in, *heads; /* heads NULL: a head every `row` elements (the rows form) */
+    const void *in, *heads; /* heads NULL: the offsets' heads, or a head every `row` elements */
+    const void *offsets;    /* n_segments starts of offset_bytes (4 or 8) each, or NULL */
+    size_t n_segments;
+    unsigned offset_bytes;
     void *out;
     size_t n, row;
     gpuscan_kind kind;
@@ -195,20 +251,30 @@ static inline gpuscan_status gpuscan_segment_check_(const gpuscan_segment_desc_ 
     const size_t bytes = c->n * d->elem_size;
     if ((unsigned)c->kind > (unsigned)GPUSCAN_EXCLUSIVE) return GPUSCAN_ERROR_INVALID_ALGORITHM;
     if (c->n == 0) return GPUSCAN_SUCCESS;
-    if (c->in == NULL || (c->row == 0 && c->heads == NULL) || c->out == NULL) return GPUSCAN_ERROR_NULL_POINTER;
+    if (c->in == NULL || c->out == NULL || (c->heads == NULL && c->row == 0 && c->offset_bytes == 0) ||
+        (c->offset_bytes != 0 && c->n_segments > 0 && c->offsets == NULL))
+        return GPUSCAN_ERROR_NULL_POINTER;
+    if (c->offset_bytes != 0 && (uintptr_t)c->offsets % c->offset_bytes != 0) return GPUSCAN_ERROR_MISALIGNED;
     if ((uintptr_t)c->in % d->elem_align != 0 || (uintptr_t)c->out % d->elem_align != 0)
         return GPUSCAN_ERROR_MISALIGNED;
-    if (c->n > (SIZE_MAX / 2) / d->elem_size) return GPUSCAN_ERROR_TOO_LARGE;
-    if ((c->in != c->out && gpuscan_inside_(c->in, bytes, c->out, bytes)) || gpuscan_inside_(c->heads, c->n, c->out, bytes))
+    if (c->n > (SIZE_MAX / 2) / d->elem_size || c->n_segments > (SIZE_MAX / 2) / 8u) return GPUSCAN_ERROR_TOO_LARGE;
+    if ((c->in != c->out && gpuscan_inside_(c->in, bytes, c->out, bytes)) || gpuscan_inside_(c->heads, c->n, c->out, bytes) ||
+        gpuscan_inside_(c->offsets, c->n_segments * c->offset_bytes, c->out, bytes))
         return GPUSCAN_ERROR_OVERLAP;
     return GPUSCAN_SUCCESS;
 }
+/* before: the offsets' tile starts (P_tile_starts) into the workspace after the pass's, or NULL. */
 static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void *d_workspace, size_t *workspace_bytes,
-                                                  const gpuscan_segment_call_ *c, int ex, cudaStream_t stream)
+                                                  const gpuscan_segment_call_ *c, int ex,
+                                                  gpuscan_status (*before)(void *, size_t, void *, cudaStream_t),
+                                                  cudaStream_t stream)
 {
     const size_t bytes = c->n * d->elem_size;
-    const gpuscan_pass_call_ p = {c->io, c->n, d->pair_size, NULL, 3, {c->in, c->heads, c->out},
-                                  {bytes, c->heads != NULL ? c->n : 0u, bytes}};
+    const gpuscan_pass_call_ p = {(void *)c->io, c->n, d->pair_size, NULL, 4, {c->in, c->heads, c->out, c->offsets},
+                                  {bytes, c->heads != NULL ? c->n : 0u, bytes, c->n_segments * c->offset_bytes},
+                                  c->offset_bytes != 0 ? (gpuscan_ceil_div_(c->n, d->pass.tile) + 1) * sizeof(size_t) : 0u,
+                                  c->offset_bytes != 0 ? before : NULL};
+    if ((unsigned)c->kind > (unsigned)GPUSCAN_EXCLUSIVE) return GPUSCAN_ERROR_INVALID_ALGORITHM; /* (a query too) */
     const gpuscan_status checked = gpuscan_segment_check_(d, c);
     return ex ? gpuscan_pass_call_ex_(&d->pass, d_workspace, workspace_bytes, &p, checked, stream)
               : gpuscan_pass_call_simple_(&d->pass, &p, checked, stream);
@@ -227,8 +293,9 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
     static gpuscan_segment_call_ P##_call_(P##_segment_io *io, const T *in, const unsigned char *heads, T *out, \
                                            size_t n, size_t row, gpuscan_kind kind, T init)         \
     {                                                                                               \
-        const gpuscan_segment_call_ c = {in, heads, out, n, row, kind, io};                         \
+        const gpuscan_segment_call_ c = {in, heads, NULL, 0, 0u, out, n, row, kind, io};            \
         io->in = in, io->heads = row == 0 ? heads : NULL, io->row = row, io->out = out, io->init = init; \
+        io->offsets = NULL, io->starts = NULL, io->n_segments = 0, io->offset_bytes = 0u;           \
         io->exclusive = kind == GPUSCAN_EXCLUSIVE;                                                  \
         return c;                                                                                   \
     }                                                                                               \
@@ -237,14 +304,14 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
     {                                                                                               \
         P##_segment_io io;                                                                          \
         const gpuscan_segment_call_ c = P##_call_(&io, d_in, d_heads, d_out, n, 0, GPUSCAN_INCLUSIVE, P##_identity()); \
-        return gpuscan_segment_run_(&P##_desc, NULL, NULL, &c, 0, stream);                          \
+        return gpuscan_segment_run_(&P##_desc, NULL, NULL, &c, 0, NULL, stream);                          \
     }                                                                                               \
     SCOPE gpuscan_status P##_exclusive(const T *d_in, const unsigned char *d_heads, T *d_out, size_t n, \
                                        T init, cudaStream_t stream)                                 \
     {                                                                                               \
         P##_segment_io io;                                                                          \
         const gpuscan_segment_call_ c = P##_call_(&io, d_in, d_heads, d_out, n, 0, GPUSCAN_EXCLUSIVE, init); \
-        return gpuscan_segment_run_(&P##_desc, NULL, NULL, &c, 0, stream);                          \
+        return gpuscan_segment_run_(&P##_desc, NULL, NULL, &c, 0, NULL, stream);                          \
     }                                                                                               \
     SCOPE gpuscan_status P##_scan_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in,     \
                                      const unsigned char *d_heads, T *d_out, size_t n, gpuscan_kind kind, \
@@ -252,7 +319,7 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
     {                                                                                               \
         P##_segment_io io;                                                                          \
         const gpuscan_segment_call_ c = P##_call_(&io, d_in, d_heads, d_out, n, 0, kind, init);        \
-        return gpuscan_segment_run_(&P##_desc, d_workspace, workspace_bytes, &c, 1, stream);       \
+        return gpuscan_segment_run_(&P##_desc, d_workspace, workspace_bytes, &c, 1, NULL, stream);       \
     }                                                                                               \
     /* Rows: `rows` rows of `length` elements one after another, each scanned on its own. */        \
     static gpuscan_status P##_rows_run_(void *d_workspace, size_t *workspace_bytes, const T *d_in, T *d_out, \
@@ -261,9 +328,10 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
     {                                                                                               \
         P##_segment_io io;                                                                          \
         size_t n;                                                                                   \
-        if (__builtin_mul_overflow(rows, length, &n)) return GPUSCAN_ERROR_TOO_LARGE;              \
+        if (length != 0 && rows > SIZE_MAX / length) return GPUSCAN_ERROR_TOO_LARGE;               \
+        n = rows * length;                                                                          \
         const gpuscan_segment_call_ c = P##_call_(&io, d_in, NULL, d_out, n, n == 0 ? 1 : length, kind, init); \
-        return gpuscan_segment_run_(&P##_desc, d_workspace, workspace_bytes, &c, ex, stream);      \
+        return gpuscan_segment_run_(&P##_desc, d_workspace, workspace_bytes, &c, ex, NULL, stream);      \
     }                                                                                               \
     SCOPE gpuscan_status P##_rows_inclusive(const T *d_in, T *d_out, size_t rows, size_t length, cudaStream_t stream) \
     {                                                                                               \
@@ -279,6 +347,66 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
                                           cudaStream_t stream)                                      \
     {                                                                                               \
         return P##_rows_run_(d_workspace, workspace_bytes, d_in, d_out, rows, length, kind, init, 1, stream); \
+    }                                                                                               \
+    /* Offsets: the tiles' first segments searched (P_tile_starts) into `starts`, before the pass. */ \
+    static gpuscan_status P##_offsets_before_(void *io_, size_t n, void *starts, cudaStream_t stream) \
+    {                                                                                               \
+        P##_segment_io *io = (P##_segment_io *)io_;                                                 \
+        const size_t tiles = gpuscan_ceil_div_(n, GPUSCAN_TILE_(CO, T));                            \
+        io->starts = (const size_t *)starts;                                                        \
+        void *args[] = {(void *)&io->offsets, &io->offset_bytes, &io->n_segments, (void *)&tiles, &starts}; \
+        return gpuscan_launch_plain_((const void *)P##_tile_starts, gpuscan_ceil_div_(tiles + 1, 8u), 256u, args, stream); \
+    }                                                                                               \
+    static gpuscan_status P##_offsets_run_(void *d_workspace, size_t *workspace_bytes, const T *d_in,  \
+                                           const void *d_offsets, unsigned offset_bytes, size_t n_segments, \
+                                           T *d_out, size_t n, gpuscan_kind kind, T init, int ex,  \
+                                           cudaStream_t stream)                                     \
+    {                                                                                               \
+        P##_segment_io io; /* (no starts: one segment, a row of all n) */                           \
+        gpuscan_segment_call_ c = P##_call_(&io, d_in, NULL, d_out, n, n_segments == 0 ? SIZE_MAX : 0, kind, init); \
+        if (n_segments > 0) {                                                                       \
+            c.offsets = io.offsets = d_offsets, c.n_segments = io.n_segments = n_segments;          \
+            c.offset_bytes = io.offset_bytes = offset_bytes;                                        \
+        }                                                                                           \
+        return gpuscan_segment_run_(&P##_desc, d_workspace, workspace_bytes, &c, ex, P##_offsets_before_, stream); \
+    }                                                                                               \
+    SCOPE gpuscan_status P##_offsets_inclusive(const T *d_in, const long long *d_offsets, size_t n_segments, \
+                                               T *d_out, size_t n, cudaStream_t stream)             \
+    {                                                                                               \
+        return P##_offsets_run_(NULL, NULL, d_in, d_offsets, 8u, n_segments, d_out, n, GPUSCAN_INCLUSIVE, \
+                                P##_identity(), 0, stream);                                         \
+    }                                                                                               \
+    SCOPE gpuscan_status P##_offsets_exclusive(const T *d_in, const long long *d_offsets, size_t n_segments, \
+                                               T *d_out, size_t n, T init, cudaStream_t stream)     \
+    {                                                                                               \
+        return P##_offsets_run_(NULL, NULL, d_in, d_offsets, 8u, n_segments, d_out, n, GPUSCAN_EXCLUSIVE, init, \
+                                0, stream);                                                         \
+    }                                                                                               \
+    SCOPE gpuscan_status P##_offsets_scan_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in, \
+                                             const long long *d_offsets, size_t n_segments, T *d_out, size_t n, \
+                                             gpuscan_kind kind, T init, cudaStream_t stream)        \
+    {                                                                                               \
+        return P##_offsets_run_(d_workspace, workspace_bytes, d_in, d_offsets, 8u, n_segments, d_out, n, kind, \
+                                init, 1, stream);                                                   \
+    }                                                                                               \
+    SCOPE gpuscan_status P##_offsets32_inclusive(const T *d_in, const int *d_offsets, size_t n_segments, \
+                                                 T *d_out, size_t n, cudaStream_t stream)           \
+    {                                                                                               \
+        return P##_offsets_run_(NULL, NULL, d_in, d_offsets, 4u, n_segments, d_out, n, GPUSCAN_INCLUSIVE, \
+                                P##_identity(), 0, stream);                                         \
+    }                                                                                               \
+    SCOPE gpuscan_status P##_offsets32_exclusive(const T *d_in, const int *d_offsets, size_t n_segments, \
+                                                 T *d_out, size_t n, T init, cudaStream_t stream)   \
+    {                                                                                               \
+        return P##_offsets_run_(NULL, NULL, d_in, d_offsets, 4u, n_segments, d_out, n, GPUSCAN_EXCLUSIVE, init, \
+                                0, stream);                                                         \
+    }                                                                                               \
+    SCOPE gpuscan_status P##_offsets32_scan_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in, \
+                                               const int *d_offsets, size_t n_segments, T *d_out, size_t n, \
+                                               gpuscan_kind kind, T init, cudaStream_t stream)      \
+    {                                                                                               \
+        return P##_offsets_run_(d_workspace, workspace_bytes, d_in, d_offsets, 4u, n_segments, d_out, n, kind, \
+                                init, 1, stream);                                                   \
     }
 
 /* A segmented DEFINE: the scan's checks (element.cuh), its own namespace and sentinel (P is
@@ -297,6 +425,12 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
     using P##_internal::P##_scan_ex;                                                                \
     using P##_internal::P##_rows_inclusive;                                                         \
     using P##_internal::P##_rows_exclusive;                                                         \
-    using P##_internal::P##_rows_scan_ex;
+    using P##_internal::P##_rows_scan_ex;                                                           \
+    using P##_internal::P##_offsets_inclusive;                                                      \
+    using P##_internal::P##_offsets_exclusive;                                                      \
+    using P##_internal::P##_offsets_scan_ex;                                                        \
+    using P##_internal::P##_offsets32_inclusive;                                                    \
+    using P##_internal::P##_offsets32_exclusive;                                                    \
+    using P##_internal::P##_offsets32_scan_ex;
 
 #endif /* GPUSCAN_SEGMENT_CUH */

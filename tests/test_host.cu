@@ -791,7 +791,7 @@ static void test_descriptors(void)
     sd.pass = s.pass;
     const char *in = (const char *)(uintptr_t)0x10000000, *heads = (const char *)(uintptr_t)0x20000000;
     char *out = (char *)(uintptr_t)0x30000000;
-    gpuscan_segment_call_ gc = {in, heads, out, (size_t)1 << 20, 0, GPUSCAN_INCLUSIVE, NULL};
+    gpuscan_segment_call_ gc = {in, heads, NULL, 0, 0u, out, (size_t)1 << 20, 0, GPUSCAN_INCLUSIVE, NULL};
     EXPECT(gpuscan_segment_check_(&sd, &gc) == GPUSCAN_SUCCESS, "a segmented scan");
     gc.out = (void *)in;
     EXPECT(gpuscan_segment_check_(&sd, &gc) == GPUSCAN_SUCCESS, "a segmented scan in place");
@@ -808,10 +808,27 @@ static void test_descriptors(void)
     gc.row = 0;
     gc.kind = GPUSCAN_EXCLUSIVE, gc.n = 0, gc.in = gc.heads = NULL, gc.out = NULL;
     EXPECT(gpuscan_segment_check_(&sd, &gc) == GPUSCAN_SUCCESS, "n = 0: any pointers");
-    gpuscan_segment_call_ gw = {in, heads, out, (size_t)1 << 20, 0, GPUSCAN_INCLUSIVE, NULL};
+    gpuscan_segment_call_ gw = {in, heads, NULL, 0, 0u, out, (size_t)1 << 20, 0, GPUSCAN_INCLUSIVE, NULL};
     wb = 0;
-    EXPECT(gpuscan_segment_run_(&sd, NULL, &wb, &gw, 1, 0) == GPUSCAN_SUCCESS && wb > 0, "segmented size query");
-    EXPECT(gpuscan_segment_run_(&sd, (void *)(heads + 256), &wb, &gw, 1, 0) == GPUSCAN_ERROR_OVERLAP,
+    EXPECT(gpuscan_segment_run_(&sd, NULL, &wb, &gw, 1, NULL, 0) == GPUSCAN_SUCCESS && wb > 0, "segmented size query");
+    /* offsets: the tiles' starts after the pass's workspace, 16-byte aligned */
+    gpuscan_segment_call_ go = gw;
+    size_t wo = 0;
+    go.heads = NULL, go.offsets = heads, go.n_segments = 1000, go.offset_bytes = 8;
+    EXPECT(gpuscan_segment_run_(&sd, NULL, &wo, &go, 1, NULL, 0) == GPUSCAN_SUCCESS &&
+               wo == (wb + 15) / 16 * 16 + ((((size_t)1 << 20) + 4095) / 4096 + 1) * sizeof(size_t),
+           "offsets' size query: %zu, the heads' %zu", wo, wb);
+    go.offsets = (const char *)heads + 4;
+    EXPECT(gpuscan_segment_check_(&sd, &go) == GPUSCAN_ERROR_MISALIGNED, "offsets misaligned");
+    go.offsets = NULL;
+    EXPECT(gpuscan_segment_check_(&sd, &go) == GPUSCAN_ERROR_NULL_POINTER, "offsets NULL");
+    go.n_segments = 0;
+    EXPECT(gpuscan_segment_check_(&sd, &go) == GPUSCAN_SUCCESS, "no offsets: one segment");
+    gw.kind = (gpuscan_kind)5;
+    EXPECT(gpuscan_segment_run_(&sd, NULL, &wb, &gw, 1, NULL, 0) == GPUSCAN_ERROR_INVALID_ALGORITHM,
+           "no such kind, in a size query too");
+    gw.kind = GPUSCAN_INCLUSIVE;
+    EXPECT(gpuscan_segment_run_(&sd, (void *)(heads + 256), &wb, &gw, 1, NULL, 0) == GPUSCAN_ERROR_OVERLAP,
            "the segmented scan's workspace inside the heads");
     /* a reduction's result may be in[0] itself where it is as wide; a typed one's may not */
     d = fake_desc(4);
