@@ -56,7 +56,7 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offset_
 #define GPUSCAN_SEGMENT_FAMILY_(P, T)                                                               \
     typedef struct P##_segment_io {                                                                 \
         const T *in;                                                                                \
-        const unsigned char *heads; /* or NULL: the offsets' heads, or one every `row` elements */ \
+        const unsigned char *heads; /* or NULL: the offsets' heads, or one every `row` elements */  \
         const void *offsets;        /* the segments' starts (offset_bytes each), or NULL */         \
         const size_t *starts;       /* tile t's segments: starts[t] .. starts[t + 1] - 1 */         \
         size_t n_segments;                                                                          \
@@ -67,7 +67,7 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offset_
         int exclusive;                                                                              \
     } P##_segment_io;                                                                               \
     static_assert(GPUSCAN_CO_ITEMS(T) <= 32, "gpuscan: a segmented scan marks a thread's heads in 32 " \
-                                             "bits: GPUSCAN_CO_ITEMS(T) may not pass 32");         \
+                                             "bits: GPUSCAN_CO_ITEMS(T) may not pass 32");          \
     typedef struct P##_segment_part {                                                               \
         T items[GPUSCAN_CO_ITEMS(T)];                                                               \
         unsigned heads; /* bit j: item j starts a segment */                                        \
@@ -148,18 +148,18 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offset_
         *before = excl;                                                                             \
         return total;                                                                               \
     }                                                                                               \
-    /* The items to the tile buffer while the prefix comes (tuning.cuh), each thread's run where   \
+    /* The items to the tile buffer while the prefix comes (tuning.cuh), each thread's run where    \
      * it reads it back. */                                                                         \
     static __device__ __forceinline__ void P##_segment_hold(P##_segment_part *part)                 \
     {                                                                                               \
-        if (GPUSCAN_SEGMENT_HOLDS_IN_BUFFER(T)) P##_CO_stage_to(part->items, P##_CO_buffer());     \
+        if (GPUSCAN_SEGMENT_HOLDS_IN_BUFFER(T)) P##_CO_stage_to(part->items, P##_CO_buffer());      \
     }                                                                                               \
     static __device__ __forceinline__ int P##_segment_seeded(const P##_segment_io *io) { return (void)io, 0; } \
-    static __device__ __forceinline__ P##_pair_t P##_segment_seed(const P##_segment_io *io)        \
+    static __device__ __forceinline__ P##_pair_t P##_segment_seed(const P##_segment_io *io)         \
     {                                                                                               \
         return (void)io, P##_pair_identity();                                                       \
     }                                                                                               \
-    /* The prefix into the elements before the tile's first head; exclusive: each element the init \
+    /* The prefix into the elements before the tile's first head; exclusive: each element the init  \
      * (x) the value of the one before it, a head the init. */                                      \
     static __device__ __forceinline__ void P##_segment_consume(const P##_segment_io *io, size_t n, unsigned tile, \
                                                                P##_segment_part *part, P##_pair_t prefix, \
@@ -169,14 +169,14 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offset_
         enum { ITEMS = GPUSCAN_CO_ITEMS(T) };                                                       \
         GPUSCAN_TILE_BOUNDS_(CO, T, tile, n, base, valid);                                          \
         const unsigned open = has_prefix ? part->open : 0u;                                         \
-        const unsigned x = threadIdx.x * ITEMS, px = GPUSCAN_PAD_(x);                                \
+        const unsigned x = threadIdx.x * ITEMS, px = GPUSCAN_PAD_(x);                               \
         const T *buf = P##_CO_buffer();                                                             \
         (void)aggregate;                                                                            \
         _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                    \
             if (GPUSCAN_SEGMENT_HOLDS_IN_BUFFER(T)) part->items[j] = buf[GPUSCAN_PAD_IN_RUN_(x, px, j, ITEMS)]; \
             if (open >> j & 1u) part->items[j] = P##_combine(prefix.v, part->items[j]);             \
         }                                                                                           \
-        /* (a direct writer's warp stages its run unpadded, over the end of the warp before's         \
+        /* (a direct writer's warp stages its run unpadded, over the end of the warp before's       \
          * padded run: every warp has read its items back first) */                                 \
         if (GPUSCAN_SEGMENT_HOLDS_IN_BUFFER(T) && GPUSCAN_DIRECT_IO_(P, T, CO)) __syncthreads();    \
         if (io->exclusive) {                                                                        \
@@ -204,7 +204,7 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offset_
         while (hi - lo > 32u) {                                                                     \
             const size_t step = (hi - lo + 31u) / 32u, probe = lo + (lane + 1u) * step - 1u;        \
             const unsigned at = __ballot_sync(0xffffffffu, probe >= hi || gpuscan_offset_at_(offsets, offset_bytes, probe) >= key); \
-            const unsigned l = __ffs(at) - 1u; /* (lane 31's probe is hi - 1 or past: at != 0 but    \
+            const unsigned l = __ffs(at) - 1u; /* (lane 31's probe is hi - 1 or past: at != 0 but   \
                                                 * where that start is below the key too) */         \
             if (at == 0u) { lo = hi; break; }                                                       \
             const size_t p = lo + (l + 1u) * step - 1u;                                             \
@@ -282,11 +282,11 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
 
 /* The descriptor and the typed functions (SCOPE: their linkage). */
 #define GPUSCAN_SEGMENT_DESC_(P, T)                                                                 \
-    static gpuscan_segment_desc_ P##_desc __attribute__((unused)) = {                              \
+    static gpuscan_segment_desc_ P##_desc __attribute__((unused)) = {                               \
         sizeof(T), __alignof__(T), sizeof(P##_pair_t),                                              \
-        {(const void *)P##_segment_pass, NULL /* (no fold, no domino) */,                          \
+        {(const void *)P##_segment_pass, NULL /* (no fold, no domino) */,                           \
          (const void *)P##_segment_pass_clears, GPUSCAN_CO_THREADS(T), GPUSCAN_TILE_(CO, T),        \
-         GPUSCAN_TILE_(CO, T) * (unsigned)(sizeof(T) + 1u), GPUSCAN_STATE_BYTES_(P##_pair_t),      \
+         GPUSCAN_TILE_(CO, T) * (unsigned)(sizeof(T) + 1u), GPUSCAN_STATE_BYTES_(P##_pair_t),       \
          GPUSCAN_SLOT_BYTES_(P##_pair_t), 0, {0}, {0}, {0}}};
 #define GPUSCAN_SEGMENT_FORMS_(SCOPE, P, T)                                                         \
     /* (row: 0 for the heads' forms) */                                                             \
@@ -304,22 +304,22 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
     {                                                                                               \
         P##_segment_io io;                                                                          \
         const gpuscan_segment_call_ c = P##_call_(&io, d_in, d_heads, d_out, n, 0, GPUSCAN_INCLUSIVE, P##_identity()); \
-        return gpuscan_segment_run_(&P##_desc, NULL, NULL, &c, 0, NULL, stream);                          \
+        return gpuscan_segment_run_(&P##_desc, NULL, NULL, &c, 0, NULL, stream);                    \
     }                                                                                               \
     SCOPE gpuscan_status P##_exclusive(const T *d_in, const unsigned char *d_heads, T *d_out, size_t n, \
                                        T init, cudaStream_t stream)                                 \
     {                                                                                               \
         P##_segment_io io;                                                                          \
         const gpuscan_segment_call_ c = P##_call_(&io, d_in, d_heads, d_out, n, 0, GPUSCAN_EXCLUSIVE, init); \
-        return gpuscan_segment_run_(&P##_desc, NULL, NULL, &c, 0, NULL, stream);                          \
+        return gpuscan_segment_run_(&P##_desc, NULL, NULL, &c, 0, NULL, stream);                    \
     }                                                                                               \
     SCOPE gpuscan_status P##_scan_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in,     \
                                      const unsigned char *d_heads, T *d_out, size_t n, gpuscan_kind kind, \
                                      T init, cudaStream_t stream)                                   \
     {                                                                                               \
         P##_segment_io io;                                                                          \
-        const gpuscan_segment_call_ c = P##_call_(&io, d_in, d_heads, d_out, n, 0, kind, init);        \
-        return gpuscan_segment_run_(&P##_desc, d_workspace, workspace_bytes, &c, 1, NULL, stream);       \
+        const gpuscan_segment_call_ c = P##_call_(&io, d_in, d_heads, d_out, n, 0, kind, init);     \
+        return gpuscan_segment_run_(&P##_desc, d_workspace, workspace_bytes, &c, 1, NULL, stream);  \
     }                                                                                               \
     /* Rows: `rows` rows of `length` elements one after another, each scanned on its own. */        \
     static gpuscan_status P##_rows_run_(void *d_workspace, size_t *workspace_bytes, const T *d_in, T *d_out, \
@@ -328,10 +328,10 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
     {                                                                                               \
         P##_segment_io io;                                                                          \
         size_t n;                                                                                   \
-        if (length != 0 && rows > SIZE_MAX / length) return GPUSCAN_ERROR_TOO_LARGE;               \
+        if (length != 0 && rows > SIZE_MAX / length) return GPUSCAN_ERROR_TOO_LARGE;                \
         n = rows * length;                                                                          \
         const gpuscan_segment_call_ c = P##_call_(&io, d_in, NULL, d_out, n, n == 0 ? 1 : length, kind, init); \
-        return gpuscan_segment_run_(&P##_desc, d_workspace, workspace_bytes, &c, ex, NULL, stream);      \
+        return gpuscan_segment_run_(&P##_desc, d_workspace, workspace_bytes, &c, ex, NULL, stream); \
     }                                                                                               \
     SCOPE gpuscan_status P##_rows_inclusive(const T *d_in, T *d_out, size_t rows, size_t length, cudaStream_t stream) \
     {                                                                                               \
@@ -359,7 +359,7 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
     }                                                                                               \
     static gpuscan_status P##_offsets_run_(void *d_workspace, size_t *workspace_bytes, const T *d_in,  \
                                            const void *d_offsets, unsigned offset_bytes, size_t n_segments, \
-                                           T *d_out, size_t n, gpuscan_kind kind, T init, int ex,  \
+                                           T *d_out, size_t n, gpuscan_kind kind, T init, int ex,   \
                                            cudaStream_t stream)                                     \
     {                                                                                               \
         P##_segment_io io; /* (no starts: one segment, a row of all n) */                           \
