@@ -266,6 +266,32 @@
     GPUSCAN_DECLARE_SEGMENTED(name, T, op)                                                          \
     GPUSCAN_SEGMENT_ASSEMBLE_(GPUSCAN_EXTERN_C, gpuscan_##name##_##op##_segmented, name, T, op)
 
+/* Scans by key (gpuscan/segment.cuh): a segment is a run of equal adjacent keys.
+ * GPUSCAN_DEFINE_SCAN_BY_KEY(name, K, T, op) (keys compared with ==) and
+ * GPUSCAN_DEFINE_SCAN_BY_KEY_EQUAL(name, K, T, op, same) (by the user's
+ * static __host__ __device__ bool same(K a, K b)) define
+ *   gpuscan_<name>_<op>_by_key_inclusive(keys, in, out, n, stream)
+ *   gpuscan_<name>_<op>_by_key_exclusive(keys, in, out, n, init, stream)
+ *   gpuscan_<name>_<op>_by_key_scan_ex(d_ws, &ws_bytes, keys, in, out, n, kind, init, stream) */
+#define GPUSCAN_DEFINE_SCAN_BY_KEY(name, K, T, op)                                                  \
+    GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_SEGMENT_KEY_ASSEMBLE_,         \
+                         (static __attribute__((unused)), gpuscan_##name##_##op##_by_key, name, K, T, op, \
+                          KEYS_EQ_, ~))
+#define GPUSCAN_DEFINE_SCAN_BY_KEY_EQUAL(name, K, T, op, same)                                      \
+    GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_SEGMENT_KEY_ASSEMBLE_,         \
+                         (static __attribute__((unused)), gpuscan_##name##_##op##_by_key, name, K, T, op, \
+                          KEYS_FN_, same))
+/* The same with C linkage (GPUSCAN_DECLARE_SCAN_BY_KEY(name, K, T, op) in other files). */
+#define GPUSCAN_DEFINE_SCAN_BY_KEY_EXPORT(name, K, T, op)                                           \
+    GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_DEFINE_SCAN_BY_KEY_EXPORT_AS_, \
+                         (name, K, T, op, KEYS_EQ_, ~))
+#define GPUSCAN_DEFINE_SCAN_BY_KEY_EQUAL_EXPORT(name, K, T, op, same)                               \
+    GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_DEFINE_SCAN_BY_KEY_EXPORT_AS_, \
+                         (name, K, T, op, KEYS_FN_, same))
+#define GPUSCAN_DEFINE_SCAN_BY_KEY_EXPORT_AS_(name, K, T, op, SAME, fn)                             \
+    GPUSCAN_DECLARE_SCAN_BY_KEY(name, K, T, op)                                                     \
+    GPUSCAN_SEGMENT_KEY_ASSEMBLE_(GPUSCAN_EXTERN_C, gpuscan_##name##_##op##_by_key, name, K, T, op, SAME, fn)
+
 /* Stream compaction (gpuscan/select.cuh): GPUSCAN_DEFINE_SELECT(name, T) defines
  *   gpuscan_<name>_select_flagged(in, flags, out, d_count, n, stream)     the elements whose flag
  *       (one byte each) is not 0, in order, to out; how many to *d_count (device memory)

@@ -6,11 +6,11 @@
  * of 1, 8, 64, 1024, 65536 elements, one segment, and a power-law mix (lengths 2^U, U uniform in
  * 0..16); gpuscan's simple form and its _ex form (a workspace kept), alone (a synchronization
  * after each call) and back to back; the same segments as int64 CSR offsets (values and offsets read,
- * values written).  Then the rows form (rows of one length: a scan along the last
+ * values written) and by keys (CUB's keys; keys and values read, values written: 12 bytes).  Then the rows form (rows of one length: a scan along the last
  * axis) for the shapes of issue 57, beside CUB's by-key scan with the row's number as key, the
  * plain scan and a copy of the 8 bytes an element it moves.  Every result is checked against CUB's.
- *   segmented [--csv FILE] [--min-log2 J] [--max-log2 K] [--rows-only]   sizes 2^J .. 2^K (default
- *                                                                         16, 28) */
+ *   segmented [--csv FILE] [--min-log2 J] [--max-log2 K] [--only heads|offsets|keys|rows]
+ * sizes 2^J .. 2^K (default 16, 28); --only: those forms alone. */
 #include <cstdio>
 #include <cstring>
 #include <cub/cub.cuh>
@@ -18,17 +18,19 @@
 #include "bench_common.h"
 
 GPUSCAN_DEFINE_SEGMENTED(i32, int, add)
+GPUSCAN_DEFINE_SCAN_BY_KEY(i32, int, int, add)
 GPUSCAN_DEFINE(int, add)
 
 int main(int argc, char **argv)
 {
     const char *csv_path = NULL;
-    int max_log2 = 28, min_log2 = 16, rows_only = 0;
+    int max_log2 = 28, min_log2 = 16;
+    const char *only = "";
     for (int i = 1; i < argc; ++i) {
         if (!strcmp(argv[i], "--csv") && i + 1 < argc) csv_path = argv[++i];
         else if (!strcmp(argv[i], "--max-log2") && i + 1 < argc) max_log2 = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--min-log2") && i + 1 < argc) min_log2 = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--rows-only")) rows_only = 1;
+        else if (!strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
     }
     cudaDeviceProp prop;
     CK(cudaGetDeviceProperties(&prop, 0));
@@ -110,7 +112,8 @@ int main(int argc, char **argv)
     };
     const long lengths[] = {1, 8, 64, 1024, 65536, 0 /* one segment */, -1 /* power law */};
     const char *names[] = {"1", "8", "64", "1024", "65536", "one", "power"};
-    for (int lg = min_log2; lg <= max_log2 && !rows_only; lg += (lg < 24 ? 4 : 2)) {
+    auto runs = [&](const char *form) { return !*only || !strcmp(only, form); };
+    for (int lg = min_log2; lg <= max_log2 && (runs("heads") || runs("offsets") || runs("keys")); lg += (lg < 24 ? 4 : 2)) {
         const size_t n = (size_t)1 << lg, moved = 9 * n;
         for (int li = 0; li < 7; ++li) {
             size_t next = 0; /* the next head */
@@ -131,7 +134,7 @@ int main(int argc, char **argv)
             CK(cudaMemcpy(d_keys, keys, n * sizeof(int), cudaMemcpyHostToDevice));
             size_t need = 0;
             gpuscan_i32_add_segmented_scan_ex(NULL, &need, d_in, d_heads, d_out, n, GPUSCAN_INCLUSIVE, 0, 0);
-            measure(names[li], n, moved, need, [&](void *w, size_t *b) {
+            if (runs("heads")) measure(names[li], n, moved, need, [&](void *w, size_t *b) {
                 return w == NULL && b == NULL ? gpuscan_i32_add_segmented_inclusive(d_in, d_heads, d_out, n, 0)
                                               : gpuscan_i32_add_segmented_scan_ex(w, b, d_in, d_heads, d_out, n,
                                                                                   GPUSCAN_INCLUSIVE, 0, 0);
@@ -145,18 +148,26 @@ int main(int argc, char **argv)
             gpuscan_i32_add_segmented_offsets_scan_ex(NULL, &need, d_in, d_offsets, m, d_out, n, GPUSCAN_INCLUSIVE, 0, 0);
             char oname[32];
             snprintf(oname, sizeof oname, "offsets %s", names[li]);
-            measure(oname, n, 8 * n + 8 * m, need, [&](void *w, size_t *b) {
+            if (runs("offsets")) measure(oname, n, 8 * n + 8 * m, need, [&](void *w, size_t *b) {
                 return w == NULL && b == NULL
                            ? gpuscan_i32_add_segmented_offsets_inclusive(d_in, d_offsets, m, d_out, n, 0)
                            : gpuscan_i32_add_segmented_offsets_scan_ex(w, b, d_in, d_offsets, m, d_out, n,
                                                                        GPUSCAN_INCLUSIVE, 0, 0);
+            });
+            /* the same segments by keys, CUB's own: keys and values read, values written */
+            gpuscan_i32_add_by_key_scan_ex(NULL, &need, d_keys, d_in, d_out, n, GPUSCAN_INCLUSIVE, 0, 0);
+            snprintf(oname, sizeof oname, "keys %s", names[li]);
+            if (runs("keys")) measure(oname, n, 12 * n, need, [&](void *w, size_t *b) {
+                return w == NULL && b == NULL
+                           ? gpuscan_i32_add_by_key_inclusive(d_keys, d_in, d_out, n, 0)
+                           : gpuscan_i32_add_by_key_scan_ex(w, b, d_keys, d_in, d_out, n, GPUSCAN_INCLUSIVE, 0, 0);
             });
         }
     }
     /* the rows form: (rows, length), each row scanned on its own */
     const size_t shapes[][2] = {{(size_t)1 << 20, 2}, {(size_t)1 << 24, 8}, {2, (size_t)1 << 24}, {4096, 4096},
                                 {(size_t)1 << 16, 1024}, {1024, (size_t)1 << 16}, {1, (size_t)1 << 26}};
-    for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; ++k) {
+    for (size_t k = 0; k < sizeof shapes / sizeof shapes[0] && runs("rows"); ++k) {
         const size_t rows = shapes[k][0], length = shapes[k][1], n = rows * length, moved = 8 * n;
         if (n > nmax) continue;
         char name[64];

@@ -806,6 +806,18 @@ static __device__ __forceinline__ __attribute__((unused)) unsigned gpuscan_run_b
 {
     return q >= valid ? 0u : valid - q >= items ? bits : bits & ((1u << (valid - q)) - 1u);
 }
+/* count (1, 2, 4, 8 or 16) flag bytes at dst (aligned to count) from bits: byte j is bit j. */
+static __device__ __forceinline__ __attribute__((unused)) void gpuscan_put_flags_(unsigned char *dst, unsigned bits,
+                                                                                  unsigned count)
+{
+    unsigned w[4];
+    _Pragma("unroll") for (unsigned g = 0; g < 4u; ++g) w[g] = ((bits >> (4u * g)) & 15u) * 0x00204081u & 0x01010101u;
+    if (count == 16u) *(uint4 *)(void *)dst = make_uint4(w[0], w[1], w[2], w[3]);
+    else if (count == 8u) *(uint2 *)(void *)dst = make_uint2(w[0], w[1]);
+    else if (count == 4u) *(unsigned *)(void *)dst = w[0];
+    else if (count == 2u) *(unsigned short *)(void *)dst = (unsigned short)w[0];
+    else *dst = (unsigned char)(bits & 1u);
+}
 /* A flag a tile element (one byte each: select's keep flags, a segmented scan's heads), read beside
  * the tile's items: P_flags_read before the items' loads, so that both are in flight at once (read
  * after them, they added a second wait for memory to every tile), and as the items are -
@@ -865,6 +877,72 @@ static __device__ __forceinline__ __attribute__((unused)) unsigned gpuscan_run_b
             _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                \
                 const unsigned p = seg + j * 32u + lane;                                            \
                 fbuf[p] = p < valid ? flags[base + p] : 0;                                          \
+            }                                                                                       \
+        __syncwarp();                                                                               \
+        return P##_flags_bits(valid);                                                               \
+    }
+
+/* A head for each element whose key differs from the one before it (a scan by key's segments):
+ * the tile's keys read as flags are, coalesced 16-byte words a warp (P_keys_read, before the items'
+ * loads, whose registers the keys' free again - P_keys_mark compares them and leaves the heads in
+ * the flag buffer), each word's first key compared with the word before's last (a shuffle; the
+ * warp's first with the key before its run).  Keys that do not divide 16 bytes or would take a
+ * lane more than GPUSCAN_KEY_VECTORS_MAX words (tuning.cuh), a last tile, or keys at an address not
+ * 16-byte aligned compare element by element.  SAME(a, b): the keys are equal. */
+#define GPUSCAN_TILE_KEYS_(P, T, TAG, K, SAME)                                                      \
+    enum { P##_KEY_VECTORS_ = GPUSCAN_VECTOR_OK_(K, 32u * GPUSCAN_##TAG##_ITEMS(T)) &&              \
+                              GPUSCAN_##TAG##_ITEMS(T) * sizeof(K) <= 16u * GPUSCAN_KEY_VECTORS_MAX, \
+           P##_KEY_WORDS_ = P##_KEY_VECTORS_ ? 2u * GPUSCAN_##TAG##_ITEMS(T) * (unsigned)sizeof(K) : 32u /* the warp's */ }; \
+    typedef struct P##_key_run {                                                                    \
+        uint4 v[(P##_KEY_WORDS_ + 31u) / 32u]; /* the warp's keys, striped */                      \
+        K before; /* the key before the warp's run (its own first at element 0) */                  \
+        int whole;                                                                                  \
+    } P##_key_run;                                                                                  \
+    static __device__ __forceinline__ __attribute__((unused)) K P##_key_shfl(K k, unsigned lane)    \
+    {                                                                                               \
+        unsigned w[(sizeof(K) + 3u) / 4u] = {0};                                                    \
+        memcpy(w, &k, sizeof(K));                                                                   \
+        _Pragma("unroll") for (unsigned i = 0; i < (sizeof(K) + 3u) / 4u; ++i) w[i] = __shfl_sync(0xffffffffu, w[i], lane); \
+        memcpy(&k, w, sizeof(K));                                                                   \
+        return k;                                                                                   \
+    }                                                                                               \
+    static __device__ __forceinline__ __attribute__((unused)) void P##_keys_read(const K *keys, size_t base, \
+                                                                                 unsigned valid, P##_key_run *run) \
+    {                                                                                               \
+        enum { ITEMS = GPUSCAN_##TAG##_ITEMS(T), WORDS = P##_KEY_WORDS_ };                          \
+        const unsigned lane = threadIdx.x & 31u, seg = (threadIdx.x >> 5) * 32u * ITEMS;            \
+        const uint4 *src = (const uint4 *)(const void *)(keys + base + seg);                        \
+        run->whole = P##_KEY_VECTORS_ && seg + 32u * ITEMS <= valid && ((uintptr_t)src & 15u) == 0; \
+        if (run->whole) {                                                                           \
+            run->before = keys[base + seg - (base + seg > 0 ? 1u : 0u)];                            \
+            _Pragma("unroll") for (unsigned c = 0; c < (WORDS + 31u) / 32u; ++c)                    \
+                if (c * 32u + lane < WORDS) run->v[c] = src[c * 32u + lane];                        \
+        }                                                                                           \
+    }                                                                                               \
+    /* The heads in the flag buffer, then the thread's run of them as bits (P_flags_bits). */      \
+    static __device__ __forceinline__ __attribute__((unused)) unsigned P##_keys_mark(const K *keys, P##_key_run *run, \
+                                                                                     size_t base, unsigned valid) \
+    {                                                                                               \
+        enum { ITEMS = GPUSCAN_##TAG##_ITEMS(T), WORDS = P##_KEY_WORDS_,                            \
+               KPW = P##_KEY_VECTORS_ ? 16u / (unsigned)sizeof(K) : 1u /* keys a word */ };         \
+        const unsigned lane = threadIdx.x & 31u, seg = (threadIdx.x >> 5) * 32u * ITEMS;            \
+        unsigned char *fbuf = P##_flag_buffer();                                                    \
+        if (run->whole) {                                                                           \
+            K carry = run->before;                                                                  \
+            _Pragma("unroll") for (unsigned c = 0; c < (WORDS + 31u) / 32u; ++c) {                  \
+                K k[KPW];                                                                           \
+                memcpy(k, &run->v[c], sizeof k);                                                    \
+                const K up = P##_key_shfl(k[KPW - 1u], (lane + 31u) & 31u);                         \
+                const K last = lane == 0 ? carry : up;                                              \
+                unsigned bits = (unsigned)!SAME(last, k[0]);                                        \
+                _Pragma("unroll") for (unsigned j = 1; j < KPW; ++j) bits |= (unsigned)!SAME(k[j - 1u], k[j]) << j; \
+                if (c * 32u + lane < WORDS) gpuscan_put_flags_(fbuf + seg + (c * 32u + lane) * KPW, bits, KPW); \
+                carry = P##_key_shfl(k[KPW - 1u], 31u);                                             \
+            }                                                                                       \
+        } else                                                                                      \
+            _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                \
+                const unsigned p = seg + j * 32u + lane;                                            \
+                fbuf[p] = p < valid && (base + p == 0 || !SAME(keys[base + p - 1u], keys[base + p])); \
             }                                                                                       \
         __syncwarp();                                                                               \
         return P##_flags_bits(valid);                                                               \

@@ -3,7 +3,8 @@
  * A segmented scan restarts at every head: a byte array beside the input, not 0 where a segment
  * starts (element 0 always starts one); or the segments' starts, CSR offsets (int32 or int64); or
  * - the rows form, a batch of rows of one length, the last axis of an array - every `row`
- * elements, the heads worked out from the index.  Inclusive: element i gets the fold of its segment up to
+ * elements, the heads worked out from the index; or - a scan by key - keys beside the input, a
+ * head wherever the key differs from the one before (block.cuh: P_keys_read).  Inclusive: element i gets the fold of its segment up to
  * i; exclusive: the init in front of the fold of its segment before i (a head gets the init).
  * Any T and operator, non-commuting ones included: the segments never reorder operands.
  *
@@ -16,7 +17,8 @@
  * flagged selection reads its flags), scans each thread's run restarting at its heads, scans the
  * threads' pairs in the block, and after its prefix comes folds that prefix into the elements
  * before its first head only; the exclusive form then shifts each element's value one place,
- * with the init in front.  Each element and head is read once and each output written once. */
+ * with the init in front.  Each element, head and key is read once (a key before a warp's run
+ * twice) and each output written once. */
 #ifndef GPUSCAN_SEGMENT_CUH
 #define GPUSCAN_SEGMENT_CUH
 
@@ -52,10 +54,12 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offset_
     GPUSCAN_TILE_STATE_(Q, Q##_t)                                                                   \
     GPUSCAN_LOOKBACK_(Q, Q##_t)
 
-/* The segmented scan's steps for the skeleton (FAM = segment), in the coarsened tile shape of T. */
-#define GPUSCAN_SEGMENT_FAMILY_(P, T)                                                               \
+/* The segmented scan's steps for the skeleton (FAM = segment), in the coarsened tile shape of T;
+ * KEYED: the heads come from keys of K (a scan by key; else from head bytes, offsets or rows). */
+#define GPUSCAN_SEGMENT_FAMILY_(P, T, K, KEYED)                                                     \
     typedef struct P##_segment_io {                                                                 \
         const T *in;                                                                                \
+        const K *keys;              /* (KEYED) */                                                   \
         const unsigned char *heads; /* or NULL: the offsets' heads, or one every `row` elements */  \
         const void *offsets;        /* the segments' starts (offset_bytes each), or NULL */         \
         const size_t *starts;       /* tile t's segments: starts[t] .. starts[t + 1] - 1 */         \
@@ -78,7 +82,9 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offset_
     {                                                                                               \
         GPUSCAN_TILE_BOUNDS_(CO, T, tile, n, base, valid);                                          \
         P##_CO_prefetch_tile(io->in, n, tile, pace);                                                \
-        if (io->heads != NULL && !gpuscan_held_back_(pace, tile) && base < n)                       \
+        if (KEYED && !gpuscan_held_back_(pace, tile) && base < n)                                   \
+            gpuscan_prefetch_l2_(io->keys + base, (size_t)valid * sizeof(K));                       \
+        else if (io->heads != NULL && !gpuscan_held_back_(pace, tile) && base < n)                  \
             gpuscan_prefetch_l2_(io->heads + base, valid);                                          \
     }                                                                                               \
     /* Rows: bit j where element base + q + j (q: the thread's run) starts a row (one remainder a   \
@@ -115,13 +121,19 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offset_
         enum { ITEMS = GPUSCAN_CO_ITEMS(T) };                                                       \
         GPUSCAN_TILE_BOUNDS_(CO, T, tile, n, base, valid);                                          \
         P##_flag_run run;                                                                           \
-        if (io->heads != NULL) P##_flags_read(io->heads, base, valid, &run);                        \
+        if (KEYED) { /* (the keys compared before the items load: both in flight spilled, 0.82x) */ \
+            P##_key_run keys;                                                                       \
+            P##_keys_read(io->keys, base, valid, &keys);                                            \
+            part->heads = P##_keys_mark(io->keys, &keys, base, valid);                              \
+        } else if (io->heads != NULL)                                                               \
+            P##_flags_read(io->heads, base, valid, &run);                                           \
         if (GPUSCAN_VECTOR_OK_(T, ITEMS))                                                           \
             P##_CO_load_hinted_direct(io->in, base, base, valid, part->items, P##_CO_buffer(), 0);  \
         else                                                                                        \
             P##_CO_load_hinted(io->in, base, valid, part->items, P##_CO_buffer(), 0);               \
         /* (element 0 starts a segment whatever its byte) */                                        \
-        if (io->heads != NULL) part->heads = P##_flags_mark(io->heads, &run, base, valid);          \
+        if (KEYED) (void)run;                                                                       \
+        else if (io->heads != NULL) part->heads = P##_flags_mark(io->heads, &run, base, valid);     \
         else if (io->offsets != NULL) part->heads = P##_offset_heads(io, tile, base, valid);        \
         else part->heads = P##_row_heads(base, valid, io->row);                                     \
         part->heads |= (unsigned)(base == 0 && threadIdx.x == 0);                                   \
@@ -190,6 +202,11 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offset_
         }                                                                                           \
         P##_CO_store(io->out, base, valid, part->items, part->items[0], 0, 0, part->items[0], P##_CO_buffer()); \
     }                                                                                               \
+    GPUSCAN_SINGLE_PASS_KERNELS_(P, P##_pair, P##_pair_t, segment, GPUSCAN_CO_THREADS(T),           \
+                                 GPUSCAN_MAX_(1, GPUSCAN_SEGMENT_THREADS_PER_SM(T) / GPUSCAN_CO_THREADS(T)), 0, 0, 1)
+
+/* The offsets' search before the pass (P_tile_starts). */
+#define GPUSCAN_SEGMENT_STARTS_(P, T)                                                               \
     /* starts[t], t <= tiles: the first segment s whose start is in tile t or later (of n_segments; \
      * a warp a boundary, 32 starts a look: a few rounds where a thread's binary search took one a  \
      * load of up to 30). */                                                                        \
@@ -213,29 +230,35 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offset_
         }                                                                                           \
         const unsigned at = __ballot_sync(0xffffffffu, lo + lane < hi && gpuscan_offset_at_(offsets, offset_bytes, lo + lane) >= key); \
         if (lane == 0) starts[t] = at != 0u ? lo + (__ffs(at) - 1u) : hi;                           \
-    }                                                                                               \
-    GPUSCAN_SINGLE_PASS_KERNELS_(P, P##_pair, P##_pair_t, segment, GPUSCAN_CO_THREADS(T),           \
-                                 GPUSCAN_MAX_(1, GPUSCAN_SEGMENT_THREADS_PER_SM(T) / GPUSCAN_CO_THREADS(T)), 0, 0, 1)
+    }
 
 /* The device code of a segmented scan of (T, op): T's element layer and tile I/O, the heads'
- * reader, the pair layer, the steps and the kernels. */
-#define GPUSCAN_SEGMENT_DEVICE_CODE_(P, name, T, op)                                                \
+ * reader (KEYED: from keys of K, SAME their equality; a DEFINE with head bytes has K unsigned char
+ * and never reads keys), the pair layer, the steps and the kernels. */
+#define GPUSCAN_SEGMENT_DEVICE_CODE_(P, name, T, op, K, SAME, KEYED)                                \
     GPUSCAN_ELEMENT_(P, name, T, op, 0) GPUSCAN_BREAK_                                              \
     GPUSCAN_LOAD_STAGE_(P, T, T, P##_as_is, 1, 0) GPUSCAN_BREAK_                                    \
     GPUSCAN_BYTES_(P, T, op) GPUSCAN_BREAK_                                                         \
     GPUSCAN_TILE_IO_(P, T, CO) GPUSCAN_BREAK_                                                       \
     GPUSCAN_TILE_FLAGS_(P, T, CO) GPUSCAN_BREAK_                                                    \
+    GPUSCAN_TILE_KEYS_(P, T, CO, K, SAME) GPUSCAN_BREAK_                                            \
     GPUSCAN_PREFETCH_STAGE_(P, T, CO) GPUSCAN_BREAK_                                                \
     GPUSCAN_SEGMENT_LAYER_(P##_pair, P, T) GPUSCAN_BREAK_                                           \
-    GPUSCAN_SEGMENT_FAMILY_(P, T) GPUSCAN_BREAK_
+    GPUSCAN_SEGMENT_FAMILY_(P, T, K, KEYED) GPUSCAN_BREAK_
+static __device__ __forceinline__ __attribute__((unused)) bool gpuscan_same_byte_(unsigned char a, unsigned char b)
+{
+    return a == b;
+}
 
 /* ---- the host side: checks, then the single pass's call (host.cuh) ---------------------------- */
 typedef struct gpuscan_segment_desc_ {
     size_t elem_size, elem_align, pair_size;
+    size_t key_size, key_align; /* a scan by key's, else 0 */
     gpuscan_pass_ pass;
 } gpuscan_segment_desc_;
 typedef struct gpuscan_segment_call_ {
-    const void *in, *heads; /* heads NULL: the offsets' heads, or a head every `row` elements */
+    const void *in, *heads; /* heads NULL: the keys', the offsets' or a head every `row` elements */
+    const void *keys;       /* a scan by key's */
     const void *offsets;    /* n_segments starts of offset_bytes (4 or 8) each, or NULL */
     size_t n_segments;
     unsigned offset_bytes;
@@ -244,21 +267,26 @@ typedef struct gpuscan_segment_call_ {
     gpuscan_kind kind;
     const void *io;
 } gpuscan_segment_call_;
-/* In place (out == in) is allowed: a tile reads all of its input before it writes; the heads may
- * not lie inside the output, which later tiles' heads would be overwritten by. */
+/* In place (out == in) is allowed: a tile reads all of its input before it writes; the heads, keys
+ * and offsets may not lie inside the output, whose stores would overwrite later tiles' ones. */
 static inline gpuscan_status gpuscan_segment_check_(const gpuscan_segment_desc_ *d, const gpuscan_segment_call_ *c)
 {
     const size_t bytes = c->n * d->elem_size;
     if ((unsigned)c->kind > (unsigned)GPUSCAN_EXCLUSIVE) return GPUSCAN_ERROR_INVALID_ALGORITHM;
     if (c->n == 0) return GPUSCAN_SUCCESS;
-    if (c->in == NULL || c->out == NULL || (c->heads == NULL && c->row == 0 && c->offset_bytes == 0) ||
+    if (c->in == NULL || c->out == NULL || (d->key_size != 0 && c->keys == NULL) ||
+        (d->key_size == 0 && c->heads == NULL && c->row == 0 && c->offset_bytes == 0) ||
         (c->offset_bytes != 0 && c->n_segments > 0 && c->offsets == NULL))
         return GPUSCAN_ERROR_NULL_POINTER;
+    if (d->key_size != 0 && (uintptr_t)c->keys % d->key_align != 0) return GPUSCAN_ERROR_MISALIGNED;
     if (c->offset_bytes != 0 && (uintptr_t)c->offsets % c->offset_bytes != 0) return GPUSCAN_ERROR_MISALIGNED;
     if ((uintptr_t)c->in % d->elem_align != 0 || (uintptr_t)c->out % d->elem_align != 0)
         return GPUSCAN_ERROR_MISALIGNED;
-    if (c->n > (SIZE_MAX / 2) / d->elem_size || c->n_segments > (SIZE_MAX / 2) / 8u) return GPUSCAN_ERROR_TOO_LARGE;
+    if (c->n > (SIZE_MAX / 2) / d->elem_size || c->n > (SIZE_MAX / 2) / (d->key_size + 1u) ||
+        c->n_segments > (SIZE_MAX / 2) / 8u)
+        return GPUSCAN_ERROR_TOO_LARGE;
     if ((c->in != c->out && gpuscan_inside_(c->in, bytes, c->out, bytes)) || gpuscan_inside_(c->heads, c->n, c->out, bytes) ||
+        gpuscan_inside_(c->keys, c->n * d->key_size, c->out, bytes) ||
         gpuscan_inside_(c->offsets, c->n_segments * c->offset_bytes, c->out, bytes))
         return GPUSCAN_ERROR_OVERLAP;
     return GPUSCAN_SUCCESS;
@@ -270,8 +298,10 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
                                                   cudaStream_t stream)
 {
     const size_t bytes = c->n * d->elem_size;
-    const gpuscan_pass_call_ p = {(void *)c->io, c->n, d->pair_size, NULL, 4, {c->in, c->heads, c->out, c->offsets},
-                                  {bytes, c->heads != NULL ? c->n : 0u, bytes, c->n_segments * c->offset_bytes},
+    const gpuscan_pass_call_ p = {(void *)c->io, c->n, d->pair_size, NULL, 5,
+                                  {c->in, c->heads, c->out, c->offsets, c->keys},
+                                  {bytes, c->heads != NULL ? c->n : 0u, bytes, c->n_segments * c->offset_bytes,
+                                   c->keys != NULL ? c->n * d->key_size : 0u},
                                   c->offset_bytes != 0 ? (gpuscan_ceil_div_(c->n, d->pass.tile) + 1) * sizeof(size_t) : 0u,
                                   c->offset_bytes != 0 ? before : NULL};
     if ((unsigned)c->kind > (unsigned)GPUSCAN_EXCLUSIVE) return GPUSCAN_ERROR_INVALID_ALGORITHM; /* (a query too) */
@@ -281,20 +311,21 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
 }
 
 /* The descriptor and the typed functions (SCOPE: their linkage). */
-#define GPUSCAN_SEGMENT_DESC_(P, T)                                                                 \
+#define GPUSCAN_SEGMENT_DESC_(P, T, K, KEYED)                                                       \
     static gpuscan_segment_desc_ P##_desc __attribute__((unused)) = {                               \
-        sizeof(T), __alignof__(T), sizeof(P##_pair_t),                                              \
+        sizeof(T), __alignof__(T), sizeof(P##_pair_t), (KEYED) ? sizeof(K) : 0u, __alignof__(K),    \
         {(const void *)P##_segment_pass, NULL /* (no fold, no domino) */,                           \
          (const void *)P##_segment_pass_clears, GPUSCAN_CO_THREADS(T), GPUSCAN_TILE_(CO, T),        \
-         GPUSCAN_TILE_(CO, T) * (unsigned)(sizeof(T) + 1u), GPUSCAN_STATE_BYTES_(P##_pair_t),       \
-         GPUSCAN_SLOT_BYTES_(P##_pair_t), 0, {0}, {0}, {0}}};
+         GPUSCAN_TILE_(CO, T) * (unsigned)(sizeof(T) + ((KEYED) ? sizeof(K) : 1u)),                 \
+         GPUSCAN_STATE_BYTES_(P##_pair_t), GPUSCAN_SLOT_BYTES_(P##_pair_t), 0, {0}, {0}, {0}}};
 #define GPUSCAN_SEGMENT_FORMS_(SCOPE, P, T)                                                         \
     /* (row: 0 for the heads' forms) */                                                             \
     static gpuscan_segment_call_ P##_call_(P##_segment_io *io, const T *in, const unsigned char *heads, T *out, \
                                            size_t n, size_t row, gpuscan_kind kind, T init)         \
     {                                                                                               \
-        const gpuscan_segment_call_ c = {in, heads, NULL, 0, 0u, out, n, row, kind, io};            \
+        const gpuscan_segment_call_ c = {in, heads, NULL, NULL, 0, 0u, out, n, row, kind, io};      \
         io->in = in, io->heads = row == 0 ? heads : NULL, io->row = row, io->out = out, io->init = init; \
+        io->keys = NULL;                                                                            \
         io->offsets = NULL, io->starts = NULL, io->n_segments = 0, io->offset_bytes = 0u;           \
         io->exclusive = kind == GPUSCAN_EXCLUSIVE;                                                  \
         return c;                                                                                   \
@@ -416,8 +447,9 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
 #define GPUSCAN_SEGMENT_ASSEMBLE_AT_(id, SCOPE, P, name, T, op)                                     \
     GPUSCAN_CHECK_DEFINE_(P, name, T, op) GPUSCAN_BREAK_                                            \
     GPUSCAN_SPACE_OPEN_(P, id)                                                                      \
-    GPUSCAN_SEGMENT_DEVICE_CODE_(P, name, T, op)                                                    \
-    GPUSCAN_SEGMENT_DESC_(P, T)                                                                     \
+    GPUSCAN_SEGMENT_DEVICE_CODE_(P, name, T, op, unsigned char, gpuscan_same_byte_, 0)              \
+    GPUSCAN_SEGMENT_STARTS_(P, T)                                                                   \
+    GPUSCAN_SEGMENT_DESC_(P, T, unsigned char, 0)                                                   \
     GPUSCAN_SEGMENT_FORMS_(SCOPE, P, T) GPUSCAN_BREAK_                                              \
     GPUSCAN_SPACE_CLOSE_(P, id)                                                                     \
     using P##_internal::P##_inclusive;                                                              \
@@ -432,5 +464,58 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
     using P##_internal::P##_offsets32_inclusive;                                                    \
     using P##_internal::P##_offsets32_exclusive;                                                    \
     using P##_internal::P##_offsets32_scan_ex;
+
+/* Scans by key: a segment is a run of equal adjacent keys (SAME(fn, a, b): whether keys a and b
+ * are equal, == or the user's fn); the functions take the keys first, as CUB's do. */
+#define GPUSCAN_SEGMENT_KEY_FORMS_(SCOPE, P, K, T)                                                  \
+    static gpuscan_status P##_run_(void *d_workspace, size_t *workspace_bytes, const K *keys, const T *in, T *out, \
+                                   size_t n, gpuscan_kind kind, T init, int ex, cudaStream_t stream) \
+    {                                                                                               \
+        P##_segment_io io;                                                                          \
+        const gpuscan_segment_call_ c = {in, NULL, keys, NULL, 0, 0u, out, n, 0, kind, &io};        \
+        io.in = in, io.keys = keys, io.heads = NULL, io.offsets = NULL, io.starts = NULL;           \
+        io.n_segments = 0, io.offset_bytes = 0u, io.row = 0, io.out = out, io.init = init;          \
+        io.exclusive = kind == GPUSCAN_EXCLUSIVE;                                                   \
+        return gpuscan_segment_run_(&P##_desc, d_workspace, workspace_bytes, &c, ex, NULL, stream); \
+    }                                                                                               \
+    SCOPE gpuscan_status P##_inclusive(const K *d_keys, const T *d_in, T *d_out, size_t n, cudaStream_t stream) \
+    {                                                                                               \
+        return P##_run_(NULL, NULL, d_keys, d_in, d_out, n, GPUSCAN_INCLUSIVE, P##_identity(), 0, stream); \
+    }                                                                                               \
+    SCOPE gpuscan_status P##_exclusive(const K *d_keys, const T *d_in, T *d_out, size_t n, T init,  \
+                                       cudaStream_t stream)                                         \
+    {                                                                                               \
+        return P##_run_(NULL, NULL, d_keys, d_in, d_out, n, GPUSCAN_EXCLUSIVE, init, 0, stream);    \
+    }                                                                                               \
+    SCOPE gpuscan_status P##_scan_ex(void *d_workspace, size_t *workspace_bytes, const K *d_keys, const T *d_in, \
+                                     T *d_out, size_t n, gpuscan_kind kind, T init, cudaStream_t stream) \
+    {                                                                                               \
+        return P##_run_(d_workspace, workspace_bytes, d_keys, d_in, d_out, n, kind, init, 1, stream); \
+    }
+#define GPUSCAN_KEYS_EQ_(fn, a, b) ((a) == (b))
+#define GPUSCAN_KEYS_FN_(fn, a, b) fn(a, b)
+#define GPUSCAN_CHECK_KEYS_EQ_(name, K, T, op, fn)                                                  \
+    static_assert(std::is_scalar<K>::value, "gpuscan: the keys of " #name " (" #K ") are compared with ==, " \
+                  "which a struct does not have: give an equality, GPUSCAN_DEFINE_SCAN_BY_KEY_EQUAL(" #name \
+                  ", " #K ", " #T ", " #op ", same)");
+#define GPUSCAN_CHECK_KEYS_FN_(name, K, T, op, fn)                                                  \
+    static_assert(std::is_invocable_r<bool, decltype(&fn), const K &, const K &>::value,            \
+                  "gpuscan: the key equality '" #fn "' of " #name " must take (" #K " a, " #K " b) and " \
+                  "return bool: static __host__ __device__ bool " #fn "(" #K ", " #K ")");
+/* A scan-by-key DEFINE (SAME: GPUSCAN_KEYS_EQ_ or _FN_; P: gpuscan_<name>_<op>_by_key). */
+#define GPUSCAN_SEGMENT_KEY_ASSEMBLE_(SCOPE, P, name, K, T, op, SAME, fn)                           \
+    GPUSCAN_SEGMENT_KEY_ASSEMBLE_AT_(__COUNTER__, SCOPE, P, name, K, T, op, SAME, fn)
+#define GPUSCAN_SEGMENT_KEY_ASSEMBLE_AT_(id, SCOPE, P, name, K, T, op, SAME, fn)                    \
+    GPUSCAN_CHECK_##SAME(name, K, T, op, fn) GPUSCAN_BREAK_                                         \
+    GPUSCAN_CHECK_DEFINE_(P, name, T, op) GPUSCAN_BREAK_                                            \
+    GPUSCAN_SPACE_OPEN_(P, id)                                                                      \
+    static __device__ __forceinline__ bool P##_same(K a, K b) { return GPUSCAN_##SAME(fn, a, b); }  \
+    GPUSCAN_SEGMENT_DEVICE_CODE_(P, name, T, op, K, P##_same, 1)                                    \
+    GPUSCAN_SEGMENT_DESC_(P, T, K, 1)                                                               \
+    GPUSCAN_SEGMENT_KEY_FORMS_(SCOPE, P, K, T) GPUSCAN_BREAK_                                       \
+    GPUSCAN_SPACE_CLOSE_(P, id)                                                                     \
+    using P##_internal::P##_inclusive;                                                              \
+    using P##_internal::P##_exclusive;                                                              \
+    using P##_internal::P##_scan_ex;
 
 #endif /* GPUSCAN_SEGMENT_CUH */

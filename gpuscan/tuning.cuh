@@ -65,6 +65,11 @@
  * spilled 96 bytes there, 24 staged) */
 #define GPUSCAN_SEGMENT_HOLDS_IN_BUFFER(T) (sizeof(T) != 4 || !std::is_integral<T>::value)
 #endif
+/* 16-byte words of keys a lane holds while a scan by key's keys load (block.cuh): keys wider than
+ * that a tile (8-byte keys beside 4-byte values) compare element by element, not spill. */
+#ifndef GPUSCAN_KEY_VECTORS_MAX
+#define GPUSCAN_KEY_VECTORS_MAX 8u
+#endif
 /* A look-back whose tiles all run at once folds every earlier tile's aggregate instead (grid.cuh:
  * P_fold_prefix) where a block's threads reading this many each cover them ... */
 #ifndef GPUSCAN_FOLD_READS

@@ -4,9 +4,10 @@
  * a 2x2 matrix product of wrapping integers, exact) or are 3 or 40 bytes wide; sizes 0, 1, 31-33, a
  * tile +- 1, random ones; heads: none, all, element 0 only, every other, 1 %, 50 %, at tile edges
  * +- 1, a segment of many tiles, the first and the last element; the segments given by heads, by
- * CSR offsets (int64, int32; empty segments) and as rows of one length (1 to many rows, lengths 1
- * to past two tiles); data and heads off 16 bytes; in place; outputs poisoned, the input and heads
- * checked untouched; bad arguments refused with nothing written.  A uint8 and an int16 case 40
+ * CSR offsets (int64, int32; empty segments), as rows of one length (1 to many rows, lengths 1
+ * to past two tiles) and by keys (runs of equal keys: keys of 1 to 16 bytes and 3, two compared by
+ * a user's equality); data, heads and keys off 16 bytes; in place; outputs poisoned, the input,
+ * heads and keys checked untouched; bad arguments refused with nothing written.  A uint8 and an int16 case 40
  * times over.  GPUSCAN_TEST_SEGMENTED_LARGE=1 (the exhaustive tier) runs those 400 times and adds
  * uint8 past 2^32 elements, heads and one row. */
 
@@ -21,6 +22,28 @@ GPUSCAN_DEFINE_SEGMENTED(affine, affine, compose)    /* (custom_ops.h: operators
 GPUSCAN_DEFINE_SEGMENTED(mat2, mat2, matmul)
 GPUSCAN_DEFINE_SEGMENTED(rgb, rgb, rgbadd)           /* 3 bytes */
 GPUSCAN_DEFINE_SEGMENTED(vec10, vec10, vadd)         /* 40 bytes: one item a thread */
+
+/* Scans by key, a key type each: 1, 2, 4, 8 (two ways) and 16 bytes, and 3; keys of a struct
+ * compared by the user's equality (pkey: only `id` counts, `noise` differs within a run; quad:
+ * every word), and keys that compare element by element (int64 beside 4-byte values: wider than
+ * GPUSCAN_KEY_VECTORS_MAX; 3-byte keys; keys off 16 bytes). */
+typedef struct { int32_t id; int16_t noise; } pkey;
+static __host__ __device__ bool pkey_same(pkey x, pkey y) { return x.id == y.id; }
+typedef struct { uint32_t w[4]; } quad;
+static __host__ __device__ bool quad_same(quad x, quad y)
+{
+    return x.w[0] == y.w[0] && x.w[1] == y.w[1] && x.w[2] == y.w[2] && x.w[3] == y.w[3];
+}
+static __host__ __device__ bool rgb_same(rgb x, rgb y) { return x.r == y.r && x.g == y.g && x.b == y.b; }
+GPUSCAN_DEFINE_SCAN_BY_KEY(i32, int, int, add)
+GPUSCAN_DEFINE_SCAN_BY_KEY(u8, uint8_t, uint8_t, max)
+GPUSCAN_DEFINE_SCAN_BY_KEY_EQUAL(i16, pkey, int16_t, add, pkey_same)
+GPUSCAN_DEFINE_SCAN_BY_KEY(f32, long long, float, add)
+GPUSCAN_DEFINE_SCAN_BY_KEY(f64, int, double, add)
+GPUSCAN_DEFINE_SCAN_BY_KEY(affine, int16_t, affine, compose)
+GPUSCAN_DEFINE_SCAN_BY_KEY_EQUAL(mat2, quad, mat2, matmul, quad_same)
+GPUSCAN_DEFINE_SCAN_BY_KEY_EQUAL(rgb, rgb, rgb, rgbadd, rgb_same)
+GPUSCAN_DEFINE_SCAN_BY_KEY(vec10, int, vec10, vadd)
 
 /* Head patterns: a name each, and whether element i is a head (tile: the type's tile). */
 enum { H_NONE, H_ALL, H_FIRST, H_ALTERNATE, H_1PCT, H_HALF, H_TILE_EDGES, H_LONG, H_ENDS, H_COUNT };
@@ -45,9 +68,43 @@ static void fill_heads(unsigned char *h, size_t n, int pattern, size_t tile, uin
     }
 }
 
-/* Where the segments come from: the heads array, rows of one length, int64 or int32 offsets. */
-enum { SRC_HEADS, SRC_ROWS, SRC_OFFSETS, SRC_OFFSETS32 };
-static const char *const k_sources[] = {"heads", "rows", "offsets", "offsets32"};
+/* Where the segments come from: the heads array, rows of one length, int64 or int32 offsets, keys. */
+enum { SRC_HEADS, SRC_ROWS, SRC_OFFSETS, SRC_OFFSETS32, SRC_KEYS };
+static const char *const k_sources[] = {"heads", "rows", "offsets", "offsets32", "keys"};
+/* Keys whose runs are the heads' segments: a head's key differs from the one before (any other
+ * key; wrapping), the rest repeat it (pkey: in `id` only). */
+static int key_next_int(int k, int head, uint64_t *rng)
+{
+    return head ? (int)((unsigned)k + 1u + (unsigned)(rng_next(rng) % 1000)) : k;
+}
+static uint8_t key_next_uint8_t(uint8_t k, int head, uint64_t *rng)
+{
+    return head ? (uint8_t)(k + 1 + rng_next(rng) % 255) : k;
+}
+static int16_t key_next_int16_t(int16_t k, int head, uint64_t *rng)
+{
+    return head ? (int16_t)(uint16_t)((uint16_t)k + 1 + rng_next(rng) % 65535) : k;
+}
+static long long key_next_ll(long long k, int head, uint64_t *rng)
+{
+    return head ? (long long)((uint64_t)k + 1u + rng_next(rng) % ((uint64_t)1 << 40)) : k;
+}
+static pkey key_next_pkey(pkey k, int head, uint64_t *rng)
+{
+    if (head) k.id += 1 + (int)(rng_next(rng) % 3);
+    k.noise = (int16_t)rng_next(rng);
+    return k;
+}
+static quad key_next_quad(quad k, int head, uint64_t *rng)
+{
+    if (head) k.w[rng_next(rng) % 4] += 1u; /* one word differs */
+    return k;
+}
+static rgb key_next_rgb(rgb k, int head, uint64_t *rng)
+{
+    if (head) k.g = (uint8_t)(k.g + 1 + rng_next(rng) % 255);
+    return k;
+}
 /* CSR offsets of the heads (a head's start repeated at random: empty segments; the leading 0 only
  * sometimes: element 0 starts a segment either way), n after the last (never read), on the device;
  * *m: the segments, whose starts the call reads. */
@@ -109,7 +166,7 @@ static int close_f32(const float *got, const double *ref, const double *mag, siz
  * in place or not, data and heads off 16 bytes or not (odd), from heads, rows (row) or int64 / int32 offsets
  * (src).  The reference runs in RT (double for float),
  * beside each element's magnitude (RABS, RMAG: the sum of |x| along its segment, float's tolerance). */
-#define SEGMENT_CASE_(tname, P, T, IDENTITY, GEN, RT, TO_RT, RCOMBINE, RABS, RMAG, CLOSE)             \
+#define SEGMENT_CASE_(tname, P, KP, T, IDENTITY, GEN, RT, TO_RT, RCOMBINE, RABS, RMAG, CLOSE, K, KNEXT)    \
     static void case_##tname(size_t n, int pattern, int exclusive, int ex, int in_place, int odd, int src, \
                              size_t row, uint64_t *rng)                                             \
     {                                                                                               \
@@ -124,7 +181,16 @@ static int close_f32(const float *got, const double *ref, const double *mag, siz
         if (src == SRC_ROWS) /* the rows form: a head every `row` elements, no array */             \
             for (size_t i = 0; i < n; ++i) hd[i] = i % row == 0;                                    \
         size_t n_segments = 0;                                                                      \
-        void *d_offsets = src >= SRC_OFFSETS ? offsets_of(hd, n, src == SRC_OFFSETS32, &n_segments, rng) : NULL; \
+        void *d_offsets = src == SRC_OFFSETS || src == SRC_OFFSETS32                                \
+                              ? offsets_of(hd, n, src == SRC_OFFSETS32, &n_segments, rng) : NULL;   \
+        K *hk = (K *)calloc(n + 1, sizeof(K)), *a_keys = NULL, *d_keys = NULL;                      \
+        for (size_t i = 0; i < n; ++i) /* (keys' element 0 from zeros: a head either way) */        \
+            hk[i] = KNEXT(i == 0 ? hk[0] : hk[i - 1], i == 0 || hd[i] != 0, rng);                   \
+        if (src == SRC_KEYS) { /* odd: the keys one element past their allocation too */            \
+            CHECK_CUDA(cudaMalloc(&a_keys, (n + 1) * sizeof(K)));                                   \
+            d_keys = a_keys + odd;                                                                  \
+            CHECK_CUDA(cudaMemcpy(d_keys, hk, n * sizeof(K), cudaMemcpyHostToDevice));              \
+        }                                                                                           \
         RT acc = TO_RT(IDENTITY), accm = TO_RT(IDENTITY);                                           \
         for (size_t i = 0; i < n; ++i) { /* the reference: restart at heads and at element 0 */     \
             const int head = i == 0 || hd[i] != 0;                                                  \
@@ -169,6 +235,10 @@ static int close_f32(const float *got, const double *ref, const double *mag, siz
                 st = ex ? P##_offsets32_scan_ex(w, &bytes, in, o32, m, d_out, n, kind, init, 0)     \
                    : exclusive ? P##_offsets32_exclusive(in, o32, m, d_out, n, init, 0)             \
                                : P##_offsets32_inclusive(in, o32, m, d_out, n, 0);                  \
+            else if (src == SRC_KEYS)                                                               \
+                st = ex ? KP##_scan_ex(w, &bytes, d_keys, in, d_out, n, kind, init, 0)              \
+                   : exclusive ? KP##_exclusive(d_keys, in, d_out, n, init, 0)                      \
+                               : KP##_inclusive(d_keys, in, d_out, n, 0);                           \
             else                                                                                    \
                 st = ex ? P##_scan_ex(w, &bytes, in, d_heads + odd, d_out, n, kind, init, 0)        \
                    : exclusive ? P##_exclusive(in, d_heads + odd, d_out, n, init, 0)                \
@@ -192,6 +262,14 @@ static int close_f32(const float *got, const double *ref, const double *mag, siz
             CHECK_CUDA(cudaMemcpy(hd_back, d_heads + odd, n, cudaMemcpyDeviceToHost));              \
             EXPECT(same_bytes(hd_back, hd, n), "%s n=%zu: the heads changed", #tname, n);           \
         }                                                                                           \
+        if (src == SRC_KEYS) {                                                                      \
+            K *kb = (K *)malloc((n + 1) * sizeof(K));                                               \
+            CHECK_CUDA(cudaMemcpy(kb, d_keys, n * sizeof(K), cudaMemcpyDeviceToHost));              \
+            EXPECT(same_bytes(kb, hk, n * sizeof(K)), "%s n=%zu: the keys changed", #tname, n);     \
+            free(kb);                                                                               \
+            CHECK_CUDA(cudaFree(a_keys));                                                           \
+        }                                                                                           \
+        free(hk);                                                                                   \
         CHECK_CUDA(cudaFree(a_in));                                                                 \
         CHECK_CUDA(cudaFree(a_out));                                                                \
         CHECK_CUDA(cudaFree(d_heads));                                                              \
@@ -222,26 +300,30 @@ EXACT_(mat2)
 EXACT_(rgb)
 EXACT_(vec10)
 #define MAG_NONE_(a, b) (a) /* (exact types: no magnitude) */
-SEGMENT_CASE_(i32, gpuscan_i32_add_segmented, int, 0, gen_i32, int, AS_IS_, ADD_, ABS_NONE_, MAG_NONE_, exact_int)
-SEGMENT_CASE_(u8, gpuscan_u8_max_segmented, uint8_t, (uint8_t)0, gen_u8, uint8_t, AS_IS_, MAX_, ABS_NONE_, MAG_NONE_,
-              exact_uint8_t)
+SEGMENT_CASE_(i32, gpuscan_i32_add_segmented, gpuscan_i32_add_by_key, int, 0, gen_i32, int, AS_IS_, ADD_,
+              ABS_NONE_, MAG_NONE_, exact_int, int, key_next_int)
+SEGMENT_CASE_(u8, gpuscan_u8_max_segmented, gpuscan_u8_max_by_key, uint8_t, (uint8_t)0, gen_u8, uint8_t, AS_IS_,
+              MAX_, ABS_NONE_, MAG_NONE_, exact_uint8_t, uint8_t, key_next_uint8_t)
 #define ADD16_(a, b) ((int16_t)(uint16_t)((uint16_t)(a) + (uint16_t)(b))) /* (wraps) */
-SEGMENT_CASE_(i16, gpuscan_i16_add_segmented, int16_t, (int16_t)0, gen_i16, int16_t, AS_IS_, ADD16_, ABS_NONE_,
-              MAG_NONE_, exact_int16_t)
-SEGMENT_CASE_(f32, gpuscan_f32_add_segmented, float, 0.0f, gen_f32, double, TO_DOUBLE_, ADD_, ABS_DOUBLE_, ADD_,
-              close_f32)
-SEGMENT_CASE_(f64, gpuscan_f64_add_segmented, double, 0.0, gen_f64, double, AS_IS_, ADD_, ABS_NONE_, MAG_NONE_,
-              exact_double)
-SEGMENT_CASE_(affine, gpuscan_affine_compose_segmented, affine, affine_identity(), gen1_affine, affine, AS_IS_,
-              affine_then, ABS_NONE_, MAG_NONE_, exact_affine)
-SEGMENT_CASE_(mat2, gpuscan_mat2_matmul_segmented, mat2, mat2_identity(), gen1_mat2, mat2, AS_IS_, mat2_mul,
-              ABS_NONE_, MAG_NONE_, exact_mat2)
-SEGMENT_CASE_(rgb, gpuscan_rgb_rgbadd_segmented, rgb, rgb_zero(), gen1_rgb, rgb, AS_IS_, rgb_add, ABS_NONE_,
-              MAG_NONE_, exact_rgb)
-SEGMENT_CASE_(vec10, gpuscan_vec10_vadd_segmented, vec10, vec10_zero(), gen1_vec10, vec10, AS_IS_, vec10_add,
-              ABS_NONE_, MAG_NONE_, exact_vec10)
+SEGMENT_CASE_(i16, gpuscan_i16_add_segmented, gpuscan_i16_add_by_key, int16_t, (int16_t)0, gen_i16, int16_t,
+              AS_IS_, ADD16_, ABS_NONE_, MAG_NONE_, exact_int16_t, pkey, key_next_pkey)
+SEGMENT_CASE_(f32, gpuscan_f32_add_segmented, gpuscan_f32_add_by_key, float, 0.0f, gen_f32, double, TO_DOUBLE_,
+              ADD_, ABS_DOUBLE_, ADD_, close_f32, long long, key_next_ll)
+SEGMENT_CASE_(f64, gpuscan_f64_add_segmented, gpuscan_f64_add_by_key, double, 0.0, gen_f64, double, AS_IS_,
+              ADD_, ABS_NONE_, MAG_NONE_, exact_double, int, key_next_int)
+SEGMENT_CASE_(affine, gpuscan_affine_compose_segmented, gpuscan_affine_compose_by_key, affine,
+              affine_identity(), gen1_affine, affine, AS_IS_, affine_then, ABS_NONE_, MAG_NONE_, exact_affine,
+              int16_t, key_next_int16_t)
+SEGMENT_CASE_(mat2, gpuscan_mat2_matmul_segmented, gpuscan_mat2_matmul_by_key, mat2, mat2_identity(), gen1_mat2,
+              mat2, AS_IS_, mat2_mul, ABS_NONE_, MAG_NONE_, exact_mat2, quad, key_next_quad)
+SEGMENT_CASE_(rgb, gpuscan_rgb_rgbadd_segmented, gpuscan_rgb_rgbadd_by_key, rgb, rgb_zero(), gen1_rgb, rgb,
+              AS_IS_, rgb_add, ABS_NONE_, MAG_NONE_, exact_rgb, rgb, key_next_rgb)
+SEGMENT_CASE_(vec10, gpuscan_vec10_vadd_segmented, gpuscan_vec10_vadd_by_key, vec10, vec10_zero(), gen1_vec10,
+              vec10, AS_IS_, vec10_add, ABS_NONE_, MAG_NONE_, exact_vec10, int, key_next_int)
 
-/* Every size and head pattern through one type: inclusive and exclusive, simple and _ex. */
+/* Every size and head pattern through one type: inclusive and exclusive, simple and _ex; the
+ * segments from each source in turn. */
+static const int k_rotation[4] = {SRC_OFFSETS, SRC_OFFSETS32, SRC_HEADS, SRC_KEYS};
 #define SEGMENT_SUITE_(tname, T)                                                                    \
     static void suite_##tname(uint64_t *rng, size_t max_random)                                     \
     {                                                                                               \
@@ -254,12 +336,12 @@ SEGMENT_CASE_(vec10, gpuscan_vec10_vadd_segmented, vec10, vec10_zero(), gen1_vec
         for (int s = 0; s < count; ++s)                                                             \
             for (int p = 0; p < H_COUNT; ++p)                                                       \
                 for (int form = 0; form < 4; ++form) /* inclusive, exclusive; simple, _ex */        \
-                    case_##tname(sizes[s], p, form & 1, form >> 1, 0, (s + p + form) % 5 == 0,            \
-                                 (s + p + form) % 3 == 0 ? SRC_OFFSETS : (s + p + form) % 3 == 1 ? SRC_OFFSETS32 : SRC_HEADS, \
-                                 0, rng);                                                           \
+                    case_##tname(sizes[s], p, form & 1, form >> 1, 0, (s + p + form) % 5 == 0,       \
+                                 k_rotation[(s + p + form) % 4], 0, rng);                           \
         case_##tname(100003, H_HALF, 0, 0, 1, 0, SRC_HEADS, 0, rng); /* in place */                 \
         case_##tname(100003, H_1PCT, 1, 1, 1, 1, SRC_HEADS, 0, rng);                                \
         case_##tname(100003, H_HALF, 1, 0, 1, 0, SRC_OFFSETS, 0, rng);                              \
+        case_##tname(100003, H_1PCT, 0, 1, 1, 0, SRC_KEYS, 0, rng);                                 \
         /* the rows form: (rows, length) */                                                         \
         const size_t shapes[][2] = {{1, 1}, {1, tile + 1}, {tile + 3, 1}, {3, tile - 1}, {7, tile + 1}, {1000, 37}, \
                                     {33, 31}, {5, 2 * tile}, {2, max_random / 2 + 3}, {max_random / 64 + 1, 64}}; \
@@ -328,6 +410,19 @@ static void bad_inputs(void)
          (bytes = 1 << 20, gpuscan_i32_add_segmented_offsets32_scan_ex(d_in, &bytes, d_in + n, d_in, 10, d_out, n,
                                                                        GPUSCAN_INCLUSIVE, 0, 0)),
          GPUSCAN_ERROR_OVERLAP},
+        {"keys: NULL", gpuscan_i32_add_by_key_inclusive(NULL, d_in, d_out, n, 0), GPUSCAN_ERROR_NULL_POINTER},
+        {"keys: NULL input", gpuscan_i32_add_by_key_exclusive(d_in + n, NULL, d_out, n, 0, 0), GPUSCAN_ERROR_NULL_POINTER},
+        {"keys: none", gpuscan_i32_add_by_key_inclusive(NULL, NULL, NULL, 0, 0), GPUSCAN_SUCCESS},
+        {"keys: misaligned", gpuscan_i32_add_by_key_inclusive((const int *)((const char *)d_in + 2), d_in + n, d_out, n, 0),
+         GPUSCAN_ERROR_MISALIGNED},
+        {"keys: over the output", gpuscan_i32_add_by_key_inclusive(d_out + 8, d_in, d_out, n, 0), GPUSCAN_ERROR_OVERLAP},
+        {"keys: too many", gpuscan_f32_add_by_key_inclusive((const long long *)d_in, (const float *)d_out, (float *)d_in + n,
+                                                           SIZE_MAX / 10, 0), GPUSCAN_ERROR_TOO_LARGE},
+        {"keys _ex: workspace over the keys",
+         (bytes = 1 << 20, gpuscan_i32_add_by_key_scan_ex(d_in + n / 2, &bytes, d_in + n / 2, d_in, d_out, n,
+                                                          GPUSCAN_INCLUSIVE, 0, 0)), GPUSCAN_ERROR_OVERLAP},
+        {"keys _ex: no such kind", gpuscan_i32_add_by_key_scan_ex(NULL, &bytes, d_in, d_in, d_out, n, (gpuscan_kind)3, 0, 0),
+         GPUSCAN_ERROR_INVALID_ALGORITHM},
         {"_ex: NULL size", gpuscan_i32_add_segmented_scan_ex(NULL, NULL, d_in, d_h, d_out, n, GPUSCAN_INCLUSIVE, 0, 0),
          GPUSCAN_ERROR_NULL_POINTER},
         {"_ex: workspace too small", (bytes = 1, gpuscan_i32_add_segmented_scan_ex(d_in + n, &bytes, d_in, d_h, d_out, n,

@@ -49,6 +49,10 @@ typedef struct { double a[3]; } wide3;
 #define GPUSCAN_OP_wadd_COMBINE(T, x, y) (wide3{{(x).a[0] + (y).a[0], (x).a[1] + (y).a[1], (x).a[2] + (y).a[2]}})
 GPUSCAN_DEFINE_SEGMENTED(u8, uint8_t, add)
 GPUSCAN_DEFINE_SEGMENTED(wide3, wide3, wadd)
+/* scans by key: 8-byte keys compared with ==, and 24-byte ones by an equality */
+static __host__ __device__ bool user_same_wide3(wide3 a, wide3 b) { return a.a[0] == b.a[0] && a.a[1] == b.a[1]; }
+GPUSCAN_DEFINE_SCAN_BY_KEY(u8_by_u64, uint64_t, uint8_t, add)
+GPUSCAN_DEFINE_SCAN_BY_KEY_EQUAL(wide3_by_wide3, wide3, wide3, wadd, user_same_wide3)
 #endif
 
 #if USER_STRICT_PART == 0 || USER_STRICT_PART == 1

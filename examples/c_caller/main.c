@@ -31,6 +31,10 @@ static int host_checks(void)
     CHECK(s == GPUSCAN_SUCCESS && bytes > 0, "segmented size query from C");
     s = gpuscan_int_add_segmented_inclusive(NULL, NULL, NULL, 5, 0);
     CHECK(s == GPUSCAN_ERROR_NULL_POINTER, "segmented NULL pointers rejected from C");
+    s = gpuscan_int_add_by_key_scan_ex(NULL, &bytes, NULL, NULL, NULL, 1u << 20, GPUSCAN_INCLUSIVE, 0, 0);
+    CHECK(s == GPUSCAN_SUCCESS && bytes > 0, "scan by key size query from C");
+    s = gpuscan_int_add_by_key_exclusive(NULL, (const int *)16, (int *)4096, 5, 0, 0);
+    CHECK(s == GPUSCAN_ERROR_NULL_POINTER, "scan by key without keys rejected from C");
     printf("c_caller host: %d passed, %d failed\n", passes, failures);
     return failures || passes == 0 ? 1 : 0; /* no check ran: a failure too */
 }
@@ -89,6 +93,24 @@ static int gpu_checks(void)
     bad = 0;
     for (size_t i = 0; i < n; ++i) { acc = (i == 0 || hf[i]) ? h[i] : acc + h[i]; bad += (r[i] != (int)acc); }
     CHECK(bad == 0, "segmented scan matches the C loop");
+    /* by key: runs of equal keys, i / 7 (segments of 7), exclusive from 100 */
+    int *hk = (int *)malloc(n * sizeof(int)), *d_keys = NULL;
+    for (size_t i = 0; i < n; ++i) hk[i] = (int)(i / 7);
+    CHECK(cudaMalloc((void **)&d_keys, n * sizeof(int)) == cudaSuccess, "cudaMalloc");
+    cudaMemcpy(d_keys, hk, n * sizeof(int), cudaMemcpyHostToDevice);
+    s = gpuscan_int_add_by_key_exclusive(d_keys, d_in, d_out, n, 100, 0);
+    CHECK(s == GPUSCAN_SUCCESS, gpuscan_status_string(s));
+    CHECK(cudaDeviceSynchronize() == cudaSuccess, "synchronize");
+    cudaMemcpy(r, d_out, n * sizeof(int), cudaMemcpyDeviceToHost);
+    acc = 0;
+    bad = 0;
+    for (size_t i = 0; i < n; ++i) {
+        if (i % 7 == 0) acc = 100;
+        bad += (r[i] != (int)acc);
+        acc += h[i];
+    }
+    CHECK(bad == 0, "scan by key matches the C loop");
+    cudaFree(d_keys); free(hk);
     cudaFree(d_flags); cudaFree(d_pos); cudaFree(d_count); free(hf);
     cudaFree(d_in); cudaFree(d_out); free(h); free(r);
     printf("c_caller gpu: %d passed, %d failed\n", passes, failures);

@@ -6,4 +6,5 @@ GPUSCAN_DECLARE(int, int, add)
 GPUSCAN_DECLARE(f32, float, max)
 GPUSCAN_DECLARE_TYPED(flags, unsigned char, int, add)
 GPUSCAN_DECLARE_SEGMENTED(int, int, add)
+GPUSCAN_DECLARE_SCAN_BY_KEY(int, int, int, add)
 #endif
