@@ -276,11 +276,11 @@
 #define GPUSCAN_DEFINE_SCAN_BY_KEY(name, K, T, op)                                                  \
     GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_SEGMENT_KEY_ASSEMBLE_,         \
                          (static __attribute__((unused)), gpuscan_##name##_##op##_by_key, name, K, T, op, \
-                          KEYS_EQ_, ~))
+                          KEYS_EQ_, ~, 0))
 #define GPUSCAN_DEFINE_SCAN_BY_KEY_EQUAL(name, K, T, op, same)                                      \
     GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_SEGMENT_KEY_ASSEMBLE_,         \
                          (static __attribute__((unused)), gpuscan_##name##_##op##_by_key, name, K, T, op, \
-                          KEYS_FN_, same))
+                          KEYS_FN_, same, 0))
 /* The same with C linkage (GPUSCAN_DECLARE_SCAN_BY_KEY(name, K, T, op) in other files). */
 #define GPUSCAN_DEFINE_SCAN_BY_KEY_EXPORT(name, K, T, op)                                           \
     GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_DEFINE_SCAN_BY_KEY_EXPORT_AS_, \
@@ -290,7 +290,33 @@
                          (name, K, T, op, KEYS_FN_, same))
 #define GPUSCAN_DEFINE_SCAN_BY_KEY_EXPORT_AS_(name, K, T, op, SAME, fn)                             \
     GPUSCAN_DECLARE_SCAN_BY_KEY(name, K, T, op)                                                     \
-    GPUSCAN_SEGMENT_KEY_ASSEMBLE_(GPUSCAN_EXTERN_C, gpuscan_##name##_##op##_by_key, name, K, T, op, SAME, fn)
+    GPUSCAN_SEGMENT_KEY_ASSEMBLE_(GPUSCAN_EXTERN_C, gpuscan_##name##_##op##_by_key, name, K, T, op, SAME, fn, 0)
+
+/* Reductions by key: GPUSCAN_DEFINE_REDUCE_BY_KEY(name, K, T, op) (keys compared with ==) and
+ * GPUSCAN_DEFINE_REDUCE_BY_KEY_EQUAL(name, K, T, op, same) define
+ *   gpuscan_<name>_<op>_reduce_by_key(keys, in, keys_out, out, d_count, n, stream)
+ *   gpuscan_<name>_<op>_reduce_by_key_ex(d_ws, &ws_bytes, keys, in, keys_out, out, d_count, n, stream)
+ * each run of equal adjacent keys: its first key to keys_out, the fold of its values to out, in
+ * order; the number of runs to *d_count (device memory). */
+#define GPUSCAN_DEFINE_REDUCE_BY_KEY(name, K, T, op)                                                \
+    GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_SEGMENT_KEY_ASSEMBLE_,         \
+                         (static __attribute__((unused)), gpuscan_##name##_##op##_reduce_by_key, name, K, T, \
+                          op, KEYS_EQ_, ~, 1))
+#define GPUSCAN_DEFINE_REDUCE_BY_KEY_EQUAL(name, K, T, op, same)                                    \
+    GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_SEGMENT_KEY_ASSEMBLE_,         \
+                         (static __attribute__((unused)), gpuscan_##name##_##op##_reduce_by_key, name, K, T, \
+                          op, KEYS_FN_, same, 1))
+/* The same with C linkage (GPUSCAN_DECLARE_REDUCE_BY_KEY(name, K, T, op) in other files). */
+#define GPUSCAN_DEFINE_REDUCE_BY_KEY_EXPORT(name, K, T, op)                                         \
+    GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_DEFINE_REDUCE_BY_KEY_EXPORT_AS_, \
+                         (name, K, T, op, KEYS_EQ_, ~))
+#define GPUSCAN_DEFINE_REDUCE_BY_KEY_EQUAL_EXPORT(name, K, T, op, same)                             \
+    GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_DEFINE_REDUCE_BY_KEY_EXPORT_AS_, \
+                         (name, K, T, op, KEYS_FN_, same))
+#define GPUSCAN_DEFINE_REDUCE_BY_KEY_EXPORT_AS_(name, K, T, op, SAME, fn)                           \
+    GPUSCAN_DECLARE_REDUCE_BY_KEY(name, K, T, op)                                                   \
+    GPUSCAN_SEGMENT_KEY_ASSEMBLE_(GPUSCAN_EXTERN_C, gpuscan_##name##_##op##_reduce_by_key, name, K, T, op, SAME, \
+                                  fn, 1)
 
 /* Stream compaction (gpuscan/select.cuh): GPUSCAN_DEFINE_SELECT(name, T) defines
  *   gpuscan_<name>_select_flagged(in, flags, out, d_count, n, stream)     the elements whose flag

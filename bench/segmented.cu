@@ -9,7 +9,10 @@
  * values written) and by keys (CUB's keys; keys and values read, values written: 12 bytes).  Then the rows form (rows of one length: a scan along the last
  * axis) for the shapes of issue 57, beside CUB's by-key scan with the row's number as key, the
  * plain scan and a copy of the 8 bytes an element it moves.  Every result is checked against CUB's.
- *   segmented [--csv FILE] [--min-log2 J] [--max-log2 K] [--only heads|offsets|keys|rows]
+ * And the reduction by key (each run's first key and sum, the count) beside CUB's
+ * DeviceReduce::ReduceByKey and a copy of what it moves (keys and values read, a key and a sum a
+ * run written), its keys, sums and count checked against CUB's.
+ *   segmented [--csv FILE] [--min-log2 J] [--max-log2 K] [--only heads|offsets|keys|reduce|rows]
  * sizes 2^J .. 2^K (default 16, 28); --only: those forms alone. */
 #include <cstdio>
 #include <cstring>
@@ -19,6 +22,7 @@
 
 GPUSCAN_DEFINE_SEGMENTED(i32, int, add)
 GPUSCAN_DEFINE_SCAN_BY_KEY(i32, int, int, add)
+GPUSCAN_DEFINE_REDUCE_BY_KEY(i32, int, int, add)
 GPUSCAN_DEFINE(int, add)
 
 int main(int argc, char **argv)
@@ -113,7 +117,71 @@ int main(int argc, char **argv)
     const long lengths[] = {1, 8, 64, 1024, 65536, 0 /* one segment */, -1 /* power law */};
     const char *names[] = {"1", "8", "64", "1024", "65536", "one", "power"};
     auto runs = [&](const char *form) { return !*only || !strcmp(only, form); };
-    for (int lg = min_log2; lg <= max_log2 && (runs("heads") || runs("offsets") || runs("keys")); lg += (lg < 24 ? 4 : 2)) {
+    int *d_ukeys, *d_sums, *d_cub_ukeys, *d_cub_sums;
+    size_t *d_count, *d_cub_count;
+    CK(cudaMalloc(&d_ukeys, nmax * sizeof(int)));
+    CK(cudaMalloc(&d_sums, nmax * sizeof(int)));
+    CK(cudaMalloc(&d_cub_ukeys, nmax * sizeof(int)));
+    CK(cudaMalloc(&d_cub_sums, nmax * sizeof(int)));
+    CK(cudaMalloc(&d_count, sizeof(size_t)));
+    CK(cudaMalloc(&d_cub_count, sizeof(size_t)));
+    /* The reduction by key of the keys uploaded (m runs): checked against CUB's, then timed beside
+     * it and a copy of the bytes moved. */
+    auto measure_reduce = [&](const char *name, size_t n, size_t m) {
+        size_t cneed = 0, need = 0;
+        CK(cub::DeviceReduce::ReduceByKey(NULL, cneed, d_keys, d_cub_ukeys, d_in, d_cub_sums, d_cub_count,
+                                          cuda::std::plus<int>(), (int64_t)n));
+        gpuscan_i32_add_reduce_by_key_ex(NULL, &need, d_keys, d_in, d_ukeys, d_sums, d_count, n, 0);
+        if (need > ws_bytes) { if (ws) CK(cudaFree(ws)); CK(cudaMalloc(&ws, need)); ws_bytes = need; }
+        if (cneed > cub_bytes) { if (cub_ws) CK(cudaFree(cub_ws)); CK(cudaMalloc(&cub_ws, cneed)); cub_bytes = cneed; }
+        auto simple = [&](int) {
+            gpuscan_status s = gpuscan_i32_add_reduce_by_key(d_keys, d_in, d_ukeys, d_sums, d_count, n, 0);
+            if (s != GPUSCAN_SUCCESS) { fprintf(stderr, "gpuscan: %s\n", gpuscan_status_string(s)); exit(1); }
+        };
+        auto ex = [&](int) {
+            size_t b = ws_bytes;
+            gpuscan_status s = gpuscan_i32_add_reduce_by_key_ex(ws, &b, d_keys, d_in, d_ukeys, d_sums, d_count, n, 0);
+            if (s != GPUSCAN_SUCCESS) { fprintf(stderr, "gpuscan _ex: %s\n", gpuscan_status_string(s)); exit(1); }
+        };
+        auto cub_call = [&](int) {
+            size_t b = cub_bytes;
+            CK(cub::DeviceReduce::ReduceByKey(cub_ws, b, d_keys, d_cub_ukeys, d_in, d_cub_sums, d_cub_count,
+                                              cuda::std::plus<int>(), (int64_t)n));
+        };
+        const size_t moved = 8 * n + 8 * m;
+        auto copy = [&](int) { CK(cudaMemcpyAsync(copy_dst, copy_src, moved / 2, cudaMemcpyDeviceToDevice, 0)); };
+        int *a = (int *)malloc(2 * m * sizeof(int)), *b = (int *)malloc(2 * m * sizeof(int));
+        size_t ca = 0, cb = 0;
+        cub_call(0);
+        CK(cudaMemcpy(&cb, d_cub_count, sizeof(size_t), cudaMemcpyDeviceToHost));
+        CK(cudaMemcpy(b, d_cub_ukeys, m * sizeof(int), cudaMemcpyDeviceToHost));
+        CK(cudaMemcpy(b + m, d_cub_sums, m * sizeof(int), cudaMemcpyDeviceToHost));
+        for (int form = 0; form < 2; ++form) {
+            CK(cudaMemset(d_sums, 0xff, m * sizeof(int)));
+            CK(cudaMemset(d_ukeys, 0xff, m * sizeof(int)));
+            form == 0 ? simple(0) : ex(0);
+            CK(cudaMemcpy(&ca, d_count, sizeof(size_t), cudaMemcpyDeviceToHost));
+            CK(cudaMemcpy(a, d_ukeys, m * sizeof(int), cudaMemcpyDeviceToHost));
+            CK(cudaMemcpy(a + m, d_sums, m * sizeof(int), cudaMemcpyDeviceToHost));
+            if (ca != m || cb != m || memcmp(a, b, 2 * m * sizeof(int)) != 0) {
+                printf("MISMATCH n=%zu %s%s (runs %zu, CUB %zu, want %zu)\n", n, name, form ? " _ex" : "", ca, cb, m);
+                ++mismatches;
+            }
+        }
+        free(a), free(b);
+        for (int b2b = 0; b2b < 2; ++b2b) {
+            const double g = bench_timed(simple, 0, b2b), gx = bench_timed(ex, 0, b2b);
+            const double c = bench_timed(cub_call, 0, b2b), cp = bench_timed(copy, 0, b2b);
+            const char *form = b2b ? "back to back" : "alone";
+            printf("%-11zu %-16s %-12s %9.1f %9.1f %9.1f %9s %9.1f %8.3f %8.3f\n", n, name, form, g, gx, c, "-", cp,
+                   cp / g, c / g);
+            if (csv)
+                fprintf(csv, "%s,%zu,%s,%s,%.2f,%.2f,%.2f,,%.2f,%.4f,%.4f\n", prop.name, n, name, form, g, gx, c, cp,
+                        cp / g, c / g);
+        }
+    };
+    for (int lg = min_log2; lg <= max_log2 && (runs("heads") || runs("offsets") || runs("keys") || runs("reduce"));
+         lg += (lg < 24 ? 4 : 2)) {
         const size_t n = (size_t)1 << lg, moved = 9 * n;
         for (int li = 0; li < 7; ++li) {
             size_t next = 0; /* the next head */
@@ -162,6 +230,9 @@ int main(int argc, char **argv)
                            ? gpuscan_i32_add_by_key_inclusive(d_keys, d_in, d_out, n, 0)
                            : gpuscan_i32_add_by_key_scan_ex(w, b, d_keys, d_in, d_out, n, GPUSCAN_INCLUSIVE, 0, 0);
             });
+            /* the reduction by key of the same keys (CUB's column: DeviceReduce::ReduceByKey) */
+            snprintf(oname, sizeof oname, "reduce %s", names[li]);
+            if (runs("reduce")) measure_reduce(oname, n, m);
         }
     }
     /* the rows form: (rows, length), each row scanned on its own */

@@ -226,6 +226,14 @@ static inline const char *gpuscan_block_name(gpuscan_block b)
         void *d_workspace, size_t *workspace_bytes, const K *d_keys, const T *d_in, T *d_out, size_t n, \
         gpuscan_kind kind, T init, cudaStream_t stream);
 
+/* Reductions by key (GPUSCAN_DEFINE_REDUCE_BY_KEY_EXPORT or _EQUAL_EXPORT). */
+#define GPUSCAN_DECLARE_REDUCE_BY_KEY(name, K, T, op)                                               \
+    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_reduce_by_key(                          \
+        const K *d_keys, const T *d_in, K *d_keys_out, T *d_out, size_t *d_count, size_t n, cudaStream_t stream); \
+    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_reduce_by_key_ex(                       \
+        void *d_workspace, size_t *workspace_bytes, const K *d_keys, const T *d_in, K *d_keys_out, T *d_out, \
+        size_t *d_count, size_t n, cudaStream_t stream);
+
 /* ---- the simple forms' memory (gpuscan/memory.cuh; defined in every .cu that includes
  * gpuscan.cuh, so a C program finds them in the object of its GPUSCAN_DEFINE_EXPORTs) ----------
  * The simple forms take their workspace, stream-ordered, from a memory pool of the library's own

@@ -884,20 +884,22 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_put_flags
 
 /* A head for each element whose key differs from the one before it (a scan by key's segments):
  * the tile's keys read as flags are, coalesced 16-byte words a warp (P_keys_read, before the items'
- * loads, whose registers the keys' free again - P_keys_mark compares them and leaves the heads in
- * the flag buffer), each word's first key compared with the word before's last (a shuffle; the
- * warp's first with the key before its run).  Keys that do not divide 16 bytes or would take a
- * lane more than GPUSCAN_KEY_VECTORS_MAX words (tuning.cuh), a last tile, or keys at an address not
- * 16-byte aligned compare element by element.  SAME(a, b): the keys are equal. */
+ * loads are issued: P_keys_mark compares them, leaving the heads in the flag buffer, and frees
+ * their registers for the items), each word's first key compared with the word before's last (a
+ * shuffle; the warp's first with the key before its run).  Keys that do not divide 16 bytes or
+ * would take a lane more than GPUSCAN_KEY_VECTORS_MAX words (tuning.cuh), a warp's run past the
+ * tile's valid elements, or keys at an address not 16-byte aligned compare element by element
+ * (each key read twice, the second from L1).  SAME(a, b): the keys are equal. */
 #define GPUSCAN_TILE_KEYS_(P, T, TAG, K, SAME)                                                      \
-    enum { P##_KEY_VECTORS_ = GPUSCAN_VECTOR_OK_(K, 32u * GPUSCAN_##TAG##_ITEMS(T)) &&              \
-                              GPUSCAN_##TAG##_ITEMS(T) * sizeof(K) <= 16u * GPUSCAN_KEY_VECTORS_MAX, \
-           P##_KEY_WORDS_ = P##_KEY_VECTORS_ ? 2u * GPUSCAN_##TAG##_ITEMS(T) * (unsigned)sizeof(K) : 32u /* the warp's */ }; \
+    enum { P##_KEYS_AS_WORDS_ = GPUSCAN_VECTOR_OK_(K, 32u * GPUSCAN_##TAG##_ITEMS(T)) &&            \
+                                GPUSCAN_##TAG##_ITEMS(T) * sizeof(K) <= 16u * GPUSCAN_KEY_VECTORS_MAX, \
+           P##_KEY_WORDS_ = P##_KEYS_AS_WORDS_ ? 2u * GPUSCAN_##TAG##_ITEMS(T) * (unsigned)sizeof(K) : 32u /* the warp's */ }; \
     typedef struct P##_key_run {                                                                    \
         uint4 v[(P##_KEY_WORDS_ + 31u) / 32u]; /* the warp's keys, striped */                      \
         K before; /* the key before the warp's run (its own first at element 0) */                  \
         int whole;                                                                                  \
     } P##_key_run;                                                                                  \
+    static __device__ __forceinline__ __attribute__((unused)) bool P##_same_key(K a, K b) { return SAME(a, b); } \
     static __device__ __forceinline__ __attribute__((unused)) K P##_key_shfl(K k, unsigned lane)    \
     {                                                                                               \
         unsigned w[(sizeof(K) + 3u) / 4u] = {0};                                                    \
@@ -912,7 +914,7 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_put_flags
         enum { ITEMS = GPUSCAN_##TAG##_ITEMS(T), WORDS = P##_KEY_WORDS_ };                          \
         const unsigned lane = threadIdx.x & 31u, seg = (threadIdx.x >> 5) * 32u * ITEMS;            \
         const uint4 *src = (const uint4 *)(const void *)(keys + base + seg);                        \
-        run->whole = P##_KEY_VECTORS_ && seg + 32u * ITEMS <= valid && ((uintptr_t)src & 15u) == 0; \
+        run->whole = P##_KEYS_AS_WORDS_ && seg + 32u * ITEMS <= valid && ((uintptr_t)src & 15u) == 0; \
         if (run->whole) {                                                                           \
             run->before = keys[base + seg - (base + seg > 0 ? 1u : 0u)];                            \
             _Pragma("unroll") for (unsigned c = 0; c < (WORDS + 31u) / 32u; ++c)                    \
@@ -924,19 +926,21 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_put_flags
                                                                                      size_t base, unsigned valid) \
     {                                                                                               \
         enum { ITEMS = GPUSCAN_##TAG##_ITEMS(T), WORDS = P##_KEY_WORDS_,                            \
-               KPW = P##_KEY_VECTORS_ ? 16u / (unsigned)sizeof(K) : 1u /* keys a word */ };         \
+               KPW = P##_KEYS_AS_WORDS_ ? 16u / (unsigned)sizeof(K) : 1u /* keys a word */ };       \
         const unsigned lane = threadIdx.x & 31u, seg = (threadIdx.x >> 5) * 32u * ITEMS;            \
         unsigned char *fbuf = P##_flag_buffer();                                                    \
-        if (run->whole) {                                                                           \
+        if (P##_KEYS_AS_WORDS_ && run->whole) {                                                     \
             K carry = run->before;                                                                  \
             _Pragma("unroll") for (unsigned c = 0; c < (WORDS + 31u) / 32u; ++c) {                  \
                 K k[KPW];                                                                           \
-                memcpy(k, &run->v[c], sizeof k);                                                    \
+                memcpy(k, &run->v[c], sizeof k); /* (lanes past WORDS: never compared) */           \
                 const K up = P##_key_shfl(k[KPW - 1u], (lane + 31u) & 31u);                         \
                 const K last = lane == 0 ? carry : up;                                              \
-                unsigned bits = (unsigned)!SAME(last, k[0]);                                        \
-                _Pragma("unroll") for (unsigned j = 1; j < KPW; ++j) bits |= (unsigned)!SAME(k[j - 1u], k[j]) << j; \
-                if (c * 32u + lane < WORDS) gpuscan_put_flags_(fbuf + seg + (c * 32u + lane) * KPW, bits, KPW); \
+                if (c * 32u + lane < WORDS) { /* (the user's SAME sees loaded keys only) */         \
+                    unsigned bits = (unsigned)!SAME(last, k[0]);                                    \
+                    _Pragma("unroll") for (unsigned j = 1; j < KPW; ++j) bits |= (unsigned)!SAME(k[j - 1u], k[j]) << j; \
+                    gpuscan_put_flags_(fbuf + seg + (c * 32u + lane) * KPW, bits, KPW);             \
+                }                                                                                   \
                 carry = P##_key_shfl(k[KPW - 1u], 31u);                                             \
             }                                                                                       \
         } else                                                                                      \

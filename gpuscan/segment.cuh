@@ -4,12 +4,14 @@
  * starts (element 0 always starts one); or the segments' starts, CSR offsets (int32 or int64); or
  * - the rows form, a batch of rows of one length, the last axis of an array - every `row`
  * elements, the heads worked out from the index; or - a scan by key - keys beside the input, a
- * head wherever the key differs from the one before (block.cuh: P_keys_read).  Inclusive: element i gets the fold of its segment up to
- * i; exclusive: the init in front of the fold of its segment before i (a head gets the init).
- * Any T and operator, non-commuting ones included: the segments never reorder operands.
+ * head wherever the key differs from the one before (block.cuh: P_keys_read).  Inclusive: element
+ * i gets the fold of its segment up to i; exclusive: the init in front of the fold of its segment
+ * before i (a head gets the init).  A reduction by key writes each segment's first key and fold
+ * instead, in order, and the number of segments.  Any T and operator, non-commuting ones
+ * included: the segments never reorder operands.
  *
  * A family of the skeleton: what tiles hand on is a pair (the fold since the last head, whether a
- * head was seen), the pair layer P_pair, combined by the segmented operator
+ * head was seen - a reduction: how many), the pair layer P_pair, combined by the segmented operator
  *     (a, ha) (x) (b, hb) = hb ? (b, 1) : (a (x) b, ha)
  * which is associative whenever (x) is, so the look-back (and the deterministic mode's fixed
  * order) work on it unchanged, and a segment of any length is shared by as many tiles as it spans.
@@ -17,8 +19,8 @@
  * flagged selection reads its flags), scans each thread's run restarting at its heads, scans the
  * threads' pairs in the block, and after its prefix comes folds that prefix into the elements
  * before its first head only; the exclusive form then shifts each element's value one place,
- * with the init in front.  Each element, head and key is read once (a key before a warp's run
- * twice) and each output written once. */
+ * with the init in front.  Each element, head and key is read once (keys compared one by one, and
+ * the key before a warp's run, twice) and each output written once. */
 #ifndef GPUSCAN_SEGMENT_CUH
 #define GPUSCAN_SEGMENT_CUH
 
@@ -28,16 +30,21 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offset_
     return bytes == 8u ? (size_t)((const long long *)offsets)[s] : (size_t)(long long)((const int *)offsets)[s];
 }
 
-/* The pair layer Q of the element layer P: what a tile hands on. */
-#define GPUSCAN_SEGMENT_LAYER_(Q, P, T)                                                             \
+/* The pair layer Q of the element layer P: what a tile hands on.  COUNTS (a reduction by key):
+ * `head` counts the heads seen, which place each segment's result, (a, ca) (x) (b, cb) = cb ?
+ * (b, ca + cb) : (a (x) b, ca) - as associative; else it is 0 or 1. */
+#define GPUSCAN_SEGMENT_LAYER_(Q, P, T, COUNTS)                                                     \
     typedef struct Q##_t {                                                                          \
-        T v;           /* the fold since the last head (or since the start) */                      \
-        unsigned head; /* a head was seen */                                                        \
+        T v;  /* the fold since the last head (or since the start) */                               \
+        typename std::conditional<COUNTS, size_t, unsigned>::type head; /* heads seen (or 1) */     \
     } Q##_t;                                                                                        \
     enum { Q##_COMMUTES_ = 0, Q##_FIXED_ORDER_ = P##_FIXED_ORDER_, Q##_LOAD_COPIES_ = 1 };          \
     static __host__ __device__ __forceinline__ __attribute__((unused)) Q##_t Q##_combine(Q##_t a, Q##_t b) \
     {                                                                                               \
-        if (b.head) return b;                                                                       \
+        if (b.head) {                                                                               \
+            if (COUNTS) b.head += a.head;                                                           \
+            return b;                                                                               \
+        }                                                                                           \
         a.v = P##_combine(a.v, b.v);                                                                \
         return a;                                                                                   \
     }                                                                                               \
@@ -55,8 +62,10 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offset_
     GPUSCAN_LOOKBACK_(Q, Q##_t)
 
 /* The segmented scan's steps for the skeleton (FAM = segment), in the coarsened tile shape of T;
- * KEYED: the heads come from keys of K (a scan by key; else from head bytes, offsets or rows). */
-#define GPUSCAN_SEGMENT_FAMILY_(P, T, K, KEYED)                                                     \
+ * KEYED: the heads come from keys of K (a scan by key; else from head bytes, offsets or rows);
+ * REDUCE (keyed): each segment's fold and first key, not the scan, are written, at the segment's
+ * number (the pair counts the heads). */
+#define GPUSCAN_SEGMENT_FAMILY_(P, T, K, KEYED, REDUCE)                                             \
     typedef struct P##_segment_io {                                                                 \
         const T *in;                                                                                \
         const K *keys;              /* (KEYED) */                                                   \
@@ -69,6 +78,8 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offset_
         T *out;                                                                                     \
         T init;        /* (exclusive) */                                                            \
         int exclusive;                                                                              \
+        K *keys_out;   /* (REDUCE) each segment's first key; its fold to out */                     \
+        size_t *count; /* (REDUCE) the segments */                                                  \
     } P##_segment_io;                                                                               \
     static_assert(GPUSCAN_CO_ITEMS(T) <= 32, "gpuscan: a segmented scan marks a thread's heads in 32 " \
                                              "bits: GPUSCAN_CO_ITEMS(T) may not pass 32");          \
@@ -121,10 +132,10 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offset_
         enum { ITEMS = GPUSCAN_CO_ITEMS(T) };                                                       \
         GPUSCAN_TILE_BOUNDS_(CO, T, tile, n, base, valid);                                          \
         P##_flag_run run;                                                                           \
-        if (KEYED) { /* (the keys compared before the items load: both in flight spilled, 0.82x) */ \
-            P##_key_run keys;                                                                       \
-            P##_keys_read(io->keys, base, valid, &keys);                                            \
-            part->heads = P##_keys_mark(io->keys, &keys, base, valid);                              \
+        if (KEYED) { /* (compared before the items load: both in flight spilled, 1.16-1.23x the time) */ \
+            P##_key_run kr;                                                                         \
+            P##_keys_read(io->keys, base, valid, &kr);                                              \
+            part->heads = P##_keys_mark(io->keys, &kr, base, valid);                                \
         } else if (io->heads != NULL)                                                               \
             P##_flags_read(io->heads, base, valid, &run);                                           \
         if (GPUSCAN_VECTOR_OK_(T, ITEMS))                                                           \
@@ -150,7 +161,7 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offset_
             if (!(h >> j & 1u)) part->items[j] = P##_combine(part->items[j - 1], part->items[j]);   \
         mine = P##_pair_identity();                                                                 \
         mine.v = part->items[ITEMS - 1];                                                            \
-        mine.head = h != 0u;                                                                        \
+        mine.head = REDUCE ? __popc(h) : h != 0u;                                                   \
         P##_pair_block_scan_values(mine, GPUSCAN_CO_THREADS(T), &excl, &total);                     \
         if (threadIdx.x == 0) excl = P##_pair_identity();                                           \
         else                                                                                        \
@@ -160,16 +171,64 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offset_
         *before = excl;                                                                             \
         return total;                                                                               \
     }                                                                                               \
-    /* The items to the tile buffer while the prefix comes (tuning.cuh), each thread's run where    \
-     * it reads it back. */                                                                         \
+    /* The items to the tile buffer while the prefix comes (tuning.cuh; a reduction's always: in    \
+     * registers its int32 kernel spilled 68 bytes, 16 so), each thread's run where it reads it back. */ \
     static __device__ __forceinline__ void P##_segment_hold(P##_segment_part *part)                 \
     {                                                                                               \
-        if (GPUSCAN_SEGMENT_HOLDS_IN_BUFFER(T)) P##_CO_stage_to(part->items, P##_CO_buffer());      \
+        if ((GPUSCAN_SEGMENT_HOLDS_IN_BUFFER(T) || REDUCE)) P##_CO_stage_to(part->items, P##_CO_buffer());      \
     }                                                                                               \
     static __device__ __forceinline__ int P##_segment_seeded(const P##_segment_io *io) { return (void)io, 0; } \
     static __device__ __forceinline__ P##_pair_t P##_segment_seed(const P##_segment_io *io)         \
     {                                                                                               \
         return (void)io, P##_pair_identity();                                                       \
+    }                                                                                               \
+    /* A reduction's writes: where item j ends its segment (the next element is a head, or there is \
+     * none) its fold goes to out, where it starts one its key to keys_out, each at the segment's   \
+     * number (heads before the tile, before the run, and the run's own up to j).  A tile's results \
+     * are consecutive: they meet in the tile buffer first and leave coalesced (one thread a result, \
+     * written where its run held it, was 32 stores a warp to 32 sectors); keys wider than T, which \
+     * do not fit it, go directly.  The count from the last tile. */                                \
+    static __device__ __forceinline__ void P##_segment_ends(const P##_segment_io *io, size_t n, size_t base, \
+                                                            unsigned valid, const P##_segment_part *part, \
+                                                            size_t tile_before, size_t run_before,  \
+                                                            size_t tile_heads)                      \
+    {                                                                                               \
+        enum { ITEMS = GPUSCAN_CO_ITEMS(T), THREADS = GPUSCAN_CO_THREADS(T),                        \
+               KEYS_STAGE = sizeof(K) <= sizeof(T) };                                               \
+        const unsigned q = threadIdx.x * ITEMS, h = part->heads;                                    \
+        const unsigned char *fbuf = P##_flag_buffer();                                              \
+        T *buf = P##_CO_buffer();                                                                   \
+        K *kbuf = (K *)(void *)buf;                                                                 \
+        /* results [lo, hi): the segment open at the tile's start, if any, to the last one that ends \
+         * in it; the buffer holds result lo - 1 + k at k (k <= TILE) */                            \
+        const size_t last_i = base + valid - 1u;                                                    \
+        const int opens = base > 0 && fbuf[0] == 0, tail = last_i + 1u == n ||                      \
+                          !P##_same_key(io->keys[last_i], io->keys[last_i + 1u]);                   \
+        const size_t lo = tile_before - (size_t)opens, hi = tile_before + tile_heads - (tail ? 0u : 1u); \
+        __syncthreads(); /* (every thread has read its items back from the buffer) */               \
+        _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                    \
+            if (q + j >= valid) break;                                                              \
+            const size_t at = tile_before + run_before + __popc(h & ((1u << j << 1) - 1u)) - 1u;    \
+            /* (the next element: the run's, the next run's in the flag buffer, or the next tile's) */ \
+            const int ends = j + 1 < ITEMS && q + j + 1 < valid ? (h >> (j + 1) & 1u)               \
+                             : q + j + 1 < valid ? fbuf[q + j + 1] != 0 : tail;                     \
+            if (ends) buf[at - lo] = part->items[j];                                                \
+        }                                                                                           \
+        __syncthreads();                                                                            \
+        for (size_t k = threadIdx.x; k < hi - lo; k += THREADS) io->out[lo + k] = buf[k];           \
+        if (KEYS_STAGE) __syncthreads();                                                            \
+        _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                    \
+            if (q + j >= valid) break;                                                              \
+            const size_t at = tile_before + run_before + __popc(h & ((1u << j << 1) - 1u)) - 1u;    \
+            if (!(h >> j & 1u)) continue;                                                           \
+            if (KEYS_STAGE) kbuf[at - tile_before] = io->keys[base + q + j];                        \
+            else io->keys_out[at] = io->keys[base + q + j];                                         \
+        }                                                                                           \
+        if (KEYS_STAGE) {                                                                           \
+            __syncthreads();                                                                        \
+            for (size_t k = threadIdx.x; k < tile_heads; k += THREADS) io->keys_out[tile_before + k] = kbuf[k]; \
+        }                                                                                           \
+        if (last_i + 1u == n && threadIdx.x == 0) *io->count = tile_before + tile_heads;            \
     }                                                                                               \
     /* The prefix into the elements before the tile's first head; exclusive: each element the init  \
      * (x) the value of the one before it, a head the init. */                                      \
@@ -183,14 +242,17 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offset_
         const unsigned open = has_prefix ? part->open : 0u;                                         \
         const unsigned x = threadIdx.x * ITEMS, px = GPUSCAN_PAD_(x);                               \
         const T *buf = P##_CO_buffer();                                                             \
-        (void)aggregate;                                                                            \
         _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                    \
-            if (GPUSCAN_SEGMENT_HOLDS_IN_BUFFER(T)) part->items[j] = buf[GPUSCAN_PAD_IN_RUN_(x, px, j, ITEMS)]; \
+            if ((GPUSCAN_SEGMENT_HOLDS_IN_BUFFER(T) || REDUCE)) part->items[j] = buf[GPUSCAN_PAD_IN_RUN_(x, px, j, ITEMS)]; \
             if (open >> j & 1u) part->items[j] = P##_combine(prefix.v, part->items[j]);             \
         }                                                                                           \
         /* (a direct writer's warp stages its run unpadded, over the end of the warp before's       \
          * padded run: every warp has read its items back first) */                                 \
-        if (GPUSCAN_SEGMENT_HOLDS_IN_BUFFER(T) && GPUSCAN_DIRECT_IO_(P, T, CO)) __syncthreads();    \
+        if ((GPUSCAN_SEGMENT_HOLDS_IN_BUFFER(T) || REDUCE) && GPUSCAN_DIRECT_IO_(P, T, CO)) __syncthreads();    \
+        if (REDUCE) {                                                                               \
+            P##_segment_ends(io, n, base, valid, part, prefix.head, before.head, aggregate.head);    \
+            return;                                                                                 \
+        }                                                                                           \
         if (io->exclusive) {                                                                        \
             /* the value of the element before the run: the tile's prefix, or the run before's */   \
             const T last = threadIdx.x == 0 ? prefix.v                                              \
@@ -235,7 +297,7 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offset_
 /* The device code of a segmented scan of (T, op): T's element layer and tile I/O, the heads'
  * reader (KEYED: from keys of K, SAME their equality; a DEFINE with head bytes has K unsigned char
  * and never reads keys), the pair layer, the steps and the kernels. */
-#define GPUSCAN_SEGMENT_DEVICE_CODE_(P, name, T, op, K, SAME, KEYED)                                \
+#define GPUSCAN_SEGMENT_DEVICE_CODE_(P, name, T, op, K, SAME, KEYED, REDUCE)                        \
     GPUSCAN_ELEMENT_(P, name, T, op, 0) GPUSCAN_BREAK_                                              \
     GPUSCAN_LOAD_STAGE_(P, T, T, P##_as_is, 1, 0) GPUSCAN_BREAK_                                    \
     GPUSCAN_BYTES_(P, T, op) GPUSCAN_BREAK_                                                         \
@@ -243,8 +305,8 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offset_
     GPUSCAN_TILE_FLAGS_(P, T, CO) GPUSCAN_BREAK_                                                    \
     GPUSCAN_TILE_KEYS_(P, T, CO, K, SAME) GPUSCAN_BREAK_                                            \
     GPUSCAN_PREFETCH_STAGE_(P, T, CO) GPUSCAN_BREAK_                                                \
-    GPUSCAN_SEGMENT_LAYER_(P##_pair, P, T) GPUSCAN_BREAK_                                           \
-    GPUSCAN_SEGMENT_FAMILY_(P, T, K, KEYED) GPUSCAN_BREAK_
+    GPUSCAN_SEGMENT_LAYER_(P##_pair, P, T, REDUCE) GPUSCAN_BREAK_                                   \
+    GPUSCAN_SEGMENT_FAMILY_(P, T, K, KEYED, REDUCE) GPUSCAN_BREAK_
 static __device__ __forceinline__ __attribute__((unused)) bool gpuscan_same_byte_(unsigned char a, unsigned char b)
 {
     return a == b;
@@ -254,11 +316,14 @@ static __device__ __forceinline__ __attribute__((unused)) bool gpuscan_same_byte
 typedef struct gpuscan_segment_desc_ {
     size_t elem_size, elem_align, pair_size;
     size_t key_size, key_align; /* a scan by key's, else 0 */
+    int reduces;                /* a reduction by key: keys_out, out and count written */
     gpuscan_pass_ pass;
 } gpuscan_segment_desc_;
 typedef struct gpuscan_segment_call_ {
     const void *in, *heads; /* heads NULL: the keys', the offsets' or a head every `row` elements */
     const void *keys;       /* a scan by key's */
+    void *keys_out;         /* (a reduction's) */
+    size_t *count;          /* (a reduction's) */
     const void *offsets;    /* n_segments starts of offset_bytes (4 or 8) each, or NULL */
     size_t n_segments;
     unsigned offset_bytes;
@@ -273,12 +338,16 @@ static inline gpuscan_status gpuscan_segment_check_(const gpuscan_segment_desc_ 
 {
     const size_t bytes = c->n * d->elem_size;
     if ((unsigned)c->kind > (unsigned)GPUSCAN_EXCLUSIVE) return GPUSCAN_ERROR_INVALID_ALGORITHM;
+    if (d->reduces && c->count == NULL) return GPUSCAN_ERROR_NULL_POINTER; /* (n = 0 writes it too) */
     if (c->n == 0) return GPUSCAN_SUCCESS;
     if (c->in == NULL || c->out == NULL || (d->key_size != 0 && c->keys == NULL) ||
         (d->key_size == 0 && c->heads == NULL && c->row == 0 && c->offset_bytes == 0) ||
         (c->offset_bytes != 0 && c->n_segments > 0 && c->offsets == NULL))
         return GPUSCAN_ERROR_NULL_POINTER;
+    if (d->reduces && c->keys_out == NULL) return GPUSCAN_ERROR_NULL_POINTER;
     if (d->key_size != 0 && (uintptr_t)c->keys % d->key_align != 0) return GPUSCAN_ERROR_MISALIGNED;
+    if (d->reduces && ((uintptr_t)c->keys_out % d->key_align != 0 || (uintptr_t)c->count % __alignof__(size_t) != 0))
+        return GPUSCAN_ERROR_MISALIGNED;
     if (c->offset_bytes != 0 && (uintptr_t)c->offsets % c->offset_bytes != 0) return GPUSCAN_ERROR_MISALIGNED;
     if ((uintptr_t)c->in % d->elem_align != 0 || (uintptr_t)c->out % d->elem_align != 0)
         return GPUSCAN_ERROR_MISALIGNED;
@@ -289,6 +358,14 @@ static inline gpuscan_status gpuscan_segment_check_(const gpuscan_segment_desc_ 
         gpuscan_inside_(c->keys, c->n * d->key_size, c->out, bytes) ||
         gpuscan_inside_(c->offsets, c->n_segments * c->offset_bytes, c->out, bytes))
         return GPUSCAN_ERROR_OVERLAP;
+    if (d->reduces) { /* (the keys are read again as later tiles write: never in place) */
+        const size_t kb = c->n * d->key_size;
+        const void *r[5] = {c->in, c->keys, c->out, c->keys_out, c->count};
+        const size_t rb[5] = {bytes, kb, bytes, kb, sizeof(size_t)};
+        for (int a = 0; a < 5; ++a)
+            for (int b = a + 1; b < 5; ++b)
+                if (!(a == 0 && b == 2) && gpuscan_inside_(r[a], rb[a], r[b], rb[b])) return GPUSCAN_ERROR_OVERLAP;
+    }
     return GPUSCAN_SUCCESS;
 }
 /* before: the offsets' tile starts (P_tile_starts) into the workspace after the pass's, or NULL. */
@@ -298,10 +375,10 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
                                                   cudaStream_t stream)
 {
     const size_t bytes = c->n * d->elem_size;
-    const gpuscan_pass_call_ p = {(void *)c->io, c->n, d->pair_size, NULL, 5,
-                                  {c->in, c->heads, c->out, c->offsets, c->keys},
+    const gpuscan_pass_call_ p = {(void *)c->io, c->n, d->pair_size, c->count, d->reduces ? 7 : 5,
+                                  {c->in, c->heads, c->out, c->offsets, c->keys, c->keys_out, c->count},
                                   {bytes, c->heads != NULL ? c->n : 0u, bytes, c->n_segments * c->offset_bytes,
-                                   c->keys != NULL ? c->n * d->key_size : 0u},
+                                   c->keys != NULL ? c->n * d->key_size : 0u, c->n * d->key_size, sizeof(size_t)},
                                   c->offset_bytes != 0 ? (gpuscan_ceil_div_(c->n, d->pass.tile) + 1) * sizeof(size_t) : 0u,
                                   c->offset_bytes != 0 ? before : NULL};
     if ((unsigned)c->kind > (unsigned)GPUSCAN_EXCLUSIVE) return GPUSCAN_ERROR_INVALID_ALGORITHM; /* (a query too) */
@@ -311,23 +388,29 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
 }
 
 /* The descriptor and the typed functions (SCOPE: their linkage). */
-#define GPUSCAN_SEGMENT_DESC_(P, T, K, KEYED)                                                       \
+#define GPUSCAN_SEGMENT_DESC_(P, T, K, KEYED, REDUCE)                                               \
     static gpuscan_segment_desc_ P##_desc __attribute__((unused)) = {                               \
-        sizeof(T), __alignof__(T), sizeof(P##_pair_t), (KEYED) ? sizeof(K) : 0u, __alignof__(K),    \
+        sizeof(T), __alignof__(T), sizeof(P##_pair_t), (KEYED) ? sizeof(K) : 0u, __alignof__(K), REDUCE, \
         {(const void *)P##_segment_pass, NULL /* (no fold, no domino) */,                           \
          (const void *)P##_segment_pass_clears, GPUSCAN_CO_THREADS(T), GPUSCAN_TILE_(CO, T),        \
          GPUSCAN_TILE_(CO, T) * (unsigned)(sizeof(T) + ((KEYED) ? sizeof(K) : 1u)),                 \
-         GPUSCAN_STATE_BYTES_(P##_pair_t), GPUSCAN_SLOT_BYTES_(P##_pair_t), 0, {0}, {0}, {0}}};
+         GPUSCAN_STATE_BYTES_(P##_pair_t), GPUSCAN_SLOT_BYTES_(P##_pair_t), 0, {0}, {0}, {0}}};     \
+    /* A call's io: every source and output NULL but these (each form sets its own). */             \
+    static P##_segment_io P##_io_(const T *in, T *out, gpuscan_kind kind, T init)                   \
+    {                                                                                               \
+        P##_segment_io io;                                                                          \
+        memset(&io, 0, sizeof io);                                                                  \
+        io.in = in, io.out = out, io.init = init, io.exclusive = kind == GPUSCAN_EXCLUSIVE;         \
+        return io;                                                                                  \
+    }
 #define GPUSCAN_SEGMENT_FORMS_(SCOPE, P, T)                                                         \
     /* (row: 0 for the heads' forms) */                                                             \
     static gpuscan_segment_call_ P##_call_(P##_segment_io *io, const T *in, const unsigned char *heads, T *out, \
                                            size_t n, size_t row, gpuscan_kind kind, T init)         \
     {                                                                                               \
-        const gpuscan_segment_call_ c = {in, heads, NULL, NULL, 0, 0u, out, n, row, kind, io};      \
-        io->in = in, io->heads = row == 0 ? heads : NULL, io->row = row, io->out = out, io->init = init; \
-        io->keys = NULL;                                                                            \
-        io->offsets = NULL, io->starts = NULL, io->n_segments = 0, io->offset_bytes = 0u;           \
-        io->exclusive = kind == GPUSCAN_EXCLUSIVE;                                                  \
+        const gpuscan_segment_call_ c = {in, heads, NULL, NULL, NULL, NULL, 0, 0u, out, n, row, kind, io}; \
+        *io = P##_io_(in, out, kind, init);                                                         \
+        io->heads = row == 0 ? heads : NULL, io->row = row;                                         \
         return c;                                                                                   \
     }                                                                                               \
     SCOPE gpuscan_status P##_inclusive(const T *d_in, const unsigned char *d_heads, T *d_out, size_t n, \
@@ -447,9 +530,9 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
 #define GPUSCAN_SEGMENT_ASSEMBLE_AT_(id, SCOPE, P, name, T, op)                                     \
     GPUSCAN_CHECK_DEFINE_(P, name, T, op) GPUSCAN_BREAK_                                            \
     GPUSCAN_SPACE_OPEN_(P, id)                                                                      \
-    GPUSCAN_SEGMENT_DEVICE_CODE_(P, name, T, op, unsigned char, gpuscan_same_byte_, 0)              \
+    GPUSCAN_SEGMENT_DEVICE_CODE_(P, name, T, op, unsigned char, gpuscan_same_byte_, 0, 0)           \
     GPUSCAN_SEGMENT_STARTS_(P, T)                                                                   \
-    GPUSCAN_SEGMENT_DESC_(P, T, unsigned char, 0)                                                   \
+    GPUSCAN_SEGMENT_DESC_(P, T, unsigned char, 0, 0)                                                \
     GPUSCAN_SEGMENT_FORMS_(SCOPE, P, T) GPUSCAN_BREAK_                                              \
     GPUSCAN_SPACE_CLOSE_(P, id)                                                                     \
     using P##_internal::P##_inclusive;                                                              \
@@ -467,15 +550,13 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
 
 /* Scans by key: a segment is a run of equal adjacent keys (SAME(fn, a, b): whether keys a and b
  * are equal, == or the user's fn); the functions take the keys first, as CUB's do. */
-#define GPUSCAN_SEGMENT_KEY_FORMS_(SCOPE, P, K, T)                                                  \
+#define GPUSCAN_SEGMENT_KEY_FORMS_0(SCOPE, P, K, T)                                                 \
     static gpuscan_status P##_run_(void *d_workspace, size_t *workspace_bytes, const K *keys, const T *in, T *out, \
                                    size_t n, gpuscan_kind kind, T init, int ex, cudaStream_t stream) \
     {                                                                                               \
-        P##_segment_io io;                                                                          \
-        const gpuscan_segment_call_ c = {in, NULL, keys, NULL, 0, 0u, out, n, 0, kind, &io};        \
-        io.in = in, io.keys = keys, io.heads = NULL, io.offsets = NULL, io.starts = NULL;           \
-        io.n_segments = 0, io.offset_bytes = 0u, io.row = 0, io.out = out, io.init = init;          \
-        io.exclusive = kind == GPUSCAN_EXCLUSIVE;                                                   \
+        P##_segment_io io = P##_io_(in, out, kind, init);                                           \
+        const gpuscan_segment_call_ c = {in, NULL, keys, NULL, NULL, NULL, 0, 0u, out, n, 0, kind, &io}; \
+        io.keys = keys;                                                                             \
         return gpuscan_segment_run_(&P##_desc, d_workspace, workspace_bytes, &c, ex, NULL, stream); \
     }                                                                                               \
     SCOPE gpuscan_status P##_inclusive(const K *d_keys, const T *d_in, T *d_out, size_t n, cudaStream_t stream) \
@@ -492,30 +573,57 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
     {                                                                                               \
         return P##_run_(d_workspace, workspace_bytes, d_keys, d_in, d_out, n, kind, init, 1, stream); \
     }
+/* Reductions by key: each run of equal keys' first key to keys_out and its fold to out, in order,
+ * and how many runs to *d_count (device memory). */
+#define GPUSCAN_SEGMENT_KEY_FORMS_1(SCOPE, P, K, T)                                                 \
+    static gpuscan_status P##_run_(void *d_workspace, size_t *workspace_bytes, const K *keys, const T *in, \
+                                   K *keys_out, T *out, size_t *count, size_t n, int ex, cudaStream_t stream) \
+    {                                                                                               \
+        P##_segment_io io = P##_io_(in, out, GPUSCAN_INCLUSIVE, P##_identity());                    \
+        const gpuscan_segment_call_ c = {in, NULL, keys, keys_out, count, NULL, 0, 0u, out, n, 0, GPUSCAN_INCLUSIVE, &io}; \
+        io.keys = keys, io.keys_out = keys_out, io.count = count;                                   \
+        return gpuscan_segment_run_(&P##_desc, d_workspace, workspace_bytes, &c, ex, NULL, stream); \
+    }                                                                                               \
+    SCOPE gpuscan_status P(const K *d_keys, const T *d_in, K *d_keys_out, T *d_out, size_t *d_count, size_t n, \
+                           cudaStream_t stream)                                                     \
+    {                                                                                               \
+        return P##_run_(NULL, NULL, d_keys, d_in, d_keys_out, d_out, d_count, n, 0, stream);        \
+    }                                                                                               \
+    SCOPE gpuscan_status P##_ex(void *d_workspace, size_t *workspace_bytes, const K *d_keys, const T *d_in, \
+                                K *d_keys_out, T *d_out, size_t *d_count, size_t n, cudaStream_t stream) \
+    {                                                                                               \
+        return P##_run_(d_workspace, workspace_bytes, d_keys, d_in, d_keys_out, d_out, d_count, n, 1, stream); \
+    }
 #define GPUSCAN_KEYS_EQ_(fn, a, b) ((a) == (b))
 #define GPUSCAN_KEYS_FN_(fn, a, b) fn(a, b)
 #define GPUSCAN_CHECK_KEYS_EQ_(name, K, T, op, fn)                                                  \
     static_assert(std::is_scalar<K>::value, "gpuscan: the keys of " #name " (" #K ") are compared with ==, " \
-                  "which a struct does not have: give an equality, GPUSCAN_DEFINE_SCAN_BY_KEY_EQUAL(" #name \
+                  "which a struct does not have: give an equality, the DEFINE's _EQUAL form (" #name \
                   ", " #K ", " #T ", " #op ", same)");
 #define GPUSCAN_CHECK_KEYS_FN_(name, K, T, op, fn)                                                  \
     static_assert(std::is_invocable_r<bool, decltype(&fn), const K &, const K &>::value,            \
                   "gpuscan: the key equality '" #fn "' of " #name " must take (" #K " a, " #K " b) and " \
                   "return bool: static __host__ __device__ bool " #fn "(" #K ", " #K ")");
-/* A scan-by-key DEFINE (SAME: GPUSCAN_KEYS_EQ_ or _FN_; P: gpuscan_<name>_<op>_by_key). */
-#define GPUSCAN_SEGMENT_KEY_ASSEMBLE_(SCOPE, P, name, K, T, op, SAME, fn)                           \
-    GPUSCAN_SEGMENT_KEY_ASSEMBLE_AT_(__COUNTER__, SCOPE, P, name, K, T, op, SAME, fn)
-#define GPUSCAN_SEGMENT_KEY_ASSEMBLE_AT_(id, SCOPE, P, name, K, T, op, SAME, fn)                    \
+/* A by-key DEFINE (SAME: GPUSCAN_KEYS_EQ_ or _FN_; REDUCE 0: the scans, P gpuscan_<name>_<op>_by_key;
+ * 1: the reduction, P gpuscan_<name>_<op>_reduce_by_key). */
+#define GPUSCAN_SEGMENT_KEY_ASSEMBLE_(SCOPE, P, name, K, T, op, SAME, fn, REDUCE)                   \
+    GPUSCAN_SEGMENT_KEY_ASSEMBLE_AT_(__COUNTER__, SCOPE, P, name, K, T, op, SAME, fn, REDUCE)
+#define GPUSCAN_SEGMENT_KEY_ASSEMBLE_AT_(id, SCOPE, P, name, K, T, op, SAME, fn, REDUCE)            \
     GPUSCAN_CHECK_##SAME(name, K, T, op, fn) GPUSCAN_BREAK_                                         \
     GPUSCAN_CHECK_DEFINE_(P, name, T, op) GPUSCAN_BREAK_                                            \
     GPUSCAN_SPACE_OPEN_(P, id)                                                                      \
     static __device__ __forceinline__ bool P##_same(K a, K b) { return GPUSCAN_##SAME(fn, a, b); }  \
-    GPUSCAN_SEGMENT_DEVICE_CODE_(P, name, T, op, K, P##_same, 1)                                    \
-    GPUSCAN_SEGMENT_DESC_(P, T, K, 1)                                                               \
-    GPUSCAN_SEGMENT_KEY_FORMS_(SCOPE, P, K, T) GPUSCAN_BREAK_                                       \
+    GPUSCAN_SEGMENT_DEVICE_CODE_(P, name, T, op, K, P##_same, 1, REDUCE)                            \
+    GPUSCAN_SEGMENT_DESC_(P, T, K, 1, REDUCE)                                                       \
+    GPUSCAN_SEGMENT_KEY_FORMS_##REDUCE(SCOPE, P, K, T) GPUSCAN_BREAK_                               \
     GPUSCAN_SPACE_CLOSE_(P, id)                                                                     \
+    GPUSCAN_USING_KEY_FORMS_##REDUCE(P)
+#define GPUSCAN_USING_KEY_FORMS_0(P)                                                                \
     using P##_internal::P##_inclusive;                                                              \
     using P##_internal::P##_exclusive;                                                              \
     using P##_internal::P##_scan_ex;
+#define GPUSCAN_USING_KEY_FORMS_1(P)                                                                \
+    using P##_internal::P;                                                                          \
+    using P##_internal::P##_ex;
 
 #endif /* GPUSCAN_SEGMENT_CUH */

@@ -10,6 +10,7 @@
  * fold and one-cluster scans (test_determinism_paths.cu), at sizes where this file's definitions
  * take them: which of the three runs is the device's to decide (its SMs, its clusters), not the
  * association.
+ * Segmented scans (by heads and by keys) of float and double sums, repeated the same way.
  * Built in the deterministic mode (GPUSCAN_DETERMINISTIC=1; hierarchical and domino are
  * deterministic in any mode), and a second time in the default mode as gpu_determinism_default,
  * which only reports how many look-back runs differed, and expects AUTO's bits to differ from the
@@ -32,6 +33,11 @@ TEST_ELEMENT(gpuscan_f64_add, double, TEST_TO_DOUBLE)
 #define TOL_f64 1e-12
 GEN_SPREAD(f32, float)
 GEN_SPREAD(f64, double)
+/* segmented scans, by heads and by keys: the pair the look-back hands on (segment.cuh) */
+GPUSCAN_DEFINE_SEGMENTED(f32, float, add)
+GPUSCAN_DEFINE_SEGMENTED(f64, double, add)
+GPUSCAN_DEFINE_SCAN_BY_KEY(f32, int, float, add)
+GPUSCAN_DEFINE_SCAN_BY_KEY(f64, int, double, add)
 GPUSCAN_DECLARE(lbf32, float, add) /* test_determinism_paths.cu: look-back only */
 GPUSCAN_DECLARE(lbf64, double, add)
 
@@ -92,6 +98,78 @@ GPUSCAN_DECLARE(lbf64, double, add)
         free(h_in); free(h_first); free(h_out); free(h_ref); free(dref); free(dabs);                             \
     } while (0)
 
+/* Segmented scans of the same values: segments of ~1,000 to ~4 tiles (heads at random, 1 in `spread`
+ * elements: most span tiles, so that a tile's prefix comes through the look-back), by heads and
+ * by keys (a key a segment), inclusive and exclusive; the first run against a double reference,
+ * RUNS more bit for bit against it, every other one beside the noise kernel. */
+#define SEGMENTED_CASE(name, T, n_, spread)                                                                      \
+    do {                                                                                                         \
+        const size_t n = (n_);                                                                                   \
+        T *h_in = (T *)malloc(n * sizeof(T)), *h_first = (T *)malloc(n * sizeof(T));                             \
+        T *h_out = (T *)malloc(n * sizeof(T)), *d_in, *d_out, init;                                              \
+        double *dref = (double *)malloc(n * sizeof(double)), *dabs = (double *)malloc(n * sizeof(double));       \
+        unsigned char *h_heads = (unsigned char *)malloc(n), *d_heads;                                           \
+        int *h_keys = (int *)malloc(n * sizeof(int)), *d_keys;                                                   \
+        TEST_ADD_INPUT(name, T, h_in, init, d_in, d_out, n, &rng);                                               \
+        for (size_t i = 0; i < n; ++i) {                                                                         \
+            h_heads[i] = i == 0 || rng_next(&rng) % (spread) == 0;                                              \
+            h_keys[i] = i == 0 ? 7 : h_keys[i - 1] + (h_heads[i] ? 1 : 0);                                       \
+        }                                                                                                        \
+        CHECK_CUDA(cudaMalloc(&d_heads, n));                                                                     \
+        CHECK_CUDA(cudaMalloc(&d_keys, n * sizeof(int)));                                                        \
+        CHECK_CUDA(cudaMemcpy(d_heads, h_heads, n, cudaMemcpyHostToDevice));                                     \
+        CHECK_CUDA(cudaMemcpy(d_keys, h_keys, n * sizeof(int), cudaMemcpyHostToDevice));                         \
+        for (int form = 0; form < 4; ++form) { /* bit 0: exclusive; bit 1: by keys */                             \
+            const int exclusive = form & 1, keyed = form >> 1;                                                   \
+            double acc = 0.0, mag = 0.0;                                                                         \
+            for (size_t i = 0; i < n; ++i) { /* the reference, and the sum of magnitudes for the tolerance */    \
+                if (h_heads[i]) acc = exclusive ? (double)init : 0.0, mag = exclusive ? fabs((double)init) : 0.0; \
+                if (exclusive) dref[i] = acc, dabs[i] = mag;                                                     \
+                acc += (double)h_in[i], mag += fabs((double)h_in[i]);                                            \
+                if (!exclusive) dref[i] = acc, dabs[i] = mag;                                                    \
+            }                                                                                                    \
+            int differing = 0;                                                                                   \
+            for (int r = 0; r <= RUNS; ++r) {                                                                    \
+                poison(d_out, n * sizeof(T), scan_stream);                                                       \
+                CHECK_CUDA(cudaStreamSynchronize(scan_stream));                                                  \
+                if (r % 2) {                                                                                     \
+                    test_busy<<<1 + (unsigned)(rng_next(&rng) % 264), 1024, 0, noise_stream>>>(                  \
+                        1000 + rng_next(&rng) % 50000);                                                          \
+                    CHECK_CUDA(cudaGetLastError());                                                              \
+                }                                                                                                \
+                const gpuscan_status st =                                                                        \
+                    keyed ? (exclusive ? gpuscan_##name##_add_by_key_exclusive(d_keys, d_in, d_out, n, init, scan_stream) \
+                                       : gpuscan_##name##_add_by_key_inclusive(d_keys, d_in, d_out, n, scan_stream))   \
+                          : (exclusive ? gpuscan_##name##_add_segmented_exclusive(d_in, d_heads, d_out, n, init, scan_stream) \
+                                       : gpuscan_##name##_add_segmented_inclusive(d_in, d_heads, d_out, n, scan_stream)); \
+                EXPECT(st == GPUSCAN_SUCCESS, "%s", gpuscan_status_string(st));                                  \
+                CHECK_CUDA(cudaDeviceSynchronize());                                                             \
+                CHECK_CUDA(cudaMemcpy(r ? h_out : h_first, d_out, n * sizeof(T), cudaMemcpyDeviceToHost));       \
+                if (r == 0) {                                                                                    \
+                    size_t bad = 0;                                                                              \
+                    for (size_t i = 0; i < n; ++i)                                                               \
+                        bad += !(fabs((double)h_first[i] - dref[i]) <= TOL_##name * dabs[i] + 1e-30);            \
+                    EXPECT(bad == 0, "segmented %s %s%s n=%zu: %zu wrong", #name, exclusive ? "exclusive" : "inclusive", \
+                           keyed ? " by key" : "", n, bad);                                                      \
+                } else {                                                                                         \
+                    differing += memcmp(h_out, h_first, n * sizeof(T)) != 0;                                     \
+                }                                                                                                \
+            }                                                                                                    \
+            if (!GPUSCAN_DETERMINISTIC) segmented_tolerated += differing, differing = 0;                         \
+            EXPECT(differing == 0, "segmented %s %s%s n=%zu: %d of %d runs differ from the first", #name,        \
+                   exclusive ? "exclusive" : "inclusive", keyed ? " by key" : "", n, differing, RUNS);           \
+            total_differing += differing;                                                                        \
+        }                                                                                                        \
+        printf("  segmented %s add n=%zu: by heads and keys x 2 kinds x %d repeats, %ld differing so far\n",      \
+               #name, n, RUNS, total_differing);                                                                 \
+        fflush(stdout);                                                                                          \
+        CHECK_CUDA(cudaFree(d_in));                                                                              \
+        CHECK_CUDA(cudaFree(d_out));                                                                             \
+        CHECK_CUDA(cudaFree(d_heads));                                                                           \
+        CHECK_CUDA(cudaFree(d_keys));                                                                            \
+        free(h_in); free(h_first); free(h_out); free(dref); free(dabs); free(h_heads); free(h_keys);             \
+    } while (0)
+
 /* AUTO here (the fold, one cluster or the look-back, as the device allows) against the look-back
  * alone (test_determinism_paths.cu), inclusive and exclusive: the same bits. */
 #define PATHS_CASE(name, T, n_)                                                                                  \
@@ -131,6 +209,11 @@ int main(void)
     cudaStream_t scan_stream, noise_stream;
     CHECK_CUDA(cudaStreamCreateWithFlags(&scan_stream, cudaStreamNonBlocking));
     CHECK_CUDA(cudaStreamCreateWithFlags(&noise_stream, cudaStreamNonBlocking));
+    long segmented_tolerated = 0;
+    const size_t stile = GPUSCAN_TILE_(CO, float);
+    SEGMENTED_CASE(f32, float, ((size_t)1 << 20) + 3, 1000);
+    SEGMENTED_CASE(f32, float, ((size_t)1 << 24) + 1, 4 * stile);
+    SEGMENTED_CASE(f64, double, ((size_t)1 << 22) + 5, 4 * stile);
     const size_t sizes[] = {3 * (size_t)GPUSCAN_TILE_(CO, float) + 5, ((size_t)1 << 20) + 3, ((size_t)1 << 24) + 1};
     for (int s = 0; s < 3; ++s) {
         DETERMINISM_CASE(f32, float, sizes[s]);
@@ -154,7 +237,9 @@ int main(void)
     }
     printf("determinism (GPUSCAN_DETERMINISTIC=%d): %ld runs differed from their first run", GPUSCAN_DETERMINISTIC,
            total_differing);
-    if (!GPUSCAN_DETERMINISTIC) printf("; look-back and AUTO (not promised): %ld", differing_tolerated);
+    if (!GPUSCAN_DETERMINISTIC)
+        printf("; look-back and AUTO (not promised): %ld; segmented (not promised): %ld", differing_tolerated,
+               segmented_tolerated);
     printf("\n");
     CHECK_CUDA(cudaStreamDestroy(scan_stream));
     CHECK_CUDA(cudaStreamDestroy(noise_stream));

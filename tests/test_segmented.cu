@@ -24,9 +24,10 @@ GPUSCAN_DEFINE_SEGMENTED(rgb, rgb, rgbadd)           /* 3 bytes */
 GPUSCAN_DEFINE_SEGMENTED(vec10, vec10, vadd)         /* 40 bytes: one item a thread */
 
 /* Scans by key, a key type each: 1, 2, 4, 8 (two ways) and 16 bytes, and 3; keys of a struct
- * compared by the user's equality (pkey: only `id` counts, `noise` differs within a run; quad:
- * every word), and keys that compare element by element (int64 beside 4-byte values: wider than
- * GPUSCAN_KEY_VECTORS_MAX; 3-byte keys; keys off 16 bytes). */
+ * compared by the user's equality (pkey: only `id` counts, `noise` differs within a run - element
+ * by element beside int16, as 16-byte words beside double; quad: every word), keys that compare
+ * element by element (int64 beside 4-byte values: wider than GPUSCAN_KEY_VECTORS_MAX; 3-byte
+ * keys; keys off 16 bytes), and a warp's keys fewer than 32 words (int beside vec10). */
 typedef struct { int32_t id; int16_t noise; } pkey;
 static __host__ __device__ bool pkey_same(pkey x, pkey y) { return x.id == y.id; }
 typedef struct { uint32_t w[4]; } quad;
@@ -39,11 +40,18 @@ GPUSCAN_DEFINE_SCAN_BY_KEY(i32, int, int, add)
 GPUSCAN_DEFINE_SCAN_BY_KEY(u8, uint8_t, uint8_t, max)
 GPUSCAN_DEFINE_SCAN_BY_KEY_EQUAL(i16, pkey, int16_t, add, pkey_same)
 GPUSCAN_DEFINE_SCAN_BY_KEY(f32, long long, float, add)
-GPUSCAN_DEFINE_SCAN_BY_KEY(f64, int, double, add)
+GPUSCAN_DEFINE_SCAN_BY_KEY_EQUAL(f64, pkey, double, add, pkey_same) /* (8-byte keys as words) */
 GPUSCAN_DEFINE_SCAN_BY_KEY(affine, int16_t, affine, compose)
 GPUSCAN_DEFINE_SCAN_BY_KEY_EQUAL(mat2, quad, mat2, matmul, quad_same)
 GPUSCAN_DEFINE_SCAN_BY_KEY_EQUAL(rgb, rgb, rgb, rgbadd, rgb_same)
 GPUSCAN_DEFINE_SCAN_BY_KEY(vec10, int, vec10, vadd)
+/* reductions by key: 4-byte keys, a struct key's first of each run (its noise differs within a
+ * run), 8-byte keys compared one by one, a non-commuting operator, one item a thread */
+GPUSCAN_DEFINE_REDUCE_BY_KEY(i32, int, int, add)
+GPUSCAN_DEFINE_REDUCE_BY_KEY_EQUAL(i16, pkey, int16_t, add, pkey_same)
+GPUSCAN_DEFINE_REDUCE_BY_KEY(f32, long long, float, add)
+GPUSCAN_DEFINE_REDUCE_BY_KEY(affine, int16_t, affine, compose)
+GPUSCAN_DEFINE_REDUCE_BY_KEY(vec10, int, vec10, vadd)
 
 /* Head patterns: a name each, and whether element i is a head (tile: the type's tile). */
 enum { H_NONE, H_ALL, H_FIRST, H_ALTERNATE, H_1PCT, H_HALF, H_TILE_EDGES, H_LONG, H_ENDS, H_COUNT };
@@ -184,9 +192,9 @@ static int close_f32(const float *got, const double *ref, const double *mag, siz
         void *d_offsets = src == SRC_OFFSETS || src == SRC_OFFSETS32                                \
                               ? offsets_of(hd, n, src == SRC_OFFSETS32, &n_segments, rng) : NULL;   \
         K *hk = (K *)calloc(n + 1, sizeof(K)), *a_keys = NULL, *d_keys = NULL;                      \
-        for (size_t i = 0; i < n; ++i) /* (keys' element 0 from zeros: a head either way) */        \
-            hk[i] = KNEXT(i == 0 ? hk[0] : hk[i - 1], i == 0 || hd[i] != 0, rng);                   \
         if (src == SRC_KEYS) { /* odd: the keys one element past their allocation too */            \
+            for (size_t i = 0; i < n; ++i) /* (keys' element 0 from zeros: a head either way) */    \
+                hk[i] = KNEXT(i == 0 ? hk[0] : hk[i - 1], i == 0 || hd[i] != 0, rng);               \
             CHECK_CUDA(cudaMalloc(&a_keys, (n + 1) * sizeof(K)));                                   \
             d_keys = a_keys + odd;                                                                  \
             CHECK_CUDA(cudaMemcpy(d_keys, hk, n * sizeof(K), cudaMemcpyHostToDevice));              \
@@ -310,7 +318,7 @@ SEGMENT_CASE_(i16, gpuscan_i16_add_segmented, gpuscan_i16_add_by_key, int16_t, (
 SEGMENT_CASE_(f32, gpuscan_f32_add_segmented, gpuscan_f32_add_by_key, float, 0.0f, gen_f32, double, TO_DOUBLE_,
               ADD_, ABS_DOUBLE_, ADD_, close_f32, long long, key_next_ll)
 SEGMENT_CASE_(f64, gpuscan_f64_add_segmented, gpuscan_f64_add_by_key, double, 0.0, gen_f64, double, AS_IS_,
-              ADD_, ABS_NONE_, MAG_NONE_, exact_double, int, key_next_int)
+              ADD_, ABS_NONE_, MAG_NONE_, exact_double, pkey, key_next_pkey)
 SEGMENT_CASE_(affine, gpuscan_affine_compose_segmented, gpuscan_affine_compose_by_key, affine,
               affine_identity(), gen1_affine, affine, AS_IS_, affine_then, ABS_NONE_, MAG_NONE_, exact_affine,
               int16_t, key_next_int16_t)
@@ -320,6 +328,96 @@ SEGMENT_CASE_(rgb, gpuscan_rgb_rgbadd_segmented, gpuscan_rgb_rgbadd_by_key, rgb,
               AS_IS_, rgb_add, ABS_NONE_, MAG_NONE_, exact_rgb, rgb, key_next_rgb)
 SEGMENT_CASE_(vec10, gpuscan_vec10_vadd_segmented, gpuscan_vec10_vadd_by_key, vec10, vec10_zero(), gen1_vec10,
               vec10, AS_IS_, vec10_add, ABS_NONE_, MAG_NONE_, exact_vec10, int, key_next_int)
+
+/* A reduction by key of (tname, T) against a CPU loop: keys made from a head pattern (each head a
+ * new key), simple or _ex; each run's first key, its fold and the count checked, nothing written
+ * past the count (guards), the keys and input untouched. */
+#define REDUCE_CASE_(tname, RP, T, K, IDENTITY, GEN, RT, TO_RT, RCOMBINE, RABS, RMAG, CLOSE, KNEXT)     \
+    static void reduce_##tname(size_t n, int pattern, int ex, uint64_t *rng)                        \
+    {                                                                                               \
+        T *h = (T *)malloc((n + 1) * sizeof(T)), *got = (T *)malloc((n + GUARD_ELEMS) * sizeof(T)); \
+        K *hk = (K *)calloc(n + 1, sizeof(K)), *gk = (K *)malloc((n + GUARD_ELEMS) * sizeof(K));    \
+        K *wk = (K *)calloc(n + 1, sizeof(K));                                                      \
+        RT *want = (RT *)malloc((n + 1) * sizeof(RT)), *mag = (RT *)malloc((n + 1) * sizeof(RT));   \
+        unsigned char *hd = (unsigned char *)malloc(n + 1);                                         \
+        for (size_t i = 0; i < n; ++i) h[i] = GEN(rng);                                             \
+        fill_heads(hd, n, pattern, GPUSCAN_TILE_(CO, T), rng);                                      \
+        for (size_t i = 0; i < n; ++i) hk[i] = KNEXT(i == 0 ? hk[0] : hk[i - 1], i == 0 || hd[i] != 0, rng); \
+        size_t m = 0; /* the reference: a run a head */                                             \
+        RT acc = TO_RT(IDENTITY), accm = TO_RT(IDENTITY);                                           \
+        for (size_t i = 0; i < n; ++i) {                                                            \
+            if (i == 0 || hd[i] != 0) {                                                             \
+                if (i > 0) want[m] = acc, mag[m] = accm, ++m;                                       \
+                wk[m] = hk[i], acc = TO_RT(h[i]), accm = RABS(TO_RT(h[i]));                         \
+            } else                                                                                  \
+                acc = RCOMBINE(acc, TO_RT(h[i])), accm = RMAG(accm, RABS(TO_RT(h[i])));             \
+        }                                                                                           \
+        if (n > 0) want[m] = acc, mag[m] = accm, ++m;                                               \
+        T *d_in, *d_out;                                                                            \
+        K *d_keys, *d_keys_out;                                                                     \
+        size_t *d_count, count = 12345;                                                             \
+        CHECK_CUDA(cudaMalloc(&d_in, (n + 1) * sizeof(T)));                                         \
+        CHECK_CUDA(cudaMalloc(&d_out, (n + GUARD_ELEMS) * sizeof(T)));                              \
+        CHECK_CUDA(cudaMalloc(&d_keys, (n + 1) * sizeof(K)));                                       \
+        CHECK_CUDA(cudaMalloc(&d_keys_out, (n + GUARD_ELEMS) * sizeof(K)));                         \
+        CHECK_CUDA(cudaMalloc(&d_count, sizeof(size_t)));                                           \
+        CHECK_CUDA(cudaMemcpy(d_in, h, n * sizeof(T), cudaMemcpyHostToDevice));                     \
+        CHECK_CUDA(cudaMemcpy(d_keys, hk, n * sizeof(K), cudaMemcpyHostToDevice));                  \
+        poison(d_out, (n + GUARD_ELEMS) * sizeof(T), 0);                                            \
+        poison(d_keys_out, (n + GUARD_ELEMS) * sizeof(K), 0);                                       \
+        poison(d_count, sizeof(size_t), 0);                                                         \
+        gpuscan_status st;                                                                          \
+        size_t bytes = 0;                                                                           \
+        if (ex) {                                                                                   \
+            st = RP##_ex(NULL, &bytes, d_keys, d_in, d_keys_out, d_out, d_count, n, 0);             \
+            if (st == GPUSCAN_SUCCESS)                                                              \
+                st = RP##_ex(workspace_for(bytes), &bytes, d_keys, d_in, d_keys_out, d_out, d_count, n, 0); \
+        } else                                                                                      \
+            st = RP(d_keys, d_in, d_keys_out, d_out, d_count, n, 0);                                \
+        EXPECT(st == GPUSCAN_SUCCESS, "reduce %s n=%zu: %s", #tname, n, gpuscan_status_string(st)); \
+        CHECK_CUDA(cudaDeviceSynchronize());                                                        \
+        CHECK_CUDA(cudaMemcpy(&count, d_count, sizeof(size_t), cudaMemcpyDeviceToHost));            \
+        CHECK_CUDA(cudaMemcpy(got, d_out, (n + GUARD_ELEMS) * sizeof(T), cudaMemcpyDeviceToHost));  \
+        CHECK_CUDA(cudaMemcpy(gk, d_keys_out, (n + GUARD_ELEMS) * sizeof(K), cudaMemcpyDeviceToHost)); \
+        size_t bad = m;                                                                             \
+        EXPECT(count == m, "reduce %s n=%zu %s%s: %zu runs, want %zu", #tname, n, k_heads[pattern], \
+               ex ? " _ex" : "", count, m);                                                         \
+        EXPECT(count != m || CLOSE(got, want, mag, m, &bad), "reduce %s n=%zu %s%s: run %zu of %zu differs", \
+               #tname, n, k_heads[pattern], ex ? " _ex" : "", bad, m);                              \
+        EXPECT(count != m || same_bytes(gk, wk, m * sizeof(K)), "reduce %s n=%zu %s: a run's first key differs", \
+               #tname, n, k_heads[pattern]);                                                        \
+        EXPECT(count != m || (guard_intact(got + m, GUARD_ELEMS * sizeof(T)) &&                     \
+                              guard_intact(gk + m, GUARD_ELEMS * sizeof(K))),                       \
+               "reduce %s n=%zu: written past the runs", #tname, n);                                \
+        CHECK_CUDA(cudaMemcpy(gk, d_keys, n * sizeof(K), cudaMemcpyDeviceToHost));                  \
+        CHECK_CUDA(cudaMemcpy(got, d_in, n * sizeof(T), cudaMemcpyDeviceToHost));                   \
+        EXPECT(same_bytes(gk, hk, n * sizeof(K)) && same_bytes(got, h, n * sizeof(T)),              \
+               "reduce %s n=%zu: the keys or the input changed", #tname, n);                        \
+        CHECK_CUDA(cudaFree(d_in));                                                                 \
+        CHECK_CUDA(cudaFree(d_out));                                                                \
+        CHECK_CUDA(cudaFree(d_keys));                                                               \
+        CHECK_CUDA(cudaFree(d_keys_out));                                                           \
+        CHECK_CUDA(cudaFree(d_count));                                                              \
+        free(h), free(got), free(hk), free(gk), free(wk), free(want), free(mag), free(hd);          \
+    }                                                                                               \
+    static void reduce_suite_##tname(uint64_t *rng, size_t max_random)                              \
+    {                                                                                               \
+        const size_t tile = GPUSCAN_TILE_(CO, T);                                                   \
+        const size_t sizes[] = {0, 1, 2, 31, 32, 33, tile - 1, tile, tile + 1, 3 * tile + 17, 128 * tile + 5, \
+                                1 + (size_t)(rng_next(rng) % max_random), 1 + (size_t)(rng_next(rng) % max_random)}; \
+        for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; ++k)                                 \
+            for (int p = 0; p < H_COUNT; ++p) reduce_##tname(sizes[k], p, (k + p) % 2, rng);         \
+    }
+REDUCE_CASE_(i32, gpuscan_i32_add_reduce_by_key, int, int, 0, gen_i32, int, AS_IS_, ADD_, ABS_NONE_, MAG_NONE_,
+             exact_int, key_next_int)
+REDUCE_CASE_(i16, gpuscan_i16_add_reduce_by_key, int16_t, pkey, (int16_t)0, gen_i16, int16_t, AS_IS_, ADD16_,
+             ABS_NONE_, MAG_NONE_, exact_int16_t, key_next_pkey)
+REDUCE_CASE_(f32, gpuscan_f32_add_reduce_by_key, float, long long, 0.0f, gen_f32, double, TO_DOUBLE_, ADD_,
+             ABS_DOUBLE_, ADD_, close_f32, key_next_ll)
+REDUCE_CASE_(affine, gpuscan_affine_compose_reduce_by_key, affine, int16_t, affine_identity(), gen1_affine, affine,
+             AS_IS_, affine_then, ABS_NONE_, MAG_NONE_, exact_affine, key_next_int16_t)
+REDUCE_CASE_(vec10, gpuscan_vec10_vadd_reduce_by_key, vec10, int, vec10_zero(), gen1_vec10, vec10, AS_IS_,
+             vec10_add, ABS_NONE_, MAG_NONE_, exact_vec10, key_next_int)
 
 /* Every size and head pattern through one type: inclusive and exclusive, simple and _ex; the
  * segments from each source in turn. */
@@ -418,11 +516,24 @@ static void bad_inputs(void)
         {"keys: over the output", gpuscan_i32_add_by_key_inclusive(d_out + 8, d_in, d_out, n, 0), GPUSCAN_ERROR_OVERLAP},
         {"keys: too many", gpuscan_f32_add_by_key_inclusive((const long long *)d_in, (const float *)d_out, (float *)d_in + n,
                                                            SIZE_MAX / 10, 0), GPUSCAN_ERROR_TOO_LARGE},
-        {"keys _ex: workspace over the keys",
-         (bytes = 1 << 20, gpuscan_i32_add_by_key_scan_ex(d_in + n / 2, &bytes, d_in + n / 2, d_in, d_out, n,
+        {"keys _ex: workspace over the keys", /* (and clear of the input and the output) */
+         (bytes = 1 << 20, gpuscan_i32_add_by_key_scan_ex(d_in + n, &bytes, d_in + n, d_in, d_out, n,
                                                           GPUSCAN_INCLUSIVE, 0, 0)), GPUSCAN_ERROR_OVERLAP},
         {"keys _ex: no such kind", gpuscan_i32_add_by_key_scan_ex(NULL, &bytes, d_in, d_in, d_out, n, (gpuscan_kind)3, 0, 0),
          GPUSCAN_ERROR_INVALID_ALGORITHM},
+        {"reduce: NULL keys out", gpuscan_i32_add_reduce_by_key(d_in, d_in + n, NULL, d_out, (size_t *)(d_out + n), n, 0),
+         GPUSCAN_ERROR_NULL_POINTER},
+        {"reduce: NULL count", gpuscan_i32_add_reduce_by_key(d_in, d_in + n, d_out + n, d_out, NULL, n, 0),
+         GPUSCAN_ERROR_NULL_POINTER},
+        {"reduce: none, count 0", gpuscan_i32_add_reduce_by_key(NULL, NULL, NULL, NULL, NULL, 0, 0), GPUSCAN_ERROR_NULL_POINTER},
+        {"reduce: misaligned count", gpuscan_i32_add_reduce_by_key(d_in, d_in + n, d_out + n, d_out,
+                                                                   (size_t *)(d_out + 1), n / 2, 0), GPUSCAN_ERROR_MISALIGNED},
+        {"reduce: keys out over the keys", gpuscan_i32_add_reduce_by_key(d_in, d_in + n, d_in + 4, d_out,
+                                                                         (size_t *)(d_out + n), n, 0), GPUSCAN_ERROR_OVERLAP},
+        {"reduce: keys out in place", gpuscan_i32_add_reduce_by_key(d_in, d_in + n, d_in, d_out, (size_t *)(d_out + n), n, 0),
+         GPUSCAN_ERROR_OVERLAP},
+        {"reduce: count inside the output", gpuscan_i32_add_reduce_by_key(d_in, d_in + n, d_out + n, d_out,
+                                                                          (size_t *)(d_out + 10), n, 0), GPUSCAN_ERROR_OVERLAP},
         {"_ex: NULL size", gpuscan_i32_add_segmented_scan_ex(NULL, NULL, d_in, d_h, d_out, n, GPUSCAN_INCLUSIVE, 0, 0),
          GPUSCAN_ERROR_NULL_POINTER},
         {"_ex: workspace too small", (bytes = 1, gpuscan_i32_add_segmented_scan_ex(d_in + n, &bytes, d_in, d_h, d_out, n,
@@ -556,6 +667,11 @@ int main(void)
     suite_mat2(&rng, max_random);
     suite_rgb(&rng, max_random);
     suite_vec10(&rng, max_random);
+    reduce_suite_i32(&rng, max_random);
+    reduce_suite_i16(&rng, max_random);
+    reduce_suite_f32(&rng, max_random);
+    reduce_suite_affine(&rng, max_random);
+    reduce_suite_vec10(&rng, max_random);
     bad_inputs();
     const char *big = getenv("GPUSCAN_TEST_SEGMENTED_LARGE");
     repeats_u8(big && atoi(big) ? 400 : 40, &rng);

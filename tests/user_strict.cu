@@ -53,6 +53,8 @@ GPUSCAN_DEFINE_SEGMENTED(wide3, wide3, wadd)
 static __host__ __device__ bool user_same_wide3(wide3 a, wide3 b) { return a.a[0] == b.a[0] && a.a[1] == b.a[1]; }
 GPUSCAN_DEFINE_SCAN_BY_KEY(u8_by_u64, uint64_t, uint8_t, add)
 GPUSCAN_DEFINE_SCAN_BY_KEY_EQUAL(wide3_by_wide3, wide3, wide3, wadd, user_same_wide3)
+GPUSCAN_DEFINE_REDUCE_BY_KEY(u8_by_u64, uint64_t, uint8_t, add)
+GPUSCAN_DEFINE_REDUCE_BY_KEY_EQUAL(wide3_by_wide3, wide3, wide3, wadd, user_same_wide3)
 #endif
 
 #if USER_STRICT_PART == 0 || USER_STRICT_PART == 1

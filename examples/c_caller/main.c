@@ -35,6 +35,8 @@ static int host_checks(void)
     CHECK(s == GPUSCAN_SUCCESS && bytes > 0, "scan by key size query from C");
     s = gpuscan_int_add_by_key_exclusive(NULL, (const int *)16, (int *)4096, 5, 0, 0);
     CHECK(s == GPUSCAN_ERROR_NULL_POINTER, "scan by key without keys rejected from C");
+    s = gpuscan_int_add_reduce_by_key(NULL, NULL, NULL, NULL, NULL, 0, 0);
+    CHECK(s == GPUSCAN_ERROR_NULL_POINTER, "reduce by key without a count rejected from C");
     printf("c_caller host: %d passed, %d failed\n", passes, failures);
     return failures || passes == 0 ? 1 : 0; /* no check ran: a failure too */
 }
@@ -110,6 +112,26 @@ static int gpu_checks(void)
         acc += h[i];
     }
     CHECK(bad == 0, "scan by key matches the C loop");
+    /* reduce by key: the same runs of 7, a sum and a key each, and the count */
+    int *d_sums = NULL, *d_ukeys = NULL;
+    size_t *d_runs = NULL, runs = 0;
+    CHECK(cudaMalloc((void **)&d_sums, n * sizeof(int)) == cudaSuccess, "cudaMalloc");
+    CHECK(cudaMalloc((void **)&d_ukeys, n * sizeof(int)) == cudaSuccess, "cudaMalloc");
+    CHECK(cudaMalloc((void **)&d_runs, sizeof(size_t)) == cudaSuccess, "cudaMalloc");
+    s = gpuscan_int_add_reduce_by_key(d_keys, d_in, d_ukeys, d_sums, d_runs, n, 0);
+    CHECK(s == GPUSCAN_SUCCESS, gpuscan_status_string(s));
+    CHECK(cudaDeviceSynchronize() == cudaSuccess, "synchronize");
+    cudaMemcpy(&runs, d_runs, sizeof(size_t), cudaMemcpyDeviceToHost);
+    cudaMemcpy(r, d_sums, n * sizeof(int), cudaMemcpyDeviceToHost);
+    cudaMemcpy(hk, d_ukeys, n * sizeof(int), cudaMemcpyDeviceToHost);
+    bad = runs != (n + 6) / 7;
+    for (size_t k = 0; k < runs && k < n; ++k) {
+        long long sum = 0;
+        for (size_t i = 7 * k; i < 7 * k + 7 && i < n; ++i) sum += h[i];
+        bad += (r[k] != (int)sum) + (hk[k] != (int)k);
+    }
+    CHECK(bad == 0, "reduce by key matches the C loop");
+    cudaFree(d_sums); cudaFree(d_ukeys); cudaFree(d_runs);
     cudaFree(d_keys); free(hk);
     cudaFree(d_flags); cudaFree(d_pos); cudaFree(d_count); free(hf);
     cudaFree(d_in); cudaFree(d_out); free(h); free(r);

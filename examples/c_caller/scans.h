@@ -7,4 +7,5 @@ GPUSCAN_DECLARE(f32, float, max)
 GPUSCAN_DECLARE_TYPED(flags, unsigned char, int, add)
 GPUSCAN_DECLARE_SEGMENTED(int, int, add)
 GPUSCAN_DECLARE_SCAN_BY_KEY(int, int, int, add)
+GPUSCAN_DECLARE_REDUCE_BY_KEY(int, int, int, add)
 #endif
