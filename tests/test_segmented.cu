@@ -7,9 +7,10 @@
  * CSR offsets (int64, int32; empty segments), as rows of one length (1 to many rows, lengths 1
  * to past two tiles) and by keys (runs of equal keys: keys of 1 to 16 bytes and 3, two compared by
  * a user's equality); data, heads and keys off 16 bytes; in place; outputs poisoned, the input,
- * heads and keys checked untouched; bad arguments refused with nothing written.  A uint8 and an int16 case 40
- * times over.  GPUSCAN_TEST_SEGMENTED_LARGE=1 (the exhaustive tier) runs those 400 times and adds
- * uint8 past 2^32 elements, heads and one row. */
+ * heads and keys checked untouched; bad arguments refused with nothing written.  Reductions by
+ * key (each run's first key, fold and the count) of five (value, key) pairs at every size and head
+ * pattern.  A uint8 and an int16 case 40 times over.  GPUSCAN_TEST_SEGMENTED_LARGE=1 (the
+ * exhaustive tier) runs those 400 times and adds uint8 past 2^32 elements, heads and one row. */
 
 #include "test_lib.h"
 
