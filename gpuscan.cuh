@@ -273,24 +273,13 @@
  *   gpuscan_<name>_<op>_by_key_inclusive(keys, in, out, n, stream)
  *   gpuscan_<name>_<op>_by_key_exclusive(keys, in, out, n, init, stream)
  *   gpuscan_<name>_<op>_by_key_scan_ex(d_ws, &ws_bytes, keys, in, out, n, kind, init, stream) */
-#define GPUSCAN_DEFINE_SCAN_BY_KEY(name, K, T, op)                                                  \
-    GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_SEGMENT_KEY_ASSEMBLE_,         \
-                         (static __attribute__((unused)), gpuscan_##name##_##op##_by_key, name, K, T, op, \
-                          KEYS_EQ_, ~, 0))
+#define GPUSCAN_DEFINE_SCAN_BY_KEY(name, K, T, op) GPUSCAN_BY_KEY_DEFINE_(name, K, T, op, KEYS_EQ_, ~, 0)
 #define GPUSCAN_DEFINE_SCAN_BY_KEY_EQUAL(name, K, T, op, same)                                      \
-    GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_SEGMENT_KEY_ASSEMBLE_,         \
-                         (static __attribute__((unused)), gpuscan_##name##_##op##_by_key, name, K, T, op, \
-                          KEYS_FN_, same, 0))
+    GPUSCAN_BY_KEY_DEFINE_(name, K, T, op, KEYS_FN_, same, 0)
 /* The same with C linkage (GPUSCAN_DECLARE_SCAN_BY_KEY(name, K, T, op) in other files). */
-#define GPUSCAN_DEFINE_SCAN_BY_KEY_EXPORT(name, K, T, op)                                           \
-    GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_DEFINE_SCAN_BY_KEY_EXPORT_AS_, \
-                         (name, K, T, op, KEYS_EQ_, ~))
+#define GPUSCAN_DEFINE_SCAN_BY_KEY_EXPORT(name, K, T, op) GPUSCAN_BY_KEY_EXPORT_(name, K, T, op, KEYS_EQ_, ~, 0)
 #define GPUSCAN_DEFINE_SCAN_BY_KEY_EQUAL_EXPORT(name, K, T, op, same)                               \
-    GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_DEFINE_SCAN_BY_KEY_EXPORT_AS_, \
-                         (name, K, T, op, KEYS_FN_, same))
-#define GPUSCAN_DEFINE_SCAN_BY_KEY_EXPORT_AS_(name, K, T, op, SAME, fn)                             \
-    GPUSCAN_DECLARE_SCAN_BY_KEY(name, K, T, op)                                                     \
-    GPUSCAN_SEGMENT_KEY_ASSEMBLE_(GPUSCAN_EXTERN_C, gpuscan_##name##_##op##_by_key, name, K, T, op, SAME, fn, 0)
+    GPUSCAN_BY_KEY_EXPORT_(name, K, T, op, KEYS_FN_, same, 0)
 
 /* Reductions by key: GPUSCAN_DEFINE_REDUCE_BY_KEY(name, K, T, op) (keys compared with ==) and
  * GPUSCAN_DEFINE_REDUCE_BY_KEY_EQUAL(name, K, T, op, same) define
@@ -298,25 +287,31 @@
  *   gpuscan_<name>_<op>_reduce_by_key_ex(d_ws, &ws_bytes, keys, in, keys_out, out, d_count, n, stream)
  * each run of equal adjacent keys: its first key to keys_out, the fold of its values to out, in
  * order; the number of runs to *d_count (device memory). */
-#define GPUSCAN_DEFINE_REDUCE_BY_KEY(name, K, T, op)                                                \
-    GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_SEGMENT_KEY_ASSEMBLE_,         \
-                         (static __attribute__((unused)), gpuscan_##name##_##op##_reduce_by_key, name, K, T, \
-                          op, KEYS_EQ_, ~, 1))
+#define GPUSCAN_DEFINE_REDUCE_BY_KEY(name, K, T, op) GPUSCAN_BY_KEY_DEFINE_(name, K, T, op, KEYS_EQ_, ~, 1)
 #define GPUSCAN_DEFINE_REDUCE_BY_KEY_EQUAL(name, K, T, op, same)                                    \
-    GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_SEGMENT_KEY_ASSEMBLE_,         \
-                         (static __attribute__((unused)), gpuscan_##name##_##op##_reduce_by_key, name, K, T, \
-                          op, KEYS_FN_, same, 1))
+    GPUSCAN_BY_KEY_DEFINE_(name, K, T, op, KEYS_FN_, same, 1)
 /* The same with C linkage (GPUSCAN_DECLARE_REDUCE_BY_KEY(name, K, T, op) in other files). */
-#define GPUSCAN_DEFINE_REDUCE_BY_KEY_EXPORT(name, K, T, op)                                         \
-    GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_DEFINE_REDUCE_BY_KEY_EXPORT_AS_, \
-                         (name, K, T, op, KEYS_EQ_, ~))
+#define GPUSCAN_DEFINE_REDUCE_BY_KEY_EXPORT(name, K, T, op) GPUSCAN_BY_KEY_EXPORT_(name, K, T, op, KEYS_EQ_, ~, 1)
 #define GPUSCAN_DEFINE_REDUCE_BY_KEY_EQUAL_EXPORT(name, K, T, op, same)                             \
-    GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_DEFINE_REDUCE_BY_KEY_EXPORT_AS_, \
-                         (name, K, T, op, KEYS_FN_, same))
-#define GPUSCAN_DEFINE_REDUCE_BY_KEY_EXPORT_AS_(name, K, T, op, SAME, fn)                           \
-    GPUSCAN_DECLARE_REDUCE_BY_KEY(name, K, T, op)                                                   \
-    GPUSCAN_SEGMENT_KEY_ASSEMBLE_(GPUSCAN_EXTERN_C, gpuscan_##name##_##op##_reduce_by_key, name, K, T, op, SAME, \
-                                  fn, 1)
+    GPUSCAN_BY_KEY_EXPORT_(name, K, T, op, KEYS_FN_, same, 1)
+
+/* The by-key DEFINEs (SAME: == or the user's fn; REDUCE: 0 the scans, 1 the reduction), each with
+ * its prefix and, exported, its declarations. */
+#define GPUSCAN_BY_KEY_P_0(name, op) gpuscan_##name##_##op##_by_key
+#define GPUSCAN_BY_KEY_P_1(name, op) gpuscan_##name##_##op##_reduce_by_key
+#define GPUSCAN_BY_KEY_DECLARE_0 GPUSCAN_DECLARE_SCAN_BY_KEY
+#define GPUSCAN_BY_KEY_DECLARE_1 GPUSCAN_DECLARE_REDUCE_BY_KEY
+#define GPUSCAN_BY_KEY_DEFINE_(name, K, T, op, SAME, fn, REDUCE)                                    \
+    GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_SEGMENT_KEY_ASSEMBLE_,         \
+                         (static __attribute__((unused)), GPUSCAN_BY_KEY_P_##REDUCE(name, op), name, K, T, op, \
+                          SAME, fn, REDUCE))
+#define GPUSCAN_BY_KEY_EXPORT_(name, K, T, op, SAME, fn, REDUCE)                                    \
+    GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_BY_KEY_EXPORT_AS_,             \
+                         (name, K, T, op, SAME, fn, REDUCE))
+#define GPUSCAN_BY_KEY_EXPORT_AS_(name, K, T, op, SAME, fn, REDUCE)                                 \
+    GPUSCAN_BY_KEY_DECLARE_##REDUCE(name, K, T, op)                                                 \
+    GPUSCAN_SEGMENT_KEY_ASSEMBLE_(GPUSCAN_EXTERN_C, GPUSCAN_BY_KEY_P_##REDUCE(name, op), name, K, T, op, SAME, \
+                                  fn, REDUCE)
 
 /* Stream compaction (gpuscan/select.cuh): GPUSCAN_DEFINE_SELECT(name, T) defines
  *   gpuscan_<name>_select_flagged(in, flags, out, d_count, n, stream)     the elements whose flag

@@ -43,6 +43,25 @@ GPUSCAN_DECLARE(lbf64, double, add)
 
 #define RUNS 16
 
+/* RUNS + 1 runs of CALL (a status, on scan_stream) into d_out, every other one beside a noise kernel
+ * of random length: the first into h_first, checked by FIRST; the others into h_out, counted in
+ * `differing` where their bits are not the first's. */
+#define REPEATED_(T, n, d_out, h_first, h_out, differing, CALL, FIRST)                                          \
+    for (int r = 0; r <= RUNS; ++r) {                                                                            \
+        poison(d_out, (n) * sizeof(T), scan_stream);                                                             \
+        CHECK_CUDA(cudaStreamSynchronize(scan_stream));                                                          \
+        if (r % 2) {                                                                                             \
+            test_busy<<<1 + (unsigned)(rng_next(&rng) % 264), 1024, 0, noise_stream>>>(1000 + rng_next(&rng) % 50000); \
+            CHECK_CUDA(cudaGetLastError());                                                                      \
+        }                                                                                                        \
+        const gpuscan_status st_ = (CALL);                                                                       \
+        EXPECT(st_ == GPUSCAN_SUCCESS, "%s", gpuscan_status_string(st_));                                        \
+        CHECK_CUDA(cudaDeviceSynchronize());                                                                     \
+        CHECK_CUDA(cudaMemcpy(r ? (h_out) : (h_first), d_out, (n) * sizeof(T), cudaMemcpyDeviceToHost));         \
+        if (r == 0) FIRST                                                                                        \
+        else (differing) += memcmp(h_out, h_first, (n) * sizeof(T)) != 0;                                        \
+    }
+
 #define DETERMINISM_CASE(name, T, n_)                                                                            \
     do {                                                                                                         \
         const size_t n = (n_);                                                                                   \
@@ -59,28 +78,16 @@ GPUSCAN_DECLARE(lbf64, double, add)
                 gpuscan_##name##_add_scan_ex(NULL, &bytes, NULL, NULL, n, (gpuscan_kind)kind, init,              \
                                              k_combos[c].grid, k_combos[c].block, 0);                            \
                 void *ws = workspace_for(bytes);                                                                 \
-                for (int r = 0; r <= RUNS; ++r) {                                                                \
-                    poison(d_out, n * sizeof(T), scan_stream);                                                   \
-                    CHECK_CUDA(cudaStreamSynchronize(scan_stream));                                              \
-                    if (r % 2) {                                                                                 \
-                        test_busy<<<1 + (unsigned)(rng_next(&rng) % 264), 1024, 0, noise_stream>>>(              \
-                            1000 + rng_next(&rng) % 50000);                                                      \
-                        CHECK_CUDA(cudaGetLastError());                                                          \
-                    }                                                                                            \
-                    gpuscan_status st = gpuscan_##name##_add_scan_ex(ws, &bytes, d_in, d_out, n,                 \
-                        (gpuscan_kind)kind, init, k_combos[c].grid, k_combos[c].block, scan_stream);             \
-                    EXPECT(st == GPUSCAN_SUCCESS, "%s", gpuscan_status_string(st));                              \
-                    CHECK_CUDA(cudaDeviceSynchronize());                                                         \
-                    CHECK_CUDA(cudaMemcpy(r ? h_out : h_first, d_out, n * sizeof(T), cudaMemcpyDeviceToHost));   \
-                    if (r == 0) {                                                                                \
-                        const size_t bad = diff_tol_gpuscan_##name##_add(h_first, h_ref, dref, dabs, n, TOL_##name); \
-                        EXPECT(bad == 0, "%s %s n=%zu %s/%s: %zu wrong", #name,                                  \
-                               kind ? "exclusive" : "inclusive", n, gpuscan_grid_name(k_combos[c].grid),         \
-                               gpuscan_block_name(k_combos[c].block), bad);                                      \
-                    } else {                                                                                     \
-                        differing += memcmp(h_out, h_first, n * sizeof(T)) != 0;                                 \
-                    }                                                                                            \
-                }                                                                                                \
+                REPEATED_(T, n, d_out, h_first, h_out, differing,                                                \
+                          gpuscan_##name##_add_scan_ex(ws, &bytes, d_in, d_out, n, (gpuscan_kind)kind, init,     \
+                                                       k_combos[c].grid, k_combos[c].block, scan_stream),        \
+                          {                                                                                      \
+                              const size_t bad = diff_tol_gpuscan_##name##_add(h_first, h_ref, dref, dabs, n,    \
+                                                                               TOL_##name);                      \
+                              EXPECT(bad == 0, "%s %s n=%zu %s/%s: %zu wrong", #name,                            \
+                                     kind ? "exclusive" : "inclusive", n, gpuscan_grid_name(k_combos[c].grid),   \
+                                     gpuscan_block_name(k_combos[c].block), bad);                                \
+                          });                                                                                    \
                 if (!GPUSCAN_DETERMINISTIC && k_combos[c].grid != GPUSCAN_GRID_HIERARCHICAL &&                   \
                     k_combos[c].grid != GPUSCAN_GRID_DOMINO && k_combos[c].grid != GPUSCAN_GRID_REDUCE_THEN_SCAN) \
                     differing_tolerated += differing, differing = 0;                                             \
@@ -129,32 +136,19 @@ GPUSCAN_DECLARE(lbf64, double, add)
                 if (!exclusive) dref[i] = acc, dabs[i] = mag;                                                    \
             }                                                                                                    \
             int differing = 0;                                                                                   \
-            for (int r = 0; r <= RUNS; ++r) {                                                                    \
-                poison(d_out, n * sizeof(T), scan_stream);                                                       \
-                CHECK_CUDA(cudaStreamSynchronize(scan_stream));                                                  \
-                if (r % 2) {                                                                                     \
-                    test_busy<<<1 + (unsigned)(rng_next(&rng) % 264), 1024, 0, noise_stream>>>(                  \
-                        1000 + rng_next(&rng) % 50000);                                                          \
-                    CHECK_CUDA(cudaGetLastError());                                                              \
-                }                                                                                                \
-                const gpuscan_status st =                                                                        \
-                    keyed ? (exclusive ? gpuscan_##name##_add_by_key_exclusive(d_keys, d_in, d_out, n, init, scan_stream) \
-                                       : gpuscan_##name##_add_by_key_inclusive(d_keys, d_in, d_out, n, scan_stream))   \
-                          : (exclusive ? gpuscan_##name##_add_segmented_exclusive(d_in, d_heads, d_out, n, init, scan_stream) \
-                                       : gpuscan_##name##_add_segmented_inclusive(d_in, d_heads, d_out, n, scan_stream)); \
-                EXPECT(st == GPUSCAN_SUCCESS, "%s", gpuscan_status_string(st));                                  \
-                CHECK_CUDA(cudaDeviceSynchronize());                                                             \
-                CHECK_CUDA(cudaMemcpy(r ? h_out : h_first, d_out, n * sizeof(T), cudaMemcpyDeviceToHost));       \
-                if (r == 0) {                                                                                    \
-                    size_t bad = 0;                                                                              \
-                    for (size_t i = 0; i < n; ++i)                                                               \
-                        bad += !(fabs((double)h_first[i] - dref[i]) <= TOL_##name * dabs[i] + 1e-30);            \
-                    EXPECT(bad == 0, "segmented %s %s%s n=%zu: %zu wrong", #name, exclusive ? "exclusive" : "inclusive", \
-                           keyed ? " by key" : "", n, bad);                                                      \
-                } else {                                                                                         \
-                    differing += memcmp(h_out, h_first, n * sizeof(T)) != 0;                                     \
-                }                                                                                                \
-            }                                                                                                    \
+            REPEATED_(T, n, d_out, h_first, h_out, differing,                                                    \
+                      keyed ? (exclusive ? gpuscan_##name##_add_by_key_exclusive(d_keys, d_in, d_out, n, init, scan_stream) \
+                                         : gpuscan_##name##_add_by_key_inclusive(d_keys, d_in, d_out, n, scan_stream)) \
+                            : (exclusive ? gpuscan_##name##_add_segmented_exclusive(d_in, d_heads, d_out, n, init,     \
+                                                                                    scan_stream)                 \
+                                         : gpuscan_##name##_add_segmented_inclusive(d_in, d_heads, d_out, n, scan_stream)), \
+                      {                                                                                          \
+                          size_t bad = 0;                                                                        \
+                          for (size_t i = 0; i < n; ++i)                                                         \
+                              bad += !(fabs((double)h_first[i] - dref[i]) <= TOL_##name * dabs[i] + 1e-30);      \
+                          EXPECT(bad == 0, "segmented %s %s%s n=%zu: %zu wrong", #name,                          \
+                                 exclusive ? "exclusive" : "inclusive", keyed ? " by key" : "", n, bad);         \
+                      });                                                                                        \
             if (!GPUSCAN_DETERMINISTIC) segmented_tolerated += differing, differing = 0;                         \
             EXPECT(differing == 0, "segmented %s %s%s n=%zu: %d of %d runs differ from the first", #name,        \
                    exclusive ? "exclusive" : "inclusive", keyed ? " by key" : "", n, differing, RUNS);           \

@@ -791,7 +791,10 @@ static void test_descriptors(void)
     sd.pass = s.pass;
     const char *in = (const char *)(uintptr_t)0x10000000, *heads = (const char *)(uintptr_t)0x20000000;
     char *out = (char *)(uintptr_t)0x30000000;
-    gpuscan_segment_call_ gc = {in, heads, NULL, 0, 0u, out, (size_t)1 << 20, 0, GPUSCAN_INCLUSIVE, NULL};
+    gpuscan_segment_call_ gc; /* (by name: the call's fields grow with the family) */
+    memset(&gc, 0, sizeof gc);
+    gc.in = in, gc.heads = heads, gc.out = out, gc.n = (size_t)1 << 20, gc.kind = GPUSCAN_INCLUSIVE;
+    const gpuscan_segment_call_ heads_call = gc;
     EXPECT(gpuscan_segment_check_(&sd, &gc) == GPUSCAN_SUCCESS, "a segmented scan");
     gc.out = (void *)in;
     EXPECT(gpuscan_segment_check_(&sd, &gc) == GPUSCAN_SUCCESS, "a segmented scan in place");
@@ -808,7 +811,7 @@ static void test_descriptors(void)
     gc.row = 0;
     gc.kind = GPUSCAN_EXCLUSIVE, gc.n = 0, gc.in = gc.heads = NULL, gc.out = NULL;
     EXPECT(gpuscan_segment_check_(&sd, &gc) == GPUSCAN_SUCCESS, "n = 0: any pointers");
-    gpuscan_segment_call_ gw = {in, heads, NULL, 0, 0u, out, (size_t)1 << 20, 0, GPUSCAN_INCLUSIVE, NULL};
+    gpuscan_segment_call_ gw = heads_call;
     wb = 0;
     EXPECT(gpuscan_segment_run_(&sd, NULL, &wb, &gw, 1, NULL, 0) == GPUSCAN_SUCCESS && wb > 0, "segmented size query");
     /* offsets: the tiles' starts after the pass's workspace, 16-byte aligned */
@@ -830,6 +833,37 @@ static void test_descriptors(void)
     gw.kind = GPUSCAN_INCLUSIVE;
     EXPECT(gpuscan_segment_run_(&sd, (void *)(heads + 256), &wb, &gw, 1, NULL, 0) == GPUSCAN_ERROR_OVERLAP,
            "the segmented scan's workspace inside the heads");
+    /* by key: keys required, aligned to theirs, not under the output; a reduction's outputs apart */
+    gpuscan_segment_desc_ kd = sd;
+    kd.key_size = kd.key_align = 8;
+    gpuscan_segment_call_ gk = heads_call;
+    gk.heads = NULL, gk.keys = heads;
+    EXPECT(gpuscan_segment_check_(&kd, &gk) == GPUSCAN_SUCCESS, "a scan by key");
+    gk.keys = heads + 4;
+    EXPECT(gpuscan_segment_check_(&kd, &gk) == GPUSCAN_ERROR_MISALIGNED, "keys misaligned");
+    gk.keys = NULL;
+    EXPECT(gpuscan_segment_check_(&kd, &gk) == GPUSCAN_ERROR_NULL_POINTER, "no keys");
+    gk.keys = out + 8;
+    EXPECT(gpuscan_segment_check_(&kd, &gk) == GPUSCAN_ERROR_OVERLAP, "the keys under the output");
+    gk.keys = heads, gk.n = SIZE_MAX / 12;
+    EXPECT(gpuscan_segment_check_(&kd, &gk) == GPUSCAN_ERROR_TOO_LARGE, "n keys past half the address space");
+    gk.n = heads_call.n;
+    kd.reduces = 1;
+    gk.keys_out = (void *)(uintptr_t)0x40000000, gk.count = (size_t *)(uintptr_t)0x50000000;
+    EXPECT(gpuscan_segment_check_(&kd, &gk) == GPUSCAN_SUCCESS, "a reduction by key");
+    gk.out = (void *)in;
+    EXPECT(gpuscan_segment_check_(&kd, &gk) == GPUSCAN_SUCCESS, "a reduction's sums over its values");
+    gk.out = out, gk.keys_out = (void *)heads;
+    EXPECT(gpuscan_segment_check_(&kd, &gk) == GPUSCAN_ERROR_OVERLAP, "a reduction's keys over its keys");
+    gk.keys_out = (void *)(uintptr_t)0x40000000, gk.count = (size_t *)(void *)(out + 64);
+    EXPECT(gpuscan_segment_check_(&kd, &gk) == GPUSCAN_ERROR_OVERLAP, "a reduction's count inside its sums");
+    gk.count = NULL, gk.n = 0;
+    EXPECT(gpuscan_segment_check_(&kd, &gk) == GPUSCAN_ERROR_NULL_POINTER, "n = 0: the count still written");
+    gk.count = (size_t *)(uintptr_t)0x50000000, gk.n = heads_call.n;
+    wb = 0;
+    EXPECT(gpuscan_segment_run_(&kd, NULL, &wb, &gk, 1, NULL, 0) == GPUSCAN_SUCCESS && wb > 0, "a reduction's size query");
+    EXPECT(gpuscan_segment_run_(&kd, (void *)(uintptr_t)0x50000000, &wb, &gk, 1, NULL, 0) == GPUSCAN_ERROR_OVERLAP,
+           "a reduction's workspace over its count");
     /* a reduction's result may be in[0] itself where it is as wide; a typed one's may not */
     d = fake_desc(4);
     const char *cells = (const char *)(uintptr_t)0x10000000;
