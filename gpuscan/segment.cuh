@@ -332,8 +332,10 @@ typedef struct gpuscan_segment_call_ {
     gpuscan_kind kind;
     const void *io;
 } gpuscan_segment_call_;
-/* In place (out == in) is allowed: a tile reads all of its input before it writes; the heads, keys
- * and offsets may not lie inside the output, whose stores would overwrite later tiles' ones. */
+/* In place (out == in) is allowed: a tile reads all of its input before it writes, and writes (a
+ * reduction: at indices below its end) only once every earlier tile has loaded; the heads, keys and
+ * offsets may not lie inside the output, whose stores would overwrite later tiles' ones, nor a
+ * reduction's keys_out over its keys (read again at the consume step) or its count over anything. */
 static inline gpuscan_status gpuscan_segment_check_(const gpuscan_segment_desc_ *d, const gpuscan_segment_call_ *c)
 {
     const size_t bytes = c->n * d->elem_size;
@@ -358,13 +360,16 @@ static inline gpuscan_status gpuscan_segment_check_(const gpuscan_segment_desc_ 
         gpuscan_inside_(c->keys, c->n * d->key_size, c->out, bytes) ||
         gpuscan_inside_(c->offsets, c->n_segments * c->offset_bytes, c->out, bytes))
         return GPUSCAN_ERROR_OVERLAP;
-    if (d->reduces) { /* (the keys are read again as later tiles write: never in place) */
+    if (d->reduces) { /* each output apart from every input and from the other outputs */
         const size_t kb = c->n * d->key_size;
-        const void *r[5] = {c->in, c->keys, c->out, c->keys_out, c->count};
-        const size_t rb[5] = {bytes, kb, bytes, kb, sizeof(size_t)};
-        for (int a = 0; a < 5; ++a)
-            for (int b = a + 1; b < 5; ++b)
-                if (!(a == 0 && b == 2) && gpuscan_inside_(r[a], rb[a], r[b], rb[b])) return GPUSCAN_ERROR_OVERLAP;
+        const void *read[2] = {c->in, c->keys}, *written[2] = {c->keys_out, c->count};
+        const size_t read_bytes[2] = {bytes, kb}, written_bytes[2] = {kb, sizeof(size_t)};
+        for (int w = 0; w < 2; ++w) {
+            for (int r = 0; r < 2; ++r)
+                if (gpuscan_inside_(written[w], written_bytes[w], read[r], read_bytes[r])) return GPUSCAN_ERROR_OVERLAP;
+            if (gpuscan_inside_(written[w], written_bytes[w], c->out, bytes)) return GPUSCAN_ERROR_OVERLAP;
+        }
+        if (gpuscan_inside_(c->keys_out, kb, c->count, sizeof(size_t))) return GPUSCAN_ERROR_OVERLAP;
     }
     return GPUSCAN_SUCCESS;
 }

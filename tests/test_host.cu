@@ -853,7 +853,13 @@ static void test_descriptors(void)
     EXPECT(gpuscan_segment_check_(&kd, &gk) == GPUSCAN_SUCCESS, "a reduction by key");
     gk.out = (void *)in;
     EXPECT(gpuscan_segment_check_(&kd, &gk) == GPUSCAN_SUCCESS, "a reduction's sums over its values");
-    gk.out = out, gk.keys_out = (void *)heads;
+    gk.out = out, gk.keys = in;
+    EXPECT(gpuscan_segment_check_(&kd, &gk) == GPUSCAN_SUCCESS, "a reduction whose keys are its values");
+    gk.keys = heads, gk.keys_out = (void *)(out + 8);
+    EXPECT(gpuscan_segment_check_(&kd, &gk) == GPUSCAN_ERROR_OVERLAP, "a reduction's keys over its sums");
+    gk.keys_out = (void *)in;
+    EXPECT(gpuscan_segment_check_(&kd, &gk) == GPUSCAN_ERROR_OVERLAP, "a reduction's keys over its values");
+    gk.keys_out = (void *)heads;
     EXPECT(gpuscan_segment_check_(&kd, &gk) == GPUSCAN_ERROR_OVERLAP, "a reduction's keys over its keys");
     gk.keys_out = (void *)(uintptr_t)0x40000000, gk.count = (size_t *)(void *)(out + 64);
     EXPECT(gpuscan_segment_check_(&kd, &gk) == GPUSCAN_ERROR_OVERLAP, "a reduction's count inside its sums");
