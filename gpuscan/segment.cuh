@@ -83,6 +83,9 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offset_
     } P##_segment_io;                                                                               \
     static_assert(GPUSCAN_CO_ITEMS(T) <= 32, "gpuscan: a segmented scan marks a thread's heads in 32 " \
                                              "bits: GPUSCAN_CO_ITEMS(T) may not pass 32");          \
+    /* whether a tile's items wait in the tile buffer for the prefix (tuning.cuh; a reduction's     \
+     * always: in registers its int32 kernel spilled 68 bytes, 16 so) */                             \
+    enum { P##_HOLDS_ = GPUSCAN_SEGMENT_HOLDS_IN_BUFFER(T) || (REDUCE) };                           \
     typedef struct P##_segment_part {                                                               \
         T items[GPUSCAN_CO_ITEMS(T)];                                                               \
         unsigned heads; /* bit j: item j starts a segment */                                        \
@@ -171,11 +174,11 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offset_
         *before = excl;                                                                             \
         return total;                                                                               \
     }                                                                                               \
-    /* The items to the tile buffer while the prefix comes (tuning.cuh; a reduction's always: in    \
-     * registers its int32 kernel spilled 68 bytes, 16 so), each thread's run where it reads it back. */ \
+    /* The items to the tile buffer while the prefix comes (P_HOLDS_), each thread's run where it   \
+     * reads it back. */                                                                            \
     static __device__ __forceinline__ void P##_segment_hold(P##_segment_part *part)                 \
     {                                                                                               \
-        if ((GPUSCAN_SEGMENT_HOLDS_IN_BUFFER(T) || REDUCE)) P##_CO_stage_to(part->items, P##_CO_buffer());      \
+        if (P##_HOLDS_) P##_CO_stage_to(part->items, P##_CO_buffer());                              \
     }                                                                                               \
     static __device__ __forceinline__ int P##_segment_seeded(const P##_segment_io *io) { return (void)io, 0; } \
     static __device__ __forceinline__ P##_pair_t P##_segment_seed(const P##_segment_io *io)         \
@@ -243,12 +246,12 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offset_
         const unsigned x = threadIdx.x * ITEMS, px = GPUSCAN_PAD_(x);                               \
         const T *buf = P##_CO_buffer();                                                             \
         _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                    \
-            if ((GPUSCAN_SEGMENT_HOLDS_IN_BUFFER(T) || REDUCE)) part->items[j] = buf[GPUSCAN_PAD_IN_RUN_(x, px, j, ITEMS)]; \
+            if (P##_HOLDS_) part->items[j] = buf[GPUSCAN_PAD_IN_RUN_(x, px, j, ITEMS)];             \
             if (open >> j & 1u) part->items[j] = P##_combine(prefix.v, part->items[j]);             \
         }                                                                                           \
         /* (a direct writer's warp stages its run unpadded, over the end of the warp before's       \
          * padded run: every warp has read its items back first) */                                 \
-        if ((GPUSCAN_SEGMENT_HOLDS_IN_BUFFER(T) || REDUCE) && GPUSCAN_DIRECT_IO_(P, T, CO)) __syncthreads();    \
+        if (P##_HOLDS_ && GPUSCAN_DIRECT_IO_(P, T, CO)) __syncthreads();                            \
         if (REDUCE) {                                                                               \
             P##_segment_ends(io, n, base, valid, part, prefix.head, before.head, aggregate.head);    \
             return;                                                                                 \
@@ -489,43 +492,28 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
         }                                                                                           \
         return gpuscan_segment_run_(&P##_desc, d_workspace, workspace_bytes, &c, ex, P##_offsets_before_, stream); \
     }                                                                                               \
-    SCOPE gpuscan_status P##_offsets_inclusive(const T *d_in, const long long *d_offsets, size_t n_segments, \
-                                               T *d_out, size_t n, cudaStream_t stream)             \
+    GPUSCAN_SEGMENT_OFFSETS_FORMS_(SCOPE, P, T, offsets, long long)                                 \
+    GPUSCAN_SEGMENT_OFFSETS_FORMS_(SCOPE, P, T, offsets32, int)
+/* The offsets' three forms for offsets of type OT (FORM: their name, offsets or offsets32). */
+#define GPUSCAN_SEGMENT_OFFSETS_FORMS_(SCOPE, P, T, FORM, OT)                                       \
+    SCOPE gpuscan_status P##_##FORM##_inclusive(const T *d_in, const OT *d_offsets, size_t n_segments, \
+                                                T *d_out, size_t n, cudaStream_t stream)            \
     {                                                                                               \
-        return P##_offsets_run_(NULL, NULL, d_in, d_offsets, 8u, n_segments, d_out, n, GPUSCAN_INCLUSIVE, \
+        return P##_offsets_run_(NULL, NULL, d_in, d_offsets, (unsigned)sizeof(OT), n_segments, d_out, n, GPUSCAN_INCLUSIVE, \
                                 P##_identity(), 0, stream);                                         \
     }                                                                                               \
-    SCOPE gpuscan_status P##_offsets_exclusive(const T *d_in, const long long *d_offsets, size_t n_segments, \
-                                               T *d_out, size_t n, T init, cudaStream_t stream)     \
+    SCOPE gpuscan_status P##_##FORM##_exclusive(const T *d_in, const OT *d_offsets, size_t n_segments, \
+                                                T *d_out, size_t n, T init, cudaStream_t stream)    \
     {                                                                                               \
-        return P##_offsets_run_(NULL, NULL, d_in, d_offsets, 8u, n_segments, d_out, n, GPUSCAN_EXCLUSIVE, init, \
-                                0, stream);                                                         \
+        return P##_offsets_run_(NULL, NULL, d_in, d_offsets, (unsigned)sizeof(OT), n_segments, d_out, n, GPUSCAN_EXCLUSIVE, \
+                                init, 0, stream);                                                   \
     }                                                                                               \
-    SCOPE gpuscan_status P##_offsets_scan_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in, \
-                                             const long long *d_offsets, size_t n_segments, T *d_out, size_t n, \
-                                             gpuscan_kind kind, T init, cudaStream_t stream)        \
+    SCOPE gpuscan_status P##_##FORM##_scan_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in, \
+                                              const OT *d_offsets, size_t n_segments, T *d_out, size_t n, \
+                                              gpuscan_kind kind, T init, cudaStream_t stream)       \
     {                                                                                               \
-        return P##_offsets_run_(d_workspace, workspace_bytes, d_in, d_offsets, 8u, n_segments, d_out, n, kind, \
-                                init, 1, stream);                                                   \
-    }                                                                                               \
-    SCOPE gpuscan_status P##_offsets32_inclusive(const T *d_in, const int *d_offsets, size_t n_segments, \
-                                                 T *d_out, size_t n, cudaStream_t stream)           \
-    {                                                                                               \
-        return P##_offsets_run_(NULL, NULL, d_in, d_offsets, 4u, n_segments, d_out, n, GPUSCAN_INCLUSIVE, \
-                                P##_identity(), 0, stream);                                         \
-    }                                                                                               \
-    SCOPE gpuscan_status P##_offsets32_exclusive(const T *d_in, const int *d_offsets, size_t n_segments, \
-                                                 T *d_out, size_t n, T init, cudaStream_t stream)   \
-    {                                                                                               \
-        return P##_offsets_run_(NULL, NULL, d_in, d_offsets, 4u, n_segments, d_out, n, GPUSCAN_EXCLUSIVE, init, \
-                                0, stream);                                                         \
-    }                                                                                               \
-    SCOPE gpuscan_status P##_offsets32_scan_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in, \
-                                               const int *d_offsets, size_t n_segments, T *d_out, size_t n, \
-                                               gpuscan_kind kind, T init, cudaStream_t stream)      \
-    {                                                                                               \
-        return P##_offsets_run_(d_workspace, workspace_bytes, d_in, d_offsets, 4u, n_segments, d_out, n, kind, \
-                                init, 1, stream);                                                   \
+        return P##_offsets_run_(d_workspace, workspace_bytes, d_in, d_offsets, (unsigned)sizeof(OT), n_segments, d_out, n, \
+                                kind, init, 1, stream);                                             \
     }
 
 /* A segmented DEFINE: the scan's checks (element.cuh), its own namespace and sentinel (P is
