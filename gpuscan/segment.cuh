@@ -209,25 +209,31 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offset_
         const int opens = base > 0 && fbuf[0] == 0, tail = last_i + 1u == n ||                      \
                           !P##_same_key(io->keys[last_i], io->keys[last_i + 1u]);                   \
         const size_t lo = tile_before - (size_t)opens, hi = tile_before + tile_heads - (tail ? 0u : 1u); \
-        __syncthreads(); /* (every thread has read its items back from the buffer) */               \
-        _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                    \
-            if (q + j >= valid) break;                                                              \
-            const size_t at = tile_before + run_before + __popc(h & ((1u << j << 1) - 1u)) - 1u;    \
-            /* (the next element: the run's, the next run's in the flag buffer, or the next tile's) */ \
-            const int ends = j + 1 < ITEMS && q + j + 1 < valid ? (h >> (j + 1) & 1u)               \
-                             : q + j + 1 < valid ? fbuf[q + j + 1] != 0 : tail;                     \
-            if (ends) buf[GPUSCAN_PAD_(at - lo)] = part->items[j];                                  \
+        /* bit j: item j ends its segment (the next element: the run's, the next run's in the flag   \
+         * buffer, or the next tile's); runs with no end or no head skip their loops (long segments: \
+         * most) */                                                                                 \
+        const unsigned nrun = q >= valid ? 0u : valid - q < ITEMS ? valid - q : (unsigned)ITEMS;    \
+        unsigned ends = 0u;                                                                         \
+        if (nrun > 0u) {                                                                            \
+            const int next = q + nrun < valid ? fbuf[q + nrun] != 0 : tail;                         \
+            ends = ((h >> 1) & ((1u << (nrun - 1u)) - 1u)) | ((unsigned)next << (nrun - 1u));       \
         }                                                                                           \
+        const size_t first_at = tile_before + run_before - 1u;                                      \
+        __syncthreads(); /* (every thread has read its items back from the buffer) */               \
+        if (ends != 0u)                                                                             \
+            _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j)                                  \
+                if (ends >> j & 1u)                                                                 \
+                    buf[GPUSCAN_PAD_(first_at + __popc(h & ((1u << j << 1) - 1u)) - lo)] = part->items[j]; \
         __syncthreads();                                                                            \
         for (size_t k = threadIdx.x; k < hi - lo; k += THREADS) io->out[lo + k] = buf[GPUSCAN_PAD_(k)]; \
         if (KEYS_STAGE) __syncthreads();                                                            \
-        _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                    \
-            if (q + j >= valid) break;                                                              \
-            const size_t at = tile_before + run_before + __popc(h & ((1u << j << 1) - 1u)) - 1u;    \
-            if (!(h >> j & 1u)) continue;                                                           \
-            if (KEYS_STAGE) kbuf[GPUSCAN_PAD_(at - tile_before)] = io->keys[base + q + j];          \
-            else io->keys_out[at] = io->keys[base + q + j];                                         \
-        }                                                                                           \
+        if (h != 0u) /* (h: no bits past valid) */                                                  \
+            _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                \
+                if (!(h >> j & 1u)) continue;                                                       \
+                const size_t at = first_at + __popc(h & ((1u << j << 1) - 1u));                    \
+                if (KEYS_STAGE) kbuf[GPUSCAN_PAD_(at - tile_before)] = io->keys[base + q + j];      \
+                else io->keys_out[at] = io->keys[base + q + j];                                     \
+            }                                                                                       \
         if (KEYS_STAGE) {                                                                           \
             __syncthreads();                                                                        \
             for (size_t k = threadIdx.x; k < tile_heads; k += THREADS)                              \
