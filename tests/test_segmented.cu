@@ -55,9 +55,10 @@ GPUSCAN_DEFINE_REDUCE_BY_KEY(affine, int16_t, affine, compose)
 GPUSCAN_DEFINE_REDUCE_BY_KEY(vec10, int, vec10, vadd)
 
 /* Head patterns: a name each, and whether element i is a head (tile: the type's tile). */
-enum { H_NONE, H_ALL, H_FIRST, H_ALTERNATE, H_1PCT, H_HALF, H_TILE_EDGES, H_LONG, H_ENDS, H_COUNT };
-static const char *const k_heads[H_COUNT] = {"none", "all", "first", "alternate", "1%",
-                                             "50%", "tile edges", "long", "ends"};
+enum { H_NONE, H_ALL, H_FIRST, H_ALTERNATE, H_1PCT, H_HALF, H_TILE_EDGES, H_LONG, H_ENDS, H_COUNT,
+       H_EVEN_TILES = H_COUNT /* (the reductions' only: a tile without heads between tiles with) */ };
+static const char *const k_heads[H_COUNT + 1] = {"none", "all", "first", "alternate", "1%",
+                                                 "50%", "tile edges", "long", "ends", "even tiles"};
 static void fill_heads(unsigned char *h, size_t n, int pattern, size_t tile, uint64_t *rng)
 {
     for (size_t i = 0; i < n; ++i) {
@@ -71,6 +72,7 @@ static void fill_heads(unsigned char *h, size_t n, int pattern, size_t tile, uin
         case H_TILE_EDGES: { const size_t r = i % tile; head = r == 0 || r == 1 || r == tile - 1; } break;
         case H_LONG: head = i % (37 * tile + 11) == 5; break; /* segments of ~37 tiles */
         case H_ENDS: head = i == 0 || i + 1 == n; break;
+        case H_EVEN_TILES: head = i % (2 * tile) == 0; break;
         }
         /* any byte but 0 is a head */
         h[i] = head ? (unsigned char)(1 + rng_next(rng) % 255) : 0;
@@ -334,7 +336,7 @@ SEGMENT_CASE_(vec10, gpuscan_vec10_vadd_segmented, gpuscan_vec10_vadd_by_key, ve
  * new key), simple or _ex; each run's first key, its fold and the count checked, nothing written
  * past the count (guards), the keys and input untouched. */
 #define REDUCE_CASE_(tname, RP, T, K, IDENTITY, GEN, RT, TO_RT, RCOMBINE, RABS, RMAG, CLOSE, KNEXT)     \
-    static void reduce_##tname(size_t n, int pattern, int ex, uint64_t *rng)                        \
+    static void reduce_##tname(size_t n, int pattern, int ex, int in_place, uint64_t *rng)          \
     {                                                                                               \
         T *h = (T *)malloc((n + 1) * sizeof(T)), *got = (T *)malloc((n + GUARD_ELEMS) * sizeof(T)); \
         K *hk = (K *)calloc(n + 1, sizeof(K)), *gk = (K *)malloc((n + GUARD_ELEMS) * sizeof(K));    \
@@ -365,16 +367,18 @@ SEGMENT_CASE_(vec10, gpuscan_vec10_vadd_segmented, gpuscan_vec10_vadd_by_key, ve
         CHECK_CUDA(cudaMemcpy(d_in, h, n * sizeof(T), cudaMemcpyHostToDevice));                     \
         CHECK_CUDA(cudaMemcpy(d_keys, hk, n * sizeof(K), cudaMemcpyHostToDevice));                  \
         poison(d_out, (n + GUARD_ELEMS) * sizeof(T), 0);                                            \
+        if (in_place) CHECK_CUDA(cudaMemcpy(d_out, h, n * sizeof(T), cudaMemcpyHostToDevice));      \
+        const T *in = in_place ? d_out : d_in;                                                      \
         poison(d_keys_out, (n + GUARD_ELEMS) * sizeof(K), 0);                                       \
         poison(d_count, sizeof(size_t), 0);                                                         \
         gpuscan_status st;                                                                          \
         size_t bytes = 0;                                                                           \
         if (ex) {                                                                                   \
-            st = RP##_ex(NULL, &bytes, d_keys, d_in, d_keys_out, d_out, d_count, n, 0);             \
+            st = RP##_ex(NULL, &bytes, d_keys, in, d_keys_out, d_out, d_count, n, 0);               \
             if (st == GPUSCAN_SUCCESS)                                                              \
-                st = RP##_ex(workspace_for(bytes), &bytes, d_keys, d_in, d_keys_out, d_out, d_count, n, 0); \
+                st = RP##_ex(workspace_for(bytes), &bytes, d_keys, in, d_keys_out, d_out, d_count, n, 0); \
         } else                                                                                      \
-            st = RP(d_keys, d_in, d_keys_out, d_out, d_count, n, 0);                                \
+            st = RP(d_keys, in, d_keys_out, d_out, d_count, n, 0);                                  \
         EXPECT(st == GPUSCAN_SUCCESS, "reduce %s n=%zu: %s", #tname, n, gpuscan_status_string(st)); \
         CHECK_CUDA(cudaDeviceSynchronize());                                                        \
         CHECK_CUDA(cudaMemcpy(&count, d_count, sizeof(size_t), cudaMemcpyDeviceToHost));            \
@@ -387,12 +391,14 @@ SEGMENT_CASE_(vec10, gpuscan_vec10_vadd_segmented, gpuscan_vec10_vadd_by_key, ve
                #tname, n, k_heads[pattern], ex ? " _ex" : "", bad, m);                              \
         EXPECT(count != m || same_bytes(gk, wk, m * sizeof(K)), "reduce %s n=%zu %s: a run's first key differs", \
                #tname, n, k_heads[pattern]);                                                        \
-        EXPECT(count != m || (guard_intact(got + m, GUARD_ELEMS * sizeof(T)) &&                     \
-                              guard_intact(gk + m, GUARD_ELEMS * sizeof(K))),                       \
+        /* (in place: the values past the runs are the input's) */                                  \
+        EXPECT(count != m || ((in_place ? guard_intact(got + n, GUARD_ELEMS * sizeof(T))            \
+                                        : guard_intact(got + m, (n - m + GUARD_ELEMS) * sizeof(T))) && \
+                              guard_intact(gk + m, (n - m + GUARD_ELEMS) * sizeof(K))),             \
                "reduce %s n=%zu: written past the runs", #tname, n);                                \
         CHECK_CUDA(cudaMemcpy(gk, d_keys, n * sizeof(K), cudaMemcpyDeviceToHost));                  \
         CHECK_CUDA(cudaMemcpy(got, d_in, n * sizeof(T), cudaMemcpyDeviceToHost));                   \
-        EXPECT(same_bytes(gk, hk, n * sizeof(K)) && same_bytes(got, h, n * sizeof(T)),              \
+        EXPECT(same_bytes(gk, hk, n * sizeof(K)) && same_bytes(got, h, n * sizeof(T)) /* (d_in) */, \
                "reduce %s n=%zu: the keys or the input changed", #tname, n);                        \
         CHECK_CUDA(cudaFree(d_in));                                                                 \
         CHECK_CUDA(cudaFree(d_out));                                                                \
@@ -407,7 +413,8 @@ SEGMENT_CASE_(vec10, gpuscan_vec10_vadd_segmented, gpuscan_vec10_vadd_by_key, ve
         const size_t sizes[] = {0, 1, 2, 31, 32, 33, tile - 1, tile, tile + 1, 3 * tile + 17, 128 * tile + 5, \
                                 1 + (size_t)(rng_next(rng) % max_random), 1 + (size_t)(rng_next(rng) % max_random)}; \
         for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; ++k)                                 \
-            for (int p = 0; p < H_COUNT; ++p) reduce_##tname(sizes[k], p, (k + p) % 2, rng);         \
+            for (int p = 0; p <= H_COUNT; ++p) /* (H_COUNT: H_EVEN_TILES) */                       \
+                reduce_##tname(sizes[k], p, (k + p) % 2, (k + p) % 5 == 0, rng);                    \
     }
 REDUCE_CASE_(i32, gpuscan_i32_add_reduce_by_key, int, int, 0, gen_i32, int, AS_IS_, ADD_, ABS_NONE_, MAG_NONE_,
              exact_int, key_next_int)
