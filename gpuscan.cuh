@@ -256,15 +256,38 @@
  *   gpuscan_<name>_<op>_segmented_offsets_exclusive(in, offsets, n_segments, out, n, init, stream)
  *   gpuscan_<name>_<op>_segmented_offsets_scan_ex(d_ws, &ws_bytes, in, offsets, n_segments, out, n, kind,
  *                                                 init, stream) */
-#define GPUSCAN_DEFINE_SEGMENTED(name, T, op)                                                       \
-    GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_SEGMENT_ASSEMBLE_,             \
-                         (static __attribute__((unused)), gpuscan_##name##_##op##_segmented, name, T, op))
+#define GPUSCAN_DEFINE_SEGMENTED(name, T, op) GPUSCAN_SEGMENTED_DEFINE_(name, T, op, 0)
 /* The same with C linkage (GPUSCAN_DECLARE_SEGMENTED(name, T, op) in other files). */
-#define GPUSCAN_DEFINE_SEGMENTED_EXPORT(name, T, op)                                                \
-    GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_DEFINE_SEGMENTED_EXPORT_AS_, (name, T, op))
-#define GPUSCAN_DEFINE_SEGMENTED_EXPORT_AS_(name, T, op)                                            \
-    GPUSCAN_DECLARE_SEGMENTED(name, T, op)                                                          \
-    GPUSCAN_SEGMENT_ASSEMBLE_(GPUSCAN_EXTERN_C, gpuscan_##name##_##op##_segmented, name, T, op)
+#define GPUSCAN_DEFINE_SEGMENTED_EXPORT(name, T, op) GPUSCAN_SEGMENTED_EXPORT_(name, T, op, 0)
+
+/* Segmented reductions: GPUSCAN_DEFINE_SEGMENTED_REDUCE(name, T, op) defines
+ *   gpuscan_<name>_<op>_segmented_reduce(in, heads, out, d_count, n, stream)
+ *       each segment's fold (heads as the scans': element 0 always starts one) to out, in order;
+ *       how many segments to *d_count (device memory)
+ *   gpuscan_<name>_<op>_segmented_reduce_rows(in, out, rows, length, stream)
+ *       each row's fold to out[row]: a reduction along the last axis
+ *   gpuscan_<name>_<op>_segmented_reduce_offsets(in, offsets, n_segments, out, n, stream)
+ *       segment s (from offsets[s] to offsets[s + 1], the last to n; int64, _offsets32: int32) to
+ *       out[s], an empty one the identity
+ * each also _ex (d_ws, &ws_bytes, ...: a caller's workspace). */
+#define GPUSCAN_DEFINE_SEGMENTED_REDUCE(name, T, op) GPUSCAN_SEGMENTED_DEFINE_(name, T, op, 1)
+/* The same with C linkage (GPUSCAN_DECLARE_SEGMENTED_REDUCE(name, T, op) in other files). */
+#define GPUSCAN_DEFINE_SEGMENTED_REDUCE_EXPORT(name, T, op) GPUSCAN_SEGMENTED_EXPORT_(name, T, op, 1)
+
+/* The segmented DEFINEs (REDUCE: 0 the scans, 1 the reductions), each with its prefix and,
+ * exported, its declarations. */
+#define GPUSCAN_SEGMENTED_P_0(name, op) gpuscan_##name##_##op##_segmented
+#define GPUSCAN_SEGMENTED_P_1(name, op) gpuscan_##name##_##op##_segmented_reduce
+#define GPUSCAN_SEGMENTED_DECLARE_0 GPUSCAN_DECLARE_SEGMENTED
+#define GPUSCAN_SEGMENTED_DECLARE_1 GPUSCAN_DECLARE_SEGMENTED_REDUCE
+#define GPUSCAN_SEGMENTED_DEFINE_(name, T, op, REDUCE)                                              \
+    GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_SEGMENT_ASSEMBLE_,             \
+                         (static __attribute__((unused)), GPUSCAN_SEGMENTED_P_##REDUCE(name, op), name, T, op, REDUCE))
+#define GPUSCAN_SEGMENTED_EXPORT_(name, T, op, REDUCE)                                              \
+    GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_SEGMENTED_EXPORT_AS_, (name, T, op, REDUCE))
+#define GPUSCAN_SEGMENTED_EXPORT_AS_(name, T, op, REDUCE)                                           \
+    GPUSCAN_SEGMENTED_DECLARE_##REDUCE(name, T, op)                                                 \
+    GPUSCAN_SEGMENT_ASSEMBLE_(GPUSCAN_EXTERN_C, GPUSCAN_SEGMENTED_P_##REDUCE(name, op), name, T, op, REDUCE)
 
 /* Scans by key (gpuscan/segment.cuh): a segment is a run of equal adjacent keys.
  * GPUSCAN_DEFINE_SCAN_BY_KEY(name, K, T, op) (keys compared with ==) and

@@ -11,8 +11,11 @@
  * plain scan and a copy of the 8 bytes an element it moves.  Every result is checked against CUB's.
  * And the reduction by key (each run's first key and sum, the count) beside CUB's
  * DeviceReduce::ReduceByKey and a copy of what it moves (keys and values read, a key and a sum a
- * run written), its keys, sums and count checked against CUB's.
- *   segmented [--csv FILE] [--min-log2 J] [--max-log2 K] [--only heads|offsets|keys|reduce|rows]
+ * run written), its keys, sums and count checked against CUB's.  And the segmented reductions
+ * ("sums": by heads beside ReduceByKey of the same keys, by offsets and as rows beside CUB's
+ * DeviceSegmentedReduce::Sum of the same offsets, each beside a copy of what it moves: values, and
+ * heads or offsets, read, a sum a segment written), every sum checked against CUB's.
+ *   segmented [--csv FILE] [--min-log2 J] [--max-log2 K] [--only heads|offsets|keys|reduce|sums|rows]
  * sizes 2^J .. 2^K (default 16, 28); --only: those forms alone. */
 #include <cstdio>
 #include <cstring>
@@ -23,6 +26,7 @@
 GPUSCAN_DEFINE_SEGMENTED(i32, int, add)
 GPUSCAN_DEFINE_SCAN_BY_KEY(i32, int, int, add)
 GPUSCAN_DEFINE_REDUCE_BY_KEY(i32, int, int, add)
+GPUSCAN_DEFINE_SEGMENTED_REDUCE(i32, int, add)
 GPUSCAN_DEFINE(int, add)
 
 int main(int argc, char **argv)
@@ -180,7 +184,74 @@ int main(int argc, char **argv)
                         cp / g, c / g);
         }
     };
-    for (int lg = min_log2; lg <= max_log2 && (runs("heads") || runs("offsets") || runs("keys") || runs("reduce"));
+    /* A call timed as bench_timed does, but one over 2 ms (CUB's segmented reduction at short
+     * segments) by the median of 3 calls alone. */
+    auto timed = [&](auto fn, bool b2b) {
+        cudaEvent_t e0, e1;
+        float ms = 0;
+        CK(cudaEventCreate(&e0));
+        CK(cudaEventCreate(&e1));
+        std::vector<double> t;
+        for (int i = 0; i < 3 && (i == 0 || ms > 2.0f); ++i) {
+            CK(cudaEventRecord(e0, 0));
+            fn(0);
+            CK(cudaEventRecord(e1, 0));
+            CK(cudaEventSynchronize(e1));
+            CK(cudaEventElapsedTime(&ms, e0, e1));
+            t.push_back(ms * 1e3);
+        }
+        CK(cudaEventDestroy(e0));
+        CK(cudaEventDestroy(e1));
+        return ms > 2.0f ? bench_median(t) : bench_timed(fn, 0, b2b);
+    };
+    /* A segmented reduction (ours(ws, &bytes): NULL, NULL the simple form) of m segments into
+     * d_sums, checked against CUB's (cub(ws, &bytes) into d_cub_sums; counted: and the count),
+     * then timed beside it and a copy of the bytes moved. */
+    auto measure_sums = [&](const char *name, size_t n, size_t m, size_t moved, int counted, auto ours, auto cub) {
+        size_t cneed = 0, need = 0;
+        cub(NULL, &cneed);
+        ours(NULL, &need);
+        if (need > ws_bytes) { if (ws) CK(cudaFree(ws)); CK(cudaMalloc(&ws, need)); ws_bytes = need; }
+        if (cneed > cub_bytes) { if (cub_ws) CK(cudaFree(cub_ws)); CK(cudaMalloc(&cub_ws, cneed)); cub_bytes = cneed; }
+        auto simple = [&](int) {
+            gpuscan_status s = ours(NULL, NULL);
+            if (s != GPUSCAN_SUCCESS) { fprintf(stderr, "gpuscan: %s\n", gpuscan_status_string(s)); exit(1); }
+        };
+        auto ex = [&](int) {
+            size_t b = ws_bytes;
+            gpuscan_status s = ours(ws, &b);
+            if (s != GPUSCAN_SUCCESS) { fprintf(stderr, "gpuscan _ex: %s\n", gpuscan_status_string(s)); exit(1); }
+        };
+        auto cub_call = [&](int) { size_t b = cub_bytes; cub(cub_ws, &b); };
+        auto copy = [&](int) { CK(cudaMemcpyAsync(copy_dst, copy_src, moved / 2, cudaMemcpyDeviceToDevice, 0)); };
+        int *a = (int *)malloc(m * sizeof(int)), *b = (int *)malloc(m * sizeof(int));
+        size_t ca = 0;
+        cub_call(0);
+        CK(cudaMemcpy(b, d_cub_sums, m * sizeof(int), cudaMemcpyDeviceToHost));
+        for (int form = 0; form < 2; ++form) {
+            CK(cudaMemset(d_sums, 0xff, m * sizeof(int)));
+            form == 0 ? simple(0) : ex(0);
+            if (counted) CK(cudaMemcpy(&ca, d_count, sizeof(size_t), cudaMemcpyDeviceToHost));
+            CK(cudaMemcpy(a, d_sums, m * sizeof(int), cudaMemcpyDeviceToHost));
+            if ((counted && ca != m) || memcmp(a, b, m * sizeof(int)) != 0) {
+                printf("MISMATCH n=%zu %s%s (segments %zu, want %zu)\n", n, name, form ? " _ex" : "", ca, m);
+                ++mismatches;
+            }
+        }
+        free(a), free(b);
+        for (int b2b = 0; b2b < 2; ++b2b) {
+            const double g = bench_timed(simple, 0, b2b), gx = bench_timed(ex, 0, b2b);
+            const double c = timed(cub_call, b2b), cp = bench_timed(copy, 0, b2b);
+            const char *form = b2b ? "back to back" : "alone";
+            printf("%-11zu %-16s %-12s %9.1f %9.1f %9.1f %9s %9.1f %8.3f %8.3f\n", n, name, form, g, gx, c, "-", cp,
+                   cp / g, c / g);
+            if (csv)
+                fprintf(csv, "%s,%zu,%s,%s,%.2f,%.2f,%.2f,,%.2f,%.4f,%.4f\n", prop.name, n, name, form, g, gx, c, cp,
+                        cp / g, c / g);
+        }
+    };
+    for (int lg = min_log2; lg <= max_log2 && (runs("heads") || runs("offsets") || runs("keys") || runs("reduce") ||
+                                               runs("sums"));
          lg += (lg < 24 ? 4 : 2)) {
         const size_t n = (size_t)1 << lg, moved = 9 * n;
         for (int li = 0; li < 7; ++li) {
@@ -233,7 +304,45 @@ int main(int argc, char **argv)
             /* the reduction by key of the same keys (CUB's column: DeviceReduce::ReduceByKey) */
             snprintf(oname, sizeof oname, "reduce %s", names[li]);
             if (runs("reduce")) measure_reduce(oname, n, m);
+            /* segmented reductions (CUB: ReduceByKey of the keys for the heads, DeviceSegmentedReduce
+             * of the offsets for the offsets) */
+            snprintf(oname, sizeof oname, "sums heads %s", names[li]);
+            if (runs("sums"))
+                measure_sums(oname, n, m, 5 * n + 4 * m, 1, [&](void *w, size_t *b) {
+                    return w == NULL && b == NULL ? gpuscan_i32_add_segmented_reduce(d_in, d_heads, d_sums, d_count, n, 0)
+                                                  : gpuscan_i32_add_segmented_reduce_ex(w, b, d_in, d_heads, d_sums, d_count, n, 0);
+                }, [&](void *w, size_t *b) {
+                    CK(cub::DeviceReduce::ReduceByKey(w, *b, d_keys, d_cub_ukeys, d_in, d_cub_sums, d_cub_count,
+                                                      cuda::std::plus<int>(), (int64_t)n));
+                });
+            snprintf(oname, sizeof oname, "sums offsets %s", names[li]);
+            if (runs("sums"))
+                measure_sums(oname, n, m, 4 * n + 12 * m, 0, [&](void *w, size_t *b) {
+                    return w == NULL && b == NULL
+                               ? gpuscan_i32_add_segmented_reduce_offsets(d_in, d_offsets, m, d_sums, n, 0)
+                               : gpuscan_i32_add_segmented_reduce_offsets_ex(w, b, d_in, d_offsets, m, d_sums, n, 0);
+                }, [&](void *w, size_t *b) {
+                    CK(cub::DeviceSegmentedReduce::Sum(w, *b, d_in, d_cub_sums, (int64_t)m, d_offsets, d_offsets + 1));
+                });
         }
+    }
+    /* segmented reductions of rows (a reduction along the last axis; CUB: DeviceSegmentedReduce of
+     * the rows' offsets) */
+    const size_t rshapes[][2] = {{(size_t)1 << 20, 2}, {(size_t)1 << 24, 8}, {2, (size_t)1 << 24}, {4096, 4096},
+                                 {(size_t)1 << 16, 1024}, {1024, (size_t)1 << 16}, {1, (size_t)1 << 26}};
+    for (size_t k = 0; k < sizeof rshapes / sizeof rshapes[0] && runs("sums"); ++k) {
+        const size_t rows = rshapes[k][0], length = rshapes[k][1], n = rows * length;
+        if (n > nmax) continue;
+        char name[64];
+        snprintf(name, sizeof name, "sums rows %zux%zu", rows, length);
+        for (size_t r = 0; r <= rows; ++r) offs[r] = (long long)(r * length);
+        CK(cudaMemcpy(d_offsets, offs, (rows + 1) * sizeof(long long), cudaMemcpyHostToDevice));
+        measure_sums(name, n, rows, 4 * n + 4 * rows, 0, [&](void *w, size_t *b) {
+            return w == NULL && b == NULL ? gpuscan_i32_add_segmented_reduce_rows(d_in, d_sums, rows, length, 0)
+                                          : gpuscan_i32_add_segmented_reduce_rows_ex(w, b, d_in, d_sums, rows, length, 0);
+        }, [&](void *w, size_t *b) {
+            CK(cub::DeviceSegmentedReduce::Sum(w, *b, d_in, d_cub_sums, (int64_t)rows, d_offsets, d_offsets + 1));
+        });
     }
     /* the rows form: (rows, length), each row scanned on its own */
     const size_t shapes[][2] = {{(size_t)1 << 20, 2}, {(size_t)1 << 24, 8}, {2, (size_t)1 << 24}, {4096, 4096},

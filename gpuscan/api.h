@@ -216,6 +216,29 @@ static inline const char *gpuscan_block_name(gpuscan_block b)
         void *d_workspace, size_t *workspace_bytes, const T *d_in, const int *d_offsets, size_t n_segments, \
         T *d_out, size_t n, gpuscan_kind kind, T init, cudaStream_t stream);
 
+/* Segmented reductions (GPUSCAN_DEFINE_SEGMENTED_REDUCE_EXPORT). */
+#define GPUSCAN_DECLARE_SEGMENTED_REDUCE(name, T, op)                                               \
+    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_segmented_reduce(                       \
+        const T *d_in, const unsigned char *d_heads, T *d_out, size_t *d_count, size_t n, cudaStream_t stream); \
+    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_segmented_reduce_ex(                    \
+        void *d_workspace, size_t *workspace_bytes, const T *d_in, const unsigned char *d_heads, T *d_out, \
+        size_t *d_count, size_t n, cudaStream_t stream);                                            \
+    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_segmented_reduce_rows(                  \
+        const T *d_in, T *d_out, size_t rows, size_t length, cudaStream_t stream);                  \
+    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_segmented_reduce_rows_ex(               \
+        void *d_workspace, size_t *workspace_bytes, const T *d_in, T *d_out, size_t rows, size_t length, \
+        cudaStream_t stream);                                                                       \
+    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_segmented_reduce_offsets(               \
+        const T *d_in, const long long *d_offsets, size_t n_segments, T *d_out, size_t n, cudaStream_t stream); \
+    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_segmented_reduce_offsets_ex(            \
+        void *d_workspace, size_t *workspace_bytes, const T *d_in, const long long *d_offsets,      \
+        size_t n_segments, T *d_out, size_t n, cudaStream_t stream);                                \
+    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_segmented_reduce_offsets32(             \
+        const T *d_in, const int *d_offsets, size_t n_segments, T *d_out, size_t n, cudaStream_t stream); \
+    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_segmented_reduce_offsets32_ex(          \
+        void *d_workspace, size_t *workspace_bytes, const T *d_in, const int *d_offsets, size_t n_segments, \
+        T *d_out, size_t n, cudaStream_t stream);
+
 /* Scans by key (GPUSCAN_DEFINE_SCAN_BY_KEY_EXPORT or _EQUAL_EXPORT). */
 #define GPUSCAN_DECLARE_SCAN_BY_KEY(name, K, T, op)                                                 \
     GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_by_key_inclusive(                       \

@@ -30,19 +30,32 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offset_
     return bytes == 8u ? (size_t)((const long long *)offsets)[s] : (size_t)(long long)((const int *)offsets)[s];
 }
 
-/* The pair layer Q of the element layer P: what a tile hands on.  COUNTS (a reduction by key):
- * `head` counts the heads seen, which place each segment's result, (a, ca) (x) (b, cb) = cb ?
- * (b, ca + cb) : (a (x) b, ca) - as associative; else it is 0 or 1. */
+/* The pair layer Q of the element layer P: what a tile hands on.  COUNTS (0 or 1; a reduction):
+ * the pair counts the heads seen, which number each segment's result, (a, ca) (x) (b, cb) = cb ?
+ * (b, ca + cb) : (a (x) b, ca) - as associative; else `head` is 0 or 1.  The count is two 32-bit
+ * halves, not a size_t: a 4-byte T's pair is then 12 bytes, packed with its state in one word
+ * (grid.cuh: GPUSCAN_PACKED_); at 16 it took the slots' look-back, 0.35-0.56 of a copy. */
+#define GPUSCAN_PAIR_HIGH_0
+#define GPUSCAN_PAIR_HIGH_1 unsigned head_hi; /* (the count's high half) */
+#define GPUSCAN_PAIR_HEADS_0(p) (size_t)(p).head
+#define GPUSCAN_PAIR_HEADS_1(p) ((size_t)(p).head_hi << 32 | (p).head)
+#define GPUSCAN_PAIR_PUT_HEADS_0(p, c) (void)((p).head = (unsigned)(c))
+#define GPUSCAN_PAIR_PUT_HEADS_1(p, c) (void)((p).head = (unsigned)(c), (p).head_hi = (unsigned)((size_t)(c) >> 32))
 #define GPUSCAN_SEGMENT_LAYER_(Q, P, T, COUNTS)                                                     \
     typedef struct Q##_t {                                                                          \
-        T v;  /* the fold since the last head (or since the start) */                               \
-        typename std::conditional<COUNTS, size_t, unsigned>::type head; /* heads seen (or 1) */     \
+        T v;           /* the fold since the last head (or since the start) */                      \
+        unsigned head; /* heads seen (or 1) */                                                      \
+        GPUSCAN_PAIR_HIGH_##COUNTS                                                                  \
     } Q##_t;                                                                                        \
     enum { Q##_COMMUTES_ = 0, Q##_FIXED_ORDER_ = P##_FIXED_ORDER_, Q##_LOAD_COPIES_ = 1 };          \
+    static __host__ __device__ __forceinline__ __attribute__((unused)) size_t Q##_heads(Q##_t p)    \
+    {                                                                                               \
+        return GPUSCAN_PAIR_HEADS_##COUNTS(p);                                                      \
+    }                                                                                               \
     static __host__ __device__ __forceinline__ __attribute__((unused)) Q##_t Q##_combine(Q##_t a, Q##_t b) \
     {                                                                                               \
-        if (b.head) {                                                                               \
-            if (COUNTS) b.head += a.head;                                                           \
+        if (Q##_heads(b) != 0) {                                                                    \
+            if (COUNTS) GPUSCAN_PAIR_PUT_HEADS_##COUNTS(b, Q##_heads(a) + Q##_heads(b));            \
             return b;                                                                               \
         }                                                                                           \
         a.v = P##_combine(a.v, b.v);                                                                \
@@ -63,8 +76,8 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offset_
 
 /* The segmented scan's steps for the skeleton (FAM = segment), in the coarsened tile shape of T;
  * KEYED: the heads come from keys of K (a scan by key; else from head bytes, offsets or rows);
- * REDUCE (keyed): each segment's fold and first key, not the scan, are written, at the segment's
- * number (the pair counts the heads). */
+ * REDUCE: each segment's fold, not the scan, is written - by key (and its first key) or by head
+ * bytes at the segment's number (the pair counts the heads), by rows or offsets at its index. */
 #define GPUSCAN_SEGMENT_FAMILY_(P, T, K, KEYED, REDUCE)                                             \
     typedef struct P##_segment_io {                                                                 \
         const T *in;                                                                                \
@@ -78,8 +91,8 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offset_
         T *out;                                                                                     \
         T init;        /* (exclusive) */                                                            \
         int exclusive;                                                                              \
-        K *keys_out;   /* (REDUCE) each segment's first key; its fold to out */                     \
-        size_t *count; /* (REDUCE) the segments */                                                  \
+        K *keys_out;   /* (REDUCE, KEYED) each segment's first key; its fold to out */              \
+        size_t *count; /* (REDUCE, by key or head bytes) the segments */                            \
     } P##_segment_io;                                                                               \
     static_assert(GPUSCAN_CO_ITEMS(T) <= 32, "gpuscan: a segmented scan marks a thread's heads in 32 " \
                                              "bits: GPUSCAN_CO_ITEMS(T) may not pass 32");          \
@@ -170,7 +183,7 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offset_
         else                                                                                        \
             _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j)                                  \
                 if (lead >> j & 1u) part->items[j] = P##_combine(excl.v, part->items[j]);           \
-        part->open = excl.head ? 0u : lead;                                                         \
+        part->open = P##_pair_heads(excl) != 0 ? 0u : lead;                                         \
         *before = excl;                                                                             \
         return total;                                                                               \
     }                                                                                               \
@@ -185,12 +198,13 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offset_
     {                                                                                               \
         return (void)io, P##_pair_identity();                                                       \
     }                                                                                               \
-    /* A reduction's writes: where item j ends its segment (the next element is a head, or there is \
-     * none) its fold goes to out, where it starts one its key to keys_out, each at the segment's   \
-     * number (heads before the tile, before the run, and the run's own up to j).  A tile's results \
-     * are consecutive: they meet in the tile buffer first and leave coalesced (one thread a result, \
-     * written where its run held it, was 32 stores a warp to 32 sectors); keys wider than T, which \
-     * do not fit it, go directly.  The count from the last tile. */                                \
+    /* A reduction's writes, by key or by head bytes: where item j ends its segment (the next       \
+     * element is a head, or there is none) its fold goes to out, where it starts one (by key) its  \
+     * key to keys_out, each at the segment's number (heads before the tile, before the run, and    \
+     * the run's own up to j).  A tile's results are consecutive: they meet in the tile buffer      \
+     * first and leave coalesced (one thread a result, written where its run held it, was 32       \
+     * stores a warp to 32 sectors); keys wider than T, which do not fit it, go directly.  The      \
+     * count from the last tile. */                                                                 \
     static __device__ __forceinline__ void P##_segment_ends(const P##_segment_io *io, size_t n, size_t base, \
                                                             unsigned valid, const P##_segment_part *part, \
                                                             size_t tile_before, size_t run_before,  \
@@ -206,8 +220,9 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offset_
          * in it; result lo + k (k < TILE) waits at GPUSCAN_PAD_(k) (a warp's lanes, a run apart,   \
          * in 32 banks: unpadded, segments of 1 met in one, 0.26 of a copy at 2^28) */              \
         const size_t last_i = base + valid - 1u;                                                    \
-        const int opens = base > 0 && fbuf[0] == 0, tail = last_i + 1u == n ||                      \
-                          !P##_same_key(io->keys[last_i], io->keys[last_i + 1u]);                   \
+        const int opens = base > 0 && fbuf[0] == 0,                                                 \
+                  tail = last_i + 1u == n || (KEYED ? !P##_same_key(io->keys[last_i], io->keys[last_i + 1u]) \
+                                                    : io->heads[last_i + 1u] != 0);                 \
         const size_t lo = tile_before - (size_t)opens, hi = tile_before + tile_heads - (tail ? 0u : 1u); \
         /* bit j: item j ends its segment (the next element: the run's, the next run's in the flag   \
          * buffer, or the next tile's); runs with no end or no head skip their loops (long segments: \
@@ -226,20 +241,54 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offset_
                     buf[GPUSCAN_PAD_(first_at + __popc(h & ((1u << j << 1) - 1u)) - lo)] = part->items[j]; \
         __syncthreads();                                                                            \
         for (size_t k = threadIdx.x; k < hi - lo; k += THREADS) io->out[lo + k] = buf[GPUSCAN_PAD_(k)]; \
-        if (KEYS_STAGE) __syncthreads();                                                            \
-        if (h != 0u) /* (h: no bits past valid) */                                                  \
+        if (KEYED && KEYS_STAGE) __syncthreads();                                                   \
+        if (KEYED && h != 0u) /* (h: no bits past valid) */                                         \
             _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                \
                 if (!(h >> j & 1u)) continue;                                                       \
                 const size_t at = first_at + __popc(h & ((1u << j << 1) - 1u));                    \
                 if (KEYS_STAGE) kbuf[GPUSCAN_PAD_(at - tile_before)] = io->keys[base + q + j];      \
                 else io->keys_out[at] = io->keys[base + q + j];                                     \
             }                                                                                       \
-        if (KEYS_STAGE) {                                                                           \
+        if (KEYED && KEYS_STAGE) {                                                                  \
             __syncthreads();                                                                        \
             for (size_t k = threadIdx.x; k < tile_heads; k += THREADS)                              \
                 io->keys_out[tile_before + k] = kbuf[GPUSCAN_PAD_(k)];                              \
         }                                                                                           \
         if (last_i + 1u == n && threadIdx.x == 0) *io->count = tile_before + tile_heads;            \
+    }                                                                                               \
+    /* A reduction by rows or by offsets, whose segments' bounds are known (no count): each segment   \
+     * that ends (its last element + 1) in [base, base + TILE) - the last tile: or past the end -    \
+     * gets its fold at its index, read where the items wait in the tile buffer (after the          \
+     * prefix's broadcast barrier), the prefix in front where the segment began before the tile;    \
+     * one that ends at base: the prefix itself; an empty one: the identity. */                     \
+    static __device__ __forceinline__ void P##_bounded_ends(const P##_segment_io *io, size_t n, unsigned tile, \
+                                                            size_t base, unsigned valid, P##_pair_t prefix, \
+                                                            int has_prefix)                         \
+    {                                                                                               \
+        enum { TILE = GPUSCAN_TILE_(CO, T), THREADS = GPUSCAN_CO_THREADS(T) };                      \
+        const T *buf = P##_CO_buffer();                                                             \
+        const int last = base + valid == n;                                                         \
+        const size_t r = io->row;                                                                   \
+        /* segments s + 1 in [first, end): a start (offsets: the search's) in the tile's range */   \
+        size_t first = io->offsets != NULL ? io->starts[tile] : (base + r - 1u) / r;                \
+        size_t end = io->offsets != NULL ? (last ? io->n_segments + 1u : io->starts[tile + 1])      \
+                                         : (last ? n / r + 1u : (base + TILE + r - 1u) / r);        \
+        first = first > 0 ? first - 1u : 0, end = end > 0 ? end - 1u : 0;                           \
+        for (size_t s = first + threadIdx.x; s < end; s += THREADS) {                               \
+            size_t b = s * r, e = b + r;                                                            \
+            if (io->offsets != NULL) {                                                              \
+                b = gpuscan_offset_at_(io->offsets, io->offset_bytes, s);                           \
+                e = s + 1u < io->n_segments ? gpuscan_offset_at_(io->offsets, io->offset_bytes, s + 1u) : n; \
+                e = e < n ? e : n;                                                                  \
+            }                                                                                       \
+            T v = P##_identity();                                                                   \
+            if (b < e && e - 1u < base) v = prefix.v;                                               \
+            else if (b < e && e - 1u - base < valid) { /* (offsets out of order: the identity) */   \
+                v = buf[GPUSCAN_PAD_(e - 1u - base)];                                               \
+                if (b < base && has_prefix) v = P##_combine(prefix.v, v);                           \
+            }                                                                                       \
+            io->out[s] = v;                                                                         \
+        }                                                                                           \
     }                                                                                               \
     /* The prefix into the elements before the tile's first head; exclusive: each element the init  \
      * (x) the value of the one before it, a head the init. */                                      \
@@ -250,6 +299,10 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offset_
     {                                                                                               \
         enum { ITEMS = GPUSCAN_CO_ITEMS(T) };                                                       \
         GPUSCAN_TILE_BOUNDS_(CO, T, tile, n, base, valid);                                          \
+        if (REDUCE && !KEYED && io->heads == NULL) {                                                \
+            P##_bounded_ends(io, n, tile, base, valid, prefix, has_prefix);                         \
+            return;                                                                                 \
+        }                                                                                           \
         const unsigned open = has_prefix ? part->open : 0u;                                         \
         const unsigned x = threadIdx.x * ITEMS, px = GPUSCAN_PAD_(x);                               \
         const T *buf = P##_CO_buffer();                                                             \
@@ -261,13 +314,14 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offset_
          * padded run: every warp has read its items back first) */                                 \
         if (P##_HOLDS_ && GPUSCAN_DIRECT_IO_(P, T, CO)) __syncthreads();                            \
         if (REDUCE) {                                                                               \
-            P##_segment_ends(io, n, base, valid, part, prefix.head, before.head, aggregate.head);    \
+            P##_segment_ends(io, n, base, valid, part, P##_pair_heads(prefix), P##_pair_heads(before), \
+                             P##_pair_heads(aggregate));                                            \
             return;                                                                                 \
         }                                                                                           \
         if (io->exclusive) {                                                                        \
             /* the value of the element before the run: the tile's prefix, or the run before's */   \
             const T last = threadIdx.x == 0 ? prefix.v                                              \
-                           : has_prefix && !before.head ? P##_combine(prefix.v, before.v) : before.v; \
+                           : has_prefix && P##_pair_heads(before) == 0 ? P##_combine(prefix.v, before.v) : before.v; \
             const unsigned h = part->heads;                                                         \
             _Pragma("unroll") for (unsigned j = ITEMS - 1; j > 0; --j)                              \
                 part->items[j] = (h >> j & 1u) ? io->init : P##_combine(io->init, part->items[j - 1]); \
@@ -327,8 +381,9 @@ static __device__ __forceinline__ __attribute__((unused)) bool gpuscan_same_byte
 typedef struct gpuscan_segment_desc_ {
     size_t elem_size, elem_align, pair_size;
     size_t key_size, key_align; /* a scan by key's, else 0 */
-    int reduces;                /* a reduction by key: keys_out, out and count written */
+    int reduces;                /* a reduction: a value a segment (by key: and its key) to out */
     gpuscan_pass_ pass;
+    const void *identities;     /* (a reduction's) P_identities: empty segments of no elements */
 } gpuscan_segment_desc_;
 typedef struct gpuscan_segment_call_ {
     const void *in, *heads; /* heads NULL: the keys', the offsets' or a head every `row` elements */
@@ -342,24 +397,29 @@ typedef struct gpuscan_segment_call_ {
     size_t n, row;
     gpuscan_kind kind;
     const void *io;
+    int bounded;     /* a reduction by rows or offsets: a value a segment at its index, no count */
+    size_t segments; /* (bounded) how many: out's length */
 } gpuscan_segment_call_;
 /* In place (out == in) is allowed: a tile reads all of its input before it writes, and writes (a
- * reduction: at indices below its end) only once every earlier tile has loaded; the heads, keys and
- * offsets may not lie inside the output, whose stores would overwrite later tiles' ones, nor a
+ * reduction: at indices below its end) only once every earlier tile has loaded - but not for a
+ * reduction by offsets, whose empty segments may be numbered past their elements; the heads, keys
+ * and offsets may not lie inside the output, whose stores would overwrite later tiles' ones, nor a
  * reduction's keys_out over its keys (read again at the consume step) or its count over anything. */
 static inline gpuscan_status gpuscan_segment_check_(const gpuscan_segment_desc_ *d, const gpuscan_segment_call_ *c)
 {
-    const size_t bytes = c->n * d->elem_size;
+    const size_t bytes = c->n * d->elem_size, out_bytes = c->bounded ? c->segments * d->elem_size : bytes;
     if ((unsigned)c->kind > (unsigned)GPUSCAN_EXCLUSIVE) return GPUSCAN_ERROR_INVALID_ALGORITHM;
-    if (d->reduces && c->count == NULL) return GPUSCAN_ERROR_NULL_POINTER; /* (n = 0 writes it too) */
-    if (c->n == 0) return GPUSCAN_SUCCESS;
-    if (c->in == NULL || c->out == NULL || (d->key_size != 0 && c->keys == NULL) ||
+    if (d->reduces && !c->bounded && c->count == NULL) return GPUSCAN_ERROR_NULL_POINTER; /* (n = 0 writes it too) */
+    if (c->bounded && c->segments > (SIZE_MAX / 2) / d->elem_size) return GPUSCAN_ERROR_TOO_LARGE;
+    if (c->n == 0 && !(c->bounded && c->segments > 0)) return GPUSCAN_SUCCESS; /* (else: identities written) */
+    if ((c->n > 0 && c->in == NULL) || c->out == NULL || (d->key_size != 0 && c->keys == NULL) ||
         (d->key_size == 0 && c->heads == NULL && c->row == 0 && c->offset_bytes == 0) ||
         (c->offset_bytes != 0 && c->n_segments > 0 && c->offsets == NULL))
         return GPUSCAN_ERROR_NULL_POINTER;
-    if (d->reduces && c->keys_out == NULL) return GPUSCAN_ERROR_NULL_POINTER;
+    if (d->reduces && d->key_size != 0 && c->keys_out == NULL) return GPUSCAN_ERROR_NULL_POINTER;
     if (d->key_size != 0 && (uintptr_t)c->keys % d->key_align != 0) return GPUSCAN_ERROR_MISALIGNED;
-    if (d->reduces && ((uintptr_t)c->keys_out % d->key_align != 0 || (uintptr_t)c->count % __alignof__(size_t) != 0))
+    if (d->reduces && ((d->key_size != 0 && (uintptr_t)c->keys_out % d->key_align != 0) ||
+                       (uintptr_t)c->count % __alignof__(size_t) != 0))
         return GPUSCAN_ERROR_MISALIGNED;
     if (c->offset_bytes != 0 && (uintptr_t)c->offsets % c->offset_bytes != 0) return GPUSCAN_ERROR_MISALIGNED;
     if ((uintptr_t)c->in % d->elem_align != 0 || (uintptr_t)c->out % d->elem_align != 0)
@@ -367,18 +427,18 @@ static inline gpuscan_status gpuscan_segment_check_(const gpuscan_segment_desc_ 
     if (c->n > (SIZE_MAX / 2) / d->elem_size || c->n > (SIZE_MAX / 2) / (d->key_size + 1u) ||
         c->n_segments > (SIZE_MAX / 2) / 8u)
         return GPUSCAN_ERROR_TOO_LARGE;
-    if ((c->in != c->out && gpuscan_inside_(c->in, bytes, c->out, bytes)) || gpuscan_inside_(c->heads, c->n, c->out, bytes) ||
-        gpuscan_inside_(c->keys, c->n * d->key_size, c->out, bytes) ||
-        gpuscan_inside_(c->offsets, c->n_segments * c->offset_bytes, c->out, bytes))
+    if (((c->in != c->out || (c->bounded && c->offset_bytes != 0)) && gpuscan_inside_(c->in, bytes, c->out, out_bytes)) ||
+        gpuscan_inside_(c->heads, c->n, c->out, out_bytes) || gpuscan_inside_(c->keys, c->n * d->key_size, c->out, out_bytes) ||
+        gpuscan_inside_(c->offsets, c->n_segments * c->offset_bytes, c->out, out_bytes))
         return GPUSCAN_ERROR_OVERLAP;
     if (d->reduces) { /* each output apart from every input and from the other outputs */
         const size_t kb = c->n * d->key_size;
-        const void *read[2] = {c->in, c->keys}, *written[2] = {c->keys_out, c->count};
-        const size_t read_bytes[2] = {bytes, kb}, written_bytes[2] = {kb, sizeof(size_t)};
+        const void *read[3] = {c->in, c->keys, c->heads}, *written[2] = {c->keys_out, c->count};
+        const size_t read_bytes[3] = {bytes, kb, c->heads != NULL ? c->n : 0u}, written_bytes[2] = {kb, sizeof(size_t)};
         for (int w = 0; w < 2; ++w) {
-            for (int r = 0; r < 2; ++r)
+            for (int r = 0; r < 3; ++r)
                 if (gpuscan_inside_(written[w], written_bytes[w], read[r], read_bytes[r])) return GPUSCAN_ERROR_OVERLAP;
-            if (gpuscan_inside_(written[w], written_bytes[w], c->out, bytes)) return GPUSCAN_ERROR_OVERLAP;
+            if (gpuscan_inside_(written[w], written_bytes[w], c->out, out_bytes)) return GPUSCAN_ERROR_OVERLAP;
         }
         if (gpuscan_inside_(c->keys_out, kb, c->count, sizeof(size_t))) return GPUSCAN_ERROR_OVERLAP;
     }
@@ -390,27 +450,46 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
                                                   gpuscan_status (*before)(void *, size_t, void *, cudaStream_t),
                                                   cudaStream_t stream)
 {
-    const size_t bytes = c->n * d->elem_size;
+    const size_t bytes = c->n * d->elem_size, out_bytes = c->bounded ? c->segments * d->elem_size : bytes;
     const gpuscan_pass_call_ p = {(void *)c->io, c->n, d->pair_size, c->count, d->reduces ? 7 : 5,
                                   {c->in, c->heads, c->out, c->offsets, c->keys, c->keys_out, c->count},
-                                  {bytes, c->heads != NULL ? c->n : 0u, bytes, c->n_segments * c->offset_bytes,
+                                  {bytes, c->heads != NULL ? c->n : 0u, out_bytes, c->n_segments * c->offset_bytes,
                                    c->keys != NULL ? c->n * d->key_size : 0u, c->n * d->key_size, sizeof(size_t)},
                                   c->offset_bytes != 0 ? (gpuscan_ceil_div_(c->n, d->pass.tile) + 1) * sizeof(size_t) : 0u,
                                   c->offset_bytes != 0 ? before : NULL};
     if ((unsigned)c->kind > (unsigned)GPUSCAN_EXCLUSIVE) return GPUSCAN_ERROR_INVALID_ALGORITHM; /* (a query too) */
     const gpuscan_status checked = gpuscan_segment_check_(d, c);
-    return ex ? gpuscan_pass_call_ex_(&d->pass, d_workspace, workspace_bytes, &p, checked, stream)
-              : gpuscan_pass_call_simple_(&d->pass, &p, checked, stream);
+    GPUSCAN_TRY_(ex ? gpuscan_pass_call_ex_(&d->pass, d_workspace, workspace_bytes, &p, checked, stream)
+                    : gpuscan_pass_call_simple_(&d->pass, &p, checked, stream));
+    if (c->bounded && c->n == 0 && c->segments > 0 && !(ex && d_workspace == NULL)) { /* (not a size query) */
+        const size_t blocks = gpuscan_ceil_div_(c->segments, 256u);
+        void *args[] = {(void *)&c->out, (void *)&c->segments};
+        return gpuscan_launch_plain_(d->identities, blocks < 4096u ? blocks : 4096u, 256u, args, stream);
+    }
+    return GPUSCAN_SUCCESS;
 }
 
+/* A reduction's values of segments with no elements at all (n = 0): the identity each. */
+#define GPUSCAN_SEGMENT_IDENTITIES_0(P, T)
+#define GPUSCAN_SEGMENT_IDENTITIES_1(P, T)                                                          \
+    static __global__ void __launch_bounds__(256) P##_identities(T *out, size_t count)              \
+    {                                                                                               \
+        for (size_t i = (size_t)blockIdx.x * 256u + threadIdx.x; i < count; i += (size_t)gridDim.x * 256u) \
+            out[i] = P##_identity();                                                                \
+    }
+#define GPUSCAN_SEGMENT_IDENTITIES_AT_0(P) NULL
+#define GPUSCAN_SEGMENT_IDENTITIES_AT_1(P) (const void *)P##_identities
+
 /* The descriptor and the typed functions (SCOPE: their linkage). */
-#define GPUSCAN_SEGMENT_DESC_(P, T, K, KEYED, REDUCE)                                               \
+#define GPUSCAN_SEGMENT_DESC_(P, T, K, KEYED, REDUCE, BOUNDED)                                      \
+    GPUSCAN_SEGMENT_IDENTITIES_##BOUNDED(P, T)                                                      \
     static gpuscan_segment_desc_ P##_desc __attribute__((unused)) = {                               \
         sizeof(T), __alignof__(T), sizeof(P##_pair_t), (KEYED) ? sizeof(K) : 0u, __alignof__(K), REDUCE, \
         {(const void *)P##_segment_pass, NULL /* (no fold, no domino) */,                           \
          (const void *)P##_segment_pass_clears, GPUSCAN_CO_THREADS(T), GPUSCAN_TILE_(CO, T),        \
          GPUSCAN_TILE_(CO, T) * (unsigned)(sizeof(T) + ((KEYED) ? sizeof(K) : 1u)),                 \
-         GPUSCAN_STATE_BYTES_(P##_pair_t), GPUSCAN_SLOT_BYTES_(P##_pair_t), 0, {0}, {0}, {0}}};     \
+         GPUSCAN_STATE_BYTES_(P##_pair_t), GPUSCAN_SLOT_BYTES_(P##_pair_t), 0, {0}, {0}, {0}},      \
+        GPUSCAN_SEGMENT_IDENTITIES_AT_##BOUNDED(P)};                                                \
     /* A call's io: every source and output NULL but these (each form sets its own). */             \
     static P##_segment_io P##_io_(const T *in, T *out, gpuscan_kind kind, T init)                   \
     {                                                                                               \
@@ -419,16 +498,57 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
         io.in = in, io.out = out, io.init = init, io.exclusive = kind == GPUSCAN_EXCLUSIVE;         \
         return io;                                                                                  \
     }
-#define GPUSCAN_SEGMENT_FORMS_(SCOPE, P, T)                                                         \
-    /* (row: 0 for the heads' forms) */                                                             \
+/* What a segmented DEFINE's forms share: a call by head bytes or rows (row 0: the heads'), and one
+ * by offsets, whose tiles' first segments are searched (P_tile_starts) into `starts` before the
+ * pass.  A reduction's (P_desc.reduces) by rows or offsets is bounded: a value a segment. */
+#define GPUSCAN_SEGMENT_RUNS_(P, T)                                                                 \
     static gpuscan_segment_call_ P##_call_(P##_segment_io *io, const T *in, const unsigned char *heads, T *out, \
                                            size_t n, size_t row, gpuscan_kind kind, T init)         \
     {                                                                                               \
-        const gpuscan_segment_call_ c = {in, heads, NULL, NULL, NULL, NULL, 0, 0u, out, n, row, kind, io}; \
+        const gpuscan_segment_call_ c = {in, heads, NULL, NULL, NULL, NULL, 0, 0u, out, n, row, kind, io, 0, 0}; \
         *io = P##_io_(in, out, kind, init);                                                         \
         io->heads = row == 0 ? heads : NULL, io->row = row;                                         \
         return c;                                                                                   \
     }                                                                                               \
+    /* Rows: `rows` rows of `length` elements one after another, each on its own. */               \
+    static gpuscan_status P##_rows_run_(void *d_workspace, size_t *workspace_bytes, const T *d_in, T *d_out, \
+                                        size_t rows, size_t length, gpuscan_kind kind, T init, int ex, \
+                                        cudaStream_t stream)                                        \
+    {                                                                                               \
+        P##_segment_io io;                                                                          \
+        size_t n;                                                                                   \
+        if (length != 0 && rows > SIZE_MAX / length) return GPUSCAN_ERROR_TOO_LARGE;                \
+        n = rows * length;                                                                          \
+        gpuscan_segment_call_ c = P##_call_(&io, d_in, NULL, d_out, n, n == 0 ? 1 : length, kind, init); \
+        c.bounded = P##_desc.reduces, c.segments = P##_desc.reduces ? rows : 0u;                    \
+        return gpuscan_segment_run_(&P##_desc, d_workspace, workspace_bytes, &c, ex, NULL, stream); \
+    }                                                                                               \
+    static gpuscan_status P##_offsets_before_(void *io_, size_t n, void *starts, cudaStream_t stream) \
+    {                                                                                               \
+        P##_segment_io *io = (P##_segment_io *)io_;                                                 \
+        const size_t tiles = gpuscan_ceil_div_(n, GPUSCAN_TILE_(CO, T));                            \
+        io->starts = (const size_t *)starts;                                                        \
+        void *args[] = {(void *)&io->offsets, &io->offset_bytes, &io->n_segments, (void *)&tiles, &starts}; \
+        return gpuscan_launch_plain_((const void *)P##_tile_starts, gpuscan_ceil_div_(tiles + 1, 8u), 256u, args, stream); \
+    }                                                                                               \
+    static gpuscan_status P##_offsets_run_(void *d_workspace, size_t *workspace_bytes, const T *d_in,  \
+                                           const void *d_offsets, unsigned offset_bytes, size_t n_segments, \
+                                           T *d_out, size_t n, gpuscan_kind kind, T init, int ex,   \
+                                           cudaStream_t stream)                                     \
+    {                                                                                               \
+        P##_segment_io io; /* (a scan with no starts: one segment, a row of all n) */               \
+        gpuscan_segment_call_ c = P##_call_(&io, d_in, NULL, d_out, n, n_segments == 0 ? SIZE_MAX : 0, kind, init); \
+        if (n_segments > 0) {                                                                       \
+            c.offsets = io.offsets = d_offsets, c.n_segments = io.n_segments = n_segments;          \
+            c.offset_bytes = io.offset_bytes = offset_bytes;                                        \
+        }                                                                                           \
+        if (P##_desc.reduces) /* (no segments: nothing to read or write) */                         \
+            c.bounded = 1, c.segments = n_segments, c.n = n_segments == 0 ? 0u : n;                 \
+        return gpuscan_segment_run_(&P##_desc, d_workspace, workspace_bytes, &c, ex, P##_offsets_before_, stream); \
+    }
+/* The scans' forms: by head bytes, rows and offsets (int64 and int32), each inclusive, exclusive
+ * and _scan_ex. */
+#define GPUSCAN_SEGMENT_FORMS_0(SCOPE, P, T)                                                        \
     SCOPE gpuscan_status P##_inclusive(const T *d_in, const unsigned char *d_heads, T *d_out, size_t n, \
                                        cudaStream_t stream)                                         \
     {                                                                                               \
@@ -451,18 +571,6 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
         const gpuscan_segment_call_ c = P##_call_(&io, d_in, d_heads, d_out, n, 0, kind, init);     \
         return gpuscan_segment_run_(&P##_desc, d_workspace, workspace_bytes, &c, 1, NULL, stream);  \
     }                                                                                               \
-    /* Rows: `rows` rows of `length` elements one after another, each scanned on its own. */        \
-    static gpuscan_status P##_rows_run_(void *d_workspace, size_t *workspace_bytes, const T *d_in, T *d_out, \
-                                        size_t rows, size_t length, gpuscan_kind kind, T init, int ex, \
-                                        cudaStream_t stream)                                        \
-    {                                                                                               \
-        P##_segment_io io;                                                                          \
-        size_t n;                                                                                   \
-        if (length != 0 && rows > SIZE_MAX / length) return GPUSCAN_ERROR_TOO_LARGE;                \
-        n = rows * length;                                                                          \
-        const gpuscan_segment_call_ c = P##_call_(&io, d_in, NULL, d_out, n, n == 0 ? 1 : length, kind, init); \
-        return gpuscan_segment_run_(&P##_desc, d_workspace, workspace_bytes, &c, ex, NULL, stream); \
-    }                                                                                               \
     SCOPE gpuscan_status P##_rows_inclusive(const T *d_in, T *d_out, size_t rows, size_t length, cudaStream_t stream) \
     {                                                                                               \
         return P##_rows_run_(NULL, NULL, d_in, d_out, rows, length, GPUSCAN_INCLUSIVE, P##_identity(), 0, stream); \
@@ -478,32 +586,10 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
     {                                                                                               \
         return P##_rows_run_(d_workspace, workspace_bytes, d_in, d_out, rows, length, kind, init, 1, stream); \
     }                                                                                               \
-    /* Offsets: the tiles' first segments searched (P_tile_starts) into `starts`, before the pass. */ \
-    static gpuscan_status P##_offsets_before_(void *io_, size_t n, void *starts, cudaStream_t stream) \
-    {                                                                                               \
-        P##_segment_io *io = (P##_segment_io *)io_;                                                 \
-        const size_t tiles = gpuscan_ceil_div_(n, GPUSCAN_TILE_(CO, T));                            \
-        io->starts = (const size_t *)starts;                                                        \
-        void *args[] = {(void *)&io->offsets, &io->offset_bytes, &io->n_segments, (void *)&tiles, &starts}; \
-        return gpuscan_launch_plain_((const void *)P##_tile_starts, gpuscan_ceil_div_(tiles + 1, 8u), 256u, args, stream); \
-    }                                                                                               \
-    static gpuscan_status P##_offsets_run_(void *d_workspace, size_t *workspace_bytes, const T *d_in,  \
-                                           const void *d_offsets, unsigned offset_bytes, size_t n_segments, \
-                                           T *d_out, size_t n, gpuscan_kind kind, T init, int ex,   \
-                                           cudaStream_t stream)                                     \
-    {                                                                                               \
-        P##_segment_io io; /* (no starts: one segment, a row of all n) */                           \
-        gpuscan_segment_call_ c = P##_call_(&io, d_in, NULL, d_out, n, n_segments == 0 ? SIZE_MAX : 0, kind, init); \
-        if (n_segments > 0) {                                                                       \
-            c.offsets = io.offsets = d_offsets, c.n_segments = io.n_segments = n_segments;          \
-            c.offset_bytes = io.offset_bytes = offset_bytes;                                        \
-        }                                                                                           \
-        return gpuscan_segment_run_(&P##_desc, d_workspace, workspace_bytes, &c, ex, P##_offsets_before_, stream); \
-    }                                                                                               \
-    GPUSCAN_SEGMENT_OFFSETS_FORMS_(SCOPE, P, T, offsets, long long)                                 \
-    GPUSCAN_SEGMENT_OFFSETS_FORMS_(SCOPE, P, T, offsets32, int)
-/* The offsets' three forms for offsets of type OT (FORM: their name, offsets or offsets32). */
-#define GPUSCAN_SEGMENT_OFFSETS_FORMS_(SCOPE, P, T, FORM, OT)                                       \
+    GPUSCAN_SEGMENT_OFFSETS_FORMS_0(SCOPE, P, T, offsets, long long)                                \
+    GPUSCAN_SEGMENT_OFFSETS_FORMS_0(SCOPE, P, T, offsets32, int)
+/* The offsets' three scan forms for offsets of type OT (FORM: their name, offsets or offsets32). */
+#define GPUSCAN_SEGMENT_OFFSETS_FORMS_0(SCOPE, P, T, FORM, OT)                                      \
     SCOPE gpuscan_status P##_##FORM##_inclusive(const T *d_in, const OT *d_offsets, size_t n_segments, \
                                                 T *d_out, size_t n, cudaStream_t stream)            \
     {                                                                                               \
@@ -523,19 +609,72 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
         return P##_offsets_run_(d_workspace, workspace_bytes, d_in, d_offsets, (unsigned)sizeof(OT), n_segments, d_out, n, \
                                 kind, init, 1, stream);                                             \
     }
+/* The reductions' forms: by head bytes (numbered, and their count), rows and offsets (a value a
+ * segment, empty ones the identity), each also _ex. */
+#define GPUSCAN_SEGMENT_FORMS_1(SCOPE, P, T)                                                        \
+    static gpuscan_status P##_heads_run_(void *d_workspace, size_t *workspace_bytes, const T *d_in, \
+                                         const unsigned char *d_heads, T *d_out, size_t *d_count, size_t n, \
+                                         int ex, cudaStream_t stream)                               \
+    {                                                                                               \
+        P##_segment_io io;                                                                          \
+        gpuscan_segment_call_ c = P##_call_(&io, d_in, d_heads, d_out, n, 0, GPUSCAN_INCLUSIVE, P##_identity()); \
+        c.count = io.count = d_count;                                                               \
+        return gpuscan_segment_run_(&P##_desc, d_workspace, workspace_bytes, &c, ex, NULL, stream); \
+    }                                                                                               \
+    SCOPE gpuscan_status P(const T *d_in, const unsigned char *d_heads, T *d_out, size_t *d_count, size_t n, \
+                           cudaStream_t stream)                                                     \
+    {                                                                                               \
+        return P##_heads_run_(NULL, NULL, d_in, d_heads, d_out, d_count, n, 0, stream);             \
+    }                                                                                               \
+    SCOPE gpuscan_status P##_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in,          \
+                                const unsigned char *d_heads, T *d_out, size_t *d_count, size_t n,  \
+                                cudaStream_t stream)                                                \
+    {                                                                                               \
+        return P##_heads_run_(d_workspace, workspace_bytes, d_in, d_heads, d_out, d_count, n, 1, stream); \
+    }                                                                                               \
+    SCOPE gpuscan_status P##_rows(const T *d_in, T *d_out, size_t rows, size_t length, cudaStream_t stream) \
+    {                                                                                               \
+        return P##_rows_run_(NULL, NULL, d_in, d_out, rows, length, GPUSCAN_INCLUSIVE, P##_identity(), 0, stream); \
+    }                                                                                               \
+    SCOPE gpuscan_status P##_rows_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in, T *d_out, \
+                                     size_t rows, size_t length, cudaStream_t stream)               \
+    {                                                                                               \
+        return P##_rows_run_(d_workspace, workspace_bytes, d_in, d_out, rows, length, GPUSCAN_INCLUSIVE, \
+                             P##_identity(), 1, stream);                                            \
+    }                                                                                               \
+    GPUSCAN_SEGMENT_OFFSETS_FORMS_1(SCOPE, P, T, offsets, long long)                                \
+    GPUSCAN_SEGMENT_OFFSETS_FORMS_1(SCOPE, P, T, offsets32, int)
+#define GPUSCAN_SEGMENT_OFFSETS_FORMS_1(SCOPE, P, T, FORM, OT)                                      \
+    SCOPE gpuscan_status P##_##FORM(const T *d_in, const OT *d_offsets, size_t n_segments, T *d_out, size_t n, \
+                                    cudaStream_t stream)                                            \
+    {                                                                                               \
+        return P##_offsets_run_(NULL, NULL, d_in, d_offsets, (unsigned)sizeof(OT), n_segments, d_out, n, GPUSCAN_INCLUSIVE, \
+                                P##_identity(), 0, stream);                                         \
+    }                                                                                               \
+    SCOPE gpuscan_status P##_##FORM##_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in,  \
+                                         const OT *d_offsets, size_t n_segments, T *d_out, size_t n, \
+                                         cudaStream_t stream)                                       \
+    {                                                                                               \
+        return P##_offsets_run_(d_workspace, workspace_bytes, d_in, d_offsets, (unsigned)sizeof(OT), n_segments, d_out, n, \
+                                GPUSCAN_INCLUSIVE, P##_identity(), 1, stream);                      \
+    }
 
-/* A segmented DEFINE: the scan's checks (element.cuh), its own namespace and sentinel (P is
- * gpuscan_<name>_<op>_segmented, apart from a plain DEFINE of the same pair). */
-#define GPUSCAN_SEGMENT_ASSEMBLE_(SCOPE, P, name, T, op)                                            \
-    GPUSCAN_SEGMENT_ASSEMBLE_AT_(__COUNTER__, SCOPE, P, name, T, op)
-#define GPUSCAN_SEGMENT_ASSEMBLE_AT_(id, SCOPE, P, name, T, op)                                     \
+/* A segmented DEFINE (REDUCE 0: the scans, P gpuscan_<name>_<op>_segmented; 1: the reductions, P
+ * gpuscan_<name>_<op>_segmented_reduce): the scan's checks (element.cuh), its own namespace and
+ * sentinel, apart from a plain DEFINE of the same pair. */
+#define GPUSCAN_SEGMENT_ASSEMBLE_(SCOPE, P, name, T, op, REDUCE)                                    \
+    GPUSCAN_SEGMENT_ASSEMBLE_AT_(__COUNTER__, SCOPE, P, name, T, op, REDUCE)
+#define GPUSCAN_SEGMENT_ASSEMBLE_AT_(id, SCOPE, P, name, T, op, REDUCE)                             \
     GPUSCAN_CHECK_DEFINE_(P, name, T, op) GPUSCAN_BREAK_                                            \
     GPUSCAN_SPACE_OPEN_(P, id)                                                                      \
-    GPUSCAN_SEGMENT_DEVICE_CODE_(P, name, T, op, unsigned char, gpuscan_same_byte_, 0, 0)           \
+    GPUSCAN_SEGMENT_DEVICE_CODE_(P, name, T, op, unsigned char, gpuscan_same_byte_, 0, REDUCE)      \
     GPUSCAN_SEGMENT_STARTS_(P, T)                                                                   \
-    GPUSCAN_SEGMENT_DESC_(P, T, unsigned char, 0, 0)                                                \
-    GPUSCAN_SEGMENT_FORMS_(SCOPE, P, T) GPUSCAN_BREAK_                                              \
+    GPUSCAN_SEGMENT_DESC_(P, T, unsigned char, 0, REDUCE, REDUCE)                                   \
+    GPUSCAN_SEGMENT_RUNS_(P, T) GPUSCAN_BREAK_                                                      \
+    GPUSCAN_SEGMENT_FORMS_##REDUCE(SCOPE, P, T) GPUSCAN_BREAK_                                      \
     GPUSCAN_SPACE_CLOSE_(P, id)                                                                     \
+    GPUSCAN_USING_SEGMENT_FORMS_##REDUCE(P)
+#define GPUSCAN_USING_SEGMENT_FORMS_0(P)                                                            \
     using P##_internal::P##_inclusive;                                                              \
     using P##_internal::P##_exclusive;                                                              \
     using P##_internal::P##_scan_ex;                                                                \
@@ -548,6 +687,15 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
     using P##_internal::P##_offsets32_inclusive;                                                    \
     using P##_internal::P##_offsets32_exclusive;                                                    \
     using P##_internal::P##_offsets32_scan_ex;
+#define GPUSCAN_USING_SEGMENT_FORMS_1(P)                                                            \
+    using P##_internal::P;                                                                          \
+    using P##_internal::P##_ex;                                                                     \
+    using P##_internal::P##_rows;                                                                   \
+    using P##_internal::P##_rows_ex;                                                                \
+    using P##_internal::P##_offsets;                                                                \
+    using P##_internal::P##_offsets_ex;                                                             \
+    using P##_internal::P##_offsets32;                                                              \
+    using P##_internal::P##_offsets32_ex;
 
 /* Scans by key: a segment is a run of equal adjacent keys (SAME(fn, a, b): whether keys a and b
  * are equal, == or the user's fn); the functions take the keys first, as CUB's do. */
@@ -556,7 +704,7 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
                                    size_t n, gpuscan_kind kind, T init, int ex, cudaStream_t stream) \
     {                                                                                               \
         P##_segment_io io = P##_io_(in, out, kind, init);                                           \
-        const gpuscan_segment_call_ c = {in, NULL, keys, NULL, NULL, NULL, 0, 0u, out, n, 0, kind, &io}; \
+        const gpuscan_segment_call_ c = {in, NULL, keys, NULL, NULL, NULL, 0, 0u, out, n, 0, kind, &io, 0, 0}; \
         io.keys = keys;                                                                             \
         return gpuscan_segment_run_(&P##_desc, d_workspace, workspace_bytes, &c, ex, NULL, stream); \
     }                                                                                               \
@@ -581,7 +729,8 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
                                    K *keys_out, T *out, size_t *count, size_t n, int ex, cudaStream_t stream) \
     {                                                                                               \
         P##_segment_io io = P##_io_(in, out, GPUSCAN_INCLUSIVE, P##_identity());                    \
-        const gpuscan_segment_call_ c = {in, NULL, keys, keys_out, count, NULL, 0, 0u, out, n, 0, GPUSCAN_INCLUSIVE, &io}; \
+        const gpuscan_segment_call_ c = {in, NULL, keys, keys_out, count, NULL, 0, 0u, out, n, 0, GPUSCAN_INCLUSIVE, &io, \
+                                         0, 0}; \
         io.keys = keys, io.keys_out = keys_out, io.count = count;                                   \
         return gpuscan_segment_run_(&P##_desc, d_workspace, workspace_bytes, &c, ex, NULL, stream); \
     }                                                                                               \
@@ -615,7 +764,7 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
     GPUSCAN_SPACE_OPEN_(P, id)                                                                      \
     static __device__ __forceinline__ bool P##_same(K a, K b) { return GPUSCAN_##SAME(fn, a, b); }  \
     GPUSCAN_SEGMENT_DEVICE_CODE_(P, name, T, op, K, P##_same, 1, REDUCE)                            \
-    GPUSCAN_SEGMENT_DESC_(P, T, K, 1, REDUCE)                                                       \
+    GPUSCAN_SEGMENT_DESC_(P, T, K, 1, REDUCE, 0)                                                    \
     GPUSCAN_SEGMENT_KEY_FORMS_##REDUCE(SCOPE, P, K, T) GPUSCAN_BREAK_                               \
     GPUSCAN_SPACE_CLOSE_(P, id)                                                                     \
     GPUSCAN_USING_KEY_FORMS_##REDUCE(P)

@@ -38,6 +38,8 @@ GPUSCAN_DEFINE_SEGMENTED(f32, float, add)
 GPUSCAN_DEFINE_SEGMENTED(f64, double, add)
 GPUSCAN_DEFINE_SCAN_BY_KEY(f32, int, float, add)
 GPUSCAN_DEFINE_SCAN_BY_KEY(f64, int, double, add)
+GPUSCAN_DEFINE_SEGMENTED_REDUCE(f32, float, add) /* (a sum a segment: the same pair, counting) */
+GPUSCAN_DEFINE_SEGMENTED_REDUCE(f64, double, add)
 GPUSCAN_DECLARE(lbf32, float, add) /* test_determinism_paths.cu: look-back only */
 GPUSCAN_DECLARE(lbf64, double, add)
 
@@ -107,8 +109,9 @@ GPUSCAN_DECLARE(lbf64, double, add)
 
 /* Segmented scans of the same values: segments of ~1,000 to ~4 tiles (heads at random, 1 in `spread`
  * elements: most span tiles, so that a tile's prefix comes through the look-back), by heads and
- * by keys (a key a segment), inclusive and exclusive; the first run against a double reference,
- * RUNS more bit for bit against it, every other one beside the noise kernel. */
+ * by keys (a key a segment), inclusive and exclusive, and the reduction by heads (a sum a
+ * segment); the first run against a double reference, RUNS more bit for bit against it, every
+ * other one beside the noise kernel. */
 #define SEGMENTED_CASE(name, T, n_, spread)                                                                      \
     do {                                                                                                         \
         const size_t n = (n_);                                                                                   \
@@ -126,36 +129,43 @@ GPUSCAN_DECLARE(lbf64, double, add)
         CHECK_CUDA(cudaMalloc(&d_keys, n * sizeof(int)));                                                        \
         CHECK_CUDA(cudaMemcpy(d_heads, h_heads, n, cudaMemcpyHostToDevice));                                     \
         CHECK_CUDA(cudaMemcpy(d_keys, h_keys, n * sizeof(int), cudaMemcpyHostToDevice));                         \
-        for (int form = 0; form < 4; ++form) { /* bit 0: exclusive; bit 1: by keys */                             \
-            const int exclusive = form & 1, keyed = form >> 1;                                                   \
+        size_t *d_count;                                                                                         \
+        CHECK_CUDA(cudaMalloc(&d_count, sizeof(size_t)));                                                        \
+        for (int form = 0; form < 5; ++form) { /* bit 0: exclusive; bit 1: by keys; 4: the reduction */           \
+            const int reduces = form == 4, exclusive = !reduces && (form & 1), keyed = !reduces && (form >> 1);   \
+            const char *what = reduces ? "reduction" : exclusive ? "exclusive" : "inclusive";                    \
             double acc = 0.0, mag = 0.0;                                                                         \
+            size_t m = 0; /* (reduces: the segments) */                                                          \
             for (size_t i = 0; i < n; ++i) { /* the reference, and the sum of magnitudes for the tolerance */    \
                 if (h_heads[i]) acc = exclusive ? (double)init : 0.0, mag = exclusive ? fabs((double)init) : 0.0; \
                 if (exclusive) dref[i] = acc, dabs[i] = mag;                                                     \
                 acc += (double)h_in[i], mag += fabs((double)h_in[i]);                                            \
-                if (!exclusive) dref[i] = acc, dabs[i] = mag;                                                    \
+                if (!exclusive && !reduces) dref[i] = acc, dabs[i] = mag;                                        \
+                if (reduces && (i + 1 == n || h_heads[i + 1])) dref[m] = acc, dabs[m] = mag, ++m;                \
             }                                                                                                    \
             int differing = 0;                                                                                   \
             REPEATED_(T, n, d_out, h_first, h_out, differing,                                                    \
-                      keyed ? (exclusive ? gpuscan_##name##_add_by_key_exclusive(d_keys, d_in, d_out, n, init, scan_stream) \
-                                         : gpuscan_##name##_add_by_key_inclusive(d_keys, d_in, d_out, n, scan_stream)) \
-                            : (exclusive ? gpuscan_##name##_add_segmented_exclusive(d_in, d_heads, d_out, n, init,     \
-                                                                                    scan_stream)                 \
-                                         : gpuscan_##name##_add_segmented_inclusive(d_in, d_heads, d_out, n, scan_stream)), \
+                      reduces ? gpuscan_##name##_add_segmented_reduce(d_in, d_heads, d_out, d_count, n, scan_stream) \
+                      : keyed ? (exclusive ? gpuscan_##name##_add_by_key_exclusive(d_keys, d_in, d_out, n, init, scan_stream) \
+                                           : gpuscan_##name##_add_by_key_inclusive(d_keys, d_in, d_out, n, scan_stream)) \
+                              : (exclusive ? gpuscan_##name##_add_segmented_exclusive(d_in, d_heads, d_out, n, init,   \
+                                                                                      scan_stream)               \
+                                           : gpuscan_##name##_add_segmented_inclusive(d_in, d_heads, d_out, n, scan_stream)), \
                       {                                                                                          \
                           size_t bad = 0;                                                                        \
-                          for (size_t i = 0; i < n; ++i)                                                         \
+                          for (size_t i = 0; i < (reduces ? m : n); ++i)                                         \
                               bad += !(fabs((double)h_first[i] - dref[i]) <= TOL_##name * dabs[i] + 1e-30);      \
-                          EXPECT(bad == 0, "segmented %s %s%s n=%zu: %zu wrong", #name,                          \
-                                 exclusive ? "exclusive" : "inclusive", keyed ? " by key" : "", n, bad);         \
+                          EXPECT(bad == 0, "segmented %s %s%s n=%zu: %zu wrong", #name, what, keyed ? " by key" : "", \
+                                 n, bad);                                                                        \
                       });                                                                                        \
             if (!GPUSCAN_DETERMINISTIC) segmented_tolerated += differing, differing = 0;                         \
-            EXPECT(differing == 0, "segmented %s %s%s n=%zu: %d of %d runs differ from the first", #name,        \
-                   exclusive ? "exclusive" : "inclusive", keyed ? " by key" : "", n, differing, RUNS);           \
+            EXPECT(differing == 0, "segmented %s %s%s n=%zu: %d of %d runs differ from the first", #name, what,  \
+                   keyed ? " by key" : "", n, differing, RUNS);                                                  \
             total_differing += differing;                                                                        \
         }                                                                                                        \
-        printf("  segmented %s add n=%zu: by heads and keys x 2 kinds x %d repeats, %ld differing so far\n",      \
-               #name, n, RUNS, total_differing);                                                                 \
+        CHECK_CUDA(cudaFree(d_count));                                                                           \
+        printf("  segmented %s add n=%zu: by heads and keys x 2 kinds, a reduction, x %d repeats, %ld differing " \
+               "so far\n", #name, n, RUNS, total_differing);                                                     \
         fflush(stdout);                                                                                          \
         CHECK_CUDA(cudaFree(d_in));                                                                              \
         CHECK_CUDA(cudaFree(d_out));                                                                             \

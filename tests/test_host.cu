@@ -870,6 +870,37 @@ static void test_descriptors(void)
     EXPECT(gpuscan_segment_run_(&kd, NULL, &wb, &gk, 1, NULL, 0) == GPUSCAN_SUCCESS && wb > 0, "a reduction's size query");
     EXPECT(gpuscan_segment_run_(&kd, (void *)(uintptr_t)0x50000000, &wb, &gk, 1, NULL, 0) == GPUSCAN_ERROR_OVERLAP,
            "a reduction's workspace over its count");
+    /* segmented reductions: by heads a count; by rows or offsets (bounded) none, out a value a
+     * segment, in place by rows only, identities written for segments of no elements */
+    gpuscan_segment_desc_ rd = sd;
+    rd.reduces = 1;
+    gpuscan_segment_call_ gr = heads_call;
+    gr.count = (size_t *)(uintptr_t)0x50000000;
+    EXPECT(gpuscan_segment_check_(&rd, &gr) == GPUSCAN_SUCCESS, "a segmented reduction by heads");
+    gr.count = (size_t *)(void *)(heads + 64);
+    EXPECT(gpuscan_segment_check_(&rd, &gr) == GPUSCAN_ERROR_OVERLAP, "a segmented reduction's count over its heads");
+    gr.count = NULL;
+    EXPECT(gpuscan_segment_check_(&rd, &gr) == GPUSCAN_ERROR_NULL_POINTER, "a segmented reduction by heads: no count");
+    gr.heads = NULL, gr.row = 1000, gr.bounded = 1, gr.segments = gr.n / 1000;
+    EXPECT(gpuscan_segment_check_(&rd, &gr) == GPUSCAN_SUCCESS, "by rows: no count");
+    gr.out = (void *)in;
+    EXPECT(gpuscan_segment_check_(&rd, &gr) == GPUSCAN_SUCCESS, "by rows in place");
+    gr.out = (void *)(in + gr.n * 4 - 8);
+    EXPECT(gpuscan_segment_check_(&rd, &gr) == GPUSCAN_ERROR_OVERLAP, "by rows: the output over the input's end");
+    gr.out = (void *)(in - gr.segments * 4);
+    EXPECT(gpuscan_segment_check_(&rd, &gr) == GPUSCAN_SUCCESS, "by rows: the output just before the input");
+    gr.row = 0, gr.offsets = heads, gr.offset_bytes = 8, gr.n_segments = gr.segments = 5000, gr.out = (void *)in;
+    EXPECT(gpuscan_segment_check_(&rd, &gr) == GPUSCAN_ERROR_OVERLAP, "by offsets: not in place");
+    gr.out = (void *)(heads + 5000 * 8 - 4);
+    EXPECT(gpuscan_segment_check_(&rd, &gr) == GPUSCAN_ERROR_OVERLAP, "by offsets: the output over the offsets");
+    gr.out = out, gr.n = 0, gr.in = NULL;
+    EXPECT(gpuscan_segment_check_(&rd, &gr) == GPUSCAN_SUCCESS, "no elements: identities to the output");
+    gr.out = NULL;
+    EXPECT(gpuscan_segment_check_(&rd, &gr) == GPUSCAN_ERROR_NULL_POINTER, "no elements: the output still written");
+    gr.segments = SIZE_MAX / 4;
+    EXPECT(gpuscan_segment_check_(&rd, &gr) == GPUSCAN_ERROR_TOO_LARGE, "segments past half the address space");
+    gr.segments = 0, gr.n_segments = 0;
+    EXPECT(gpuscan_segment_check_(&rd, &gr) == GPUSCAN_SUCCESS, "no elements, no segments: any pointers");
     /* a reduction's result may be in[0] itself where it is as wide; a typed one's may not */
     d = fake_desc(4);
     const char *cells = (const char *)(uintptr_t)0x10000000;

@@ -2,8 +2,8 @@
  * memcheck, racecheck, synccheck, initcheck): every grid x block combination, both kinds, in
  * place, the reduce and the simple forms, for a 4-byte, a 1-byte, an 8-byte floating and a
  * non-commutative struct type, at edge sizes and each tile -1/0/+1 and 2 tiles + 1 up to
- * GPUSCAN_TEST_MAX_RANDOM elements (default 9,000: the tools slow kernels down a lot); and uint8
- * off 16 bytes in allocations that end where the data does. */
+ * GPUSCAN_TEST_MAX_RANDOM elements (default 9,000: the tools slow kernels down a lot); uint8
+ * off 16 bytes in allocations that end where the data does; and the segmented kernels. */
 #include "gpuscan.cuh"
 #include "scan_suite.cuh"
 
@@ -18,6 +18,10 @@ SCAN_SUITE(i32, int32_t, add, gen_i32)
 SCAN_SUITE(u8, uint8_t, max, gen_u8)
 SCAN_SUITE_TOL(f64, double, add, gen_f64, 1e-12)
 SCAN_SUITE(affine, affine, compose, gen_affine)
+GPUSCAN_DEFINE_SEGMENTED(i32, int32_t, add)
+GPUSCAN_DEFINE_SEGMENTED_REDUCE(i32, int32_t, add)
+GPUSCAN_DEFINE_SCAN_BY_KEY(i32, int32_t, int32_t, add)
+GPUSCAN_DEFINE_REDUCE_BY_KEY(i32, int32_t, int32_t, add)
 
 /* uint8 at every offset 1-15 past 16 bytes, in and out allocated to the byte (n + offset), at sizes
  * whose last warp's run ends at n: the shifted 16-byte reads of narrow data (block.cuh) must not
@@ -59,6 +63,87 @@ static void exact_ends(uint64_t *rng)
     }
 }
 
+/* The segmented kernels (segment.cuh), int32 add, allocations to the element: scans by heads,
+ * int32 offsets (exclusive, with empty segments) and keys; reductions by heads, int64 offsets,
+ * rows of 7 and keys; each against a CPU loop (segments: a head 1 in 40 elements and at 0). */
+static void segmented(uint64_t *rng, size_t max_random)
+{
+    const size_t tile = GPUSCAN_TILE_(CO, int32_t);
+    const size_t sizes[] = {1, 33, tile - 1, tile + 1, 2 * tile + 1, max_random};
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; ++k) {
+        const size_t n = sizes[k];
+        int32_t *h = (int32_t *)malloc(n * 4), *keys = (int32_t *)malloc(n * 4), *got = (int32_t *)malloc(n * 4);
+        int32_t *scan = (int32_t *)malloc(n * 4), *sums = (int32_t *)malloc(n * 4);
+        unsigned char *heads = (unsigned char *)malloc(n);
+        long long *o64 = (long long *)malloc(2 * n * 8);
+        int *o32 = (int *)malloc(2 * n * 4);
+        size_t m = 0, e = 0; /* segments; offsets (an empty segment before every third) */
+        for (size_t i = 0; i < n; ++i) {
+            h[i] = (int32_t)(rng_next(rng) % 100), heads[i] = i == 0 || rng_next(rng) % 40 == 0;
+            keys[i] = i == 0 ? 0 : keys[i - 1] + heads[i];
+            if (heads[i] && m % 3 == 2) o64[e] = (long long)i, o32[e++] = (int)i;
+            if (heads[i]) o64[e] = (long long)i, o32[e++] = (int)i, sums[m++] = 0;
+            scan[i] = (heads[i] ? 0 : scan[i - 1]) + h[i], sums[m - 1] += h[i];
+        }
+        int32_t *d_in, *d_keys, *d_out, *d_keys_out;
+        unsigned char *d_heads;
+        long long *d_o64;
+        int *d_o32;
+        size_t *d_count, count = 0;
+        CHECK_CUDA(cudaMalloc(&d_in, n * 4));
+        CHECK_CUDA(cudaMalloc(&d_keys, n * 4));
+        CHECK_CUDA(cudaMalloc(&d_out, n * 4));
+        CHECK_CUDA(cudaMalloc(&d_keys_out, n * 4));
+        CHECK_CUDA(cudaMalloc(&d_heads, n));
+        CHECK_CUDA(cudaMalloc(&d_o64, e * 8));
+        CHECK_CUDA(cudaMalloc(&d_o32, e * 4));
+        CHECK_CUDA(cudaMalloc(&d_count, sizeof(size_t)));
+        CHECK_CUDA(cudaMemcpy(d_in, h, n * 4, cudaMemcpyHostToDevice));
+        CHECK_CUDA(cudaMemcpy(d_keys, keys, n * 4, cudaMemcpyHostToDevice));
+        CHECK_CUDA(cudaMemcpy(d_heads, heads, n, cudaMemcpyHostToDevice));
+        CHECK_CUDA(cudaMemcpy(d_o64, o64, e * 8, cudaMemcpyHostToDevice));
+        CHECK_CUDA(cudaMemcpy(d_o32, o32, e * 4, cudaMemcpyHostToDevice));
+        const size_t rows = n / 7;
+        for (int form = 0; form < 7; ++form) {
+            gpuscan_status st;
+            size_t want_n = n, bad = 0;
+            CHECK_CUDA(cudaMemset(d_out, 0xff, n * 4));
+            switch (form) {
+            case 0: st = gpuscan_i32_add_segmented_inclusive(d_in, d_heads, d_out, n, 0); break;
+            case 1: st = gpuscan_i32_add_segmented_offsets32_exclusive(d_in, d_o32, e, d_out, n, 5, 0); break;
+            case 2: st = gpuscan_i32_add_by_key_inclusive(d_keys, d_in, d_out, n, 0); break;
+            case 3: st = gpuscan_i32_add_segmented_reduce(d_in, d_heads, d_out, d_count, n, 0), want_n = m; break;
+            case 4: st = gpuscan_i32_add_segmented_reduce_offsets(d_in, d_o64, e, d_out, n, 0), want_n = e; break;
+            case 5: st = gpuscan_i32_add_segmented_reduce_rows(d_in, d_out, rows, 7, 0), want_n = rows; break;
+            default: st = gpuscan_i32_add_reduce_by_key(d_keys, d_in, d_keys_out, d_out, d_count, n, 0), want_n = m;
+            }
+            CHECK_CUDA(cudaDeviceSynchronize());
+            CHECK_CUDA(cudaMemcpy(got, d_out, want_n * 4, cudaMemcpyDeviceToHost));
+            if (form == 3 || form == 6) CHECK_CUDA(cudaMemcpy(&count, d_count, sizeof count, cudaMemcpyDeviceToHost));
+            for (size_t i = 0, s = 0, r = 0; i < want_n; ++i) {
+                int32_t want = form <= 2 ? scan[i] : form == 5 ? 0 : sums[i];
+                if (form == 1) want = heads[i] ? 5 : 5 + scan[i - 1]; /* (the empty segments change nothing) */
+                if (form == 4) /* an empty segment before every third: s counts the non-empty ones */
+                    want = i + 1 < e && o64[i + 1] == o64[i] ? 0 : sums[s++];
+                if (form == 5)
+                    for (r = i * 7; r < i * 7 + 7; ++r) want += h[r];
+                bad += got[i] != want;
+            }
+            EXPECT(st == GPUSCAN_SUCCESS && bad == 0 && ((form != 3 && form != 6) || count == m),
+                   "segmented form %d n=%zu: %s, %zu wrong", form, n, gpuscan_status_string(st), bad);
+        }
+        CHECK_CUDA(cudaFree(d_in));
+        CHECK_CUDA(cudaFree(d_keys));
+        CHECK_CUDA(cudaFree(d_out));
+        CHECK_CUDA(cudaFree(d_keys_out));
+        CHECK_CUDA(cudaFree(d_heads));
+        CHECK_CUDA(cudaFree(d_o64));
+        CHECK_CUDA(cudaFree(d_o32));
+        CHECK_CUDA(cudaFree(d_count));
+        free(h), free(keys), free(got), free(scan), free(sums), free(heads), free(o64), free(o32);
+    }
+}
+
 int main(int argc, char **argv)
 {
     require_gpu("gpu_sanitize");
@@ -70,6 +155,7 @@ int main(int argc, char **argv)
     suite_f64_add(&rng, max_random);
     suite_affine_compose(&rng, max_random);
     exact_ends(&rng);
+    segmented(&rng, max_random);
     CHECK_CUDA(cudaFree(g_ws)); /* nothing left for memcheck's leak check: */
     EXPECT(gpuscan_release_memory(-1) == GPUSCAN_SUCCESS, "release the simple forms' memory");
     CHECK_CUDA(cudaDeviceSynchronize());

@@ -53,6 +53,12 @@ GPUSCAN_DEFINE_REDUCE_BY_KEY_EQUAL(i16, pkey, int16_t, add, pkey_same)
 GPUSCAN_DEFINE_REDUCE_BY_KEY(f32, long long, float, add)
 GPUSCAN_DEFINE_REDUCE_BY_KEY(affine, int16_t, affine, compose)
 GPUSCAN_DEFINE_REDUCE_BY_KEY(vec10, int, vec10, vadd)
+/* segmented reductions by heads, rows and offsets: the same five types */
+GPUSCAN_DEFINE_SEGMENTED_REDUCE(i32, int, add)
+GPUSCAN_DEFINE_SEGMENTED_REDUCE(i16, int16_t, add)
+GPUSCAN_DEFINE_SEGMENTED_REDUCE(f32, float, add)
+GPUSCAN_DEFINE_SEGMENTED_REDUCE(affine, affine, compose)
+GPUSCAN_DEFINE_SEGMENTED_REDUCE(vec10, vec10, vadd)
 
 /* Head patterns: a name each, and whether element i is a head (tile: the type's tile). */
 enum { H_NONE, H_ALL, H_FIRST, H_ALTERNATE, H_1PCT, H_HALF, H_TILE_EDGES, H_LONG, H_ENDS, H_COUNT,
@@ -118,8 +124,8 @@ static rgb key_next_rgb(rgb k, int head, uint64_t *rng)
 }
 /* CSR offsets of the heads (a head's start repeated at random: empty segments; the leading 0 only
  * sometimes: element 0 starts a segment either way), n after the last (never read), on the device;
- * *m: the segments, whose starts the call reads. */
-static void *offsets_of(const unsigned char *hd, size_t n, int narrow, size_t *m, uint64_t *rng)
+ * *m: the segments, whose starts the call reads; host (if not NULL): a copy of the m + 1 (malloc). */
+static void *offsets_of(const unsigned char *hd, size_t n, int narrow, size_t *m, uint64_t *rng, long long **host)
 {
     long long *o = (long long *)malloc((2 * n + 2) * sizeof(long long));
     size_t k = 0;
@@ -142,7 +148,8 @@ static void *offsets_of(const unsigned char *hd, size_t n, int narrow, size_t *m
         CHECK_CUDA(cudaMalloc(&d, k * sizeof(long long)));
         CHECK_CUDA(cudaMemcpy(d, o, k * sizeof(long long), cudaMemcpyHostToDevice));
     }
-    free(o);
+    if (host != NULL) *host = o;
+    else free(o);
     return d;
 }
 
@@ -193,7 +200,7 @@ static int close_f32(const float *got, const double *ref, const double *mag, siz
             for (size_t i = 0; i < n; ++i) hd[i] = i % row == 0;                                    \
         size_t n_segments = 0;                                                                      \
         void *d_offsets = src == SRC_OFFSETS || src == SRC_OFFSETS32                                \
-                              ? offsets_of(hd, n, src == SRC_OFFSETS32, &n_segments, rng) : NULL;   \
+                              ? offsets_of(hd, n, src == SRC_OFFSETS32, &n_segments, rng, NULL) : NULL;   \
         K *hk = (K *)calloc(n + 1, sizeof(K)), *a_keys = NULL, *d_keys = NULL;                      \
         if (src == SRC_KEYS) { /* odd: the keys one element past their allocation too */            \
             for (size_t i = 0; i < n; ++i) /* (keys' element 0 from zeros: a head either way) */    \
@@ -332,100 +339,153 @@ SEGMENT_CASE_(rgb, gpuscan_rgb_rgbadd_segmented, gpuscan_rgb_rgbadd_by_key, rgb,
 SEGMENT_CASE_(vec10, gpuscan_vec10_vadd_segmented, gpuscan_vec10_vadd_by_key, vec10, vec10_zero(), gen1_vec10,
               vec10, AS_IS_, vec10_add, ABS_NONE_, MAG_NONE_, exact_vec10, int, key_next_int)
 
-/* A reduction by key of (tname, T) against a CPU loop: keys made from a head pattern (each head a
- * new key), simple or _ex; each run's first key, its fold and the count checked, nothing written
- * past the count (guards), the keys and input untouched. */
-#define REDUCE_CASE_(tname, RP, T, K, IDENTITY, GEN, RT, TO_RT, RCOMBINE, RABS, RMAG, CLOSE, KNEXT)     \
-    static void reduce_##tname(size_t n, int pattern, int ex, int in_place, uint64_t *rng)          \
+/* A reduction of (tname, T) against a CPU loop, its segments from src: keys made from a head
+ * pattern (each head a new key; RP, the reduction by key), the heads themselves, CSR offsets of
+ * them (int64, int32; empty segments) or rows of `row` (SP, the segmented reduction); simple or
+ * _ex; each segment's fold (an empty one's the identity) and, by keys or heads, the count and (keys)
+ * each run's first key checked, nothing written past the segments (guards), the inputs untouched. */
+#define REDUCE_CASE_(tname, RP, SP, T, K, IDENTITY, GEN, RT, TO_RT, RCOMBINE, RABS, RMAG, CLOSE, KNEXT) \
+    static void reduce_##tname(size_t n, int pattern, int src, size_t row, int ex, int in_place, uint64_t *rng) \
     {                                                                                               \
-        T *h = (T *)malloc((n + 1) * sizeof(T)), *got = (T *)malloc((n + GUARD_ELEMS) * sizeof(T)); \
+        T *h = (T *)malloc((n + 1) * sizeof(T)), *got = (T *)malloc((2 * n + GUARD_ELEMS) * sizeof(T)); \
         K *hk = (K *)calloc(n + 1, sizeof(K)), *gk = (K *)malloc((n + GUARD_ELEMS) * sizeof(K));    \
-        K *wk = (K *)calloc(n + 1, sizeof(K));                                                      \
-        RT *want = (RT *)malloc((n + 1) * sizeof(RT)), *mag = (RT *)malloc((n + 1) * sizeof(RT));   \
         unsigned char *hd = (unsigned char *)malloc(n + 1);                                         \
         for (size_t i = 0; i < n; ++i) h[i] = GEN(rng);                                             \
-        fill_heads(hd, n, pattern, GPUSCAN_TILE_(CO, T), rng);                                      \
+        if (src == SRC_ROWS)                                                                        \
+            for (size_t i = 0; i < n; ++i) hd[i] = i % row == 0;                                    \
+        else                                                                                        \
+            fill_heads(hd, n, pattern, GPUSCAN_TILE_(CO, T), rng);                                  \
         for (size_t i = 0; i < n; ++i) hk[i] = KNEXT(i == 0 ? hk[0] : hk[i - 1], i == 0 || hd[i] != 0, rng); \
-        size_t m = 0; /* the reference: a run a head */                                             \
-        RT acc = TO_RT(IDENTITY), accm = TO_RT(IDENTITY);                                           \
-        for (size_t i = 0; i < n; ++i) {                                                            \
-            if (i == 0 || hd[i] != 0) {                                                             \
-                if (i > 0) want[m] = acc, mag[m] = accm, ++m;                                       \
-                wk[m] = hk[i], acc = TO_RT(h[i]), accm = RABS(TO_RT(h[i]));                         \
-            } else                                                                                  \
-                acc = RCOMBINE(acc, TO_RT(h[i])), accm = RMAG(accm, RABS(TO_RT(h[i])));             \
+        /* the segments' starts: the offsets, or every head (element 0 always one) */              \
+        long long *st = NULL;                                                                       \
+        size_t m = 0;                                                                               \
+        void *d_off = src == SRC_OFFSETS || src == SRC_OFFSETS32                                    \
+                          ? offsets_of(hd, n, src == SRC_OFFSETS32, &m, rng, &st) : NULL;          \
+        if (st == NULL) {                                                                           \
+            st = (long long *)malloc((n + 1) * sizeof(long long));                                  \
+            for (size_t i = 0; i < n; ++i)                                                          \
+                if (i == 0 || hd[i] != 0) st[m++] = (long long)i;                                   \
         }                                                                                           \
-        if (n > 0) want[m] = acc, mag[m] = accm, ++m;                                               \
+        K *wk = (K *)calloc(m + 1, sizeof(K));                                                      \
+        RT *want = (RT *)malloc((m + 1) * sizeof(RT)), *mag = (RT *)malloc((m + 1) * sizeof(RT));   \
+        for (size_t s = 0; s < m; ++s) { /* segment s: st[s] to the next start or n */              \
+            const size_t b = (size_t)st[s], e = s + 1 < m && (size_t)st[s + 1] < n ? (size_t)st[s + 1] : n; \
+            RT acc = TO_RT(IDENTITY), accm = TO_RT(IDENTITY);                                       \
+            for (size_t i = b; i < e; ++i)                                                          \
+                acc = i == b ? TO_RT(h[i]) : RCOMBINE(acc, TO_RT(h[i])),                            \
+                accm = i == b ? RABS(TO_RT(h[i])) : RMAG(accm, RABS(TO_RT(h[i])));                  \
+            want[s] = acc, mag[s] = accm;                                                           \
+            if (b < n) wk[s] = hk[b];                                                               \
+        }                                                                                           \
+        const int counted = src == SRC_KEYS || src == SRC_HEADS;                                    \
+        if (src == SRC_OFFSETS || src == SRC_OFFSETS32) in_place = 0; /* (refused: see bad_inputs) */ \
         T *d_in, *d_out;                                                                            \
         K *d_keys, *d_keys_out;                                                                     \
+        unsigned char *d_heads;                                                                     \
         size_t *d_count, count = 12345;                                                             \
+        const size_t outs = (n > m ? n : m) + GUARD_ELEMS;                                          \
         CHECK_CUDA(cudaMalloc(&d_in, (n + 1) * sizeof(T)));                                         \
-        CHECK_CUDA(cudaMalloc(&d_out, (n + GUARD_ELEMS) * sizeof(T)));                              \
+        CHECK_CUDA(cudaMalloc(&d_out, outs * sizeof(T)));                                           \
         CHECK_CUDA(cudaMalloc(&d_keys, (n + 1) * sizeof(K)));                                       \
+        CHECK_CUDA(cudaMalloc(&d_heads, n + 1));                                                    \
         CHECK_CUDA(cudaMalloc(&d_keys_out, (n + GUARD_ELEMS) * sizeof(K)));                         \
         CHECK_CUDA(cudaMalloc(&d_count, sizeof(size_t)));                                           \
         CHECK_CUDA(cudaMemcpy(d_in, h, n * sizeof(T), cudaMemcpyHostToDevice));                     \
         CHECK_CUDA(cudaMemcpy(d_keys, hk, n * sizeof(K), cudaMemcpyHostToDevice));                  \
-        poison(d_out, (n + GUARD_ELEMS) * sizeof(T), 0);                                            \
+        CHECK_CUDA(cudaMemcpy(d_heads, hd, n, cudaMemcpyHostToDevice));                             \
+        poison(d_out, outs * sizeof(T), 0);                                                         \
         if (in_place) CHECK_CUDA(cudaMemcpy(d_out, h, n * sizeof(T), cudaMemcpyHostToDevice));      \
         const T *in = in_place ? d_out : d_in;                                                      \
         poison(d_keys_out, (n + GUARD_ELEMS) * sizeof(K), 0);                                       \
         poison(d_count, sizeof(size_t), 0);                                                         \
-        gpuscan_status st;                                                                          \
+        gpuscan_status st_ = GPUSCAN_SUCCESS;                                                       \
         size_t bytes = 0;                                                                           \
-        if (ex) {                                                                                   \
-            st = RP##_ex(NULL, &bytes, d_keys, in, d_keys_out, d_out, d_count, n, 0);               \
-            if (st == GPUSCAN_SUCCESS)                                                              \
-                st = RP##_ex(workspace_for(bytes), &bytes, d_keys, in, d_keys_out, d_out, d_count, n, 0); \
-        } else                                                                                      \
-            st = RP(d_keys, in, d_keys_out, d_out, d_count, n, 0);                                  \
-        EXPECT(st == GPUSCAN_SUCCESS, "reduce %s n=%zu: %s", #tname, n, gpuscan_status_string(st)); \
+        for (int pass = ex ? 0 : 1; pass < 2; ++pass) { /* (_ex: the size query, then the call) */  \
+            void *ws = pass == 0 ? NULL : ex ? workspace_for(bytes) : NULL;                         \
+            if (st_ != GPUSCAN_SUCCESS) break;                                                      \
+            switch (src) {                                                                          \
+            case SRC_KEYS:                                                                          \
+                st_ = ex ? RP##_ex(ws, &bytes, d_keys, in, d_keys_out, d_out, d_count, n, 0)        \
+                         : RP(d_keys, in, d_keys_out, d_out, d_count, n, 0);                        \
+                break;                                                                              \
+            case SRC_HEADS:                                                                         \
+                st_ = ex ? SP##_ex(ws, &bytes, in, d_heads, d_out, d_count, n, 0) : SP(in, d_heads, d_out, d_count, n, 0); \
+                break;                                                                              \
+            case SRC_ROWS:                                                                          \
+                st_ = ex ? SP##_rows_ex(ws, &bytes, in, d_out, n / row, row, 0) : SP##_rows(in, d_out, n / row, row, 0); \
+                break;                                                                              \
+            case SRC_OFFSETS:                                                                       \
+                st_ = ex ? SP##_offsets_ex(ws, &bytes, in, (const long long *)d_off, m, d_out, n, 0) \
+                         : SP##_offsets(in, (const long long *)d_off, m, d_out, n, 0);              \
+                break;                                                                              \
+            default:                                                                                \
+                st_ = ex ? SP##_offsets32_ex(ws, &bytes, in, (const int *)d_off, m, d_out, n, 0)    \
+                         : SP##_offsets32(in, (const int *)d_off, m, d_out, n, 0);                  \
+            }                                                                                       \
+        }                                                                                           \
+        EXPECT(st_ == GPUSCAN_SUCCESS, "reduce %s n=%zu %s: %s", #tname, n, k_sources[src], gpuscan_status_string(st_)); \
         CHECK_CUDA(cudaDeviceSynchronize());                                                        \
-        CHECK_CUDA(cudaMemcpy(&count, d_count, sizeof(size_t), cudaMemcpyDeviceToHost));            \
-        CHECK_CUDA(cudaMemcpy(got, d_out, (n + GUARD_ELEMS) * sizeof(T), cudaMemcpyDeviceToHost));  \
+        if (counted) CHECK_CUDA(cudaMemcpy(&count, d_count, sizeof(size_t), cudaMemcpyDeviceToHost)); \
+        else count = m;                                                                             \
+        CHECK_CUDA(cudaMemcpy(got, d_out, outs * sizeof(T), cudaMemcpyDeviceToHost));               \
         CHECK_CUDA(cudaMemcpy(gk, d_keys_out, (n + GUARD_ELEMS) * sizeof(K), cudaMemcpyDeviceToHost)); \
         size_t bad = m;                                                                             \
-        EXPECT(count == m, "reduce %s n=%zu %s%s: %zu runs, want %zu", #tname, n, k_heads[pattern], \
-               ex ? " _ex" : "", count, m);                                                         \
-        EXPECT(count != m || CLOSE(got, want, mag, m, &bad), "reduce %s n=%zu %s%s: run %zu of %zu differs", \
-               #tname, n, k_heads[pattern], ex ? " _ex" : "", bad, m);                              \
-        EXPECT(count != m || same_bytes(gk, wk, m * sizeof(K)), "reduce %s n=%zu %s: a run's first key differs", \
-               #tname, n, k_heads[pattern]);                                                        \
-        /* (in place: the values past the runs are the input's) */                                  \
-        EXPECT(count != m || ((in_place ? guard_intact(got + n, GUARD_ELEMS * sizeof(T))            \
-                                        : guard_intact(got + m, (n - m + GUARD_ELEMS) * sizeof(T))) && \
-                              guard_intact(gk + m, (n - m + GUARD_ELEMS) * sizeof(K))),             \
-               "reduce %s n=%zu: written past the runs", #tname, n);                                \
+        EXPECT(count == m, "reduce %s n=%zu %s %s%s: %zu segments, want %zu", #tname, n, k_sources[src], \
+               k_heads[pattern], ex ? " _ex" : "", count, m);                                       \
+        EXPECT(count != m || CLOSE(got, want, mag, m, &bad), "reduce %s n=%zu %s %s%s: segment %zu of %zu differs", \
+               #tname, n, k_sources[src], k_heads[pattern], ex ? " _ex" : "", bad, m);              \
+        EXPECT(count != m || src != SRC_KEYS || same_bytes(gk, wk, m * sizeof(K)),                 \
+               "reduce %s n=%zu %s: a run's first key differs", #tname, n, k_heads[pattern]);       \
+        /* (in place: the values past the segments are the input's) */                             \
+        EXPECT(count != m || (in_place ? guard_intact(got + n, (outs - n) * sizeof(T))              \
+                                       : guard_intact(got + m, (outs - m) * sizeof(T))),            \
+               "reduce %s n=%zu %s: written past the segments", #tname, n, k_sources[src]);         \
+        EXPECT(count != m || guard_intact(gk + (src == SRC_KEYS ? m : 0), (n - (src == SRC_KEYS ? m : 0) + GUARD_ELEMS) * sizeof(K)), \
+               "reduce %s n=%zu %s: keys written past the runs", #tname, n, k_sources[src]);        \
         CHECK_CUDA(cudaMemcpy(gk, d_keys, n * sizeof(K), cudaMemcpyDeviceToHost));                  \
         CHECK_CUDA(cudaMemcpy(got, d_in, n * sizeof(T), cudaMemcpyDeviceToHost));                   \
-        EXPECT(same_bytes(gk, hk, n * sizeof(K)) && same_bytes(got, h, n * sizeof(T)) /* (d_in) */, \
-               "reduce %s n=%zu: the keys or the input changed", #tname, n);                        \
+        unsigned char *gh = (unsigned char *)malloc(n + 1);                                         \
+        CHECK_CUDA(cudaMemcpy(gh, d_heads, n, cudaMemcpyDeviceToHost));                             \
+        EXPECT(same_bytes(gk, hk, n * sizeof(K)) && same_bytes(got, h, n * sizeof(T)) /* (d_in) */ && \
+               same_bytes(gh, hd, n), "reduce %s n=%zu: the keys, heads or input changed", #tname, n); \
+        free(gh);                                                                                   \
         CHECK_CUDA(cudaFree(d_in));                                                                 \
         CHECK_CUDA(cudaFree(d_out));                                                                \
         CHECK_CUDA(cudaFree(d_keys));                                                               \
+        CHECK_CUDA(cudaFree(d_heads));                                                              \
         CHECK_CUDA(cudaFree(d_keys_out));                                                           \
         CHECK_CUDA(cudaFree(d_count));                                                              \
-        free(h), free(got), free(hk), free(gk), free(wk), free(want), free(mag), free(hd);          \
+        if (d_off != NULL) CHECK_CUDA(cudaFree(d_off));                                             \
+        free(h), free(got), free(hk), free(gk), free(wk), free(want), free(mag), free(hd), free(st); \
     }                                                                                               \
+    /* Every size and head pattern by keys and by one other source in turn; rows of some shapes. */ \
     static void reduce_suite_##tname(uint64_t *rng, size_t max_random)                              \
     {                                                                                               \
         const size_t tile = GPUSCAN_TILE_(CO, T);                                                   \
         const size_t sizes[] = {0, 1, 2, 31, 32, 33, tile - 1, tile, tile + 1, 3 * tile + 17, 128 * tile + 5, \
                                 1 + (size_t)(rng_next(rng) % max_random), 1 + (size_t)(rng_next(rng) % max_random)}; \
+        const int others[3] = {SRC_HEADS, SRC_OFFSETS, SRC_OFFSETS32};                              \
         for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; ++k)                                 \
-            for (int p = 0; p <= H_COUNT; ++p) /* (H_COUNT: H_EVEN_TILES) */                       \
-                reduce_##tname(sizes[k], p, (k + p) % 2, (k + p) % 5 == 0, rng);                    \
+            for (int p = 0; p <= H_COUNT; ++p) { /* (H_COUNT: H_EVEN_TILES) */                     \
+                reduce_##tname(sizes[k], p, SRC_KEYS, 0, (k + p) % 2, (k + p) % 5 == 0, rng);      \
+                reduce_##tname(sizes[k], p, others[(k + p) % 3], 0, (k + p + 1) % 2, (k + p) % 5 == 1, rng); \
+            }                                                                                       \
+        const size_t shapes[][2] = {{1, 1}, {1, tile + 1}, {tile + 3, 1}, {3, tile - 1}, {7, tile + 1}, {1000, 37}, \
+                                    {33, 31}, {5, 2 * tile}, {2, max_random / 2 + 3}, {max_random / 64 + 1, 64}}; \
+        for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; ++k)                               \
+            reduce_##tname(shapes[k][0] * shapes[k][1], H_NONE, SRC_ROWS, shapes[k][1], k % 2, k % 3 == 0, rng); \
     }
-REDUCE_CASE_(i32, gpuscan_i32_add_reduce_by_key, int, int, 0, gen_i32, int, AS_IS_, ADD_, ABS_NONE_, MAG_NONE_,
-             exact_int, key_next_int)
-REDUCE_CASE_(i16, gpuscan_i16_add_reduce_by_key, int16_t, pkey, (int16_t)0, gen_i16, int16_t, AS_IS_, ADD16_,
-             ABS_NONE_, MAG_NONE_, exact_int16_t, key_next_pkey)
-REDUCE_CASE_(f32, gpuscan_f32_add_reduce_by_key, float, long long, 0.0f, gen_f32, double, TO_DOUBLE_, ADD_,
-             ABS_DOUBLE_, ADD_, close_f32, key_next_ll)
-REDUCE_CASE_(affine, gpuscan_affine_compose_reduce_by_key, affine, int16_t, affine_identity(), gen1_affine, affine,
-             AS_IS_, affine_then, ABS_NONE_, MAG_NONE_, exact_affine, key_next_int16_t)
-REDUCE_CASE_(vec10, gpuscan_vec10_vadd_reduce_by_key, vec10, int, vec10_zero(), gen1_vec10, vec10, AS_IS_,
-             vec10_add, ABS_NONE_, MAG_NONE_, exact_vec10, key_next_int)
+REDUCE_CASE_(i32, gpuscan_i32_add_reduce_by_key, gpuscan_i32_add_segmented_reduce, int, int, 0, gen_i32, int, AS_IS_,
+             ADD_, ABS_NONE_, MAG_NONE_, exact_int, key_next_int)
+REDUCE_CASE_(i16, gpuscan_i16_add_reduce_by_key, gpuscan_i16_add_segmented_reduce, int16_t, pkey, (int16_t)0, gen_i16,
+             int16_t, AS_IS_, ADD16_, ABS_NONE_, MAG_NONE_, exact_int16_t, key_next_pkey)
+REDUCE_CASE_(f32, gpuscan_f32_add_reduce_by_key, gpuscan_f32_add_segmented_reduce, float, long long, 0.0f, gen_f32,
+             double, TO_DOUBLE_, ADD_, ABS_DOUBLE_, ADD_, close_f32, key_next_ll)
+REDUCE_CASE_(affine, gpuscan_affine_compose_reduce_by_key, gpuscan_affine_compose_segmented_reduce, affine, int16_t,
+             affine_identity(), gen1_affine, affine, AS_IS_, affine_then, ABS_NONE_, MAG_NONE_, exact_affine,
+             key_next_int16_t)
+REDUCE_CASE_(vec10, gpuscan_vec10_vadd_reduce_by_key, gpuscan_vec10_vadd_segmented_reduce, vec10, int, vec10_zero(),
+             gen1_vec10, vec10, AS_IS_, vec10_add, ABS_NONE_, MAG_NONE_, exact_vec10, key_next_int)
 
 /* Every size and head pattern through one type: inclusive and exclusive, simple and _ex; the
  * segments from each source in turn. */
@@ -542,6 +602,38 @@ static void bad_inputs(void)
          GPUSCAN_ERROR_OVERLAP},
         {"reduce: count inside the output", gpuscan_i32_add_reduce_by_key(d_in, d_in + n, d_out + n, d_out,
                                                                           (size_t *)(d_out + 10), n, 0), GPUSCAN_ERROR_OVERLAP},
+        {"segmented reduce: NULL count", gpuscan_i32_add_segmented_reduce(d_in, d_h, d_out, NULL, n, 0),
+         GPUSCAN_ERROR_NULL_POINTER},
+        {"segmented reduce: NULL heads", gpuscan_i32_add_segmented_reduce(d_in, NULL, d_out, (size_t *)(d_out + n), n, 0),
+         GPUSCAN_ERROR_NULL_POINTER},
+        {"segmented reduce: none, count 0", gpuscan_i32_add_segmented_reduce(NULL, NULL, NULL, NULL, 0, 0),
+         GPUSCAN_ERROR_NULL_POINTER},
+        {"segmented reduce: count over the heads", gpuscan_i32_add_segmented_reduce(d_in, d_h, d_out, (size_t *)(void *)d_h,
+                                                                                    n, 0), GPUSCAN_ERROR_OVERLAP},
+        {"segmented reduce: count inside the output", gpuscan_i32_add_segmented_reduce(d_in, d_h, d_out,
+                                                                                       (size_t *)(d_out + 8), n, 0),
+         GPUSCAN_ERROR_OVERLAP},
+        {"segmented reduce rows: NULL output", gpuscan_i32_add_segmented_reduce_rows(d_in, NULL, 10, 100, 0),
+         GPUSCAN_ERROR_NULL_POINTER},
+        {"segmented reduce rows: of length 0, NULL output", gpuscan_i32_add_segmented_reduce_rows(NULL, NULL, 10, 0, 0),
+         GPUSCAN_ERROR_NULL_POINTER},
+        {"segmented reduce rows: none", gpuscan_i32_add_segmented_reduce_rows(NULL, NULL, 0, 100, 0), GPUSCAN_SUCCESS},
+        {"segmented reduce rows: too many", gpuscan_i32_add_segmented_reduce_rows(d_in, d_out, SIZE_MAX / 2, 0, 0),
+         GPUSCAN_ERROR_TOO_LARGE},
+        {"segmented reduce rows: output inside the input", gpuscan_i32_add_segmented_reduce_rows(d_in, d_in + 3, 10, 100, 0),
+         GPUSCAN_ERROR_OVERLAP},
+        {"segmented reduce offsets: in place", gpuscan_i32_add_segmented_reduce_offsets32(d_in, d_in + n, 10, d_in, n, 0),
+         GPUSCAN_ERROR_OVERLAP},
+        {"segmented reduce offsets: NULL", gpuscan_i32_add_segmented_reduce_offsets(d_in, NULL, 10, d_out, n, 0),
+         GPUSCAN_ERROR_NULL_POINTER},
+        {"segmented reduce offsets: none", gpuscan_i32_add_segmented_reduce_offsets(NULL, NULL, 0, NULL, n, 0),
+         GPUSCAN_SUCCESS},
+        {"segmented reduce offsets: over the output", gpuscan_i32_add_segmented_reduce_offsets32(d_in, d_out + 4, 10, d_out,
+                                                                                                  n, 0),
+         GPUSCAN_ERROR_OVERLAP},
+        {"segmented reduce offsets _ex: workspace over the output",
+         (bytes = 1 << 20, gpuscan_i32_add_segmented_reduce_offsets32_ex(d_out, &bytes, d_in, d_in + n, 10, d_out + 8, n, 0)),
+         GPUSCAN_ERROR_OVERLAP},
         {"_ex: NULL size", gpuscan_i32_add_segmented_scan_ex(NULL, NULL, d_in, d_h, d_out, n, GPUSCAN_INCLUSIVE, 0, 0),
          GPUSCAN_ERROR_NULL_POINTER},
         {"_ex: workspace too small", (bytes = 1, gpuscan_i32_add_segmented_scan_ex(d_in + n, &bytes, d_in, d_h, d_out, n,
@@ -572,6 +664,36 @@ static void bad_inputs(void)
     CHECK_CUDA(cudaFree(d_in));
     CHECK_CUDA(cudaFree(d_out));
     CHECK_CUDA(cudaFree(d_h));
+}
+
+/* Reductions of segments with no elements (n = 0): the identity each, nothing past them. */
+static void reduce_empty(void)
+{
+    affine *d_out, got[8 + GUARD_ELEMS];
+    long long *d_off;
+    const long long offs[3] = {0, 0, 0};
+    CHECK_CUDA(cudaMalloc(&d_out, sizeof got));
+    CHECK_CUDA(cudaMalloc(&d_off, sizeof offs));
+    CHECK_CUDA(cudaMemcpy(d_off, offs, sizeof offs, cudaMemcpyHostToDevice));
+    for (int form = 0; form < 3; ++form) {
+        size_t bytes = 0;
+        poison(d_out, sizeof got, 0);
+        gpuscan_status st = form == 0 ? gpuscan_affine_compose_segmented_reduce_rows(NULL, d_out, 8, 0, 0)
+                            : form == 1 ? gpuscan_affine_compose_segmented_reduce_offsets(NULL, d_off, 3, d_out, 0, 0)
+                                        : gpuscan_affine_compose_segmented_reduce_rows_ex(NULL, &bytes, NULL, d_out, 8, 0, 0);
+        if (form == 2 && st == GPUSCAN_SUCCESS) /* (the query wrote nothing; now the call) */
+            st = gpuscan_affine_compose_segmented_reduce_rows_ex(workspace_for(bytes), &bytes, NULL, d_out, 8, 0, 0);
+        EXPECT(st == GPUSCAN_SUCCESS, "reduce of no elements, form %d: %s", form, gpuscan_status_string(st));
+        CHECK_CUDA(cudaMemcpy(got, d_out, sizeof got, cudaMemcpyDeviceToHost));
+        const size_t m = form == 1 ? 3 : 8;
+        const affine id = affine_identity();
+        int ok = 1;
+        for (size_t s = 0; s < m; ++s) ok &= same_bytes(&got[s], &id, sizeof(affine));
+        EXPECT(ok && guard_intact(got + m, sizeof got - m * sizeof(affine)), "reduce of no elements, form %d: "
+               "not the identities", form);
+    }
+    CHECK_CUDA(cudaFree(d_out));
+    CHECK_CUDA(cudaFree(d_off));
 }
 
 /* One case, `runs` times: 1- and 2-byte tiles store through their warps' unpadded stages, next to
@@ -680,6 +802,7 @@ int main(void)
     reduce_suite_f32(&rng, max_random);
     reduce_suite_affine(&rng, max_random);
     reduce_suite_vec10(&rng, max_random);
+    reduce_empty();
     bad_inputs();
     const char *big = getenv("GPUSCAN_TEST_SEGMENTED_LARGE");
     repeats_u8(big && atoi(big) ? 400 : 40, &rng);

@@ -37,6 +37,8 @@ static int host_checks(void)
     CHECK(s == GPUSCAN_ERROR_NULL_POINTER, "scan by key without keys rejected from C");
     s = gpuscan_int_add_reduce_by_key(NULL, NULL, NULL, NULL, NULL, 0, 0);
     CHECK(s == GPUSCAN_ERROR_NULL_POINTER, "reduce by key without a count rejected from C");
+    s = gpuscan_int_add_segmented_reduce_offsets32((const int *)4096, (const int *)16, 3, (int *)4096, 100, 0);
+    CHECK(s == GPUSCAN_ERROR_OVERLAP, "a segmented reduction by offsets in place rejected from C");
     printf("c_caller host: %d passed, %d failed\n", passes, failures);
     return failures || passes == 0 ? 1 : 0; /* no check ran: a failure too */
 }
@@ -131,6 +133,14 @@ static int gpu_checks(void)
         bad += (r[k] != (int)sum) + (hk[k] != (int)k);
     }
     CHECK(bad == 0, "reduce by key matches the C loop");
+    /* the same sums as rows of 7 (n a multiple of 7 here or not: the last partial row left out) */
+    s = gpuscan_int_add_segmented_reduce_rows(d_in, d_sums, n / 7, 7, 0);
+    CHECK(s == GPUSCAN_SUCCESS, gpuscan_status_string(s));
+    CHECK(cudaDeviceSynchronize() == cudaSuccess, "synchronize");
+    cudaMemcpy(hk, d_sums, n / 7 * sizeof(int), cudaMemcpyDeviceToHost);
+    bad = 0;
+    for (size_t k = 0; k < n / 7; ++k) bad += hk[k] != r[k];
+    CHECK(bad == 0, "segmented reduction of rows matches reduce by key");
     cudaFree(d_sums); cudaFree(d_ukeys); cudaFree(d_runs);
     cudaFree(d_keys); free(hk);
     cudaFree(d_flags); cudaFree(d_pos); cudaFree(d_count); free(hf);
