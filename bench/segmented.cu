@@ -67,23 +67,26 @@ int main(int argc, char **argv)
     CK(cudaMalloc(&copy_src, nmax * 8 + 8));
     CK(cudaMalloc(&copy_dst, nmax * 8 + 8));
     int mismatches = 0;
+    /* Workspaces kept between calls, grown as a case needs (ours, CUB's). */
+    auto reserve = [&](size_t need, size_t cneed) {
+        if (need > ws_bytes) { if (ws) CK(cudaFree(ws)); CK(cudaMalloc(&ws, need)); ws_bytes = need; }
+        if (cneed > cub_bytes) { if (cub_ws) CK(cudaFree(cub_ws)); CK(cudaMalloc(&cub_ws, cneed)); cub_bytes = cneed; }
+    };
+    /* ours(NULL, NULL): the simple form; ours(ws, &bytes): the _ex form in the kept workspace. */
+    auto run_ours = [&](auto &ours, int ex) {
+        size_t b = ws_bytes;
+        gpuscan_status s = ex ? ours(ws, &b) : ours(NULL, NULL);
+        if (s != GPUSCAN_SUCCESS) { fprintf(stderr, "gpuscan%s: %s\n", ex ? " _ex" : "", gpuscan_status_string(s)); exit(1); }
+    };
     /* One case, the keys (CUB's) uploaded: ours(NULL, NULL) is the simple form, ours(ws, &bytes) the
      * _ex one (need: its workspace); checked against CUB, then timed beside it, the plain scan of
      * the same values and a copy of `moved` bytes (a copy of B bytes moves 2B). */
     auto measure = [&](const char *name, size_t n, size_t moved, size_t need, auto ours) {
         size_t cneed = 0;
         CK(cub::DeviceScan::InclusiveSumByKey(NULL, cneed, d_keys, d_in, d_cub_out, (int64_t)n));
-        if (need > ws_bytes) { if (ws) CK(cudaFree(ws)); CK(cudaMalloc(&ws, need)); ws_bytes = need; }
-        if (cneed > cub_bytes) { if (cub_ws) CK(cudaFree(cub_ws)); CK(cudaMalloc(&cub_ws, cneed)); cub_bytes = cneed; }
-        auto simple = [&](int) {
-            gpuscan_status s = ours(NULL, NULL);
-            if (s != GPUSCAN_SUCCESS) { fprintf(stderr, "gpuscan: %s\n", gpuscan_status_string(s)); exit(1); }
-        };
-        auto ex = [&](int) {
-            size_t b = ws_bytes;
-            gpuscan_status s = ours(ws, &b);
-            if (s != GPUSCAN_SUCCESS) { fprintf(stderr, "gpuscan _ex: %s\n", gpuscan_status_string(s)); exit(1); }
-        };
+        reserve(need, cneed);
+        auto simple = [&](int) { run_ours(ours, 0); };
+        auto ex = [&](int) { run_ours(ours, 1); };
         auto plain = [&](int) {
             gpuscan_status s = gpuscan_int_add_inclusive(d_in, d_out, n, 0);
             if (s != GPUSCAN_SUCCESS) { fprintf(stderr, "gpuscan scan: %s\n", gpuscan_status_string(s)); exit(1); }
@@ -135,18 +138,14 @@ int main(int argc, char **argv)
         size_t cneed = 0, need = 0;
         CK(cub::DeviceReduce::ReduceByKey(NULL, cneed, d_keys, d_cub_ukeys, d_in, d_cub_sums, d_cub_count,
                                           cuda::std::plus<int>(), (int64_t)n));
-        gpuscan_i32_add_reduce_by_key_ex(NULL, &need, d_keys, d_in, d_ukeys, d_sums, d_count, n, 0);
-        if (need > ws_bytes) { if (ws) CK(cudaFree(ws)); CK(cudaMalloc(&ws, need)); ws_bytes = need; }
-        if (cneed > cub_bytes) { if (cub_ws) CK(cudaFree(cub_ws)); CK(cudaMalloc(&cub_ws, cneed)); cub_bytes = cneed; }
-        auto simple = [&](int) {
-            gpuscan_status s = gpuscan_i32_add_reduce_by_key(d_keys, d_in, d_ukeys, d_sums, d_count, n, 0);
-            if (s != GPUSCAN_SUCCESS) { fprintf(stderr, "gpuscan: %s\n", gpuscan_status_string(s)); exit(1); }
+        auto ours = [&](void *w, size_t *b) {
+            return w == NULL && b == NULL ? gpuscan_i32_add_reduce_by_key(d_keys, d_in, d_ukeys, d_sums, d_count, n, 0)
+                                          : gpuscan_i32_add_reduce_by_key_ex(w, b, d_keys, d_in, d_ukeys, d_sums, d_count, n, 0);
         };
-        auto ex = [&](int) {
-            size_t b = ws_bytes;
-            gpuscan_status s = gpuscan_i32_add_reduce_by_key_ex(ws, &b, d_keys, d_in, d_ukeys, d_sums, d_count, n, 0);
-            if (s != GPUSCAN_SUCCESS) { fprintf(stderr, "gpuscan _ex: %s\n", gpuscan_status_string(s)); exit(1); }
-        };
+        ours(NULL, &need);
+        reserve(need, cneed);
+        auto simple = [&](int) { run_ours(ours, 0); };
+        auto ex = [&](int) { run_ours(ours, 1); };
         auto cub_call = [&](int) {
             size_t b = cub_bytes;
             CK(cub::DeviceReduce::ReduceByKey(cub_ws, b, d_keys, d_cub_ukeys, d_in, d_cub_sums, d_cub_count,
@@ -211,17 +210,9 @@ int main(int argc, char **argv)
         size_t cneed = 0, need = 0;
         cub(NULL, &cneed);
         ours(NULL, &need);
-        if (need > ws_bytes) { if (ws) CK(cudaFree(ws)); CK(cudaMalloc(&ws, need)); ws_bytes = need; }
-        if (cneed > cub_bytes) { if (cub_ws) CK(cudaFree(cub_ws)); CK(cudaMalloc(&cub_ws, cneed)); cub_bytes = cneed; }
-        auto simple = [&](int) {
-            gpuscan_status s = ours(NULL, NULL);
-            if (s != GPUSCAN_SUCCESS) { fprintf(stderr, "gpuscan: %s\n", gpuscan_status_string(s)); exit(1); }
-        };
-        auto ex = [&](int) {
-            size_t b = ws_bytes;
-            gpuscan_status s = ours(ws, &b);
-            if (s != GPUSCAN_SUCCESS) { fprintf(stderr, "gpuscan _ex: %s\n", gpuscan_status_string(s)); exit(1); }
-        };
+        reserve(need, cneed);
+        auto simple = [&](int) { run_ours(ours, 0); };
+        auto ex = [&](int) { run_ours(ours, 1); };
         auto cub_call = [&](int) { size_t b = cub_bytes; cub(cub_ws, &b); };
         auto copy = [&](int) { CK(cudaMemcpyAsync(copy_dst, copy_src, moved / 2, cudaMemcpyDeviceToDevice, 0)); };
         int *a = (int *)malloc(m * sizeof(int)), *b = (int *)malloc(m * sizeof(int));

@@ -3,7 +3,8 @@
  * place, the reduce and the simple forms, for a 4-byte, a 1-byte, an 8-byte floating and a
  * non-commutative struct type, at edge sizes and each tile -1/0/+1 and 2 tiles + 1 up to
  * GPUSCAN_TEST_MAX_RANDOM elements (default 9,000: the tools slow kernels down a lot); uint8
- * off 16 bytes in allocations that end where the data does; and the segmented kernels. */
+ * off 16 bytes in allocations that end where the data does; and the segmented kernels (alone:
+ * gpu_sanitize --segmented). */
 #include "gpuscan.cuh"
 #include "scan_suite.cuh"
 
@@ -150,6 +151,10 @@ int main(int argc, char **argv)
     if (argc > 1 && strcmp(argv[1], "--probe") == 0) return 0; /* a GPU is there (tests/sanitize.sh) */
     uint64_t rng = test_seed();
     const size_t max_random = test_max_random(9000);
+    if (argc > 1 && strcmp(argv[1], "--segmented") == 0) { /* (the segmented kernels alone) */
+        segmented(&rng, max_random);
+        return test_finish("gpu_sanitize --segmented");
+    }
     suite_i32_add(&rng, max_random);
     suite_u8_max(&rng, max_random);
     suite_f64_add(&rng, max_random);

@@ -12,8 +12,9 @@
 #     bench    bench/bench: every algorithm (BENCH_ARGS, e.g. "--quick --types i32.add,u8.add")
 #     ceiling  bench/ceiling: memcpy beside copy kernels on the SMs (docs/performance.md's ceilings)
 #     compaction  bench/compaction: select and partition beside CUB and copy (COMPACTION_ARGS)
-#     segmented  bench/segmented: segmented scans and reductions by key beside CUB's by-key scan and
-#              ReduceByKey, the plain scan and copy (SEGMENTED_ARGS, e.g. "--only keys")
+#     segmented  bench/segmented: segmented scans and reductions beside CUB's by-key scan,
+#              ReduceByKey and DeviceSegmentedReduce, the plain scan and copy (SEGMENTED_ARGS, e.g.
+#              "--only keys", "--only sums")
 #     anatomy  bench/anatomy 28 (and its clocks): the look-back scan taken apart stage by stage
 #     demo     examples/demo at 2^28
 #     profile  Nsight Compute of the reduce-ahead kernel (examples/demo at 2^26)
