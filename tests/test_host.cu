@@ -915,9 +915,41 @@ static void test_descriptors(void)
            "a workspace the call does not use: any pointer");
 }
 
+/* The counting pair of a segmented reduction (segment.cuh: its count two 32-bit halves) carries
+ * counts across 2^32 and stays associative there (a count past 2^32 once lost its high half). */
+GPUSCAN_DEFINE_SEGMENTED_REDUCE(pc, int, add)
+static void test_counting_pair(void)
+{
+    namespace S = gpuscan_pc_add_segmented_reduce_internal;
+    typedef S::gpuscan_pc_add_segmented_reduce_pair_t pair;
+    const size_t counts[] = {0, 1, 2, 0x7fffffffu, 0x80000000u, 0xffffffffu, (size_t)1 << 32, ((size_t)1 << 32) + 5,
+                             ((size_t)3 << 32) + 0x80000001u};
+    const size_t k = sizeof counts / sizeof counts[0];
+    int bad = 0;
+    for (size_t i = 0; i < k; ++i)
+        for (size_t j = 0; j < k; ++j)
+            for (size_t l = 0; l < k; ++l) {
+                pair a = S::gpuscan_pc_add_segmented_reduce_pair_identity(), b = a, c = a;
+                a.v = 1, b.v = 2, c.v = 4;
+                GPUSCAN_PAIR_PUT_HEADS_1(a, counts[i]);
+                GPUSCAN_PAIR_PUT_HEADS_1(b, counts[j]);
+                GPUSCAN_PAIR_PUT_HEADS_1(c, counts[l]);
+                const pair ab = S::gpuscan_pc_add_segmented_reduce_pair_combine(a, b);
+                const pair x = S::gpuscan_pc_add_segmented_reduce_pair_combine(ab, c);
+                const pair y = S::gpuscan_pc_add_segmented_reduce_pair_combine(a, S::gpuscan_pc_add_segmented_reduce_pair_combine(b, c));
+                const size_t want_ab = counts[j] ? counts[i] + counts[j] : counts[i];
+                bad += S::gpuscan_pc_add_segmented_reduce_pair_heads(ab) != want_ab;
+                bad += S::gpuscan_pc_add_segmented_reduce_pair_heads(x) != S::gpuscan_pc_add_segmented_reduce_pair_heads(y) ||
+                       x.v != y.v;
+            }
+    EXPECT(bad == 0, "the counting pair across 2^32: %d of %zu combinations wrong", bad, 2 * k * k * k);
+    EXPECT(sizeof(pair) == 12, "a 4-byte item's counting pair is %zu bytes, not 12 (packed with its state)", sizeof(pair));
+}
+
 int main(void)
 {
     printf("host checks (no GPU needed)\n");
+    test_counting_pair();
     test_status_strings();
     test_validation();
     test_workspace_queries();

@@ -9,8 +9,10 @@
  * a user's equality); data, heads and keys off 16 bytes; in place; outputs poisoned, the input,
  * heads and keys checked untouched; bad arguments refused with nothing written.  Reductions by
  * key (each run's first key, fold and the count) of five (value, key) pairs at every size and head
- * pattern.  A uint8 and an int16 case 40 times over.  GPUSCAN_TEST_SEGMENTED_LARGE=1 (the
- * exhaustive tier) runs those 400 times and adds uint8 past 2^32 elements, heads and one row. */
+ * pattern, and of the same values by heads, int64 and int32 offsets (empty segments) and rows;
+ * reductions of no elements.  A uint8 and an int16 case 40 times over.  GPUSCAN_TEST_SEGMENTED_LARGE=1 (the
+ * exhaustive tier) runs those 400 times and adds uint8 past 2^32 elements, heads and one row,
+ * scanned and reduced (a count past 2^32); `gpu_segmented --large` runs those alone. */
 
 #include "test_lib.h"
 
@@ -53,7 +55,8 @@ GPUSCAN_DEFINE_REDUCE_BY_KEY_EQUAL(i16, pkey, int16_t, add, pkey_same)
 GPUSCAN_DEFINE_REDUCE_BY_KEY(f32, long long, float, add)
 GPUSCAN_DEFINE_REDUCE_BY_KEY(affine, int16_t, affine, compose)
 GPUSCAN_DEFINE_REDUCE_BY_KEY(vec10, int, vec10, vadd)
-/* segmented reductions by heads, rows and offsets: the same five types */
+/* segmented reductions by heads, rows and offsets: the same five types, and uint8 max past 2^32 */
+GPUSCAN_DEFINE_SEGMENTED_REDUCE(u8, uint8_t, max)
 GPUSCAN_DEFINE_SEGMENTED_REDUCE(i32, int, add)
 GPUSCAN_DEFINE_SEGMENTED_REDUCE(i16, int16_t, add)
 GPUSCAN_DEFINE_SEGMENTED_REDUCE(f32, float, add)
@@ -777,15 +780,38 @@ static void large(void)
         CHECK_CUDA(cudaMemcpy(&v, d_out + i, 1, cudaMemcpyDeviceToHost));
         EXPECT(v == (uint8_t)(i < 250 ? i : 250), "large rows: out[%zu] = %u", i, v);
     }
+    /* reductions: that row's most (250); every element a head, n segments (a count past 2^32: the
+     * pair's high half), each its own value */
+    st = gpuscan_u8_max_segmented_reduce_rows(d_in, d_out, rows, row, 0);
+    uint8_t most = 0;
+    CHECK_CUDA(cudaMemcpy(&most, d_out, 1, cudaMemcpyDeviceToHost));
+    EXPECT(st == GPUSCAN_SUCCESS && most == 250, "large rows reduction: %s, %u", gpuscan_status_string(st), most);
+    size_t *d_count, count = 0;
+    CHECK_CUDA(cudaMalloc(&d_count, sizeof(size_t)));
+    CHECK_CUDA(cudaMemset(d_h, 1, n));
+    st = gpuscan_u8_max_segmented_reduce(d_in, d_h, d_out, d_count, n, 0);
+    CHECK_CUDA(cudaMemcpy(&count, d_count, sizeof count, cudaMemcpyDeviceToHost));
+    EXPECT(st == GPUSCAN_SUCCESS && count == n, "large reduction by heads: %s, %zu segments", gpuscan_status_string(st),
+           count);
+    for (int k = 0; k < 8; ++k) {
+        uint8_t v = 0;
+        CHECK_CUDA(cudaMemcpy(&v, d_out + probes[k], 1, cudaMemcpyDeviceToHost));
+        EXPECT(v == (uint8_t)(probes[k] % 251), "large reduction by heads: out[%zu] = %u", probes[k], v);
+    }
+    CHECK_CUDA(cudaFree(d_count));
     free(h);
     CHECK_CUDA(cudaFree(d_in));
     CHECK_CUDA(cudaFree(d_out));
     CHECK_CUDA(cudaFree(d_h));
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
     require_gpu("gpu_segmented");
+    if (argc > 1 && strcmp(argv[1], "--large") == 0) { /* (the cases past 2^32 alone) */
+        large();
+        return test_finish("gpu_segmented --large");
+    }
     uint64_t rng = test_seed();
     const size_t max_random = test_max_random((size_t)1 << 22);
     suite_i32(&rng, max_random);
