@@ -132,6 +132,39 @@ int main(int argc, char **argv)
     CK(cudaMalloc(&d_cub_sums, nmax * sizeof(int)));
     CK(cudaMalloc(&d_count, sizeof(size_t)));
     CK(cudaMalloc(&d_cub_count, sizeof(size_t)));
+    /* A call timed as bench_timed does, but one over 2 ms (CUB's segmented reduction at short
+     * segments) by the median of 3 calls alone. */
+    auto timed = [&](auto fn, bool b2b) {
+        cudaEvent_t e0, e1;
+        float ms = 0;
+        CK(cudaEventCreate(&e0));
+        CK(cudaEventCreate(&e1));
+        std::vector<double> t;
+        for (int i = 0; i < 3 && (i == 0 || ms > 2.0f); ++i) {
+            CK(cudaEventRecord(e0, 0));
+            fn(0);
+            CK(cudaEventRecord(e1, 0));
+            CK(cudaEventSynchronize(e1));
+            CK(cudaEventElapsedTime(&ms, e0, e1));
+            t.push_back(ms * 1e3);
+        }
+        CK(cudaEventDestroy(e0));
+        CK(cudaEventDestroy(e1));
+        return ms > 2.0f ? bench_median(t) : bench_timed(fn, 0, b2b);
+    };
+    /* A reduction's rows (alone, back to back): gpuscan's two forms, CUB's, a copy (no plain scan). */
+    auto report = [&](const char *name, size_t n, auto &simple, auto &ex, auto &cub_call, auto &copy) {
+        for (int b2b = 0; b2b < 2; ++b2b) {
+            const double g = bench_timed(simple, 0, b2b), gx = bench_timed(ex, 0, b2b);
+            const double c = timed(cub_call, b2b), cp = bench_timed(copy, 0, b2b);
+            const char *form = b2b ? "back to back" : "alone";
+            printf("%-11zu %-16s %-12s %9.1f %9.1f %9.1f %9s %9.1f %8.3f %8.3f\n", n, name, form, g, gx, c, "-", cp,
+                   cp / g, c / g);
+            if (csv)
+                fprintf(csv, "%s,%zu,%s,%s,%.2f,%.2f,%.2f,,%.2f,%.4f,%.4f\n", prop.name, n, name, form, g, gx, c, cp,
+                        cp / g, c / g);
+        }
+    };
     /* The reduction by key of the keys uploaded (m runs): checked against CUB's, then timed beside
      * it and a copy of the bytes moved. */
     auto measure_reduce = [&](const char *name, size_t n, size_t m) {
@@ -172,36 +205,7 @@ int main(int argc, char **argv)
             }
         }
         free(a), free(b);
-        for (int b2b = 0; b2b < 2; ++b2b) {
-            const double g = bench_timed(simple, 0, b2b), gx = bench_timed(ex, 0, b2b);
-            const double c = bench_timed(cub_call, 0, b2b), cp = bench_timed(copy, 0, b2b);
-            const char *form = b2b ? "back to back" : "alone";
-            printf("%-11zu %-16s %-12s %9.1f %9.1f %9.1f %9s %9.1f %8.3f %8.3f\n", n, name, form, g, gx, c, "-", cp,
-                   cp / g, c / g);
-            if (csv)
-                fprintf(csv, "%s,%zu,%s,%s,%.2f,%.2f,%.2f,,%.2f,%.4f,%.4f\n", prop.name, n, name, form, g, gx, c, cp,
-                        cp / g, c / g);
-        }
-    };
-    /* A call timed as bench_timed does, but one over 2 ms (CUB's segmented reduction at short
-     * segments) by the median of 3 calls alone. */
-    auto timed = [&](auto fn, bool b2b) {
-        cudaEvent_t e0, e1;
-        float ms = 0;
-        CK(cudaEventCreate(&e0));
-        CK(cudaEventCreate(&e1));
-        std::vector<double> t;
-        for (int i = 0; i < 3 && (i == 0 || ms > 2.0f); ++i) {
-            CK(cudaEventRecord(e0, 0));
-            fn(0);
-            CK(cudaEventRecord(e1, 0));
-            CK(cudaEventSynchronize(e1));
-            CK(cudaEventElapsedTime(&ms, e0, e1));
-            t.push_back(ms * 1e3);
-        }
-        CK(cudaEventDestroy(e0));
-        CK(cudaEventDestroy(e1));
-        return ms > 2.0f ? bench_median(t) : bench_timed(fn, 0, b2b);
+        report(name, n, simple, ex, cub_call, copy);
     };
     /* A segmented reduction (ours(ws, &bytes): NULL, NULL the simple form) of m segments into
      * d_sums, checked against CUB's (cub(ws, &bytes) into d_cub_sums; counted: and the count),
@@ -230,16 +234,7 @@ int main(int argc, char **argv)
             }
         }
         free(a), free(b);
-        for (int b2b = 0; b2b < 2; ++b2b) {
-            const double g = bench_timed(simple, 0, b2b), gx = bench_timed(ex, 0, b2b);
-            const double c = timed(cub_call, b2b), cp = bench_timed(copy, 0, b2b);
-            const char *form = b2b ? "back to back" : "alone";
-            printf("%-11zu %-16s %-12s %9.1f %9.1f %9.1f %9s %9.1f %8.3f %8.3f\n", n, name, form, g, gx, c, "-", cp,
-                   cp / g, c / g);
-            if (csv)
-                fprintf(csv, "%s,%zu,%s,%s,%.2f,%.2f,%.2f,,%.2f,%.4f,%.4f\n", prop.name, n, name, form, g, gx, c, cp,
-                        cp / g, c / g);
-        }
+        report(name, n, simple, ex, cub_call, copy);
     };
     for (int lg = min_log2; lg <= max_log2 && (runs("heads") || runs("offsets") || runs("keys") || runs("reduce") ||
                                                runs("sums"));
