@@ -55,8 +55,10 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offset_
     static __host__ __device__ __forceinline__ __attribute__((unused)) Q##_t Q##_combine(Q##_t a, Q##_t b) \
     {                                                                                               \
         if (Q##_heads(b) != 0) {                                                                    \
-            const size_t heads = Q##_heads(a) + Q##_heads(b); /* (once: the put writes b's halves) */ \
-            if (COUNTS) GPUSCAN_PAIR_PUT_HEADS_##COUNTS(b, heads);                                  \
+            if (COUNTS) {                                                                           \
+                const size_t heads = Q##_heads(a) + Q##_heads(b); /* (once: the put writes b) */    \
+                GPUSCAN_PAIR_PUT_HEADS_##COUNTS(b, heads);                                          \
+            }                                                                                       \
             return b;                                                                               \
         }                                                                                           \
         a.v = P##_combine(a.v, b.v);                                                                \
