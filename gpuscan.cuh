@@ -40,6 +40,7 @@
 #include "gpuscan/host.cuh"
 #include "gpuscan/select.cuh"
 #include "gpuscan/segment.cuh"
+#include "gpuscan/axis.cuh"
 
 #define GPUSCAN_VERSION_MAJOR 0
 #define GPUSCAN_VERSION_MINOR 1
@@ -288,6 +289,25 @@
 #define GPUSCAN_SEGMENTED_EXPORT_AS_(name, T, op, REDUCE)                                           \
     GPUSCAN_SEGMENTED_DECLARE_##REDUCE(name, T, op)                                                 \
     GPUSCAN_SEGMENT_ASSEMBLE_(GPUSCAN_EXTERN_C, GPUSCAN_SEGMENTED_P_##REDUCE(name, op), name, T, op, REDUCE)
+
+/* Scans along an axis (gpuscan/axis.cuh): GPUSCAN_DEFINE_AXIS(name, T, op) defines
+ *   gpuscan_<name>_<op>_axis_inclusive(in, out, outer, length, inner, stream)
+ *   gpuscan_<name>_<op>_axis_exclusive(in, out, outer, length, inner, init, stream)
+ * each of the outer x inner sequences of a contiguous array of shape (outer, length, inner)
+ * scanned along length (a cumsum along one dimension; exclusive: each sequence starts at init);
+ * and for any view (gpuscan_axis: strides such as a row pitch, reverse)
+ *   gpuscan_<name>_<op>_axis_view_inclusive(in, out, &view, stream)
+ *   gpuscan_<name>_<op>_axis_view_exclusive(in, out, &view, init, stream)
+ *   gpuscan_<name>_<op>_axis_scan_ex(d_ws, &ws_bytes, in, out, &view, kind, init, stream) */
+#define GPUSCAN_DEFINE_AXIS(name, T, op)                                                            \
+    GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_AXIS_ASSEMBLE_,                \
+                         (static __attribute__((unused)), gpuscan_##name##_##op##_axis, name, T, op))
+/* The same with C linkage (GPUSCAN_DECLARE_AXIS(name, T, op) in other files). */
+#define GPUSCAN_DEFINE_AXIS_EXPORT(name, T, op)                                                     \
+    GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_AXIS_EXPORT_AS_, (name, T, op))
+#define GPUSCAN_AXIS_EXPORT_AS_(name, T, op)                                                        \
+    GPUSCAN_DECLARE_AXIS(name, T, op)                                                               \
+    GPUSCAN_AXIS_ASSEMBLE_(GPUSCAN_EXTERN_C, gpuscan_##name##_##op##_axis, name, T, op)
 
 /* Scans by key (gpuscan/segment.cuh): a segment is a run of equal adjacent keys.
  * GPUSCAN_DEFINE_SCAN_BY_KEY(name, K, T, op) (keys compared with ==) and

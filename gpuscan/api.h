@@ -257,6 +257,32 @@ static inline const char *gpuscan_block_name(gpuscan_block b)
         void *d_workspace, size_t *workspace_bytes, const K *d_keys, const T *d_in, K *d_keys_out, T *d_out, \
         size_t *d_count, size_t n, cudaStream_t stream);
 
+/* Scans along an axis (gpuscan.cuh, GPUSCAN_DEFINE_AXIS): an array seen as (outer, length, inner),
+ * element (o, l, i) at o * outer_stride + l * length_stride + i, each of its outer x inner
+ * sequences scanned along `length`.  A stride of 0 is the packed one (length_stride: inner;
+ * outer_stride: (length - 1) * length_stride + inner).  Axis d of a C-order array of shape
+ * (n0, ..., nk) is outer = n0 * ... * n(d-1), length = nd, inner = n(d+1) * ... * nk; of a 2-D
+ * array of `rows` rows `pitch` elements apart, axis 0 is {1, rows, cols, pitch, 0}, axis 1
+ * {rows, cols, 1, 1, pitch}.  reverse: scanned from the axis' end (a suffix scan).  The output has
+ * the input's layout. */
+typedef struct gpuscan_axis {
+    size_t outer, length, inner;
+    size_t length_stride, outer_stride;
+    int reverse;
+} gpuscan_axis;
+#define GPUSCAN_DECLARE_AXIS(name, T, op)                                                           \
+    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_axis_inclusive(                         \
+        const T *d_in, T *d_out, size_t outer, size_t length, size_t inner, cudaStream_t stream);   \
+    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_axis_exclusive(                         \
+        const T *d_in, T *d_out, size_t outer, size_t length, size_t inner, T init, cudaStream_t stream); \
+    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_axis_view_inclusive(                    \
+        const T *d_in, T *d_out, const gpuscan_axis *view, cudaStream_t stream);                    \
+    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_axis_view_exclusive(                    \
+        const T *d_in, T *d_out, const gpuscan_axis *view, T init, cudaStream_t stream);            \
+    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_axis_scan_ex(                           \
+        void *d_workspace, size_t *workspace_bytes, const T *d_in, T *d_out, const gpuscan_axis *view, \
+        gpuscan_kind kind, T init, cudaStream_t stream);
+
 /* ---- the simple forms' memory (gpuscan/memory.cuh; defined in every .cu that includes
  * gpuscan.cuh, so a C program finds them in the object of its GPUSCAN_DEFINE_EXPORTs) ----------
  * The simple forms take their workspace, stream-ordered, from a memory pool of the library's own

@@ -241,4 +241,31 @@
 #define GPUSCAN_RING_UNIT_BYTES 20480u
 #endif
 
+/* Scans along an axis (axis.cuh): threads a block; a tile's bytes at most; elements a thread moves
+ * at once (loads in flight together).  A tile's elements: at most GPUSCAN_AXIS_TILE_BYTES, and with
+ * the runs' folds and prefixes (two of T a thread) within the 48 KB of static shared memory. */
+#ifndef GPUSCAN_AXIS_THREADS
+#define GPUSCAN_AXIS_THREADS 256u
+#endif
+#ifndef GPUSCAN_AXIS_TILE_BYTES
+#define GPUSCAN_AXIS_TILE_BYTES 32768u
+#endif
+#ifndef GPUSCAN_AXIS_MIN_BLOCKS /* (blocks an SM at least, the registers' budget: 3, 0.43-0.61 of a copy; 4, 0.44-0.63) */
+#define GPUSCAN_AXIS_MIN_BLOCKS 4
+#endif
+/* A tile of at most this many columns looks back a warp a column (else a thread a column): with 2
+ * columns (2^20 x 2 along axis 0) 0.43 -> 0.56 of a copy, with 1 0.50 -> 0.53, with 8 0.63 -> 0.52. */
+#ifndef GPUSCAN_AXIS_WARP_LOOKBACK_COLS
+#define GPUSCAN_AXIS_WARP_LOOKBACK_COLS 2u
+#endif
+#ifndef GPUSCAN_AXIS_UNROLL /* (8 spilled at 4 blocks) */
+#define GPUSCAN_AXIS_UNROLL(T) 4u
+#endif
+#define GPUSCAN_AXIS_ROOM_ ((long)(48 * 1024 - 512) - (long)GPUSCAN_AXIS_THREADS)
+#define GPUSCAN_AXIS_ELEMENTS(T)                                                                    \
+    ((long)(GPUSCAN_AXIS_TILE_BYTES / sizeof(T)) <                                                   \
+             (GPUSCAN_AXIS_ROOM_ / (long)sizeof(T) - 2L * (long)GPUSCAN_AXIS_THREADS) * 32L / 33L     \
+         ? (long)(GPUSCAN_AXIS_TILE_BYTES / sizeof(T))                                               \
+         : (GPUSCAN_AXIS_ROOM_ / (long)sizeof(T) - 2L * (long)GPUSCAN_AXIS_THREADS) * 32L / 33L)
+
 #endif /* GPUSCAN_TUNING_CUH */

@@ -946,6 +946,47 @@ static void test_counting_pair(void)
     EXPECT(sizeof(pair) == 12, "a 4-byte item's counting pair is %zu bytes, not 12 (packed with its state)", sizeof(pair));
 }
 
+/* The axis scans' geometry (gpuscan/axis.cuh), for made-up views and tiles: a tile of at most its
+ * elements, every element in one tile, a column's runs at most a block, the strides made explicit
+ * (0: packed), overlapping or unindexable views refused. */
+static void test_axis_geometry(void)
+{
+    const unsigned elements = 8192, threads = 256;
+    const size_t views[][5] = {{1, (size_t)1 << 20, 2, 0, 0}, {1, 4096, 4096, 0, 0}, {2, (size_t)1 << 24, 1, 0, 0},
+                               {1, 2, (size_t)1 << 24, 0, 0}, {(size_t)1 << 23, 8, 1, 0, 0}, {1000, 4, 8, 0, 0},
+                               {3, 1, 5, 0, 0},           {1, 3000, 1000, 1024, 0}, {7, 33, 3, 5, 500},
+                               {1, 1, 1, 0, 0},            {5, 100, 1, 1, 128}};
+    for (size_t k = 0; k < sizeof views / sizeof views[0]; ++k) {
+        const gpuscan_axis v = {views[k][0], views[k][1], views[k][2], views[k][3], views[k][4], 0};
+        gpuscan_axis_geometry_ g;
+        const gpuscan_status st = gpuscan_axis_geometry_of_(&v, elements, threads, &g);
+        const size_t ls = v.length_stride ? v.length_stride : v.inner;
+        EXPECT(st == GPUSCAN_SUCCESS && g.length_stride == ls &&
+                   g.outer_stride == (v.outer_stride ? v.outer_stride : (v.length - 1) * ls + v.inner) &&
+                   (size_t)g.rows * g.cols <= elements && g.rows >= 1 && g.cols >= 1 &&
+                   g.row_tiles * g.rows >= v.length && (g.row_tiles - 1) * g.rows < v.length &&
+                   g.col_tiles * g.cols >= v.outer * v.inner && (g.col_tiles - 1) * g.cols < v.outer * v.inner &&
+                   (g.chunks == 1 || g.chunks * g.cols <= threads) && g.chunks * g.chunk_rows >= g.rows &&
+                   (v.inner == 1 || g.cols >= (v.outer * v.inner < threads ? v.outer * v.inner : threads) ||
+                    g.rows == v.length),
+               "axis view %zu: (%zu, %zu, %zu): %s, tile %u x %u, %u runs of %u, %zu x %zu tiles", k, v.outer,
+               v.length, v.inner, gpuscan_status_string(st), g.rows, g.cols, g.chunks, g.chunk_rows, g.row_tiles,
+               g.col_tiles);
+    }
+    gpuscan_axis_geometry_ g;
+    const gpuscan_axis rows_overlap = {2, 10, 8, 7, 0, 0}, outer_overlap = {2, 10, 8, 0, 79, 0};
+    const gpuscan_axis huge = {(size_t)1 << 40, (size_t)1 << 30, 1, 0, 0, 0}, empty = {4, 0, 4, 0, 0, 0};
+    EXPECT(gpuscan_axis_geometry_of_(&rows_overlap, elements, threads, &g) == GPUSCAN_ERROR_OVERLAP, "rows overlap");
+    EXPECT(gpuscan_axis_geometry_of_(&outer_overlap, elements, threads, &g) == GPUSCAN_ERROR_OVERLAP, "outer overlap");
+    EXPECT(gpuscan_axis_geometry_of_(&huge, elements, threads, &g) == GPUSCAN_ERROR_TOO_LARGE, "too large");
+    EXPECT(gpuscan_axis_geometry_of_(&empty, elements, threads, &g) == GPUSCAN_SUCCESS &&
+               gpuscan_axis_extent_(&g, 4) == 0, "empty");
+    /* a view's extent: from its first element to past its last, gaps included */
+    const gpuscan_axis pitched = {3, 10, 5, 8, 100, 0};
+    EXPECT(gpuscan_axis_geometry_of_(&pitched, elements, threads, &g) == GPUSCAN_SUCCESS &&
+               gpuscan_axis_extent_(&g, 4) == (2 * 100 + 9 * 8 + 5) * 4u, "extent %zu", gpuscan_axis_extent_(&g, 4));
+}
+
 int main(void)
 {
     printf("host checks (no GPU needed)\n");
@@ -963,5 +1004,6 @@ int main(void)
     test_cuda_error_path();
     test_reference();
     test_descriptors();
+    test_axis_geometry();
     return test_finish("host");
 }

@@ -39,6 +39,9 @@ static int host_checks(void)
     CHECK(s == GPUSCAN_ERROR_NULL_POINTER, "reduce by key without a count rejected from C");
     s = gpuscan_int_add_segmented_reduce_offsets32((const int *)4096, (const int *)16, 3, (int *)4096, 100, 0);
     CHECK(s == GPUSCAN_ERROR_OVERLAP, "a segmented reduction by offsets in place rejected from C");
+    gpuscan_axis rows_overlap = {1, 10, 8, 4, 0, 0}; /* (a length stride below inner) */
+    s = gpuscan_int_add_axis_view_inclusive((const int *)4096, (int *)8192, &rows_overlap, 0);
+    CHECK(s == GPUSCAN_ERROR_OVERLAP, "an axis view whose rows overlap rejected from C");
     printf("c_caller host: %d passed, %d failed\n", passes, failures);
     return failures || passes == 0 ? 1 : 0; /* no check ran: a failure too */
 }
@@ -141,6 +144,18 @@ static int gpu_checks(void)
     bad = 0;
     for (size_t k = 0; k < n / 7; ++k) bad += hk[k] != r[k];
     CHECK(bad == 0, "segmented reduction of rows matches reduce by key");
+    /* a cumsum along axis 0 of the input seen as (n / 1000) x 1000: each column on its own */
+    const size_t rows = n / 1000, cols = 1000;
+    s = gpuscan_int_add_axis_inclusive(d_in, d_out, 1, rows, cols, 0);
+    CHECK(s == GPUSCAN_SUCCESS, gpuscan_status_string(s));
+    CHECK(cudaDeviceSynchronize() == cudaSuccess, "synchronize");
+    cudaMemcpy(r, d_out, rows * cols * sizeof(int), cudaMemcpyDeviceToHost);
+    bad = 0;
+    for (size_t c = 0; c < cols; ++c) {
+        int acc = 0;
+        for (size_t k = 0; k < rows; ++k) acc += h[k * cols + c], bad += r[k * cols + c] != acc;
+    }
+    CHECK(bad == 0, "an axis scan matches the C loop");
     cudaFree(d_sums); cudaFree(d_ukeys); cudaFree(d_runs);
     cudaFree(d_keys); free(hk);
     cudaFree(d_flags); cudaFree(d_pos); cudaFree(d_count); free(hf);

@@ -9,4 +9,5 @@ GPUSCAN_DECLARE_SEGMENTED(int, int, add)
 GPUSCAN_DECLARE_SCAN_BY_KEY(int, int, int, add)
 GPUSCAN_DECLARE_REDUCE_BY_KEY(int, int, int, add)
 GPUSCAN_DECLARE_SEGMENTED_REDUCE(int, int, add)
+GPUSCAN_DECLARE_AXIS(int, int, add)
 #endif
