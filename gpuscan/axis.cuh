@@ -66,8 +66,8 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_axis_asyn
  * a column a thread (at most `threads` of them) where it is; rows to fill the tile, and columns
  * to fill it where the axis is short.  Returns TOO_LARGE where the view or its tiles cannot be indexed,
  * OVERLAP where the view's sequences overlap one another. */
-static inline gpuscan_status gpuscan_axis_geometry_of_(const gpuscan_axis *v, unsigned elements, unsigned threads,
-                                                       gpuscan_axis_geometry_ *g)
+static inline gpuscan_status gpuscan_axis_geometry_of_(const gpuscan_axis *v, size_t elem_size, unsigned elements,
+                                                       unsigned threads, gpuscan_axis_geometry_ *g)
 {
     memset(g, 0, sizeof *g);
     g->outer = v->outer, g->length = v->length, g->inner = v->inner, g->reverse = v->reverse != 0;
@@ -81,6 +81,7 @@ static inline gpuscan_status gpuscan_axis_geometry_of_(const gpuscan_axis *v, un
     g->outer_stride = v->outer_stride != 0 ? v->outer_stride : span;
     if (v->outer > 1 && g->outer_stride < span) return GPUSCAN_ERROR_OVERLAP;
     if (v->outer - 1 > (SIZE_MAX / 4 - span) / g->outer_stride) return GPUSCAN_ERROR_TOO_LARGE;
+    if ((v->outer - 1) * g->outer_stride + span > (SIZE_MAX / 2) / elem_size) return GPUSCAN_ERROR_TOO_LARGE; /* (bytes) */
     g->columns = v->outer * v->inner;
     /* (along the axis, a column a tile; else a column a thread) */
     const size_t preferred = v->inner == 1 ? 1u : g->columns < threads ? g->columns : threads;
@@ -411,7 +412,6 @@ static inline gpuscan_status gpuscan_axis_check_(const gpuscan_axis_desc_ *d, co
     if (bytes == 0) return GPUSCAN_SUCCESS;
     if (c->in == NULL || c->out == NULL) return GPUSCAN_ERROR_NULL_POINTER;
     if ((uintptr_t)c->in % d->elem_align != 0 || (uintptr_t)c->out % d->elem_align != 0) return GPUSCAN_ERROR_MISALIGNED;
-    if (bytes / d->elem_size > (SIZE_MAX / 2) / d->elem_size) return GPUSCAN_ERROR_TOO_LARGE;
     if (c->in != c->out && gpuscan_inside_(c->in, bytes, c->out, bytes)) return GPUSCAN_ERROR_OVERLAP;
     return GPUSCAN_SUCCESS;
 }
@@ -422,7 +422,7 @@ static inline gpuscan_status gpuscan_axis_run_(gpuscan_axis_desc_ *d, void *d_wo
                                                const gpuscan_axis_call_ *c, int ex, cudaStream_t stream)
 {
     if ((unsigned)c->kind > (unsigned)GPUSCAN_EXCLUSIVE) return GPUSCAN_ERROR_INVALID_ALGORITHM; /* (a query too) */
-    const gpuscan_status geometry = gpuscan_axis_geometry_of_(&c->view, d->elements, d->pass.threads, c->g);
+    const gpuscan_status geometry = gpuscan_axis_geometry_of_(&c->view, d->elem_size, d->elements, d->pass.threads, c->g);
     const gpuscan_status checked = gpuscan_axis_check_(d, c, geometry);
     const gpuscan_axis_geometry_ *g = c->g;
     const size_t tiles = geometry == GPUSCAN_SUCCESS ? g->row_tiles * g->col_tiles : 0u;
@@ -443,7 +443,7 @@ static inline gpuscan_status gpuscan_axis_run_(gpuscan_axis_desc_ *d, void *d_wo
         return gpuscan_launch_plain_(d->pass.lookback, tiles, d->pass.threads, args, stream);
     }
     gpuscan_pass_ k = d->pass; /* (a tile's states: a column's times cols) */
-    k.state_bytes *= g->cols, k.slot_bytes *= g->cols;
+    k.word_bytes = k.state_bytes, k.state_bytes *= g->cols, k.slot_bytes *= g->cols;
     const gpuscan_pass_call_ p = {c->io, tiles, d->elem_size, NULL, 2, {c->in, c->out}, {bytes, bytes}, 0u, NULL};
     const gpuscan_status status = ex ? gpuscan_pass_call_ex_(&k, d_workspace, workspace_bytes, &p, checked, stream)
                                      : gpuscan_pass_call_simple_(&k, &p, checked, stream);
@@ -453,6 +453,34 @@ static inline gpuscan_status gpuscan_axis_run_(gpuscan_axis_desc_ *d, void *d_wo
     return status;
 }
 
+/* The last axis of packed rows by the segmented scans' rows form (below): its code, compiled in an
+ * axis DEFINE as P_last, and the call (P_run_'s) - but in a debug build (tuning.cuh). */
+#ifdef __CUDACC_DEBUG__
+#define GPUSCAN_AXIS_ROWS_FORM_ 0
+#else
+#define GPUSCAN_AXIS_ROWS_FORM_ 1
+#endif
+#define GPUSCAN_AXIS_CAT_(a, b) GPUSCAN_AXIS_CAT2_(a, b)
+#define GPUSCAN_AXIS_CAT2_(a, b) a##b
+#define GPUSCAN_AXIS_ROWS_CODE_0(P, name, T, op)
+#define GPUSCAN_AXIS_ROWS_CODE_1(P, name, T, op)                                                    \
+    GPUSCAN_SEGMENT_DEVICE_CODE_(P##_last, name, T, op, unsigned char, gpuscan_same_byte_, 0, 0) GPUSCAN_BREAK_ \
+    GPUSCAN_SEGMENT_DESC_(P##_last, T, unsigned char, 0, 0, 0)                                      \
+    GPUSCAN_SEGMENT_ROWS_RUN_(P##_last, T) GPUSCAN_BREAK_
+#define GPUSCAN_AXIS_TO_ROWS_0(P)
+#define GPUSCAN_AXIS_TO_ROWS_1(P)                                                                   \
+    if (gpuscan_axis_is_rows_(view))                                                                \
+        return P##_last_rows_run_(d_workspace, workspace_bytes, d_in, d_out, view->outer, view->length, kind, init, \
+                                  ex, stream);
+/* Whether a view is the last axis of packed rows, forward, long enough for the segmented scans'
+ * rows form (segment.cuh), whose tiles of registers and warp scans run there at 0.75-0.79 of a copy
+ * where these tiles ran at 0.53-0.67 (rows of 8 to 2^26); rows of 2 ran faster here (0.63 against
+ * 0.57). */
+static inline int gpuscan_axis_is_rows_(const gpuscan_axis *v)
+{
+    return v->inner == 1 && !v->reverse && v->length >= GPUSCAN_AXIS_ROWS_MIN_LENGTH &&
+           (v->length_stride == 0 || v->length_stride == 1) && (v->outer_stride == 0 || v->outer_stride == v->length);
+}
 /* The descriptor and the typed functions (SCOPE: their linkage). */
 #define GPUSCAN_AXIS_DESC_(P, T)                                                                    \
     static gpuscan_axis_desc_ P##_desc __attribute__((unused)) = {                                  \
@@ -460,7 +488,7 @@ static inline gpuscan_status gpuscan_axis_run_(gpuscan_axis_desc_ *d, void *d_wo
         {(const void *)P##_axis_pass, NULL, NULL /* (no fold, no domino, no counter slots) */,      \
          GPUSCAN_AXIS_THREADS, 1u /* (a tile a unit of the plan) */,                                \
          (unsigned)(P##_AXIS_ELEMENTS_ * sizeof(T)), GPUSCAN_STATE_BYTES_(T), GPUSCAN_SLOT_BYTES_(T), 0, \
-         {0}, {0}, {0}}};                                                                           \
+         {0}, {0}, {0}, 0u}};                                                                       \
     static gpuscan_status P##_run_(void *d_workspace, size_t *workspace_bytes, const T *d_in, T *d_out, \
                                    const gpuscan_axis *view, gpuscan_kind kind, T init, int ex, cudaStream_t stream) \
     {                                                                                               \
@@ -469,6 +497,7 @@ static inline gpuscan_status gpuscan_axis_run_(gpuscan_axis_desc_ *d, void *d_wo
         io.in = d_in, io.out = d_out, io.init = init;                                               \
         io.exclusive = io.seeded = kind == GPUSCAN_EXCLUSIVE;                                       \
         if (view == NULL) return GPUSCAN_ERROR_NULL_POINTER;                                        \
+        GPUSCAN_AXIS_CAT_(GPUSCAN_AXIS_TO_ROWS_, GPUSCAN_AXIS_ROWS_FORM_)(P)                         \
         const gpuscan_axis_call_ c = {d_in, d_out, *view, kind, &io, &io.g};                        \
         return gpuscan_axis_run_(&P##_desc, d_workspace, workspace_bytes, &c, ex, stream);          \
     }
@@ -510,6 +539,7 @@ static inline gpuscan_status gpuscan_axis_run_(gpuscan_axis_desc_ *d, void *d_wo
     GPUSCAN_WARP_(P, T) GPUSCAN_BREAK_                                                              \
     GPUSCAN_TILE_STATE_(P, T) GPUSCAN_BREAK_                                                        \
     GPUSCAN_AXIS_KERNEL_(P, T) GPUSCAN_BREAK_                                                       \
+    GPUSCAN_AXIS_CAT_(GPUSCAN_AXIS_ROWS_CODE_, GPUSCAN_AXIS_ROWS_FORM_)(P, name, T, op)              \
     GPUSCAN_AXIS_DESC_(P, T) GPUSCAN_BREAK_                                                         \
     GPUSCAN_AXIS_FORMS_(SCOPE, P, T) GPUSCAN_BREAK_                                                 \
     GPUSCAN_SPACE_CLOSE_(P, id)                                                                     \

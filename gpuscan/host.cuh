@@ -580,13 +580,13 @@ static inline void gpuscan_clear_in_launch_(gpuscan_states_ *states, size_t tile
 #define GPUSCAN_TEST_STATE_ROUNDS GPUSCAN_STATE_ROUNDS_
 #endif
 /* The states a single-pass launch uses: the next round of a kept workspace (`rounds`; NULL: a
- * workspace used once, the caller's or a pool's) whose first `bytes` hold states of `state_bytes`
- * each - returns 1: nothing to clear - else round 0, to be cleared first. */
-static inline int gpuscan_rounds_next_(const gpuscan_rounds_ *rounds, size_t bytes, unsigned state_bytes,
+ * workspace used once, the caller's or a pool's) whose first `bytes` hold states of one `layout`
+ * (gpuscan_pass_run_) - returns 1: nothing to clear - else round 0, to be cleared first. */
+static inline int gpuscan_rounds_next_(const gpuscan_rounds_ *rounds, size_t bytes, unsigned layout,
                                        void *words, gpuscan_states_ *states)
 {
     *states = gpuscan_states_cleared_(words);
-    if (rounds == NULL || rounds->clean < bytes || rounds->state_bytes != state_bytes ||
+    if (rounds == NULL || rounds->clean < bytes || rounds->layout != layout ||
         rounds->next >= (unsigned)GPUSCAN_TEST_STATE_ROUNDS)
         return 0;
     states->round = rounds->next;
@@ -596,13 +596,13 @@ static inline int gpuscan_rounds_next_(const gpuscan_rounds_ *rounds, size_t byt
 }
 /* After a launch in `states` that made `claims` claims and counted `published` publications (a
  * fold's): the workspace is kept so for the next. */
-static inline void gpuscan_rounds_keep_(gpuscan_rounds_ *rounds, size_t bytes, unsigned state_bytes,
+static inline void gpuscan_rounds_keep_(gpuscan_rounds_ *rounds, size_t bytes, unsigned layout,
                                         const gpuscan_states_ *states, size_t claims, size_t published)
 {
     if (rounds == NULL) return;
     if (states->round == 0) { /* just cleared: these bytes, this layout */
         rounds->clean = bytes;
-        rounds->state_bytes = state_bytes;
+        rounds->layout = layout;
     }
     rounds->next = states->round + 1;
     rounds->claimed = states->claimed + (unsigned)claims;
@@ -684,6 +684,7 @@ typedef struct gpuscan_pass_ {
     unsigned state_bytes, slot_bytes;    /* a tile's state, a value's slot (0: in the state) */
     int folds;                           /* the fold may give a prefix (grid.cuh: P_FOLDS_) */
     gpuscan_device_cache_ pdl, self_clear, resident;
+    unsigned word_bytes;                 /* a state word's where a tile has several (axis.cuh), else 0 */
 } gpuscan_pass_;
 /* A block algorithm's scan kernels (grid.cuh). */
 typedef struct gpuscan_scan_kernels_ {
@@ -766,6 +767,13 @@ static inline cudaError_t gpuscan_pass_launch_(const gpuscan_pass_ *k, const cud
     const void *kernel = states.counter_slot ? k->clears : via == GPUSCAN_VIA_LOOKBACK ? k->lookback : k->via;
     return cudaLaunchKernelExC(config, kernel, args);
 }
+/* The states' layout, which a kept workspace's rounds must keep: a tile's bytes, and where a tile
+ * has several words (axis.cuh), a word's - a value word of another layout read as a status could
+ * read as this round's. */
+static inline unsigned gpuscan_states_layout_(const gpuscan_pass_ *k, const gpuscan_plan_ *plan)
+{
+    return (unsigned)plan->state_bytes | k->word_bytes << 24;
+}
 /* A domino or look-back scan (lookback) of plan's tiles by the single-pass kernel, behind whatever
  * clearing its states need: none where a kept workspace's rounds go on; else by itself (where all
  * its tiles run at once, or, for a look-back, where the stream has a counter slot), a memset or a
@@ -774,8 +782,9 @@ static inline gpuscan_status gpuscan_pass_run_(gpuscan_pass_ *k, const gpuscan_p
                                                gpuscan_rounds_ *rounds, const void *io, size_t n, cudaStream_t stream)
 {
     const size_t bytes = plan->flags_off + plan->state_units * plan->state_bytes;
+    const unsigned layout = gpuscan_states_layout_(k, plan);
     gpuscan_states_ states;
-    const int reuse = gpuscan_rounds_next_(rounds, bytes, (unsigned)plan->state_bytes, ws + plan->flags_off, &states);
+    const int reuse = gpuscan_rounds_next_(rounds, bytes, layout, ws + plan->flags_off, &states);
     const int dependent = gpuscan_pdl_supported_(k->lookback, k->pdl);
     const int clear_kernel = !reuse && gpuscan_clears_by_kernel_(plan->num_tiles, dependent);
     /* states of unknown contents (no rounds kept there) that a memset would clear: cleared by the
@@ -804,7 +813,7 @@ static inline gpuscan_status gpuscan_pass_run_(gpuscan_pass_ *k, const gpuscan_p
     const cudaError_t launched = gpuscan_pass_launch_(k, &config, plan, ws, io, n, states, via, pace);
     if (states.counter_slot) gpuscan_cache_entry_give_(slot_dev, (int)states.counter_slot - 1);
     GPUSCAN_TRY_(gpuscan_from_cuda_(launched));
-    gpuscan_rounds_keep_(rounds, bytes, (unsigned)plan->state_bytes, &states, plan->num_tiles, fold ? plan->num_tiles : 0);
+    gpuscan_rounds_keep_(rounds, bytes, layout, &states, plan->num_tiles, fold ? plan->num_tiles : 0);
     return GPUSCAN_SUCCESS;
 }
 
@@ -1245,7 +1254,7 @@ static inline gpuscan_status gpuscan_reduce_simple_(gpuscan_scan_desc_ *d, const
       GPUSCAN_EVERY_ALGORITHM || P##_FOLDS_ ? BUILT(P##_##TAG##_scan_pass_via) : (const void *)NULL,   \
       GPUSCAN_##TAG##_SHORTCUTS ? BUILT(P##_##TAG##_scan_pass_clears) : (const void *)NULL,         \
       GPUSCAN_##TAG##_THREADS(T), GPUSCAN_TILE_(TAG, T), GPUSCAN_TILE_(TAG, T) * (unsigned)sizeof(P##_in_t), \
-      GPUSCAN_STATE_BYTES_(T), GPUSCAN_SLOT_BYTES_(T), P##_FOLDS_, {0}, {0}, {0}},                  \
+      GPUSCAN_STATE_BYTES_(T), GPUSCAN_SLOT_BYTES_(T), P##_FOLDS_, {0}, {0}, {0}, 0u},              \
      {0}, {0}, {0}, {0}}
 #if GPUSCAN_RING
 #define GPUSCAN_RING_DESC_(P, T)                                                                    \
@@ -1262,7 +1271,7 @@ static inline gpuscan_status gpuscan_reduce_simple_(gpuscan_scan_desc_ *d, const
         sizeof(T), __alignof__(T), sizeof(P##_in_t), __alignof__(P##_in_t),                        \
         GPUSCAN_STATE_BYTES_(T), GPUSCAN_SLOT_BYTES_(T), GPUSCAN_RING_PLAN_UNIT_(T, sizeof(P##_in_t)), \
         P##_FIXED_ORDER_,                                                                           \
-        {{NULL, NULL, NULL, NULL, NULL, {NULL, NULL, NULL, 0, 0, 0, 0, 0, 0, {0}, {0}, {0}}, {0}, {0}, {0}, {0}}, \
+        {{NULL, NULL, NULL, NULL, NULL, {NULL, NULL, NULL, 0, 0, 0, 0, 0, 0, {0}, {0}, {0}, 0u}, {0}, {0}, {0}, {0}}, \
          GPUSCAN_SCAN_KERNELS_DESC_(P, T, KS, GPUSCAN_IF_EVERY_, GPUSCAN_IF_EVERY_, GPUSCAN_IF_EVERY_), \
          GPUSCAN_SCAN_KERNELS_DESC_(P, T, KSW, GPUSCAN_BUILT_, GPUSCAN_IF_EVERY_, GPUSCAN_IF_EVERY_),\
          GPUSCAN_SCAN_KERNELS_DESC_(P, T, BK, GPUSCAN_IF_EVERY_, GPUSCAN_IF_EVERY_, GPUSCAN_IF_EVERY_), \

@@ -47,12 +47,13 @@
 #endif
 
 /* What a kept workspace's first bytes hold for the next single-pass scan (grid.cuh: its rounds):
- * up to `clean` bytes, a claim counter with `claimed` claims and tile states of `state_bytes`
- * each, all written before round `next` (clean 0: nothing known).  A call that leaves them so says
+ * up to `clean` bytes, a claim counter with `claimed` claims and tile states of one `layout` (a
+ * tile's bytes, and a word's: host.cuh, gpuscan_pass_run_), all written before round `next` (clean
+ * 0: nothing known).  A call that leaves them so says
  * `kept`; after any other call on the workspace they are forgotten (host.cuh). */
 typedef struct gpuscan_rounds_ {
     size_t clean;
-    unsigned state_bytes, next, claimed, published;
+    unsigned layout, next, claimed, published;
     int kept;
 } gpuscan_rounds_;
 

@@ -491,7 +491,7 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
         {(const void *)P##_segment_pass, NULL /* (no fold, no domino) */,                           \
          (const void *)P##_segment_pass_clears, GPUSCAN_CO_THREADS(T), GPUSCAN_TILE_(CO, T),        \
          GPUSCAN_TILE_(CO, T) * (unsigned)(sizeof(T) + ((KEYED) ? sizeof(K) : 1u)),                 \
-         GPUSCAN_STATE_BYTES_(P##_pair_t), GPUSCAN_SLOT_BYTES_(P##_pair_t), 0, {0}, {0}, {0}},      \
+         GPUSCAN_STATE_BYTES_(P##_pair_t), GPUSCAN_SLOT_BYTES_(P##_pair_t), 0, {0}, {0}, {0}, 0u},  \
         GPUSCAN_SEGMENT_IDENTITIES_AT_##BOUNDED(P)};                                                \
     /* A call's io: every source and output NULL but these (each form sets its own). */             \
     static P##_segment_io P##_io_(const T *in, T *out, gpuscan_kind kind, T init)                   \
@@ -503,8 +503,10 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
     }
 /* What a segmented DEFINE's forms share: a call by head bytes or rows (row 0: the heads'), and one
  * by offsets, whose tiles' first segments are searched (P_tile_starts) into `starts` before the
- * pass.  A reduction's (P_desc.reduces) by rows or offsets is bounded: a value a segment. */
-#define GPUSCAN_SEGMENT_RUNS_(P, T)                                                                 \
+ * pass.  A reduction's (P_desc.reduces) by rows or offsets is bounded: a value a segment.  (An axis
+ * DEFINE takes the rows' alone: axis.cuh.) */
+#define GPUSCAN_SEGMENT_RUNS_(P, T) GPUSCAN_SEGMENT_ROWS_RUN_(P, T) GPUSCAN_SEGMENT_OFFSETS_RUN_(P, T)
+#define GPUSCAN_SEGMENT_ROWS_RUN_(P, T)                                                             \
     static gpuscan_segment_call_ P##_call_(P##_segment_io *io, const T *in, const unsigned char *heads, T *out, \
                                            size_t n, size_t row, gpuscan_kind kind, T init)         \
     {                                                                                               \
@@ -525,7 +527,8 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
         gpuscan_segment_call_ c = P##_call_(&io, d_in, NULL, d_out, n, n == 0 ? 1 : length, kind, init); \
         c.bounded = P##_desc.reduces, c.segments = P##_desc.reduces ? rows : 0u;                    \
         return gpuscan_segment_run_(&P##_desc, d_workspace, workspace_bytes, &c, ex, NULL, stream); \
-    }                                                                                               \
+    }
+#define GPUSCAN_SEGMENT_OFFSETS_RUN_(P, T)                                                          \
     static gpuscan_status P##_offsets_before_(void *io_, size_t n, void *starts, cudaStream_t stream) \
     {                                                                                               \
         P##_segment_io *io = (P##_segment_io *)io_;                                                 \

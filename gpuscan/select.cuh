@@ -254,7 +254,7 @@ static inline gpuscan_status gpuscan_select_simple_(gpuscan_select_desc_ *d, con
         {(const void *)P##_select_pass, NULL /* (no fold, no domino) */,                           \
          (const void *)P##_select_pass_clears, GPUSCAN_CO_THREADS(T), GPUSCAN_TILE_(CO, T),         \
          GPUSCAN_TILE_(CO, T) * (unsigned)sizeof(T), GPUSCAN_STATE_BYTES_(size_t),                  \
-         GPUSCAN_SLOT_BYTES_(size_t), 0, {0}, {0}, {0}}};
+         GPUSCAN_SLOT_BYTES_(size_t), 0, {0}, {0}, {0}, 0u}};
 #define GPUSCAN_SELECT_CALL_(P, T, KIND)                                                            \
     static gpuscan_select_call_ P##_call_(P##_select_io *io, const T *in, const unsigned char *flags, T *selected, \
                                           T *rejected, size_t *count, size_t n)                     \

@@ -258,6 +258,15 @@
 #ifndef GPUSCAN_AXIS_WARP_LOOKBACK_COLS
 #define GPUSCAN_AXIS_WARP_LOOKBACK_COLS 2u
 #endif
+/* The last axis of packed rows at least this long goes to the segmented scans' rows form
+ * (axis.cuh: gpuscan_axis_is_rows_); not in a debug build (-G), which keeps the rows form's static
+ * shared variables beside the axis kernel's, past the 48 KiB. */
+#ifndef GPUSCAN_AXIS_ROWS_MIN_LENGTH
+#define GPUSCAN_AXIS_ROWS_MIN_LENGTH 8u
+#endif
+#if GPUSCAN_AXIS_WARP_LOOKBACK_COLS > GPUSCAN_AXIS_THREADS / 32
+#error "gpuscan: GPUSCAN_AXIS_WARP_LOOKBACK_COLS is at most the warps of a block (GPUSCAN_AXIS_THREADS / 32)"
+#endif
 #ifndef GPUSCAN_AXIS_UNROLL /* (8 spilled at 4 blocks) */
 #define GPUSCAN_AXIS_UNROLL(T) 4u
 #endif

@@ -5,7 +5,8 @@
  * product) or are 3 or 40 bytes wide.  Shapes: axes of length 1, 2, 31-33, a tile's rows +- 1 and
  * long; inner 1 (the last axis), 2, 3, a tile's columns +- 1 and wide; one or several outer
  * indices; packed, with a length stride (a row pitch) and an outer stride wider than the data; in
- * place.  Outputs poisoned: every element of the view checked, the gaps between its rows and the
+ * place (the last axis of packed rows of 8 or more goes to the segmented scans' rows form, the
+ * rest to the axis' own tiles: both are reached).  Outputs poisoned: every element of the view checked, the gaps between its rows and the
  * guard past its end left as they were, the input untouched.  Bad arguments refused with nothing
  * written.  `gpu_axis --shapes` runs the larger shapes alone (2^20 x 2 and 2^22 x 8 along axis 0,
  * 2 x 2^22 along axis 1, 2048 x 2048 along both, and more); `--small` the small cases alone, one
@@ -201,7 +202,7 @@ static gpuscan_axis_geometry_ geometry(long elements, size_t outer, size_t lengt
 {
     const gpuscan_axis v = {outer, length, inner, 0, 0, 0};
     gpuscan_axis_geometry_ g;
-    gpuscan_axis_geometry_of_(&v, (unsigned)elements, GPUSCAN_AXIS_THREADS, &g);
+    gpuscan_axis_geometry_of_(&v, 1, (unsigned)elements, GPUSCAN_AXIS_THREADS, &g);
     return g;
 }
 
@@ -248,6 +249,15 @@ static void run_shapes(uint64_t *rng)
         }
     const shape_t pitched = shape_of(1, 3000, 1000, 24, 0, 1); /* a pitched matrix along axis 0, reversed */
     case_affine(&pitched, 0, FORM_VIEW, 0, rng);
+    /* long rows that are not the rows form's (reversed; a row pitch): the axis' own tiles */
+    const shape_t reversed = shape_of(2, (size_t)1 << 22, 1, 0, 0, 1), gapped = shape_of(3, 1000000, 1, 0, 17, 0);
+    case_i32(&reversed, 1, FORM_VIEW, 0, rng);
+    case_f32(&gapped, 0, FORM_EX, 0, rng);
+    /* one stream's kept workspace, its states in another layout: 2 columns of 4-byte words (and
+     * slots: mat2) after 1 column of 8-byte words, the same bytes a tile */
+    const shape_t two = shape_of(1, 300000, 2, 0, 0, 0);
+    case_i32(&reversed, 0, FORM_VIEW, 0, rng);
+    case_mat2(&two, 0, FORM_SIMPLE, 0, rng);
 }
 
 /* Bad arguments: refused with their status, nothing written. */

@@ -959,7 +959,7 @@ static void test_axis_geometry(void)
     for (size_t k = 0; k < sizeof views / sizeof views[0]; ++k) {
         const gpuscan_axis v = {views[k][0], views[k][1], views[k][2], views[k][3], views[k][4], 0};
         gpuscan_axis_geometry_ g;
-        const gpuscan_status st = gpuscan_axis_geometry_of_(&v, elements, threads, &g);
+        const gpuscan_status st = gpuscan_axis_geometry_of_(&v, 4, elements, threads, &g);
         const size_t ls = v.length_stride ? v.length_stride : v.inner;
         EXPECT(st == GPUSCAN_SUCCESS && g.length_stride == ls &&
                    g.outer_stride == (v.outer_stride ? v.outer_stride : (v.length - 1) * ls + v.inner) &&
@@ -976,14 +976,33 @@ static void test_axis_geometry(void)
     gpuscan_axis_geometry_ g;
     const gpuscan_axis rows_overlap = {2, 10, 8, 7, 0, 0}, outer_overlap = {2, 10, 8, 0, 79, 0};
     const gpuscan_axis huge = {(size_t)1 << 40, (size_t)1 << 30, 1, 0, 0, 0}, empty = {4, 0, 4, 0, 0, 0};
-    EXPECT(gpuscan_axis_geometry_of_(&rows_overlap, elements, threads, &g) == GPUSCAN_ERROR_OVERLAP, "rows overlap");
-    EXPECT(gpuscan_axis_geometry_of_(&outer_overlap, elements, threads, &g) == GPUSCAN_ERROR_OVERLAP, "outer overlap");
-    EXPECT(gpuscan_axis_geometry_of_(&huge, elements, threads, &g) == GPUSCAN_ERROR_TOO_LARGE, "too large");
-    EXPECT(gpuscan_axis_geometry_of_(&empty, elements, threads, &g) == GPUSCAN_SUCCESS &&
+    EXPECT(gpuscan_axis_geometry_of_(&rows_overlap, 4, elements, threads, &g) == GPUSCAN_ERROR_OVERLAP, "rows overlap");
+    EXPECT(gpuscan_axis_geometry_of_(&outer_overlap, 4, elements, threads, &g) == GPUSCAN_ERROR_OVERLAP, "outer overlap");
+    EXPECT(gpuscan_axis_geometry_of_(&huge, 4, elements, threads, &g) == GPUSCAN_ERROR_TOO_LARGE, "too large");
+    EXPECT(gpuscan_axis_geometry_of_(&empty, 4, elements, threads, &g) == GPUSCAN_SUCCESS &&
                gpuscan_axis_extent_(&g, 4) == 0, "empty");
+    /* a view whose bytes pass SIZE_MAX / 2 (its elements do not) */
+    const gpuscan_axis far = {1, 2, 1, (size_t)1 << 61, 0, 0}, far1 = {1, 2, 1, ((size_t)1 << 61) - 1, 0, 0};
+    EXPECT(gpuscan_axis_geometry_of_(&far, 8, elements, threads, &g) == GPUSCAN_ERROR_TOO_LARGE &&
+               gpuscan_axis_geometry_of_(&far1, 8, elements, threads, &g) == GPUSCAN_ERROR_TOO_LARGE,
+           "a view of too many bytes");
+    /* a kept workspace's states of another layout are cleared: 2 columns of 4-byte words after 1
+     * of 8 (the same bytes a tile) */
+    gpuscan_pass_ one, two;
+    gpuscan_plan_ plan;
+    memset(&one, 0, sizeof one), memset(&two, 0, sizeof two), memset(&plan, 0, sizeof plan);
+    plan.state_bytes = 8, two.word_bytes = 4;
+    gpuscan_rounds_ kept;
+    memset(&kept, 0, sizeof kept);
+    gpuscan_states_ st;
+    st.round = 0;
+    gpuscan_rounds_keep_(&kept, 4096, gpuscan_states_layout_(&one, &plan), &st, 10, 0);
+    EXPECT(gpuscan_rounds_next_(&kept, 4096, gpuscan_states_layout_(&one, &plan), NULL, &st) == 1 &&
+               gpuscan_rounds_next_(&kept, 4096, gpuscan_states_layout_(&two, &plan), NULL, &st) == 0,
+           "states of another word size reused");
     /* a view's extent: from its first element to past its last, gaps included */
     const gpuscan_axis pitched = {3, 10, 5, 8, 100, 0};
-    EXPECT(gpuscan_axis_geometry_of_(&pitched, elements, threads, &g) == GPUSCAN_SUCCESS &&
+    EXPECT(gpuscan_axis_geometry_of_(&pitched, 4, elements, threads, &g) == GPUSCAN_SUCCESS &&
                gpuscan_axis_extent_(&g, 4) == (2 * 100 + 9 * 8 + 5) * 4u, "extent %zu", gpuscan_axis_extent_(&g, 4));
 }
 

@@ -2,7 +2,8 @@
  * operator, built with -Wall -Wextra as errors and, apart, with -G (tests/CMakeLists.txt): neither
  * may fail.  USER_STRICT_PART=1 or 2 builds half of the DEFINEs, each half with 1-byte ones beside
  * others (what once broke -G builds), so that the -G builds run side by side: a -G build of the
- * whole file is the longest compile of the default build; 3 the segmented scans. */
+ * whole file is the longest compile of the default build; 3 the segmented scans; 4 the scans along
+ * an axis (under -G apart from the segmented ones, as their own rows form is: docs/api.md). */
 #include <stdio.h>
 #include <stdint.h>
 #include "gpuscan.cuh"
@@ -55,6 +56,21 @@ GPUSCAN_DEFINE_SCAN_BY_KEY(u8_by_u64, uint64_t, uint8_t, add)
 GPUSCAN_DEFINE_SCAN_BY_KEY_EQUAL(wide3_by_wide3, wide3, wide3, wadd, user_same_wide3)
 GPUSCAN_DEFINE_REDUCE_BY_KEY(u8_by_u64, uint64_t, uint8_t, add)
 GPUSCAN_DEFINE_REDUCE_BY_KEY_EQUAL(wide3_by_wide3, wide3, wide3, wadd, user_same_wide3)
+#endif
+
+#if USER_STRICT_PART == 0 || USER_STRICT_PART == 4
+/* scans along an axis: a 1-byte type, a custom operator of a struct, 8 bytes */
+typedef struct { float m, s; } axis_running;
+static __host__ __device__ inline axis_running axis_running_then(axis_running a, axis_running b)
+{
+    axis_running r = {a.m > b.m ? a.m : b.m, a.s + b.s};
+    return r;
+}
+#define GPUSCAN_OP_amsum_IDENTITY(name, T) (axis_running{-HUGE_VALF, 0.0f})
+#define GPUSCAN_OP_amsum_COMBINE(T, a, b) axis_running_then(a, b)
+GPUSCAN_DEFINE_AXIS(u8, uint8_t, max)
+GPUSCAN_DEFINE_AXIS(running, axis_running, amsum)
+GPUSCAN_DEFINE_AXIS(f64, double, add)
 #endif
 
 #if USER_STRICT_PART == 0 || USER_STRICT_PART == 1
