@@ -12,12 +12,12 @@ def timed(fn):
         a.record(); fn(); b.record(); b.synchronize()
         ts.append(a.elapsed_time(b) * 1e3)
     return statistics.median(ts)
-print("torch", torch.__version__, torch.cuda.get_device_name(0))
-print("shape,axis,torch_cumsum_us,copy_us,of_copy")
+gpu = torch.cuda.get_device_name(0)
+print("gpu,torch,shape,axis,torch_cumsum_us,copy_us,of_copy")
 for r, c in [(2**20, 2), (2**24, 8), (2, 2**24), (4096, 4096), (2**16, 1024), (1024, 2**16), (2**26, 1)]:
     x = torch.randn(r, c, device="cuda", dtype=torch.float32)
     y = torch.empty_like(x)
     cp = timed(lambda: y.copy_(x))
     for d in ([0] if c == 1 else [0, 1]):
         t = timed(lambda: torch.cumsum(x, dim=d))
-        print(f"{r}x{c},{d},{t:.1f},{cp:.1f},{cp / t:.5f}", flush=True)
+        print(f"{gpu},{torch.__version__},{r}x{c},{d},{t:.1f},{cp:.1f},{cp / t:.5f}", flush=True)

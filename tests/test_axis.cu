@@ -10,7 +10,7 @@
  * guard past its end left as they were, the input untouched.  Bad arguments refused with nothing
  * written.  `gpu_axis --shapes` runs the larger shapes alone (2^20 x 2 and 2^22 x 8 along axis 0,
  * 2 x 2^22 along axis 1, 2048 x 2048 along both, and more); `--small` the small cases alone, one
- * round (for compute-sanitizer: tests/sanitize.sh). */
+ * round (for compute-sanitizer, run by hand); `--large` uint8 past 2^32 elements. */
 
 #include "test_lib.h"
 
@@ -48,6 +48,7 @@ GEN_ONE_(vec10)
 typedef struct {
     gpuscan_axis v;
     size_t ls, os, extent; /* the strides made explicit; elements from the first to past the last */
+    int packed;            /* no gaps: every element of the extent is in the view */
 } shape_t;
 static shape_t shape_of(size_t outer, size_t length, size_t inner, size_t lpad, size_t opad, int reverse)
 {
@@ -58,12 +59,14 @@ static shape_t shape_of(size_t outer, size_t length, size_t inner, size_t lpad, 
     s.v.length_stride = lpad == 0 ? 0 : s.ls; /* (0: packed, the default) */
     s.v.outer_stride = opad == 0 ? 0 : s.os;
     s.extent = (outer - 1) * s.os + (length - 1) * s.ls + inner;
+    s.packed = (lpad == 0 || length == 1) && (opad == 0 || outer == 1);
     return s;
 }
 static size_t at_of(const shape_t *s, size_t o, size_t l, size_t i) { return o * s->os + l * s->ls + i; }
 /* whether element e of the extent is in the view (else a gap between its rows or outer indices) */
 static int in_view(const shape_t *s, size_t e)
 {
+    if (s->packed) return 1;
     const size_t o = e / s->os, r = e % s->os;
     return r % s->ls < s->v.inner && r / s->ls < s->v.length && o < s->v.outer;
 }
@@ -83,19 +86,20 @@ static const char *const k_forms[] = {"simple", "view", "_ex"};
         RT *want = (RT *)malloc(m * sizeof(RT)), *mag = (RT *)malloc(m * sizeof(RT));              \
         const T init = GEN(rng);                                                                    \
         for (size_t e = 0; e < m; ++e) h[e] = GEN(rng);                                             \
-        for (size_t o = 0; o < v->outer; ++o) /* the reference, down each sequence */               \
-            for (size_t i = 0; i < v->inner; ++i) {                                                 \
-                RT acc = TO_RT(init), accm = RABS(TO_RT(init));                                     \
-                int has = exclusive;                                                                \
-                for (size_t k = 0; k < v->length; ++k) {                                            \
-                    const size_t e = at_of(s, o, v->reverse ? v->length - 1 - k : k, i);            \
-                    if (exclusive) want[e] = acc, mag[e] = accm;                                    \
-                    acc = has ? RCOMBINE(acc, TO_RT(h[e])) : TO_RT(h[e]);                           \
-                    accm = has ? RMAG(accm, RABS(TO_RT(h[e]))) : RABS(TO_RT(h[e]));                 \
-                    has = 1;                                                                        \
-                    if (!exclusive) want[e] = acc, mag[e] = accm;                                   \
-                }                                                                                   \
+        const size_t cols = v->outer * v->inner; /* the reference, down the sequences side by side */ \
+        RT *acc = (RT *)malloc(cols * sizeof(RT)), *accm = (RT *)malloc(cols * sizeof(RT));        \
+        for (size_t c = 0; c < cols; ++c) acc[c] = TO_RT(init), accm[c] = RABS(TO_RT(init));        \
+        for (size_t k = 0; k < v->length; ++k) {                                                    \
+            const int has = exclusive || k > 0;                                                     \
+            for (size_t c = 0; c < cols; ++c) {                                                     \
+                const size_t e = at_of(s, c / v->inner, v->reverse ? v->length - 1 - k : k, c % v->inner); \
+                if (exclusive) want[e] = acc[c], mag[e] = accm[c];                                  \
+                acc[c] = has ? RCOMBINE(acc[c], TO_RT(h[e])) : TO_RT(h[e]);                         \
+                accm[c] = has ? RMAG(accm[c], RABS(TO_RT(h[e]))) : RABS(TO_RT(h[e]));               \
+                if (!exclusive) want[e] = acc[c], mag[e] = accm[c];                                 \
             }                                                                                       \
+        }                                                                                           \
+        free(acc), free(accm);                                                                      \
         T *d_in, *d_out;                                                                            \
         CHECK_CUDA(cudaMalloc(&d_in, total * sizeof(T)));                                           \
         CHECK_CUDA(cudaMalloc(&d_out, total * sizeof(T)));                                          \
@@ -260,6 +264,16 @@ static void run_shapes(uint64_t *rng)
     case_mat2(&two, 0, FORM_SIMPLE, 0, rng);
 }
 
+/* Past 2^32 elements (`--large`): uint8 max, 2^20 + 3 steps of 4,099 columns along axis 0, and the
+ * same bytes as 2 rows along the last axis reversed (the axis' own tiles), then in place. */
+static void run_large(uint64_t *rng)
+{
+    const shape_t down = shape_of(1, ((size_t)1 << 20) + 3, 4099, 0, 0, 0);
+    const shape_t along = shape_of(2, (((size_t)1 << 20) + 3) * 4099 / 2, 1, 0, 0, 1);
+    case_u8(&down, 0, FORM_SIMPLE, 0, rng);
+    case_u8(&along, 1, FORM_VIEW, 1, rng);
+}
+
 /* Bad arguments: refused with their status, nothing written. */
 static void run_refused(void)
 {
@@ -314,6 +328,10 @@ int main(int argc, char **argv)
     require_gpu("gpu_axis");
     uint64_t seed = test_seed(), rng = seed;
     const char *only = argc > 1 ? argv[1] : "";
+    if (strcmp(only, "--large") == 0) {
+        run_large(&rng);
+        return test_finish("gpu_axis --large");
+    }
     if (strcmp(only, "--shapes") != 0) {
         run_refused();
         const int small = strcmp(only, "--small") == 0; /* (under compute-sanitizer) */
