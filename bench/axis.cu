@@ -22,11 +22,11 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; ++i)
         if (!strcmp(argv[i], "--csv") && i + 1 < argc) csv_path = argv[++i];
     cudaDeviceProp prop;
-    CK(cudaGetDeviceProperties(&prop, 0));
-    FILE *csv = csv_path ? fopen(csv_path, "w") : NULL;
-    if (csv) fprintf(csv, "gpu,shape,axis,gpuscan_us,gpuscan_ex_us,gpuscan_b2b_us,rows_form_us,cub_by_key_us,copy_us,of_copy,of_copy_b2b\n");
-    printf("%s: int32 add, inclusive scan along one axis; us a call; of copy = a copy of the array / gpuscan's\n",
-           prop.name);
+    FILE *csv = bench_start(csv_path,
+                            "gpu,shape,axis,gpuscan_us,gpuscan_ex_us,gpuscan_b2b_us,rows_form_us,cub_by_key_us,copy_us,"
+                            "of_copy,of_copy_b2b",
+                            "int32 add, inclusive scan along one axis; us a call; of copy = a copy of the array / gpuscan's",
+                            &prop);
     printf("%-14s %4s %9s %9s %9s %9s %9s %9s %8s %8s\n", "shape", "axis", "gpuscan", "_ex", "b2b", "rows form",
            "CUB key", "copy", "of copy", "b2b");
     bench_warm_up(500);

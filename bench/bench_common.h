@@ -31,6 +31,17 @@ static inline void bench_warm_up(int copies)
     CK(cudaFree(b));
 }
 
+/* A benchmark's start: device 0's properties, the CSV (`csv_path` NULL: none) with its header line,
+ * and the title line (the device's name first). */
+static inline FILE *bench_start(const char *csv_path, const char *csv_header, const char *title, cudaDeviceProp *prop)
+{
+    CK(cudaGetDeviceProperties(prop, 0));
+    FILE *csv = csv_path ? fopen(csv_path, "w") : NULL;
+    if (csv) fprintf(csv, "%s\n", csv_header);
+    printf("%s: %s\n", prop->name, title);
+    return csv;
+}
+
 static inline double bench_median(std::vector<double> v)
 {
     std::sort(v.begin(), v.end());

@@ -41,11 +41,9 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
     }
     cudaDeviceProp prop;
-    CK(cudaGetDeviceProperties(&prop, 0));
-    FILE *csv = csv_path ? fopen(csv_path, "w") : NULL;
-    if (csv) fprintf(csv, "gpu,n,segments,form,gpuscan_us,gpuscan_ex_us,cub_by_key_us,scan_us,copy_us,of_copy,vs_cub\n");
-    printf("%s: int32 add, segmented inclusive scan; us a call; of copy = a copy of the bytes moved / gpuscan's\n",
-           prop.name);
+    FILE *csv = bench_start(csv_path, "gpu,n,segments,form,gpuscan_us,gpuscan_ex_us,cub_by_key_us,scan_us,copy_us,of_copy,vs_cub",
+                            "int32 add, segmented inclusive scan; us a call; of copy = a copy of the bytes moved / gpuscan's",
+                            &prop);
     printf("%-11s %-16s %-12s %9s %9s %9s %9s %9s %8s %8s\n", "n", "segments", "form", "gpuscan", "_ex", "CUB key",
            "scan", "copy", "of copy", "vs CUB");
     bench_warm_up(500);

@@ -13,6 +13,7 @@
  * round (for compute-sanitizer, run by hand); `--large` uint8 past 2^32 elements. */
 
 #include "test_lib.h"
+#include "test_values.h"
 
 GPUSCAN_DEFINE_AXIS(i32, int, add)
 GPUSCAN_DEFINE_AXIS(i32, int, min)
@@ -26,23 +27,6 @@ GPUSCAN_DEFINE_AXIS(mat2, mat2, matmul)      /* 16 bytes: values in slots */
 GPUSCAN_DEFINE_AXIS(rgb, rgb, rgbadd)        /* 3 bytes */
 GPUSCAN_DEFINE_AXIS(vec10, vec10, vadd)      /* 40 bytes */
 
-static int gen_i32(uint64_t *rng) { return (int)(rng_next(rng) % 2001) - 1000; }
-static uint8_t gen_u8(uint64_t *rng) { return (uint8_t)rng_next(rng); }
-static int16_t gen_i16(uint64_t *rng) { return (int16_t)rng_next(rng); }
-static int64_t gen_i64(uint64_t *rng) { return (int64_t)rng_next(rng); }
-static float gen_f32(uint64_t *rng) { return (float)(rng_uniform(rng) * 2.0 - 0.5); }
-static double gen_f64(uint64_t *rng) { return (double)((int64_t)(rng_next(rng) % 20001) - 10000); }
-#define GEN_ONE_(T)                                                                                 \
-    static T gen1_##T(uint64_t *rng)                                                                \
-    {                                                                                               \
-        T x;                                                                                        \
-        gen_##T(&x, 1, 0, rng);                                                                     \
-        return x;                                                                                   \
-    }
-GEN_ONE_(affine)
-GEN_ONE_(mat2)
-GEN_ONE_(rgb)
-GEN_ONE_(vec10)
 
 /* A view and its elements' places. */
 typedef struct {
@@ -175,18 +159,18 @@ static int close_f32(const float *got, const double *want, const double *mag, co
     return 1;
 }
 #define MAG_NONE_(a, b) (a) /* (exact types: no magnitude) */
-AXIS_CASE_(i32, gpuscan_i32_add_axis, int, gen_i32, int, AS_IS_, ADD_, ABS_NONE_, MAG_NONE_, exact_int)
-AXIS_CASE_(i32min, gpuscan_i32_min_axis, int, gen_i32, int, AS_IS_, MIN_, ABS_NONE_, MAG_NONE_, exact_int)
-AXIS_CASE_(u8, gpuscan_u8_max_axis, uint8_t, gen_u8, uint8_t, AS_IS_, MAX_, ABS_NONE_, MAG_NONE_, exact_uint8_t)
-AXIS_CASE_(i16, gpuscan_i16_add_axis, int16_t, gen_i16, int16_t, AS_IS_, ADD16_, ABS_NONE_, MAG_NONE_, exact_int16_t)
-AXIS_CASE_(i64, gpuscan_i64_add_axis, int64_t, gen_i64, int64_t, AS_IS_, ADD64_, ABS_NONE_, MAG_NONE_, exact_int64_t)
-AXIS_CASE_(f32, gpuscan_f32_add_axis, float, gen_f32, double, TO_DOUBLE_, ADD_, ABS_DOUBLE_, ADD_, close_f32)
-AXIS_CASE_(f64, gpuscan_f64_add_axis, double, gen_f64, double, AS_IS_, ADD_, ABS_NONE_, MAG_NONE_, exact_double)
-AXIS_CASE_(affine, gpuscan_affine_compose_axis, affine, gen1_affine, affine, AS_IS_, affine_then, AS_IS_, MAG_NONE_,
+AXIS_CASE_(i32, gpuscan_i32_add_axis, int, value_i32, int, AS_IS_, ADD_, ABS_NONE_, MAG_NONE_, exact_int)
+AXIS_CASE_(i32min, gpuscan_i32_min_axis, int, value_i32, int, AS_IS_, MIN_, ABS_NONE_, MAG_NONE_, exact_int)
+AXIS_CASE_(u8, gpuscan_u8_max_axis, uint8_t, value_u8, uint8_t, AS_IS_, MAX_, ABS_NONE_, MAG_NONE_, exact_uint8_t)
+AXIS_CASE_(i16, gpuscan_i16_add_axis, int16_t, value_i16, int16_t, AS_IS_, ADD16_, ABS_NONE_, MAG_NONE_, exact_int16_t)
+AXIS_CASE_(i64, gpuscan_i64_add_axis, int64_t, value_i64, int64_t, AS_IS_, ADD64_, ABS_NONE_, MAG_NONE_, exact_int64_t)
+AXIS_CASE_(f32, gpuscan_f32_add_axis, float, value_f32, double, TO_DOUBLE_, ADD_, ABS_DOUBLE_, ADD_, close_f32)
+AXIS_CASE_(f64, gpuscan_f64_add_axis, double, value_f64, double, AS_IS_, ADD_, ABS_NONE_, MAG_NONE_, exact_double)
+AXIS_CASE_(affine, gpuscan_affine_compose_axis, affine, value_affine, affine, AS_IS_, affine_then, AS_IS_, MAG_NONE_,
            exact_affine)
-AXIS_CASE_(mat2, gpuscan_mat2_matmul_axis, mat2, gen1_mat2, mat2, AS_IS_, mat2_mul, AS_IS_, MAG_NONE_, exact_mat2)
-AXIS_CASE_(rgb, gpuscan_rgb_rgbadd_axis, rgb, gen1_rgb, rgb, AS_IS_, rgb_add, AS_IS_, MAG_NONE_, exact_rgb)
-AXIS_CASE_(vec10, gpuscan_vec10_vadd_axis, vec10, gen1_vec10, vec10, AS_IS_, vec10_add, AS_IS_, MAG_NONE_, exact_vec10)
+AXIS_CASE_(mat2, gpuscan_mat2_matmul_axis, mat2, value_mat2, mat2, AS_IS_, mat2_mul, AS_IS_, MAG_NONE_, exact_mat2)
+AXIS_CASE_(rgb, gpuscan_rgb_rgbadd_axis, rgb, value_rgb, rgb, AS_IS_, rgb_add, AS_IS_, MAG_NONE_, exact_rgb)
+AXIS_CASE_(vec10, gpuscan_vec10_vadd_axis, vec10, value_vec10, vec10, AS_IS_, vec10_add, AS_IS_, MAG_NONE_, exact_vec10)
 
 typedef void (*case_fn)(const shape_t *, int, int, int, uint64_t *);
 typedef struct {

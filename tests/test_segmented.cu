@@ -15,6 +15,7 @@
  * scanned and reduced (a count past 2^32); `gpu_segmented --large` runs those alone. */
 
 #include "test_lib.h"
+#include "test_values.h"
 
 GPUSCAN_DEFINE_SEGMENTED(i32, int, add)
 GPUSCAN_DEFINE_SEGMENTED(u8, uint8_t, max)
@@ -156,24 +157,6 @@ static void *offsets_of(const unsigned char *hd, size_t n, int narrow, size_t *m
     return d;
 }
 
-/* Values: small integers where the type is a number (sums of doubles stay exact), random bits
- * where the operator wraps. */
-static int gen_i32(uint64_t *rng) { return (int)(rng_next(rng) % 2001) - 1000; }
-static uint8_t gen_u8(uint64_t *rng) { return (uint8_t)rng_next(rng); }
-static int16_t gen_i16(uint64_t *rng) { return (int16_t)rng_next(rng); }
-static float gen_f32(uint64_t *rng) { return (float)(rng_uniform(rng) * 2.0 - 0.5); }
-static double gen_f64(uint64_t *rng) { return (double)((int64_t)(rng_next(rng) % 20001) - 10000); }
-#define GEN_ONE_(T)                                                                                 \
-    static T gen1_##T(uint64_t *rng)                                                                \
-    {                                                                                               \
-        T x;                                                                                        \
-        gen_##T(&x, 1, 0, rng);                                                                     \
-        return x;                                                                                   \
-    }
-GEN_ONE_(affine)
-GEN_ONE_(mat2)
-GEN_ONE_(rgb)
-GEN_ONE_(vec10)
 static int same_bytes(const void *a, const void *b, size_t bytes) { return memcmp(a, b, bytes) == 0; }
 /* float: within a relative 1e-5 of the double reference's magnitude along the segment */
 static int close_f32(const float *got, const double *ref, const double *mag, size_t n, size_t *bad)
@@ -321,25 +304,25 @@ EXACT_(mat2)
 EXACT_(rgb)
 EXACT_(vec10)
 #define MAG_NONE_(a, b) (a) /* (exact types: no magnitude) */
-SEGMENT_CASE_(i32, gpuscan_i32_add_segmented, gpuscan_i32_add_by_key, int, 0, gen_i32, int, AS_IS_, ADD_,
+SEGMENT_CASE_(i32, gpuscan_i32_add_segmented, gpuscan_i32_add_by_key, int, 0, value_i32, int, AS_IS_, ADD_,
               ABS_NONE_, MAG_NONE_, exact_int, int, key_next_int)
-SEGMENT_CASE_(u8, gpuscan_u8_max_segmented, gpuscan_u8_max_by_key, uint8_t, (uint8_t)0, gen_u8, uint8_t, AS_IS_,
+SEGMENT_CASE_(u8, gpuscan_u8_max_segmented, gpuscan_u8_max_by_key, uint8_t, (uint8_t)0, value_u8, uint8_t, AS_IS_,
               MAX_, ABS_NONE_, MAG_NONE_, exact_uint8_t, uint8_t, key_next_uint8_t)
 #define ADD16_(a, b) ((int16_t)(uint16_t)((uint16_t)(a) + (uint16_t)(b))) /* (wraps) */
-SEGMENT_CASE_(i16, gpuscan_i16_add_segmented, gpuscan_i16_add_by_key, int16_t, (int16_t)0, gen_i16, int16_t,
+SEGMENT_CASE_(i16, gpuscan_i16_add_segmented, gpuscan_i16_add_by_key, int16_t, (int16_t)0, value_i16, int16_t,
               AS_IS_, ADD16_, ABS_NONE_, MAG_NONE_, exact_int16_t, pkey, key_next_pkey)
-SEGMENT_CASE_(f32, gpuscan_f32_add_segmented, gpuscan_f32_add_by_key, float, 0.0f, gen_f32, double, TO_DOUBLE_,
+SEGMENT_CASE_(f32, gpuscan_f32_add_segmented, gpuscan_f32_add_by_key, float, 0.0f, value_f32, double, TO_DOUBLE_,
               ADD_, ABS_DOUBLE_, ADD_, close_f32, long long, key_next_ll)
-SEGMENT_CASE_(f64, gpuscan_f64_add_segmented, gpuscan_f64_add_by_key, double, 0.0, gen_f64, double, AS_IS_,
+SEGMENT_CASE_(f64, gpuscan_f64_add_segmented, gpuscan_f64_add_by_key, double, 0.0, value_f64, double, AS_IS_,
               ADD_, ABS_NONE_, MAG_NONE_, exact_double, pkey, key_next_pkey)
 SEGMENT_CASE_(affine, gpuscan_affine_compose_segmented, gpuscan_affine_compose_by_key, affine,
-              affine_identity(), gen1_affine, affine, AS_IS_, affine_then, ABS_NONE_, MAG_NONE_, exact_affine,
+              affine_identity(), value_affine, affine, AS_IS_, affine_then, ABS_NONE_, MAG_NONE_, exact_affine,
               int16_t, key_next_int16_t)
-SEGMENT_CASE_(mat2, gpuscan_mat2_matmul_segmented, gpuscan_mat2_matmul_by_key, mat2, mat2_identity(), gen1_mat2,
+SEGMENT_CASE_(mat2, gpuscan_mat2_matmul_segmented, gpuscan_mat2_matmul_by_key, mat2, mat2_identity(), value_mat2,
               mat2, AS_IS_, mat2_mul, ABS_NONE_, MAG_NONE_, exact_mat2, quad, key_next_quad)
-SEGMENT_CASE_(rgb, gpuscan_rgb_rgbadd_segmented, gpuscan_rgb_rgbadd_by_key, rgb, rgb_zero(), gen1_rgb, rgb,
+SEGMENT_CASE_(rgb, gpuscan_rgb_rgbadd_segmented, gpuscan_rgb_rgbadd_by_key, rgb, rgb_zero(), value_rgb, rgb,
               AS_IS_, rgb_add, ABS_NONE_, MAG_NONE_, exact_rgb, rgb, key_next_rgb)
-SEGMENT_CASE_(vec10, gpuscan_vec10_vadd_segmented, gpuscan_vec10_vadd_by_key, vec10, vec10_zero(), gen1_vec10,
+SEGMENT_CASE_(vec10, gpuscan_vec10_vadd_segmented, gpuscan_vec10_vadd_by_key, vec10, vec10_zero(), value_vec10,
               vec10, AS_IS_, vec10_add, ABS_NONE_, MAG_NONE_, exact_vec10, int, key_next_int)
 
 /* A reduction of (tname, T) against a CPU loop, its segments from src: keys made from a head
@@ -478,17 +461,17 @@ SEGMENT_CASE_(vec10, gpuscan_vec10_vadd_segmented, gpuscan_vec10_vadd_by_key, ve
         for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; ++k)                               \
             reduce_##tname(shapes[k][0] * shapes[k][1], H_NONE, SRC_ROWS, shapes[k][1], k % 2, k % 3 == 0, rng); \
     }
-REDUCE_CASE_(i32, gpuscan_i32_add_reduce_by_key, gpuscan_i32_add_segmented_reduce, int, int, 0, gen_i32, int, AS_IS_,
+REDUCE_CASE_(i32, gpuscan_i32_add_reduce_by_key, gpuscan_i32_add_segmented_reduce, int, int, 0, value_i32, int, AS_IS_,
              ADD_, ABS_NONE_, MAG_NONE_, exact_int, key_next_int)
-REDUCE_CASE_(i16, gpuscan_i16_add_reduce_by_key, gpuscan_i16_add_segmented_reduce, int16_t, pkey, (int16_t)0, gen_i16,
+REDUCE_CASE_(i16, gpuscan_i16_add_reduce_by_key, gpuscan_i16_add_segmented_reduce, int16_t, pkey, (int16_t)0, value_i16,
              int16_t, AS_IS_, ADD16_, ABS_NONE_, MAG_NONE_, exact_int16_t, key_next_pkey)
-REDUCE_CASE_(f32, gpuscan_f32_add_reduce_by_key, gpuscan_f32_add_segmented_reduce, float, long long, 0.0f, gen_f32,
+REDUCE_CASE_(f32, gpuscan_f32_add_reduce_by_key, gpuscan_f32_add_segmented_reduce, float, long long, 0.0f, value_f32,
              double, TO_DOUBLE_, ADD_, ABS_DOUBLE_, ADD_, close_f32, key_next_ll)
 REDUCE_CASE_(affine, gpuscan_affine_compose_reduce_by_key, gpuscan_affine_compose_segmented_reduce, affine, int16_t,
-             affine_identity(), gen1_affine, affine, AS_IS_, affine_then, ABS_NONE_, MAG_NONE_, exact_affine,
+             affine_identity(), value_affine, affine, AS_IS_, affine_then, ABS_NONE_, MAG_NONE_, exact_affine,
              key_next_int16_t)
 REDUCE_CASE_(vec10, gpuscan_vec10_vadd_reduce_by_key, gpuscan_vec10_vadd_segmented_reduce, vec10, int, vec10_zero(),
-             gen1_vec10, vec10, AS_IS_, vec10_add, ABS_NONE_, MAG_NONE_, exact_vec10, key_next_int)
+             value_vec10, vec10, AS_IS_, vec10_add, ABS_NONE_, MAG_NONE_, exact_vec10, key_next_int)
 
 /* Every size and head pattern through one type: inclusive and exclusive, simple and _ex; the
  * segments from each source in turn. */
@@ -730,8 +713,8 @@ static void reduce_empty(void)
         CHECK_CUDA(cudaFree(d_h));                                                                  \
         free(h), free(want), free(got), free(hd);                                                   \
     }
-REPEATS_(u8, gpuscan_u8_max_segmented, uint8_t, gen_u8, MAX_)
-REPEATS_(i16, gpuscan_i16_add_segmented, int16_t, gen_i16, ADD16_)
+REPEATS_(u8, gpuscan_u8_max_segmented, uint8_t, value_u8, MAX_)
+REPEATS_(i16, gpuscan_i16_add_segmented, int16_t, value_i16, ADD16_)
 
 /* uint8 max past 2^32 elements: in[i] = i mod 251, heads every 1000th and at 2^32 - 1: each value
  * is the most of its segment so far, known in closed form. */

@@ -12,6 +12,16 @@
 #define USER_STRICT_PART 0 /* the whole file */
 #endif
 
+/* a custom operator of a struct (parts 2 and 4) */
+typedef struct { float m, s; } running; /* (max, sum) of a stretch, combined in order */
+static __host__ __device__ inline running running_then(running a, running b)
+{
+    running r = {a.m > b.m ? a.m : b.m, a.s + b.s};
+    return r;
+}
+#define GPUSCAN_OP_msum_IDENTITY(name, T) (running{-HUGE_VALF, 0.0f})
+#define GPUSCAN_OP_msum_COMBINE(T, a, b) running_then(a, b)
+
 #if USER_STRICT_PART == 0 || USER_STRICT_PART == 1
 GPUSCAN_DEFINE(int, add)
 GPUSCAN_DEFINE_NAMED(u8, uint8_t, add)
@@ -21,14 +31,6 @@ GPUSCAN_DEFINE(double, max)
 GPUSCAN_DEFINE_CONVERT(flags, uint8_t, int32_t, add)
 #endif
 #if USER_STRICT_PART == 0 || USER_STRICT_PART == 2
-typedef struct { float m, s; } running; /* (max, sum) of a stretch, combined in order */
-static __host__ __device__ inline running running_then(running a, running b)
-{
-    running r = {a.m > b.m ? a.m : b.m, a.s + b.s};
-    return r;
-}
-#define GPUSCAN_OP_msum_IDENTITY(name, T) (running{-HUGE_VALF, 0.0f})
-#define GPUSCAN_OP_msum_COMBINE(T, a, b) running_then(a, b)
 GPUSCAN_DEFINE_NAMED(u8, uint8_t, max)
 GPUSCAN_DEFINE_NAMED(f32, float, min)
 GPUSCAN_DEFINE_NAMED(u64, uint64_t, xor)
@@ -60,16 +62,8 @@ GPUSCAN_DEFINE_REDUCE_BY_KEY_EQUAL(wide3_by_wide3, wide3, wide3, wadd, user_same
 
 #if USER_STRICT_PART == 0 || USER_STRICT_PART == 4
 /* scans along an axis: a 1-byte type, a custom operator of a struct, 8 bytes */
-typedef struct { float m, s; } axis_running;
-static __host__ __device__ inline axis_running axis_running_then(axis_running a, axis_running b)
-{
-    axis_running r = {a.m > b.m ? a.m : b.m, a.s + b.s};
-    return r;
-}
-#define GPUSCAN_OP_amsum_IDENTITY(name, T) (axis_running{-HUGE_VALF, 0.0f})
-#define GPUSCAN_OP_amsum_COMBINE(T, a, b) axis_running_then(a, b)
 GPUSCAN_DEFINE_AXIS(u8, uint8_t, max)
-GPUSCAN_DEFINE_AXIS(running, axis_running, amsum)
+GPUSCAN_DEFINE_AXIS(running, running, msum)
 GPUSCAN_DEFINE_AXIS(f64, double, add)
 #endif
 
