@@ -1,7 +1,7 @@
-/* tests/test_values.h - one random value of each type the segmented and axis suites scan (part of
- * the helper library, tests/test_lib.h): small integers where the type is a number (sums of
- * doubles stay exact), random bits where the operator wraps, and the custom types' own generators
- * (custom_ops.h) one value at a time. */
+/* tests/test_values.h - one random value of each type the segmented and axis suites scan (beside
+ * the helper library, tests/test_lib.h, which those suites include first): small integers where
+ * the type is a number (sums of doubles stay exact), random bits where the operator wraps, and the
+ * custom types' own generators (custom_ops.h) one value at a time. */
 #ifndef GPUSCAN_TEST_VALUES_H
 #define GPUSCAN_TEST_VALUES_H
 #include "custom_ops.h"
