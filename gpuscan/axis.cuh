@@ -13,8 +13,9 @@
  * it by its own decoupled look-back (grid.cuh's states and rounds, a state a column: a tile hands
  * on `cols` values, not one, which is why this is not the one-aggregate skeleton).  Tiles are
  * claimed row of tiles by row of tiles, so a tile waits only for tiles already claimed.  Each
- * element is read once and written once; an axis that fits one tile reads and writes no state.
- * Any T and operator, non-commuting ones included: a column's values combine in axis order. */
+ * element is read once and written once; an axis that fits one row of tiles reads and writes no
+ * state.  Any T and operator, non-commuting ones included: a column's values combine in axis
+ * order.  The last axis of packed rows goes to the segmented scans' rows form (below). */
 #ifndef GPUSCAN_AXIS_CUH
 #define GPUSCAN_AXIS_CUH
 
@@ -64,8 +65,8 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_axis_asyn
 /* The geometry of a view (v's strides 0: packed), for tiles of at most `elements` elements and
  * `threads` threads: along the axis (inner 1) a column a tile where the axis is long enough, else
  * a column a thread (at most `threads` of them) where it is; rows to fill the tile, and columns
- * to fill it where the axis is short.  Returns TOO_LARGE where the view or its tiles cannot be indexed,
- * OVERLAP where the view's sequences overlap one another. */
+ * to fill it where the axis is short.  Returns TOO_LARGE where the view, its bytes or its tiles
+ * cannot be indexed, OVERLAP where the view's sequences overlap one another. */
 static inline gpuscan_status gpuscan_axis_geometry_of_(const gpuscan_axis *v, size_t elem_size, unsigned elements,
                                                        unsigned threads, gpuscan_axis_geometry_ *g)
 {
