@@ -11,8 +11,9 @@
  * key (each run's first key, fold and the count) of five (value, key) pairs at every size and head
  * pattern, and of the same values by heads, int64 and int32 offsets (empty segments) and rows;
  * reductions of no elements.  A uint8 and an int16 case 40 times over.  GPUSCAN_TEST_SEGMENTED_LARGE=1 (the
- * exhaustive tier) runs those 400 times and adds uint8 past 2^32 elements, heads and one row,
- * scanned and reduced (a count past 2^32); `gpu_segmented --large` runs those alone. */
+ * exhaustive tier) runs those 400 times and adds uint8 past 2^32 elements, heads, keys and one
+ * row, scanned, and heads and the row reduced (a count past 2^32); `gpu_segmented --large` runs
+ * those alone. */
 
 #include "test_lib.h"
 #include "test_values.h"
@@ -716,8 +717,9 @@ static void reduce_empty(void)
 REPEATS_(u8, gpuscan_u8_max_segmented, uint8_t, value_u8, MAX_)
 REPEATS_(i16, gpuscan_i16_add_segmented, int16_t, value_i16, ADD16_)
 
-/* uint8 max past 2^32 elements: in[i] = i mod 251, heads every 1000th and at 2^32 - 1: each value
- * is the most of its segment so far, known in closed form. */
+/* uint8 max past 2^32 elements: in[i] = i mod 251, heads every 1000th and at 2^32 - 1 (and the same
+ * segments as runs of uint8 keys): each value is the most of its segment so far, known in closed
+ * form. */
 static void large(void)
 {
     const size_t n = ((size_t)1 << 32) + 4099, odd_head = ((size_t)1 << 32) - 1;
@@ -751,6 +753,24 @@ static void large(void)
         for (size_t j = start; j <= i; ++j) most = (uint8_t)((j % 251) > most ? j % 251 : most);
         CHECK_CUDA(cudaMemcpy(&v, d_out + i, 1, cudaMemcpyDeviceToHost));
         EXPECT(v == most, "large: out[%zu] = %u, want %u", i, v, most);
+    }
+    /* by key: the same segments as uint8 keys (one more every 1000th element and at 2^32 - 1) */
+    for (size_t off = 0; off < n; off += 1 << 20) {
+        const size_t len = n - off < ((size_t)1 << 20) ? n - off : (size_t)1 << 20;
+        for (size_t i = 0; i < len; ++i) h[i] = (uint8_t)((off + i) / 1000 + (off + i >= odd_head));
+        CHECK_CUDA(cudaMemcpy(d_h + off, h, len, cudaMemcpyHostToDevice));
+    }
+    CHECK_CUDA(cudaMemset(d_out, 0xFF, n));
+    st = gpuscan_u8_max_by_key_inclusive(d_h, d_in, d_out, n, 0);
+    EXPECT(st == GPUSCAN_SUCCESS, "large by key: %s", gpuscan_status_string(st));
+    for (int k = 0; k < 8; ++k) {
+        const size_t i = probes[k];
+        size_t start = i - i % 1000;
+        if (i >= odd_head && odd_head > start) start = odd_head;
+        uint8_t most = 0, v = 0;
+        for (size_t j = start; j <= i; ++j) most = (uint8_t)((j % 251) > most ? j % 251 : most);
+        CHECK_CUDA(cudaMemcpy(&v, d_out + i, 1, cudaMemcpyDeviceToHost));
+        EXPECT(v == most, "large by key: out[%zu] = %u, want %u", i, v, most);
     }
     /* the rows form: one row of 2^32 + 3 elements (its tiles past 2^32 too), the most so far */
     const size_t row = ((size_t)1 << 32) + 3, rows = n / row;
