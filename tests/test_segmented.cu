@@ -717,6 +717,20 @@ static void reduce_empty(void)
 REPEATS_(u8, gpuscan_u8_max_segmented, uint8_t, value_u8, MAX_)
 REPEATS_(i16, gpuscan_i16_add_segmented, int16_t, value_i16, ADD16_)
 
+/* out at the probes of a uint8 max scan of in[i] = i mod 251 whose segments start every 1000th
+ * element and at odd_head: each the most of its segment so far. */
+static void expect_most_so_far(const uint8_t *d_out, const size_t *probes, int count, size_t odd_head, const char *what)
+{
+    for (int k = 0; k < count; ++k) {
+        const size_t i = probes[k];
+        size_t start = i - i % 1000;
+        if (i >= odd_head && odd_head > start) start = odd_head;
+        uint8_t most = 0, v = 0;
+        for (size_t j = start; j <= i; ++j) most = (uint8_t)((j % 251) > most ? j % 251 : most);
+        CHECK_CUDA(cudaMemcpy(&v, d_out + i, 1, cudaMemcpyDeviceToHost));
+        EXPECT(v == most, "%s: out[%zu] = %u, want %u", what, i, v, most);
+    }
+}
 /* uint8 max past 2^32 elements: in[i] = i mod 251, heads every 1000th and at 2^32 - 1 (and the same
  * segments as runs of uint8 keys): each value is the most of its segment so far, known in closed
  * form. */
@@ -745,15 +759,7 @@ static void large(void)
     gpuscan_status st = gpuscan_u8_max_segmented_inclusive(d_in, d_h, d_out, n, 0);
     EXPECT(st == GPUSCAN_SUCCESS, "large: %s", gpuscan_status_string(st));
     const size_t probes[] = {0, 250, 999, 1000, odd_head - 1, odd_head, odd_head + 1, n - 1};
-    for (int k = 0; k < 8; ++k) {
-        const size_t i = probes[k];
-        size_t start = i - i % 1000;
-        if (i >= odd_head && odd_head > start) start = odd_head;
-        uint8_t most = 0, v = 0;
-        for (size_t j = start; j <= i; ++j) most = (uint8_t)((j % 251) > most ? j % 251 : most);
-        CHECK_CUDA(cudaMemcpy(&v, d_out + i, 1, cudaMemcpyDeviceToHost));
-        EXPECT(v == most, "large: out[%zu] = %u, want %u", i, v, most);
-    }
+    expect_most_so_far(d_out, probes, 8, odd_head, "large");
     /* by key: the same segments as uint8 keys (one more every 1000th element and at 2^32 - 1) */
     for (size_t off = 0; off < n; off += 1 << 20) {
         const size_t len = n - off < ((size_t)1 << 20) ? n - off : (size_t)1 << 20;
@@ -763,15 +769,7 @@ static void large(void)
     CHECK_CUDA(cudaMemset(d_out, 0xFF, n));
     st = gpuscan_u8_max_by_key_inclusive(d_h, d_in, d_out, n, 0);
     EXPECT(st == GPUSCAN_SUCCESS, "large by key: %s", gpuscan_status_string(st));
-    for (int k = 0; k < 8; ++k) {
-        const size_t i = probes[k];
-        size_t start = i - i % 1000;
-        if (i >= odd_head && odd_head > start) start = odd_head;
-        uint8_t most = 0, v = 0;
-        for (size_t j = start; j <= i; ++j) most = (uint8_t)((j % 251) > most ? j % 251 : most);
-        CHECK_CUDA(cudaMemcpy(&v, d_out + i, 1, cudaMemcpyDeviceToHost));
-        EXPECT(v == most, "large by key: out[%zu] = %u, want %u", i, v, most);
-    }
+    expect_most_so_far(d_out, probes, 8, odd_head, "large by key");
     /* the rows form: one row of 2^32 + 3 elements (its tiles past 2^32 too), the most so far */
     const size_t row = ((size_t)1 << 32) + 3, rows = n / row;
     st = gpuscan_u8_max_segmented_rows_inclusive(d_in, d_out, rows, row, 0);
