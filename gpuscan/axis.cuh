@@ -48,7 +48,7 @@ typedef struct gpuscan_axis_geometry_ {
 static __device__ __forceinline__ __attribute__((unused)) void gpuscan_axis_async_(void *dst, const void *src, unsigned bytes,
                                                                                     unsigned unit)
 {
-    const unsigned to = (unsigned)__cvta_generic_to_shared(dst);
+    const unsigned to = gpuscan_shared_addr_(dst);
     for (unsigned k = 0; k < bytes; k += unit) {
         if (unit == 16u)
             asm volatile("cp.async.ca.shared.global [%0], [%1], 16;" ::"r"(to + k), "l"((const char *)src + k) : "memory");
@@ -135,8 +135,8 @@ static inline size_t gpuscan_axis_extent_(const gpuscan_axis_geometry_ *g, size_
         const unsigned fast = along_axis ? rv : cv, slow = along_axis ? cv : rv, t = threadIdx.x;   \
         const long long row_step = g->reverse ? -(long long)g->length_stride : (long long)g->length_stride; \
         T *const first = mem + (g->reverse ? g->length - 1u - l0 : l0) * g->length_stride; /* (row 0) */ \
-        /* memory and buf steps along the fast and the slow dimension */                            \
-        const long long fast_mem = along_axis ? row_step : 1, slow_mem = along_axis ? (long long)g->outer_stride : row_step; \
+        /* memory's step along the slow dimension, and buf's along each */                          \
+        const long long slow_mem = along_axis ? (long long)g->outer_stride : row_step;              \
         const unsigned fast_buf = along_axis ? g->cols : 1u, slow_buf = along_axis ? 1u : g->cols;  \
         T v[U];                                                                                     \
         if (fast <= THREADS) {                                                                      \
@@ -203,7 +203,6 @@ static inline size_t gpuscan_axis_extent_(const gpuscan_axis_geometry_ *g, size_
                 }                                                                                   \
             }                                                                                       \
         }                                                                                           \
-        (void)fast_mem;                                                                             \
     }                                                                                               \
     static __device__ __forceinline__ void P##_axis_move(const gpuscan_axis_geometry_ *g, T *mem, T *buf, size_t f0, \
                                                          size_t l0, unsigned cv, unsigned rv, int load) \
@@ -461,8 +460,6 @@ static inline gpuscan_status gpuscan_axis_run_(gpuscan_axis_desc_ *d, void *d_wo
 #else
 #define GPUSCAN_AXIS_ROWS_FORM_ 1
 #endif
-#define GPUSCAN_AXIS_CAT_(a, b) GPUSCAN_AXIS_CAT2_(a, b)
-#define GPUSCAN_AXIS_CAT2_(a, b) a##b
 #define GPUSCAN_AXIS_ROWS_CODE_0(P, name, T, op)
 #define GPUSCAN_AXIS_ROWS_CODE_1(P, name, T, op)                                                    \
     GPUSCAN_SEGMENT_DEVICE_CODE_(P##_last, name, T, op, unsigned char, gpuscan_same_byte_, 0, 0) GPUSCAN_BREAK_ \
@@ -498,7 +495,7 @@ static inline int gpuscan_axis_is_rows_(const gpuscan_axis *v)
         io.in = d_in, io.out = d_out, io.init = init;                                               \
         io.exclusive = io.seeded = kind == GPUSCAN_EXCLUSIVE;                                       \
         if (view == NULL) return GPUSCAN_ERROR_NULL_POINTER;                                        \
-        GPUSCAN_AXIS_CAT_(GPUSCAN_AXIS_TO_ROWS_, GPUSCAN_AXIS_ROWS_FORM_)(P)                         \
+        GPUSCAN_CAT_(GPUSCAN_AXIS_TO_ROWS_, GPUSCAN_AXIS_ROWS_FORM_)(P)                         \
         const gpuscan_axis_call_ c = {d_in, d_out, *view, kind, &io, &io.g};                        \
         return gpuscan_axis_run_(&P##_desc, d_workspace, workspace_bytes, &c, ex, stream);          \
     }
@@ -540,7 +537,7 @@ static inline int gpuscan_axis_is_rows_(const gpuscan_axis *v)
     GPUSCAN_WARP_(P, T) GPUSCAN_BREAK_                                                              \
     GPUSCAN_TILE_STATE_(P, T) GPUSCAN_BREAK_                                                        \
     GPUSCAN_AXIS_KERNEL_(P, T) GPUSCAN_BREAK_                                                       \
-    GPUSCAN_AXIS_CAT_(GPUSCAN_AXIS_ROWS_CODE_, GPUSCAN_AXIS_ROWS_FORM_)(P, name, T, op)              \
+    GPUSCAN_CAT_(GPUSCAN_AXIS_ROWS_CODE_, GPUSCAN_AXIS_ROWS_FORM_)(P, name, T, op)              \
     GPUSCAN_AXIS_DESC_(P, T) GPUSCAN_BREAK_                                                         \
     GPUSCAN_AXIS_FORMS_(SCOPE, P, T) GPUSCAN_BREAK_                                                 \
     GPUSCAN_SPACE_CLOSE_(P, id)                                                                     \
