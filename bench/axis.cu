@@ -31,7 +31,8 @@ int main(int argc, char **argv)
            "CUB key", "copy", "of copy", "b2b");
     bench_warm_up(500);
     const size_t shapes[][2] = {{(size_t)1 << 20, 2}, {(size_t)1 << 24, 8}, {2, (size_t)1 << 24}, {4096, 4096},
-                                {(size_t)1 << 16, 1024}, {1024, (size_t)1 << 16}, {(size_t)1 << 26, 1}};
+                                {(size_t)1 << 16, 1024}, {1024, (size_t)1 << 16}, {(size_t)1 << 26, 1},
+                                {8, (size_t)1 << 22}};
     const size_t nmax = (size_t)1 << 27;
     int *d_in, *d_out, *d_keys, *h = (int *)malloc(nmax * sizeof(int)), *got = (int *)malloc(nmax * sizeof(int));
     int *want = (int *)malloc(nmax * sizeof(int)), *keys = (int *)malloc(nmax * sizeof(int));

@@ -15,7 +15,8 @@
  * claimed row of tiles by row of tiles, so a tile waits only for tiles already claimed.  Each
  * element is read once and written once; an axis that fits one row of tiles reads and writes no
  * state.  Any T and operator, non-commuting ones included: a column's values combine in axis
- * order.  The last axis of packed rows goes to the segmented scans' rows form (below). */
+ * order.  The last axis of packed rows goes to the segmented scans' rows form (below), and a short
+ * axis (at most GPUSCAN_AXIS_SHORT_LENGTH) of many columns to a thread a column (P_axis_columns). */
 #ifndef GPUSCAN_AXIS_CUH
 #define GPUSCAN_AXIS_CUH
 
@@ -106,11 +107,19 @@ static inline size_t gpuscan_axis_extent_(const gpuscan_axis_geometry_ *g, size_
     return ((g->outer - 1) * g->outer_stride + (g->length - 1) * g->length_stride + g->inner) * elem_size;
 }
 
+/* Whether a view's axis is short enough to be scanned a thread a column (P_axis_columns), its
+ * columns many enough: a warp's loads on consecutive columns (along the last axis, on rows side by
+ * side: their lines shared through L1; rows of 2, 0.60 of a copy on tiles, 0.74 so). */
+static inline int gpuscan_axis_is_short_(const gpuscan_axis_geometry_ *g, size_t elem_size)
+{
+    return g->length <= GPUSCAN_AXIS_SHORT_LENGTH && elem_size <= 16u && g->columns >= GPUSCAN_AXIS_SHORT_MIN_COLUMNS;
+}
+
 /* The kernel of (T, op).  A tile, after its claim: the load; each thread's run
  * of rows folded; the folds scanned down each column (chunks > 1); each column's prefix (its own
  * look-back, P_axis_prefix); each run scanned with its prefix in front; the store. */
 #define GPUSCAN_AXIS_KERNEL_(P, T)                                                                  \
-    static_assert(GPUSCAN_AXIS_ELEMENTS(T) >= 1, "gpuscan: an axis scan's element type is at most 94 " \
+    static_assert(GPUSCAN_AXIS_ELEMENTS(T) >= 1, "gpuscan: an axis scan's element type is at most 188 " \
                   "bytes (its tile and its runs' folds live in shared memory)");                    \
     enum { P##_AXIS_ELEMENTS_ = GPUSCAN_AXIS_ELEMENTS(T) > 0 ? GPUSCAN_AXIS_ELEMENTS(T) : 1 };      \
     typedef struct P##_axis_io {                                                                    \
@@ -234,14 +243,17 @@ static inline size_t gpuscan_axis_extent_(const gpuscan_axis_geometry_ *g, size_
     /* Column c's prefix in tile `tile` (row of tiles ly): the fold of every element above the tile \
      * in its column, the seed in front; *has 0 where there is none (the first row of tiles,        \
      * unseeded).  Publishes the column's aggregate, then looks back up the column until a         \
-     * published prefix (the fixed order: waits for each prefix), then publishes its own - but in  \
-     * the last row of tiles, which nothing reads. */                                               \
+     * published prefix, GPUSCAN_AXIS_LOOKBACK_WINDOW rows of tiles a look (their loads in flight   \
+     * together: a look is a round trip to L2, under a full memory system a microsecond), then      \
+     * publishes its own - but in the last row of tiles, which nothing reads.  The fixed order       \
+     * (P_FIXED_ORDER_) waits for the prefix of the row of tiles above. */                          \
     static __device__ __forceinline__ T P##_axis_prefix(const P##_axis_io *io, gpuscan_states_ states, \
                                                          unsigned *agg_slots, unsigned *prefix_slots, size_t tile, \
                                                          size_t ly, unsigned c, T aggregate, int *has) \
     {                                                                                               \
+        enum { W = P##_FIXED_ORDER_ ? 1 : GPUSCAN_AXIS_LOOKBACK_WINDOW(T) };                        \
         const gpuscan_axis_geometry_ *g = &io->g;                                                   \
-        const size_t at = tile * g->cols + c;                                                       \
+        const size_t at = tile * g->cols + c, step = g->col_tiles * g->cols;                        \
         const int last = ly + 1u == g->row_tiles;                                                   \
         T run = io->init;                                                                           \
         *has = io->seeded;                                                                          \
@@ -249,14 +261,19 @@ static inline size_t gpuscan_axis_extent_(const gpuscan_axis_geometry_ *g, size_
             if (!last && !P##_FIXED_ORDER_)                                                         \
                 P##_publish(states, agg_slots, at, GPUSCAN_STATE_AGGREGATE, aggregate);             \
             *has = 0;                                                                               \
-            for (size_t up = tile - g->col_tiles;; up -= g->col_tiles) {                            \
-                T v;                                                                                \
-                unsigned status;                                                                    \
-                while ((status = P##_await(states, agg_slots, prefix_slots, up * g->cols + c, &v)) != \
-                           GPUSCAN_STATE_PREFIX && P##_FIXED_ORDER_) {                              \
+            int found = 0; /* (rows of tiles up - 1 down to up - W a look; row 0 has a prefix) */  \
+            for (size_t up = ly, near = at - step; !found; up -= W, near -= W * step) {           \
+                unsigned words[W][4];                                                               \
+                _Pragma("unroll") for (unsigned u = 0; u < W; ++u) if (u < up)                      \
+                    P##_peek_load(states, near - u * step, words[u]);                               \
+                _Pragma("unroll") for (unsigned u = 0; u < W; ++u) if (u < up && !found) {          \
+                    T v;                                                                            \
+                    unsigned status = P##_peek_read(states, agg_slots, prefix_slots, near - u * step, words[u], &v); \
+                    while (status == GPUSCAN_STATE_EMPTY || (P##_FIXED_ORDER_ && status != GPUSCAN_STATE_PREFIX)) \
+                        status = P##_peek(states, agg_slots, prefix_slots, near - u * step, &v);    \
+                    run = *has ? P##_combine(v, run) : v, *has = 1;                                 \
+                    found = status == GPUSCAN_STATE_PREFIX;                                         \
                 }                                                                                   \
-                run = *has ? P##_combine(v, run) : v, *has = 1;                                     \
-                if (status == GPUSCAN_STATE_PREFIX) break;                                          \
             }                                                                                       \
         }                                                                                           \
         if (!last) P##_publish(states, prefix_slots, at, GPUSCAN_STATE_PREFIX, *has ? P##_combine(run, aggregate) : aggregate); \
@@ -306,6 +323,43 @@ static inline size_t gpuscan_axis_extent_(const gpuscan_axis_geometry_ *g, size_
             P##_publish(states, prefix_slots, at, GPUSCAN_STATE_PREFIX, *has ? P##_combine(run, aggregate) : aggregate); \
         return run;                                                                                 \
     }                                                                                               \
+    /* A short axis across many columns (gpuscan_axis_is_short_): each thread scans COLS columns a   \
+     * block apart (a warp's lanes on consecutive ones), its axis whole in registers - every load    \
+     * of a thread in flight at once, no shared memory, no look-back.  (A tile of such an axis is a  \
+     * few rows of thousands of columns: 2 x 2^24 along axis 0 0.57 of a copy there, 0.77 so; 8 x    \
+     * 2^22 0.79 -> 0.94.) */                                                                       \
+    static __global__ void __launch_bounds__(GPUSCAN_AXIS_THREADS) P##_axis_columns(P##_axis_io io)  \
+    {                                                                                                \
+        enum { COLS = GPUSCAN_AXIS_SHORT_COLS(sizeof(T)), LENGTH = GPUSCAN_AXIS_SHORT_LENGTH };      \
+        const gpuscan_axis_geometry_ *g = &io.g;                                                     \
+        const size_t first = (size_t)blockIdx.x * GPUSCAN_AXIS_THREADS * COLS + threadIdx.x;         \
+        const long long step = g->reverse ? -(long long)g->length_stride : (long long)g->length_stride; \
+        const size_t top = g->reverse ? (g->length - 1u) * g->length_stride : 0u;                    \
+        size_t at[COLS];                                                                             \
+        T x[LENGTH][COLS];                                                                           \
+        if (GPUSCAN_TEST_EMPTY_KERNELS || sizeof(T) > 16u) return; /* (wider: never launched) */     \
+        gpuscan_wait_prerequisites_();                                                               \
+        _Pragma("unroll") for (unsigned k = 0; k < COLS; ++k) {                                      \
+            const size_t f = first + k * GPUSCAN_AXIS_THREADS, o = f / g->inner;                     \
+            at[k] = o * g->outer_stride + (f - o * g->inner) + top;                                  \
+        }                                                                                            \
+        _Pragma("unroll") for (unsigned l = 0; l < LENGTH; ++l) if (l < g->length)                   \
+            _Pragma("unroll") for (unsigned k = 0; k < COLS; ++k)                                    \
+                if (first + k * GPUSCAN_AXIS_THREADS < g->columns) x[l][k] = io.in[at[k] + (long long)l * step]; \
+        gpuscan_let_dependents_launch_();                                                            \
+        _Pragma("unroll") for (unsigned k = 0; k < COLS; ++k) {                                      \
+            if (first + k * GPUSCAN_AXIS_THREADS >= g->columns) break;                               \
+            T carry = io.init;                                                                       \
+            int has = io.seeded;                                                                     \
+            _Pragma("unroll") for (unsigned l = 0; l < LENGTH; ++l) if (l < g->length) {             \
+                const T v = x[l][k];                                                                 \
+                if (io.exclusive)                                                                    \
+                    io.out[at[k] + (long long)l * step] = carry, carry = P##_combine(carry, v);      \
+                else                                                                                 \
+                    carry = has ? P##_combine(carry, v) : v, has = 1, io.out[at[k] + (long long)l * step] = carry; \
+            }                                                                                        \
+        }                                                                                            \
+    }                                                                                                \
     /* The pass: the single-pass kernels' arguments (host.cuh: gpuscan_pass_launch_); where the axis \
      * fits one row of tiles (no states), block b takes tile b. */                                  \
     static __global__ void __launch_bounds__(GPUSCAN_AXIS_THREADS, GPUSCAN_AXIS_MIN_BLOCKS) P##_axis_pass(                  \
@@ -388,6 +442,7 @@ static inline size_t gpuscan_axis_extent_(const gpuscan_axis_geometry_ *g, size_
 
 /* ---- the host side ---------------------------------------------------------------------------- */
 typedef struct gpuscan_axis_desc_ {
+    const void *columns; /* P_axis_columns: short axes */
     size_t elem_size, elem_align;
     unsigned elements; /* a tile's at most (GPUSCAN_AXIS_ELEMENTS) */
     gpuscan_pass_ pass; /* its state and slot bytes a column's (a call's: a tile's, cols of them) */
@@ -427,13 +482,19 @@ static inline gpuscan_status gpuscan_axis_run_(gpuscan_axis_desc_ *d, void *d_wo
     const gpuscan_axis_geometry_ *g = c->g;
     const size_t tiles = geometry == GPUSCAN_SUCCESS ? g->row_tiles * g->col_tiles : 0u;
     const size_t bytes = gpuscan_axis_extent_(g, d->elem_size);
-    if (tiles <= 1u || g->row_tiles <= 1u) { /* (no look-back: no workspace) */
+    const int short_axis = geometry == GPUSCAN_SUCCESS && gpuscan_axis_is_short_(g, d->elem_size);
+    if (tiles <= 1u || g->row_tiles <= 1u || short_axis) { /* (no look-back: no workspace) */
         int query_only = 0;
         if (ex && workspace_bytes == NULL) return GPUSCAN_ERROR_NULL_POINTER;
         if (ex) GPUSCAN_TRY_(gpuscan_check_workspace_(d_workspace, workspace_bytes, 1u, &query_only));
         if (query_only) return GPUSCAN_SUCCESS;
         GPUSCAN_TRY_(checked);
         if (tiles == 0u) return GPUSCAN_SUCCESS;
+        if (short_axis) {
+            void *args[] = {c->io};
+            const size_t per_block = (size_t)d->pass.threads * GPUSCAN_AXIS_SHORT_COLS(d->elem_size);
+            return gpuscan_launch_plain_(d->columns, gpuscan_ceil_div_(g->columns, per_block), d->pass.threads, args, stream);
+        }
         gpuscan_states_ states = gpuscan_states_cleared_(NULL);
         unsigned *none = NULL;
         size_t n = 0;
@@ -482,7 +543,7 @@ static inline int gpuscan_axis_is_rows_(const gpuscan_axis *v)
 /* The descriptor and the typed functions (SCOPE: their linkage). */
 #define GPUSCAN_AXIS_DESC_(P, T)                                                                    \
     static gpuscan_axis_desc_ P##_desc __attribute__((unused)) = {                                  \
-        sizeof(T), __alignof__(T), (unsigned)P##_AXIS_ELEMENTS_,                                    \
+        (const void *)P##_axis_columns, sizeof(T), __alignof__(T), (unsigned)P##_AXIS_ELEMENTS_,   \
         {(const void *)P##_axis_pass, NULL, NULL /* (no fold, no domino, no counter slots) */,      \
          GPUSCAN_AXIS_THREADS, 1u /* (a tile a unit of the plan) */,                                \
          (unsigned)(P##_AXIS_ELEMENTS_ * sizeof(T)), GPUSCAN_STATE_BYTES_(T), GPUSCAN_SLOT_BYTES_(T), 0, \

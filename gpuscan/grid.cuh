@@ -216,25 +216,35 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_forget_st
             gpuscan_store_release_u32_((unsigned *)states.words + tile, gpuscan_state_word_(states, status));      \
         }                                                                                                          \
     }                                                                                                              \
-    /* One look at `tile`'s state: its status (possibly EMPTY) and, if published, its value. */                    \
+    /* One look at `tile`'s state in two halves: the load of its word(s) (raw: nothing waits for    \
+     * them, so several tiles' loads are in flight at once), then its status (possibly EMPTY) and,  \
+     * if published, its value. */                                                                 \
+    static __device__ __forceinline__ __attribute__((unused)) void P##_peek_load(gpuscan_states_ states, size_t tile, \
+                                                                                  unsigned w[4])    \
+    {                                                                                                              \
+        if (GPUSCAN_PACKED_(T))                                                                                    \
+            gpuscan_load_word_((const char *)states.words + tile * GPUSCAN_STATE_BYTES_(T), w,                     \
+                               GPUSCAN_STATE_BYTES_(T));                                                           \
+        else                                                                                                       \
+            w[0] = gpuscan_load_acquire_u32_((const unsigned *)states.words + tile);                               \
+    }                                                                                                              \
+    static __device__ __forceinline__ __attribute__((unused)) unsigned P##_peek_read(gpuscan_states_ states, const unsigned *agg_slots, \
+                                                             const unsigned *prefix_slots, size_t tile,            \
+                                                             const unsigned w[4], T *v)                            \
+    {                                                                                                              \
+        const unsigned status = gpuscan_state_status_(states, w[0]);                                               \
+        if (GPUSCAN_PACKED_(T))                                                                                    \
+            memcpy(v, w + 1, GPUSCAN_PACKED_(T) ? sizeof(T) : 0);                                                  \
+        else if (status != GPUSCAN_STATE_EMPTY)                                                                    \
+            *v = P##_slot_load((status == GPUSCAN_STATE_PREFIX ? prefix_slots : agg_slots) + tile * GPUSCAN_WORDS_(T)); \
+        return status;                                                                                             \
+    }                                                                                                              \
     static __device__ __forceinline__ __attribute__((unused)) unsigned P##_peek(gpuscan_states_ states, const unsigned *agg_slots,         \
                                                         const unsigned *prefix_slots, size_t tile, T *v)           \
     {                                                                                                              \
-        unsigned status;                                                                                           \
-        if (GPUSCAN_PACKED_(T)) {                                                                                  \
-            unsigned w[4];                                                                                         \
-            gpuscan_load_word_((const char *)states.words + tile * GPUSCAN_STATE_BYTES_(T), w,                     \
-                               GPUSCAN_STATE_BYTES_(T));                                                           \
-            memcpy(v, w + 1, GPUSCAN_PACKED_(T) ? sizeof(T) : 0);                                                  \
-            status = gpuscan_state_status_(states, w[0]);                                                          \
-        } else {                                                                                                   \
-            status = gpuscan_load_acquire_u32_((const unsigned *)states.words + tile);                             \
-            status = gpuscan_state_status_(states, status);                                                        \
-            if (status != GPUSCAN_STATE_EMPTY)                                                                     \
-                *v = P##_slot_load((status == GPUSCAN_STATE_PREFIX ? prefix_slots : agg_slots) +                   \
-                                   tile * GPUSCAN_WORDS_(T));                                                      \
-        }                                                                                                          \
-        return status;                                                                                             \
+        unsigned w[4];                                                                                             \
+        P##_peek_load(states, tile, w);                                                                            \
+        return P##_peek_read(states, agg_slots, prefix_slots, tile, w, v);                                         \
     }                                                                                                              \
     /* Sets `tile`'s state to EMPTY (round 0), as a clearing of the states would have. */          \
     static __device__ __forceinline__ __attribute__((unused)) void P##_forget(gpuscan_states_ states, size_t tile) \

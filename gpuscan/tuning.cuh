@@ -245,13 +245,15 @@
  * at once (loads in flight together).  A tile's elements: at most GPUSCAN_AXIS_TILE_BYTES, and with
  * the runs' folds and prefixes (two of T a thread) within the 48 KB of static shared memory. */
 #ifndef GPUSCAN_AXIS_THREADS
-#define GPUSCAN_AXIS_THREADS 256u
+#define GPUSCAN_AXIS_THREADS 128u
 #endif
 #ifndef GPUSCAN_AXIS_TILE_BYTES
 #define GPUSCAN_AXIS_TILE_BYTES 32768u
 #endif
-#ifndef GPUSCAN_AXIS_MIN_BLOCKS /* (blocks an SM at least, the registers' budget: 3, 0.43-0.61 of a copy; 4, 0.44-0.63) */
-#define GPUSCAN_AXIS_MIN_BLOCKS 4
+/* (128 threads and 6 blocks an SM, against 256 and 4: a sixth more tiles in flight while others wait
+ * for their look-back; along outer axes 0.62-0.64 -> 0.67-0.72 of a copy, with the window below) */
+#ifndef GPUSCAN_AXIS_MIN_BLOCKS /* (blocks an SM at least, the registers' budget) */
+#define GPUSCAN_AXIS_MIN_BLOCKS 6
 #endif
 /* A tile of at most this many columns looks back a warp a column (else a thread a column): with 2
  * columns (2^20 x 2 along axis 0) 0.43 -> 0.56 of a copy, with 1 0.50 -> 0.53, with 8 0.63 -> 0.52. */
@@ -267,6 +269,21 @@
 #if GPUSCAN_AXIS_WARP_LOOKBACK_COLS > GPUSCAN_AXIS_THREADS / 32
 #error "gpuscan: GPUSCAN_AXIS_WARP_LOOKBACK_COLS is at most the warps of a block (GPUSCAN_AXIS_THREADS / 32)"
 #endif
+/* Rows of tiles a thread's look-back up its column reads at once (axis.cuh: P_axis_prefix): 8
+ * spills at 64 registers. */
+#ifndef GPUSCAN_AXIS_LOOKBACK_WINDOW
+#define GPUSCAN_AXIS_LOOKBACK_WINDOW(T) (sizeof(T) <= 8u ? 4u : 1u)
+#endif
+/* A short axis (at most this long) across at least GPUSCAN_AXIS_SHORT_MIN_COLUMNS columns is
+ * scanned a thread a column (axis.cuh: P_axis_columns), GPUSCAN_AXIS_SHORT_COLS(bytes) columns a
+ * thread (of elements of `bytes`). */
+#ifndef GPUSCAN_AXIS_SHORT_LENGTH
+#define GPUSCAN_AXIS_SHORT_LENGTH 8u
+#endif
+#ifndef GPUSCAN_AXIS_SHORT_MIN_COLUMNS
+#define GPUSCAN_AXIS_SHORT_MIN_COLUMNS 4096u
+#endif
+#define GPUSCAN_AXIS_SHORT_COLS(bytes) ((bytes) <= 4u ? 4u : (bytes) <= 8u ? 2u : 1u)
 #ifndef GPUSCAN_AXIS_UNROLL /* (8 spilled at 4 blocks) */
 #define GPUSCAN_AXIS_UNROLL(T) 4u
 #endif

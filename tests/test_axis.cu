@@ -3,10 +3,11 @@
  * add and min, uint8 max, int16 add (wrapping), int64 add, float add (against a double reference),
  * double add, and custom operators that do not commute (custom_ops.h: an affine map, a 2x2 matrix
  * product) or are 3 or 40 bytes wide.  Shapes: axes of length 1, 2, 31-33, a tile's rows +- 1 and
- * long; inner 1 (the last axis), 2, 3, a tile's columns +- 1 and wide; one or several outer
- * indices; packed, with a length stride (a row pitch) and an outer stride wider than the data; in
- * place (the last axis of packed rows of 8 or more goes to the segmented scans' rows form, the
- * rest to the axis' own tiles: both are reached).  Outputs poisoned: every element of the view checked, the gaps between its rows and the
+ * long, and the short axis' longest +- 0/1; inner 1 (the last axis), 2, 3, a tile's columns +- 1
+ * and wide; one or several outer indices; packed, with a length stride (a row pitch) and an outer
+ * stride wider than the data; in place (the last axis of packed rows of 8 or more goes to the
+ * segmented scans' rows form, short axes of many columns a thread a column, the rest to the axis'
+ * own tiles: all three are reached).  Outputs poisoned: every element of the view checked, the gaps between its rows and the
  * guard past its end left as they were, the input untouched.  Bad arguments refused with nothing
  * written.  `gpu_axis --shapes` runs the larger shapes alone (2^20 x 2 and 2^22 x 8 along axis 0,
  * 2 x 2^22 along axis 1, 2048 x 2048 along both, and more); `--small` the small cases alone, one
@@ -200,12 +201,12 @@ static void run_types(uint64_t *rng, size_t budget)
 {
     for (int t = 0; t < N_TYPES; ++t) {
         const type_t *ty = &k_types[t];
-        const size_t inners[] = {1, 2, 3, 8, 31, 256, 257, 700};
+        const size_t inners[] = {1, 2, 3, 8, 31, 256, 257, 700, GPUSCAN_AXIS_SHORT_MIN_COLUMNS + 3};
         for (size_t ii = 0; ii < sizeof inners / sizeof inners[0]; ++ii) {
             const size_t inner = inners[ii];
             const gpuscan_axis_geometry_ g = geometry(ty->elements, 1, 1u << 30, inner);
-            const size_t lengths[] = {1, 2, 32, 33, g.rows - 1, g.rows, g.rows + 1, 3 * g.rows + 5,
-                                      1 + rng_next(rng) % (8 * g.rows)};
+            const size_t lengths[] = {1, 2, GPUSCAN_AXIS_SHORT_LENGTH, GPUSCAN_AXIS_SHORT_LENGTH + 1, 32, 33, g.rows - 1,
+                                      g.rows, g.rows + 1, 3 * g.rows + 5, 1 + rng_next(rng) % (8 * g.rows)};
             for (size_t li = 0; li < sizeof lengths / sizeof lengths[0]; ++li) {
                 const size_t length = lengths[li] == 0 ? 1 : lengths[li];
                 const size_t outer = 1 + rng_next(rng) % 3;
@@ -248,14 +249,17 @@ static void run_shapes(uint64_t *rng)
     case_mat2(&two, 0, FORM_SIMPLE, 0, rng);
 }
 
-/* Past 2^32 elements (`--large`): uint8 max, 2^20 + 3 steps of 4,099 columns along axis 0, and the
- * same bytes as 2 rows along the last axis reversed (the axis' own tiles), then in place. */
+/* Past 2^32 elements (`--large`): uint8 max, 2^20 + 3 steps of 4,099 columns along axis 0, the
+ * same bytes as 2 rows along the last axis reversed (the axis' own tiles), then in place, and 2
+ * steps of 2^31 + 7 columns reversed, exclusive (a thread a column). */
 static void run_large(uint64_t *rng)
 {
     const shape_t down = shape_of(1, ((size_t)1 << 20) + 3, 4099, 0, 0, 0);
     const shape_t along = shape_of(2, (((size_t)1 << 20) + 3) * 4099 / 2, 1, 0, 0, 1);
+    const shape_t wide = shape_of(1, 2, ((size_t)1 << 31) + 7, 0, 0, 1);
     case_u8(&down, 0, FORM_SIMPLE, 0, rng);
     case_u8(&along, 1, FORM_VIEW, 1, rng);
+    case_u8(&wide, 1, FORM_VIEW, 0, rng);
 }
 
 /* Bad arguments: refused with their status, nothing written. */

@@ -1004,6 +1004,20 @@ static void test_axis_geometry(void)
     const gpuscan_axis pitched = {3, 10, 5, 8, 100, 0};
     EXPECT(gpuscan_axis_geometry_of_(&pitched, 4, elements, threads, &g) == GPUSCAN_SUCCESS &&
                gpuscan_axis_extent_(&g, 4) == (2 * 100 + 9 * 8 + 5) * 4u, "extent %zu", gpuscan_axis_extent_(&g, 4));
+    /* a short axis across many columns, of elements of at most 16 bytes: a thread a column; one
+     * step past each bound: the tiles */
+    const size_t LONG = GPUSCAN_AXIS_SHORT_LENGTH, FEW = GPUSCAN_AXIS_SHORT_MIN_COLUMNS;
+    const size_t shorts[][5] = {/* outer, length, inner, element bytes, short */
+                                {1, 2, (size_t)1 << 24, 4, 1}, {1, LONG, (size_t)1 << 24, 16, 1},
+                                {1, LONG + 1, (size_t)1 << 24, 4, 0}, {1, 2, (size_t)1 << 24, 17, 0},
+                                {FEW / 32, 1, 32, 8, 1}, {1, 3, FEW, 4, 1}, {1, 3, FEW - 1, 4, 0},
+                                {FEW, 3, 1, 4, 1}};
+    for (size_t k = 0; k < sizeof shorts / sizeof shorts[0]; ++k) {
+        const gpuscan_axis v = {shorts[k][0], shorts[k][1], shorts[k][2], 0, 0, 0};
+        EXPECT(gpuscan_axis_geometry_of_(&v, shorts[k][3], elements, threads, &g) == GPUSCAN_SUCCESS &&
+                   gpuscan_axis_is_short_(&g, shorts[k][3]) == (int)shorts[k][4],
+               "short axis %zu: (%zu, %zu, %zu) of %zu bytes", k, v.outer, v.length, v.inner, shorts[k][3]);
+    }
 }
 
 int main(void)
