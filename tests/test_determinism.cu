@@ -10,7 +10,9 @@
  * fold and one-cluster scans (test_determinism_paths.cu), at sizes where this file's definitions
  * take them: which of the three runs is the device's to decide (its SMs, its clusters), not the
  * association.
- * Segmented scans (by heads and by keys) of float and double sums, repeated the same way.
+ * Segmented scans (by heads and by keys) of float and double sums, and scans along an axis (every
+ * path: a thread's and a warp's look-back up a column, a thread a column, the rows form, reverse),
+ * repeated the same way.
  * Built in the deterministic mode (GPUSCAN_DETERMINISTIC=1; hierarchical and domino are
  * deterministic in any mode), and a second time in the default mode as gpu_determinism_default,
  * which only reports how many look-back runs differed, and expects AUTO's bits to differ from the
@@ -40,6 +42,8 @@ GPUSCAN_DEFINE_SCAN_BY_KEY(f32, int, float, add)
 GPUSCAN_DEFINE_SCAN_BY_KEY(f64, int, double, add)
 GPUSCAN_DEFINE_SEGMENTED_REDUCE(f32, float, add) /* (a sum a segment: the same pair, counting) */
 GPUSCAN_DEFINE_SEGMENTED_REDUCE(f64, double, add)
+GPUSCAN_DEFINE_AXIS(f32, float, add) /* scans along an axis */
+GPUSCAN_DEFINE_AXIS(f64, double, add)
 GPUSCAN_DECLARE(lbf32, float, add) /* test_determinism_paths.cu: look-back only */
 GPUSCAN_DECLARE(lbf64, double, add)
 
@@ -174,6 +178,54 @@ GPUSCAN_DECLARE(lbf64, double, add)
         free(h_in); free(h_first); free(h_out); free(dref); free(dabs); free(h_heads); free(h_keys);             \
     } while (0)
 
+/* Scans along an axis of the same values, a packed (outer, length, inner) view, forward or reverse:
+ * the first run against a double reference down each sequence, RUNS more bit for bit against it,
+ * every other one beside the noise kernel. */
+#define AXIS_CASE(name, T, outer_, length_, inner_, reverse_)                                                    \
+    do {                                                                                                         \
+        const gpuscan_axis v = {(outer_), (length_), (inner_), 0, 0, (reverse_)};                                \
+        const size_t n = v.outer * v.length * v.inner;                                                           \
+        T *h_in = (T *)malloc(n * sizeof(T)), *h_first = (T *)malloc(n * sizeof(T));                             \
+        T *h_out = (T *)malloc(n * sizeof(T)), *d_in, *d_out, init;                                              \
+        double *dref = (double *)malloc(n * sizeof(double)), *dabs = (double *)malloc(n * sizeof(double));       \
+        TEST_ADD_INPUT(name, T, h_in, init, d_in, d_out, n, &rng);                                               \
+        for (int exclusive = 0; exclusive < 2; ++exclusive) {                                                    \
+            for (size_t f = 0; f < v.outer * v.inner; ++f) { /* the reference, down each sequence */            \
+                double acc = exclusive ? (double)init : 0.0, mag = exclusive ? fabs((double)init) : 0.0;        \
+                for (size_t k = 0; k < v.length; ++k) {                                                          \
+                    const size_t l = v.reverse ? v.length - 1 - k : k;                                           \
+                    const size_t e = (f / v.inner * v.length + l) * v.inner + f % v.inner;                       \
+                    if (exclusive) dref[e] = acc, dabs[e] = mag;                                                 \
+                    acc += (double)h_in[e], mag += fabs((double)h_in[e]);                                        \
+                    if (!exclusive) dref[e] = acc, dabs[e] = mag;                                                \
+                }                                                                                                \
+            }                                                                                                    \
+            int differing = 0;                                                                                   \
+            REPEATED_(T, n, d_out, h_first, h_out, differing,                                                    \
+                      exclusive ? gpuscan_##name##_add_axis_view_exclusive(d_in, d_out, &v, init, scan_stream)   \
+                                : gpuscan_##name##_add_axis_view_inclusive(d_in, d_out, &v, scan_stream),        \
+                      {                                                                                          \
+                          size_t bad = 0;                                                                        \
+                          for (size_t i = 0; i < n; ++i)                                                         \
+                              bad += !(fabs((double)h_first[i] - dref[i]) <= TOL_##name * dabs[i] + 1e-30);      \
+                          EXPECT(bad == 0, "axis %s %s (%zu, %zu, %zu)%s: %zu wrong", #name,                     \
+                                 exclusive ? "exclusive" : "inclusive", v.outer, v.length, v.inner,              \
+                                 v.reverse ? " reversed" : "", bad);                                             \
+                      });                                                                                        \
+            if (!GPUSCAN_DETERMINISTIC) axis_tolerated += differing, differing = 0;                              \
+            EXPECT(differing == 0, "axis %s %s (%zu, %zu, %zu)%s: %d of %d runs differ from the first", #name,   \
+                   exclusive ? "exclusive" : "inclusive", v.outer, v.length, v.inner, v.reverse ? " reversed" : "", \
+                   differing, RUNS);                                                                             \
+            total_differing += differing;                                                                        \
+        }                                                                                                        \
+        printf("  axis %s add (%zu, %zu, %zu)%s: 2 kinds x %d repeats, %ld differing so far\n", #name, v.outer,  \
+               v.length, v.inner, v.reverse ? " reversed" : "", RUNS, total_differing);                         \
+        fflush(stdout);                                                                                          \
+        CHECK_CUDA(cudaFree(d_in));                                                                              \
+        CHECK_CUDA(cudaFree(d_out));                                                                             \
+        free(h_in); free(h_first); free(h_out); free(dref); free(dabs);                                          \
+    } while (0)
+
 /* AUTO here (the fold, one cluster or the look-back, as the device allows) against the look-back
  * alone (test_determinism_paths.cu), inclusive and exclusive: the same bits. */
 #define PATHS_CASE(name, T, n_)                                                                                  \
@@ -205,7 +257,7 @@ GPUSCAN_DECLARE(lbf64, double, add)
         free(h_in); free(h_auto); free(h_lb);                                                                    \
     } while (0)
 
-int main(void)
+int main(int argc, char **argv)
 {
     require_gpu(GPUSCAN_DETERMINISTIC ? "gpu_determinism" : "gpu_determinism_default");
     uint64_t rng = test_seed();
@@ -213,7 +265,19 @@ int main(void)
     cudaStream_t scan_stream, noise_stream;
     CHECK_CUDA(cudaStreamCreateWithFlags(&scan_stream, cudaStreamNonBlocking));
     CHECK_CUDA(cudaStreamCreateWithFlags(&noise_stream, cudaStreamNonBlocking));
-    long segmented_tolerated = 0;
+    long segmented_tolerated = 0, axis_tolerated = 0;
+    /* along an axis: a long axis of 2 and of 8 columns (a warp's and a thread's look-back a column),
+     * 4,099 columns (tiles of 128 across), a short axis (a thread a column), the last axis (the rows
+     * form), reversed */
+    AXIS_CASE(f32, float, 1, ((size_t)1 << 20) + 3, 2, 0);
+    AXIS_CASE(f32, float, 1, ((size_t)1 << 20) + 3, 8, 1);
+    AXIS_CASE(f64, double, 1, 3001, 4099, 0);
+    AXIS_CASE(f32, float, 3, 7, 100003, 0);
+    AXIS_CASE(f64, double, 4099, 1001, 1, 0);
+    if (argc > 1 && strcmp(argv[1], "--axis") == 0) { /* (the axis cases alone) */
+        if (!GPUSCAN_DETERMINISTIC) printf("  axis runs differing (not promised): %ld\n", axis_tolerated);
+        return test_finish(GPUSCAN_DETERMINISTIC ? "gpu_determinism --axis" : "gpu_determinism_default --axis");
+    }
     const size_t stile = GPUSCAN_TILE_(CO, float);
     SEGMENTED_CASE(f32, float, ((size_t)1 << 20) + 3, 1000);
     SEGMENTED_CASE(f32, float, ((size_t)1 << 24) + 1, 4 * stile);
@@ -242,8 +306,8 @@ int main(void)
     printf("determinism (GPUSCAN_DETERMINISTIC=%d): %ld runs differed from their first run", GPUSCAN_DETERMINISTIC,
            total_differing);
     if (!GPUSCAN_DETERMINISTIC)
-        printf("; look-back and AUTO (not promised): %ld; segmented (not promised): %ld", differing_tolerated,
-               segmented_tolerated);
+        printf("; look-back and AUTO (not promised): %ld; segmented (not promised): %ld; axis (not promised): %ld",
+               differing_tolerated, segmented_tolerated, axis_tolerated);
     printf("\n");
     CHECK_CUDA(cudaStreamDestroy(scan_stream));
     CHECK_CUDA(cudaStreamDestroy(noise_stream));
