@@ -110,9 +110,11 @@ static inline size_t gpuscan_axis_extent_(const gpuscan_axis_geometry_ *g, size_
 /* Whether a view's axis is short enough to be scanned a thread a column (P_axis_columns), its
  * columns many enough: a warp's loads on consecutive columns (along the last axis, on rows side by
  * side: their lines shared through L1; rows of 2, 0.60 of a copy on tiles, 0.74 so). */
-static inline int gpuscan_axis_is_short_(const gpuscan_axis_geometry_ *g, size_t elem_size)
+static inline int gpuscan_axis_is_short_(const gpuscan_axis_geometry_ *g, size_t elem_size, unsigned threads)
 {
-    return g->length <= GPUSCAN_AXIS_SHORT_LENGTH && elem_size <= 16u && g->columns >= GPUSCAN_AXIS_SHORT_MIN_COLUMNS;
+    const size_t per_block = (size_t)threads * GPUSCAN_AXIS_SHORT_COLS(elem_size); /* (blocks: a grid's at most) */
+    return g->length <= GPUSCAN_AXIS_SHORT_LENGTH && elem_size <= 16u && g->columns >= GPUSCAN_AXIS_SHORT_MIN_COLUMNS &&
+           g->columns / per_block < (size_t)INT32_MAX;
 }
 
 /* The kernel of (T, op).  A tile, after its claim: the load; each thread's run
@@ -252,6 +254,7 @@ static inline int gpuscan_axis_is_short_(const gpuscan_axis_geometry_ *g, size_t
                                                          size_t ly, unsigned c, T aggregate, int *has) \
     {                                                                                               \
         enum { W = P##_FIXED_ORDER_ ? 1 : GPUSCAN_AXIS_LOOKBACK_WINDOW(T) };                        \
+        static_assert(GPUSCAN_AXIS_LOOKBACK_WINDOW(T) >= 1, "gpuscan: GPUSCAN_AXIS_LOOKBACK_WINDOW is at least 1"); \
         const gpuscan_axis_geometry_ *g = &io->g;                                                   \
         const size_t at = tile * g->cols + c, step = g->col_tiles * g->cols;                        \
         const int last = ly + 1u == g->row_tiles;                                                   \
@@ -482,7 +485,8 @@ static inline gpuscan_status gpuscan_axis_run_(gpuscan_axis_desc_ *d, void *d_wo
     const gpuscan_axis_geometry_ *g = c->g;
     const size_t tiles = geometry == GPUSCAN_SUCCESS ? g->row_tiles * g->col_tiles : 0u;
     const size_t bytes = gpuscan_axis_extent_(g, d->elem_size);
-    const int short_axis = geometry == GPUSCAN_SUCCESS && gpuscan_axis_is_short_(g, d->elem_size);
+    const size_t per_block = (size_t)d->pass.threads * GPUSCAN_AXIS_SHORT_COLS(d->elem_size);
+    const int short_axis = geometry == GPUSCAN_SUCCESS && gpuscan_axis_is_short_(g, d->elem_size, d->pass.threads);
     if (tiles <= 1u || g->row_tiles <= 1u || short_axis) { /* (no look-back: no workspace) */
         int query_only = 0;
         if (ex && workspace_bytes == NULL) return GPUSCAN_ERROR_NULL_POINTER;
@@ -492,7 +496,6 @@ static inline gpuscan_status gpuscan_axis_run_(gpuscan_axis_desc_ *d, void *d_wo
         if (tiles == 0u) return GPUSCAN_SUCCESS;
         if (short_axis) {
             void *args[] = {c->io};
-            const size_t per_block = (size_t)d->pass.threads * GPUSCAN_AXIS_SHORT_COLS(d->elem_size);
             return gpuscan_launch_plain_(d->columns, gpuscan_ceil_div_(g->columns, per_block), d->pass.threads, args, stream);
         }
         gpuscan_states_ states = gpuscan_states_cleared_(NULL);

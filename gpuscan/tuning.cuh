@@ -284,6 +284,9 @@
 #define GPUSCAN_AXIS_SHORT_MIN_COLUMNS 4096u
 #endif
 #define GPUSCAN_AXIS_SHORT_COLS(bytes) ((bytes) <= 4u ? 4u : (bytes) <= 8u ? 2u : 1u)
+#if GPUSCAN_AXIS_SHORT_LENGTH < 1 || GPUSCAN_AXIS_SHORT_LENGTH > 32
+#error "gpuscan: GPUSCAN_AXIS_SHORT_LENGTH is 1 to 32 (a thread holds the whole axis in registers)"
+#endif
 #ifndef GPUSCAN_AXIS_UNROLL /* (8 spilled at 4 blocks) */
 #define GPUSCAN_AXIS_UNROLL(T) 4u
 #endif

@@ -1015,9 +1015,14 @@ static void test_axis_geometry(void)
     for (size_t k = 0; k < sizeof shorts / sizeof shorts[0]; ++k) {
         const gpuscan_axis v = {shorts[k][0], shorts[k][1], shorts[k][2], 0, 0, 0};
         EXPECT(gpuscan_axis_geometry_of_(&v, shorts[k][3], elements, threads, &g) == GPUSCAN_SUCCESS &&
-                   gpuscan_axis_is_short_(&g, shorts[k][3]) == (int)shorts[k][4],
+                   gpuscan_axis_is_short_(&g, shorts[k][3], threads) == (int)shorts[k][4],
                "short axis %zu: (%zu, %zu, %zu) of %zu bytes", k, v.outer, v.length, v.inner, shorts[k][3]);
     }
+    gpuscan_axis_geometry_ many = {0}; /* (made up: more columns than a grid's blocks take, the tiles') */
+    many.length = 2, many.inner = many.columns = (size_t)INT32_MAX * threads * GPUSCAN_AXIS_SHORT_COLS(1) + 1, many.outer = 1;
+    EXPECT(!gpuscan_axis_is_short_(&many, 1, threads), "short axis past a grid's blocks");
+    many.columns = many.inner = many.columns - threads * GPUSCAN_AXIS_SHORT_COLS(1);
+    EXPECT(gpuscan_axis_is_short_(&many, 1, threads), "short axis of a grid's blocks");
 }
 
 int main(void)
