@@ -107,14 +107,19 @@ static inline size_t gpuscan_axis_extent_(const gpuscan_axis_geometry_ *g, size_
     return ((g->outer - 1) * g->outer_stride + (g->length - 1) * g->length_stride + g->inner) * elem_size;
 }
 
+/* The blocks of P_axis_columns for a view: GPUSCAN_AXIS_SHORT_COLS columns a thread. */
+static inline size_t gpuscan_axis_short_blocks_(const gpuscan_axis_geometry_ *g, size_t elem_size, unsigned threads)
+{
+    return gpuscan_ceil_div_(g->columns, (size_t)threads * GPUSCAN_AXIS_SHORT_COLS(elem_size));
+}
 /* Whether a view's axis is short enough to be scanned a thread a column (P_axis_columns), its
  * columns many enough: a warp's loads on consecutive columns (along the last axis, on rows side by
- * side: their lines shared through L1; rows of 2, 0.60 of a copy on tiles, 0.74 so). */
+ * side: their lines shared through L1; rows of 2, 0.60 of a copy on tiles, 0.74 so) - and not more
+ * than a grid's blocks take. */
 static inline int gpuscan_axis_is_short_(const gpuscan_axis_geometry_ *g, size_t elem_size, unsigned threads)
 {
-    const size_t per_block = (size_t)threads * GPUSCAN_AXIS_SHORT_COLS(elem_size); /* (blocks: a grid's at most) */
-    return g->length <= GPUSCAN_AXIS_SHORT_LENGTH && elem_size <= 16u && g->columns >= GPUSCAN_AXIS_SHORT_MIN_COLUMNS &&
-           g->columns / per_block < (size_t)INT32_MAX;
+    return g->length <= GPUSCAN_AXIS_SHORT_LENGTH && elem_size <= GPUSCAN_AXIS_SHORT_MAX_BYTES &&
+           g->columns >= GPUSCAN_AXIS_SHORT_MIN_COLUMNS && gpuscan_axis_short_blocks_(g, elem_size, threads) <= (size_t)INT32_MAX;
 }
 
 /* The kernel of (T, op).  A tile, after its claim: the load; each thread's run
@@ -340,7 +345,7 @@ static inline int gpuscan_axis_is_short_(const gpuscan_axis_geometry_ *g, size_t
         const size_t top = g->reverse ? (g->length - 1u) * g->length_stride : 0u;                    \
         size_t at[COLS];                                                                             \
         T x[LENGTH][COLS];                                                                           \
-        if (GPUSCAN_TEST_EMPTY_KERNELS || sizeof(T) > 16u) return; /* (wider: never launched) */     \
+        if (GPUSCAN_TEST_EMPTY_KERNELS || sizeof(T) > GPUSCAN_AXIS_SHORT_MAX_BYTES) return; /* (never launched) */ \
         gpuscan_wait_prerequisites_();                                                               \
         _Pragma("unroll") for (unsigned k = 0; k < COLS; ++k) {                                      \
             const size_t f = first + k * GPUSCAN_AXIS_THREADS, o = f / g->inner;                     \
@@ -485,7 +490,6 @@ static inline gpuscan_status gpuscan_axis_run_(gpuscan_axis_desc_ *d, void *d_wo
     const gpuscan_axis_geometry_ *g = c->g;
     const size_t tiles = geometry == GPUSCAN_SUCCESS ? g->row_tiles * g->col_tiles : 0u;
     const size_t bytes = gpuscan_axis_extent_(g, d->elem_size);
-    const size_t per_block = (size_t)d->pass.threads * GPUSCAN_AXIS_SHORT_COLS(d->elem_size);
     const int short_axis = geometry == GPUSCAN_SUCCESS && gpuscan_axis_is_short_(g, d->elem_size, d->pass.threads);
     if (tiles <= 1u || g->row_tiles <= 1u || short_axis) { /* (no look-back: no workspace) */
         int query_only = 0;
@@ -496,7 +500,8 @@ static inline gpuscan_status gpuscan_axis_run_(gpuscan_axis_desc_ *d, void *d_wo
         if (tiles == 0u) return GPUSCAN_SUCCESS;
         if (short_axis) {
             void *args[] = {c->io};
-            return gpuscan_launch_plain_(d->columns, gpuscan_ceil_div_(g->columns, per_block), d->pass.threads, args, stream);
+            return gpuscan_launch_plain_(d->columns, gpuscan_axis_short_blocks_(g, d->elem_size, d->pass.threads),
+                                         d->pass.threads, args, stream);
         }
         gpuscan_states_ states = gpuscan_states_cleared_(NULL);
         unsigned *none = NULL;

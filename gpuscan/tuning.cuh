@@ -274,15 +274,16 @@
 #ifndef GPUSCAN_AXIS_LOOKBACK_WINDOW
 #define GPUSCAN_AXIS_LOOKBACK_WINDOW(T) (sizeof(T) <= 8u ? 4u : 1u)
 #endif
-/* A short axis (at most this long) across at least GPUSCAN_AXIS_SHORT_MIN_COLUMNS columns is
- * scanned a thread a column (axis.cuh: P_axis_columns), GPUSCAN_AXIS_SHORT_COLS(bytes) columns a
- * thread (of elements of `bytes`). */
+/* A short axis (at most this long) across at least GPUSCAN_AXIS_SHORT_MIN_COLUMNS columns, of
+ * elements of at most GPUSCAN_AXIS_SHORT_MAX_BYTES, is scanned a thread a column (axis.cuh:
+ * P_axis_columns), GPUSCAN_AXIS_SHORT_COLS(bytes) columns a thread (of elements of `bytes`). */
 #ifndef GPUSCAN_AXIS_SHORT_LENGTH
 #define GPUSCAN_AXIS_SHORT_LENGTH 8u
 #endif
 #ifndef GPUSCAN_AXIS_SHORT_MIN_COLUMNS
 #define GPUSCAN_AXIS_SHORT_MIN_COLUMNS 4096u
 #endif
+#define GPUSCAN_AXIS_SHORT_MAX_BYTES 16u /* (an element's: a thread's axis of wider ones spills) */
 #define GPUSCAN_AXIS_SHORT_COLS(bytes) ((bytes) <= 4u ? 4u : (bytes) <= 8u ? 2u : 1u)
 #if GPUSCAN_AXIS_SHORT_LENGTH < 1 || GPUSCAN_AXIS_SHORT_LENGTH > 32
 #error "gpuscan: GPUSCAN_AXIS_SHORT_LENGTH is 1 to 32 (a thread holds the whole axis in registers)"

@@ -7,8 +7,9 @@
  * and wide; one or several outer indices; packed, with a length stride (a row pitch) and an outer
  * stride wider than the data; in place (the last axis of packed rows of 8 or more goes to the
  * segmented scans' rows form, short axes of many columns a thread a column, the rest to the axis'
- * own tiles: the larger shapes reach all three, the small cases at random).  Outputs poisoned: every element of the view checked, the gaps between its rows and the
- * guard past its end left as they were, the input untouched.  Bad arguments refused with nothing
+ * own tiles: the larger shapes reach all three, the small cases at random).  Outputs poisoned:
+ * every element of the view checked, the gaps between its rows and the guard past its end left as
+ * they were, the input untouched.  Bad arguments refused with nothing
  * written.  `gpu_axis --shapes` runs the larger shapes alone (2^20 x 2 and 2^22 x 8 along axis 0,
  * 2 x 2^22 along axis 1, 2048 x 2048 along both, and more); `--small` the small cases alone, one
  * round (for compute-sanitizer, run by hand); `--large` uint8 past 2^32 elements. */
