@@ -50,29 +50,37 @@
  * scan of at most one such tile).  The textbook matrix - every block scan (Kogge-Stone, its warp
  * form, Brent-Kung, coarsened) under every grid strategy (hierarchical, domino, look-back,
  * reduce-ahead, reduce-then-scan) - with `#define GPUSCAN_EVERY_ALGORITHM 1` before including
- * gpuscan.cuh: an `_ex` call for an algorithm not compiled returns GPUSCAN_ERROR_NOT_COMPILED. */
+ * gpuscan.cuh: an `_ex` call for an algorithm not compiled returns GPUSCAN_ERROR_NOT_COMPILED.
+ * Each DEFINE reads the macro where it stands, so a file may redefine it (0 or 1) between its
+ * DEFINEs: the textbook matrix for one (type, op), AUTO's kernels for the others. */
 #ifndef GPUSCAN_EVERY_ALGORITHM
 #define GPUSCAN_EVERY_ALGORITHM 0
 #endif
-#if GPUSCAN_EVERY_ALGORITHM
 #define GPUSCAN_EVERY_TAG_(P, T, TAG)                                                               \
     GPUSCAN_BLOCK_ALGORITHM_(P, T, TAG) GPUSCAN_BREAK_                                              \
     GPUSCAN_GRID_KERNELS_(P, T, TAG) GPUSCAN_BREAK_                                                 \
     GPUSCAN_REDUCE_THEN_SCAN_KERNEL_(P, T, TAG) GPUSCAN_BREAK_
-#define GPUSCAN_ALGORITHMS_(P, T)                                                                   \
+#define GPUSCAN_ALGORITHMS_(P, T) GPUSCAN_CAT_(GPUSCAN_EVERY_ALGORITHM_IS_, GPUSCAN_EVERY_ALGORITHM)(P, T)
+#define GPUSCAN_EVERY_ALGORITHM_IS_1(P, T)                                                          \
     GPUSCAN_EVERY_TAG_(P, T, KS)                                                                    \
     GPUSCAN_EVERY_TAG_(P, T, KSW)                                                                   \
     GPUSCAN_EVERY_TAG_(P, T, BK)                                                                    \
     GPUSCAN_EVERY_TAG_(P, T, CO)
-#define GPUSCAN_IF_EVERY_(kernel) ((const void *)(kernel))
-#else
-#define GPUSCAN_ALGORITHMS_(P, T)                                                                   \
+#define GPUSCAN_EVERY_ALGORITHM_IS_0(P, T)                                                          \
     GPUSCAN_BLOCK_ALGORITHM_(P, T, KSW) GPUSCAN_BREAK_                                              \
     GPUSCAN_TILES_KERNEL_(P, T, KSW) GPUSCAN_BREAK_                                                 \
     GPUSCAN_BLOCK_ALGORITHM_(P, T, CO) GPUSCAN_BREAK_                                               \
     GPUSCAN_GRID_KERNELS_(P, T, CO) GPUSCAN_BREAK_
-#define GPUSCAN_IF_EVERY_(kernel) NULL
-#endif
+/* (the first error where the value is neither: the DEFINE pastes it) */
+#define GPUSCAN_CHECK_EVERY_ALGORITHM_                                                              \
+    static_assert((GPUSCAN_XSTR_(GPUSCAN_EVERY_ALGORITHM)[0] == '0' ||                              \
+                   GPUSCAN_XSTR_(GPUSCAN_EVERY_ALGORITHM)[0] == '1') &&                             \
+                      GPUSCAN_XSTR_(GPUSCAN_EVERY_ALGORITHM)[1] == '\0',                            \
+                  "gpuscan: GPUSCAN_EVERY_ALGORITHM is 0 or 1 where a DEFINE reads it");
+/* a kernel of the textbook matrix in the descriptor: itself, or NULL where it was not compiled */
+#define GPUSCAN_IF_EVERY_(kernel) GPUSCAN_CAT_(GPUSCAN_IF_EVERY_IS_, GPUSCAN_EVERY_ALGORITHM)(kernel)
+#define GPUSCAN_IF_EVERY_IS_1(kernel) ((const void *)(kernel))
+#define GPUSCAN_IF_EVERY_IS_0(kernel) NULL
 
 /* The device code of one (T, op) reading TIn through FN (COPIES: FN is the identity on T), in
  * the input's order or mirrored (REV: a reverse scan). */
@@ -129,6 +137,7 @@
     GPUSCAN_ASSEMBLE_AT_(__COUNTER__, SCOPE, P, name, TIn, T, op, FN, COPIES, REV, BEFORE, AFTER)
 #define GPUSCAN_ASSEMBLE_AT_(id, SCOPE, P, name, TIn, T, op, FN, COPIES, REV, BEFORE, AFTER)         \
     GPUSCAN_CHECK_DEFINE_(P, name, T, op) GPUSCAN_BREAK_                                            \
+    GPUSCAN_CHECK_EVERY_ALGORITHM_ GPUSCAN_BREAK_                                                   \
     GPUSCAN_SPACE_OPEN_(P, id)                                                                      \
     BEFORE(P, TIn, T)                                                                               \
     GPUSCAN_RING_CHOICE_(P, TIn, T, op, COPIES, REV)                                                \

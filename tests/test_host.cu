@@ -370,6 +370,11 @@ static void test_plans(void)
     EXPECT(GPUSCAN_TILE_BUFFER_(KS, mat2) * sizeof(mat2) <= 32768 && GPUSCAN_TILE_BUFFER_(CO, mat2) * sizeof(mat2) <= 32768, "mat2 buffers");
 }
 
+/* The DEFINEs below compile AUTO's kernels alone (GPUSCAN_EVERY_ALGORITHM, read at each DEFINE):
+ * what they are checked for is the same in both. */
+#undef GPUSCAN_EVERY_ALGORITHM
+#define GPUSCAN_EVERY_ALGORITHM 0
+
 /* Which (type, operator) pairs take the packed path (four bytes or two halves a word,
  * gpuscan/bytes.cuh) and the ring: looked up by the type, whatever its DEFINE calls it. */
 GPUSCAN_DEFINE_NAMED(byte, uint8_t, add) /* a name of the user's own: the same paths as u8 */
@@ -380,6 +385,13 @@ GPUSCAN_DEFINE_CONVERT(widen, float, double, add)
 typedef int16_t my_short;
 static void test_bytewise_lookup(void)
 {
+    /* (GPUSCAN_EVERY_ALGORITHM read at each DEFINE: 1 from the command line above, 0 here) */
+#define KERNEL_(P, which) TEST_INTERNAL(P, desc).block[GPUSCAN_BLOCK_##which]
+    EXPECT(KERNEL_(gpuscan_int_add, BRENT_KUNG).tiles != NULL && KERNEL_(gpuscan_u8_max, KOGGE_STONE).tiles != NULL &&
+               KERNEL_(gpuscan_byte_add, BRENT_KUNG).tiles == NULL &&
+               KERNEL_(gpuscan_byte_add, KOGGE_STONE_WARP).tiles != NULL && KERNEL_(gpuscan_byte_add, COARSENED).tiles != NULL,
+           "each DEFINE compiles the textbook matrix as GPUSCAN_EVERY_ALGORITHM says where it stands");
+#undef KERNEL_
     /* (the ring's choices are below the public API: in each DEFINE's namespace) */
     TEST_USING_INTERNAL(gpuscan_byte_add) TEST_USING_INTERNAL(gpuscan_word_add) TEST_USING_INTERNAL(gpuscan_wide_mul)
     TEST_USING_INTERNAL(gpuscan_f64_min) TEST_USING_INTERNAL(gpuscan_mat2_matmul) TEST_USING_INTERNAL(gpuscan_flags_add)
