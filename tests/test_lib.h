@@ -26,6 +26,7 @@
  *                                workspaces filled with words that read as published states
  *   combo_t, k_combos, N_COMBOS, make_sizes, SUITE_SIZES_   the grid x block combinations and the
  *                                size lists of the suites
+ *   combo_not_compiled, test_refusals_seen   the combinations a DEFINE of AUTO's kernels refuses
  *   test_wait_ns(), test_busy    a device-side wait (the unit tests' delays, a stream kept busy)
  *   test_enter_green_context()   a context of fewer SMs than the device, made current */
 #ifndef GPUSCAN_TEST_LIB_H
@@ -405,6 +406,23 @@ static const combo_t k_combos[] = {
     {GPUSCAN_GRID_REDUCE_THEN_SCAN, GPUSCAN_BLOCK_BRENT_KUNG}, {GPUSCAN_GRID_REDUCE_THEN_SCAN, GPUSCAN_BLOCK_COARSENED},
 };
 #define N_COMBOS ((int)(sizeof k_combos / sizeof k_combos[0]))
+/* A combination that a DEFINE of AUTO's kernels alone (GPUSCAN_EVERY_ALGORITHM 0 where it stood,
+ * `every` 0) refuses: a textbook block or reduce-then-scan, GPUSCAN_ERROR_NOT_COMPILED (Kogge-Stone
+ * on shuffles runs where the scan fits its one tile: the status says).  The host suite checks
+ * which combinations a descriptor refuses (test_descriptors); a suite counts the refusals of each
+ * such DEFINE and expects some (test_refusals_seen). */
+static __attribute__((unused)) int combo_not_compiled(int every, combo_t cb, gpuscan_status st, long *refused)
+{
+    const int textbook = cb.grid == GPUSCAN_GRID_REDUCE_THEN_SCAN ||
+                         (cb.block != GPUSCAN_BLOCK_AUTO && cb.block != GPUSCAN_BLOCK_COARSENED);
+    if (st != GPUSCAN_ERROR_NOT_COMPILED) return 0;
+    ++*refused;
+    return !every && textbook;
+}
+/* A DEFINE of AUTO's kernels refused the textbook combinations; one of the whole matrix none. */
+#define test_refusals_seen(P, every, refused)                                                       \
+    EXPECT((every) ? (refused) == 0 : (refused) > 0, "%s: %ld textbook combinations refused (%s)", #P, \
+           (long)(refused), (every) ? "the whole matrix was compiled" : "AUTO's kernels alone")
 
 /* The size list for element type T: edges, each block algorithm's tile -1/0/+1 and 2 tiles + 1,
  * two reduce-ahead units (`unit` elements) and a part of a third, one tile^2 + 1 (three

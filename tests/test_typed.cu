@@ -10,9 +10,24 @@
 #include "gpuscan.cuh"
 #include "test_lib.h"
 
-/* ---- the definitions under test ------------------------------------------------------------ */
+/* ---- the definitions under test ------------------------------------------------------------
+ * Three of them compile the textbook matrix (every block scan under every grid strategy): a
+ * conversion of bytes, a transform of a non-commuting operator and one into a narrower type; the
+ * others what AUTO runs (GPUSCAN_EVERY_ALGORITHM, read at each DEFINE), and their suites expect
+ * the textbook combinations refused.  The type suites run the matrix for every type and operator;
+ * the exhaustive tier (gpu_typed_all) and the ring suites compile it for all twelve
+ * (TEST_EVERY_DEFINE 1). */
+#ifndef TEST_EVERY_DEFINE
+#define TEST_EVERY_DEFINE 0
+#endif
+#define TEST_MATRIX_ 1                 /* (a DEFINE of the textbook matrix) */
+#define TEST_AUTO_ TEST_EVERY_DEFINE   /* (one of AUTO's kernels, here) */
+#undef GPUSCAN_EVERY_ALGORITHM
+#define GPUSCAN_EVERY_ALGORITHM TEST_MATRIX_
 /* flags and small integers summed into wider ones (accumulation in the output type) */
 GPUSCAN_DEFINE_CONVERT(u8_i32, uint8_t, int32_t, add)
+#undef GPUSCAN_EVERY_ALGORITHM
+#define GPUSCAN_EVERY_ALGORITHM TEST_AUTO_
 GPUSCAN_DEFINE_CONVERT(u8_i64, uint8_t, int64_t, add)
 GPUSCAN_DEFINE_CONVERT(i8_i32, int8_t, int32_t, add)
 GPUSCAN_DEFINE_CONVERT(i16_i32, int16_t, int32_t, max)
@@ -31,6 +46,8 @@ static __host__ __device__ argmax_t value_at(float x, size_t i)
     return r;
 }
 GPUSCAN_DEFINE_TRANSFORM(vi, float, argmax_t, argmax, value_at)
+#undef GPUSCAN_EVERY_ALGORITHM
+#define GPUSCAN_EVERY_ALGORITHM TEST_MATRIX_
 static __host__ __device__ affine affine_at(uint32_t x, size_t i)
 {
     affine f;
@@ -42,6 +59,8 @@ GPUSCAN_DEFINE_TRANSFORM(aff, uint32_t, affine, compose, affine_at)
 /* a transform into a smaller type: the value's low byte, counted with a wrapping uint8 add */
 static __host__ __device__ uint8_t low_byte(uint64_t x, size_t i) { return (uint8_t)(x + i); }
 GPUSCAN_DEFINE_TRANSFORM(lo8, uint64_t, uint8_t, add, low_byte)
+#undef GPUSCAN_EVERY_ALGORITHM
+#define GPUSCAN_EVERY_ALGORITHM TEST_AUTO_
 /* a transform into the same type (the ring's slots of a typed input as wide as T) */
 static __host__ __device__ uint32_t xor_index(uint32_t x, size_t i) { return x ^ (uint32_t)i; }
 GPUSCAN_DEFINE_TRANSFORM(xi, uint32_t, uint32_t, add, xor_index)
@@ -71,7 +90,7 @@ GEN_INTEGER(u64, uint64_t)
                "%s %s n=%zu: wrote past the end", #P, what, n);                                     \
     } while (0)
 
-#define TYPED_SUITE(name, TIn, T, op, fn, GEN, TOL, TO_DOUBLE)                                                      \
+#define TYPED_SUITE(name, TIn, T, op, fn, GEN, TOL, TO_DOUBLE, EVERY)                                               \
     TYPED_REFERENCE_(gpuscan_##name##_##op, TIn, T, fn, TO_DOUBLE)                                                  \
     static void suite_##name(uint64_t *rng, size_t max_random)                                                      \
     {                                                                                                               \
@@ -84,6 +103,7 @@ GEN_INTEGER(u64, uint64_t)
         CHECK_CUDA(cudaMalloc(&d_in_raw, (cap + 16) * sizeof(TIn))); /* from d_in_raw + 1-15: off 16 bytes */     \
         CHECK_CUDA(cudaMalloc(&d_out, cap * sizeof(T)));                                                            \
         CHECK_CUDA(cudaMalloc(&d_cell, sizeof(T)));                                                                 \
+        long refused = 0;                                                                                           \
         for (int s = 0; s < nsizes; ++s) {                                                                          \
             const size_t n = sizes[s];                                                                              \
             GEN(h_in, n > 0 ? n : 1, OPC_ADD, rng);                                                                 \
@@ -100,6 +120,7 @@ GEN_INTEGER(u64, uint64_t)
                         gpuscan_status st = gpuscan_##name##_##op##_scan_ex(NULL, &bytes, NULL, NULL, n,            \
                                                                             (gpuscan_kind)kind, init, cb.grid,      \
                                                                             cb.block, 0);                           \
+                        if (combo_not_compiled(EVERY, cb, st, &refused)) continue;                                  \
                         CHECK_CUDA(cudaMemset(d_out, POISON_BYTE, cap * sizeof(T)));                                \
                         if (st == GPUSCAN_SUCCESS)                                                                  \
                             st = gpuscan_##name##_##op##_scan_ex(workspace_for(bytes), &bytes, d_in, d_out, n,      \
@@ -124,6 +145,7 @@ GEN_INTEGER(u64, uint64_t)
                         if (kind) {                                                                                 \
                             st = gpuscan_##name##_##op##_offsets_ex(NULL, &bytes, NULL, NULL, n, init, NULL,        \
                                                                     ce.grid, ce.block, 0);                          \
+                            if (combo_not_compiled(EVERY, ce, st, &refused)) continue;                              \
                             if (st == GPUSCAN_SUCCESS)                                                              \
                                 st = gpuscan_##name##_##op##_offsets_ex(workspace_for(bytes), &bytes, d_in, d_out,  \
                                                                         n, init, d_cell, ce.grid, ce.block, 0);     \
@@ -131,6 +153,7 @@ GEN_INTEGER(u64, uint64_t)
                             st = gpuscan_##name##_##op##_scan_chained_ex(NULL, &bytes, NULL, NULL, n,               \
                                                                          GPUSCAN_INCLUSIVE, NULL, NULL, ce.grid,    \
                                                                          ce.block, 0);                              \
+                            if (combo_not_compiled(EVERY, ce, st, &refused)) continue;                              \
                             if (st == GPUSCAN_SUCCESS)                                                              \
                                 st = gpuscan_##name##_##op##_scan_chained_ex(workspace_for(bytes), &bytes, d_in,    \
                                                                              d_out, n, GPUSCAN_INCLUSIVE, d_cell,   \
@@ -195,6 +218,7 @@ GEN_INTEGER(u64, uint64_t)
             st = gpuscan_##name##_##op##_inclusive((const TIn *)(void *)((char *)d_out + 16), d_out, 1000, 0);         \
             EXPECT(st == GPUSCAN_ERROR_OVERLAP, "%s_%s overlapping: %s", #name, #op, gpuscan_status_string(st));    \
         }                                                                                                           \
+        test_refusals_seen(gpuscan_##name##_##op, EVERY, refused);                                                  \
         CHECK_CUDA(cudaDeviceSynchronize());                                                                        \
         printf("  %-10s %-7s %d sizes (max %zu): %ld passed, %ld failed so far\n", #name, #op, nsizes, maxn,       \
                g_passed, g_failed);                                                                                 \
@@ -207,18 +231,18 @@ GEN_INTEGER(u64, uint64_t)
 
 /* (a CONVERT's conversion is below the public API: TEST_INTERNAL) */
 #define CONVERSION_OF(name, op) TEST_INTERNAL(gpuscan_##name##_##op, convert)
-TYPED_SUITE(u8_i32, uint8_t, int32_t, add, CONVERSION_OF(u8_i32, add), gen_flags, 0, TEST_NO_DOUBLE)
-TYPED_SUITE(u8_i64, uint8_t, int64_t, add, CONVERSION_OF(u8_i64, add), gen_flags, 0, TEST_NO_DOUBLE)
-TYPED_SUITE(i8_i32, int8_t, int32_t, add, CONVERSION_OF(i8_i32, add), gen_i8, 0, TEST_NO_DOUBLE)
-TYPED_SUITE(i16_i32, int16_t, int32_t, max, CONVERSION_OF(i16_i32, max), gen_i16, 0, TEST_NO_DOUBLE)
-TYPED_SUITE(bool_size, bool, size_t, add, CONVERSION_OF(bool_size, add), gen_bool, 0, TEST_NO_DOUBLE)
-TYPED_SUITE(f32_f64, float, double, add, CONVERSION_OF(f32_f64, add), gen_unit_float, 1e-12, TEST_TO_DOUBLE)
-TYPED_SUITE(half_f32, __half, float, add, CONVERSION_OF(half_f32, add), gen_small_half, 0, TEST_NO_DOUBLE)
-TYPED_SUITE(sq, float, double, add, square_plus_index, gen_unit_float, 1e-12, TEST_TO_DOUBLE)
-TYPED_SUITE(vi, float, argmax_t, argmax, value_at, gen_unit_float, 0, TEST_NO_DOUBLE)
-TYPED_SUITE(aff, uint32_t, affine, compose, affine_at, gen_u32, 0, TEST_NO_DOUBLE)
-TYPED_SUITE(lo8, uint64_t, uint8_t, add, low_byte, gen_u64, 0, TEST_NO_DOUBLE)
-TYPED_SUITE(xi, uint32_t, uint32_t, add, xor_index, gen_u32, 0, TEST_NO_DOUBLE)
+TYPED_SUITE(u8_i32, uint8_t, int32_t, add, CONVERSION_OF(u8_i32, add), gen_flags, 0, TEST_NO_DOUBLE, TEST_MATRIX_)
+TYPED_SUITE(u8_i64, uint8_t, int64_t, add, CONVERSION_OF(u8_i64, add), gen_flags, 0, TEST_NO_DOUBLE, TEST_AUTO_)
+TYPED_SUITE(i8_i32, int8_t, int32_t, add, CONVERSION_OF(i8_i32, add), gen_i8, 0, TEST_NO_DOUBLE, TEST_AUTO_)
+TYPED_SUITE(i16_i32, int16_t, int32_t, max, CONVERSION_OF(i16_i32, max), gen_i16, 0, TEST_NO_DOUBLE, TEST_AUTO_)
+TYPED_SUITE(bool_size, bool, size_t, add, CONVERSION_OF(bool_size, add), gen_bool, 0, TEST_NO_DOUBLE, TEST_AUTO_)
+TYPED_SUITE(f32_f64, float, double, add, CONVERSION_OF(f32_f64, add), gen_unit_float, 1e-12, TEST_TO_DOUBLE, TEST_AUTO_)
+TYPED_SUITE(half_f32, __half, float, add, CONVERSION_OF(half_f32, add), gen_small_half, 0, TEST_NO_DOUBLE, TEST_AUTO_)
+TYPED_SUITE(sq, float, double, add, square_plus_index, gen_unit_float, 1e-12, TEST_TO_DOUBLE, TEST_AUTO_)
+TYPED_SUITE(vi, float, argmax_t, argmax, value_at, gen_unit_float, 0, TEST_NO_DOUBLE, TEST_AUTO_)
+TYPED_SUITE(aff, uint32_t, affine, compose, affine_at, gen_u32, 0, TEST_NO_DOUBLE, TEST_MATRIX_)
+TYPED_SUITE(lo8, uint64_t, uint8_t, add, low_byte, gen_u64, 0, TEST_NO_DOUBLE, TEST_MATRIX_)
+TYPED_SUITE(xi, uint32_t, uint32_t, add, xor_index, gen_u32, 0, TEST_NO_DOUBLE, TEST_AUTO_)
 
 int main(void)
 {
