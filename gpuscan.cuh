@@ -266,9 +266,22 @@
  *   gpuscan_<name>_<op>_segmented_offsets_exclusive(in, offsets, n_segments, out, n, init, stream)
  *   gpuscan_<name>_<op>_segmented_offsets_scan_ex(d_ws, &ws_bytes, in, offsets, n_segments, out, n, kind,
  *                                                 init, stream) */
-#define GPUSCAN_DEFINE_SEGMENTED(name, T, op) GPUSCAN_SEGMENTED_DEFINE_(name, T, op, 0)
+#define GPUSCAN_DEFINE_SEGMENTED(name, T, op) GPUSCAN_SEGMENTED_DEFINE_(name, T, T, op, ~, PLAIN, 0)
 /* The same with C linkage (GPUSCAN_DECLARE_SEGMENTED(name, T, op) in other files). */
-#define GPUSCAN_DEFINE_SEGMENTED_EXPORT(name, T, op) GPUSCAN_SEGMENTED_EXPORT_(name, T, op, 0)
+#define GPUSCAN_DEFINE_SEGMENTED_EXPORT(name, T, op) GPUSCAN_SEGMENTED_EXPORT_(name, T, T, op, ~, PLAIN, 0)
+/* Typed segmented scans: the input TIn, the scan and its output T, each element converted, (T)x,
+ * or through the user's fn(x, i) (i: its index), fused into the loads, as the typed scans'
+ * (GPUSCAN_DEFINE_CONVERT, _TRANSFORM).  The functions above with `const TIn *` inputs; in place
+ * only where TIn and T are as wide.  C linkage: _EXPORT (GPUSCAN_DECLARE_SEGMENTED_TYPED(name,
+ * TIn, T, op) in other files). */
+#define GPUSCAN_DEFINE_SEGMENTED_CONVERT(name, TIn, T, op)                                          \
+    GPUSCAN_SEGMENTED_DEFINE_(name, TIn, T, op, ~, CONVERSION, 0)
+#define GPUSCAN_DEFINE_SEGMENTED_TRANSFORM(name, TIn, T, op, fn)                                    \
+    GPUSCAN_SEGMENTED_DEFINE_(name, TIn, T, op, fn, TRANSFORM, 0)
+#define GPUSCAN_DEFINE_SEGMENTED_CONVERT_EXPORT(name, TIn, T, op)                                   \
+    GPUSCAN_SEGMENTED_EXPORT_(name, TIn, T, op, ~, CONVERSION, 0)
+#define GPUSCAN_DEFINE_SEGMENTED_TRANSFORM_EXPORT(name, TIn, T, op, fn)                             \
+    GPUSCAN_SEGMENTED_EXPORT_(name, TIn, T, op, fn, TRANSFORM, 0)
 
 /* Segmented reductions: GPUSCAN_DEFINE_SEGMENTED_REDUCE(name, T, op) defines
  *   gpuscan_<name>_<op>_segmented_reduce(in, heads, out, d_count, n, stream)
@@ -280,24 +293,36 @@
  *       segment s (from offsets[s] to offsets[s + 1], the last to n; int64, _offsets32: int32) to
  *       out[s], an empty one the identity
  * each also _ex (d_ws, &ws_bytes, ...: a caller's workspace). */
-#define GPUSCAN_DEFINE_SEGMENTED_REDUCE(name, T, op) GPUSCAN_SEGMENTED_DEFINE_(name, T, op, 1)
+#define GPUSCAN_DEFINE_SEGMENTED_REDUCE(name, T, op) GPUSCAN_SEGMENTED_DEFINE_(name, T, T, op, ~, PLAIN, 1)
 /* The same with C linkage (GPUSCAN_DECLARE_SEGMENTED_REDUCE(name, T, op) in other files). */
-#define GPUSCAN_DEFINE_SEGMENTED_REDUCE_EXPORT(name, T, op) GPUSCAN_SEGMENTED_EXPORT_(name, T, op, 1)
+#define GPUSCAN_DEFINE_SEGMENTED_REDUCE_EXPORT(name, T, op) GPUSCAN_SEGMENTED_EXPORT_(name, T, T, op, ~, PLAIN, 1)
+/* Typed segmented reductions (as the typed segmented scans: TIn in, each segment's fold in T). */
+#define GPUSCAN_DEFINE_SEGMENTED_REDUCE_CONVERT(name, TIn, T, op)                                   \
+    GPUSCAN_SEGMENTED_DEFINE_(name, TIn, T, op, ~, CONVERSION, 1)
+#define GPUSCAN_DEFINE_SEGMENTED_REDUCE_TRANSFORM(name, TIn, T, op, fn)                             \
+    GPUSCAN_SEGMENTED_DEFINE_(name, TIn, T, op, fn, TRANSFORM, 1)
+#define GPUSCAN_DEFINE_SEGMENTED_REDUCE_CONVERT_EXPORT(name, TIn, T, op)                            \
+    GPUSCAN_SEGMENTED_EXPORT_(name, TIn, T, op, ~, CONVERSION, 1)
+#define GPUSCAN_DEFINE_SEGMENTED_REDUCE_TRANSFORM_EXPORT(name, TIn, T, op, fn)                      \
+    GPUSCAN_SEGMENTED_EXPORT_(name, TIn, T, op, fn, TRANSFORM, 1)
 
 /* The segmented DEFINEs (REDUCE: 0 the scans, 1 the reductions), each with its prefix and,
  * exported, its declarations. */
 #define GPUSCAN_SEGMENTED_P_0(name, op) gpuscan_##name##_##op##_segmented
 #define GPUSCAN_SEGMENTED_P_1(name, op) gpuscan_##name##_##op##_segmented_reduce
-#define GPUSCAN_SEGMENTED_DECLARE_0 GPUSCAN_DECLARE_SEGMENTED
-#define GPUSCAN_SEGMENTED_DECLARE_1 GPUSCAN_DECLARE_SEGMENTED_REDUCE
-#define GPUSCAN_SEGMENTED_DEFINE_(name, T, op, REDUCE)                                              \
+#define GPUSCAN_SEGMENTED_DECLARE_0 GPUSCAN_DECLARE_SEGMENTED_TYPED
+#define GPUSCAN_SEGMENTED_DECLARE_1 GPUSCAN_DECLARE_SEGMENTED_REDUCE_TYPED
+#define GPUSCAN_SEGMENTED_DEFINE_(name, TIn, T, op, fn, KIND, REDUCE)                               \
     GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_SEGMENT_ASSEMBLE_,             \
-                         (static __attribute__((unused)), GPUSCAN_SEGMENTED_P_##REDUCE(name, op), name, T, op, REDUCE))
-#define GPUSCAN_SEGMENTED_EXPORT_(name, T, op, REDUCE)                                              \
-    GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_SEGMENTED_EXPORT_AS_, (name, T, op, REDUCE))
-#define GPUSCAN_SEGMENTED_EXPORT_AS_(name, T, op, REDUCE)                                           \
-    GPUSCAN_SEGMENTED_DECLARE_##REDUCE(name, T, op)                                                 \
-    GPUSCAN_SEGMENT_ASSEMBLE_(GPUSCAN_EXTERN_C, GPUSCAN_SEGMENTED_P_##REDUCE(name, op), name, T, op, REDUCE)
+                         (static __attribute__((unused)), GPUSCAN_SEGMENTED_P_##REDUCE(name, op), name, TIn, T, \
+                          op, fn, KIND, REDUCE))
+#define GPUSCAN_SEGMENTED_EXPORT_(name, TIn, T, op, fn, KIND, REDUCE)                               \
+    GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_SEGMENTED_EXPORT_AS_,           \
+                         (name, TIn, T, op, fn, KIND, REDUCE))
+#define GPUSCAN_SEGMENTED_EXPORT_AS_(name, TIn, T, op, fn, KIND, REDUCE)                            \
+    GPUSCAN_SEGMENTED_DECLARE_##REDUCE(name, TIn, T, op)                                            \
+    GPUSCAN_SEGMENT_ASSEMBLE_(GPUSCAN_EXTERN_C, GPUSCAN_SEGMENTED_P_##REDUCE(name, op), name, TIn, T, op, fn, KIND, \
+                              REDUCE)
 
 /* Scans along an axis (gpuscan/axis.cuh): GPUSCAN_DEFINE_AXIS(name, T, op) defines
  *   gpuscan_<name>_<op>_axis_inclusive(in, out, outer, length, inner, stream)

@@ -184,59 +184,63 @@ static inline const char *gpuscan_block_name(gpuscan_block b)
         size_t n, cudaStream_t stream);
 
 /* Segmented scans (gpuscan.cuh, GPUSCAN_DEFINE_SEGMENTED): the functions a .cu file defined with
- * GPUSCAN_DEFINE_SEGMENTED_EXPORT(name, T, op). */
-#define GPUSCAN_DECLARE_SEGMENTED(name, T, op)                                                      \
+ * GPUSCAN_DEFINE_SEGMENTED_EXPORT(name, T, op); _TYPED: with _SEGMENTED_CONVERT_EXPORT or
+ * _TRANSFORM_EXPORT (input TIn). */
+#define GPUSCAN_DECLARE_SEGMENTED(name, T, op) GPUSCAN_DECLARE_SEGMENTED_TYPED(name, T, T, op)
+#define GPUSCAN_DECLARE_SEGMENTED_TYPED(name, TIn, T, op)                                           \
     GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_segmented_inclusive(                    \
-        const T *d_in, const unsigned char *d_heads, T *d_out, size_t n, cudaStream_t stream);      \
+        const TIn *d_in, const unsigned char *d_heads, T *d_out, size_t n, cudaStream_t stream);    \
     GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_segmented_exclusive(                    \
-        const T *d_in, const unsigned char *d_heads, T *d_out, size_t n, T init, cudaStream_t stream); \
+        const TIn *d_in, const unsigned char *d_heads, T *d_out, size_t n, T init, cudaStream_t stream); \
     GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_segmented_scan_ex(                      \
-        void *d_workspace, size_t *workspace_bytes, const T *d_in, const unsigned char *d_heads, T *d_out, \
+        void *d_workspace, size_t *workspace_bytes, const TIn *d_in, const unsigned char *d_heads, T *d_out, \
         size_t n, gpuscan_kind kind, T init, cudaStream_t stream);                                 \
     GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_segmented_rows_inclusive(               \
-        const T *d_in, T *d_out, size_t rows, size_t length, cudaStream_t stream);                  \
+        const TIn *d_in, T *d_out, size_t rows, size_t length, cudaStream_t stream);                \
     GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_segmented_rows_exclusive(               \
-        const T *d_in, T *d_out, size_t rows, size_t length, T init, cudaStream_t stream);          \
+        const TIn *d_in, T *d_out, size_t rows, size_t length, T init, cudaStream_t stream);        \
     GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_segmented_rows_scan_ex(                 \
-        void *d_workspace, size_t *workspace_bytes, const T *d_in, T *d_out, size_t rows, size_t length, \
+        void *d_workspace, size_t *workspace_bytes, const TIn *d_in, T *d_out, size_t rows, size_t length, \
         gpuscan_kind kind, T init, cudaStream_t stream);                                            \
     GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_segmented_offsets_inclusive(            \
-        const T *d_in, const long long *d_offsets, size_t n_segments, T *d_out, size_t n, cudaStream_t stream); \
+        const TIn *d_in, const long long *d_offsets, size_t n_segments, T *d_out, size_t n, cudaStream_t stream); \
     GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_segmented_offsets_exclusive(            \
-        const T *d_in, const long long *d_offsets, size_t n_segments, T *d_out, size_t n, T init,   \
+        const TIn *d_in, const long long *d_offsets, size_t n_segments, T *d_out, size_t n, T init, \
         cudaStream_t stream);                                                                       \
     GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_segmented_offsets_scan_ex(              \
-        void *d_workspace, size_t *workspace_bytes, const T *d_in, const long long *d_offsets,      \
+        void *d_workspace, size_t *workspace_bytes, const TIn *d_in, const long long *d_offsets,    \
         size_t n_segments, T *d_out, size_t n, gpuscan_kind kind, T init, cudaStream_t stream);     \
     GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_segmented_offsets32_inclusive(          \
-        const T *d_in, const int *d_offsets, size_t n_segments, T *d_out, size_t n, cudaStream_t stream); \
+        const TIn *d_in, const int *d_offsets, size_t n_segments, T *d_out, size_t n, cudaStream_t stream); \
     GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_segmented_offsets32_exclusive(          \
-        const T *d_in, const int *d_offsets, size_t n_segments, T *d_out, size_t n, T init, cudaStream_t stream); \
+        const TIn *d_in, const int *d_offsets, size_t n_segments, T *d_out, size_t n, T init, cudaStream_t stream); \
     GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_segmented_offsets32_scan_ex(            \
-        void *d_workspace, size_t *workspace_bytes, const T *d_in, const int *d_offsets, size_t n_segments, \
+        void *d_workspace, size_t *workspace_bytes, const TIn *d_in, const int *d_offsets, size_t n_segments, \
         T *d_out, size_t n, gpuscan_kind kind, T init, cudaStream_t stream);
 
-/* Segmented reductions (GPUSCAN_DEFINE_SEGMENTED_REDUCE_EXPORT). */
-#define GPUSCAN_DECLARE_SEGMENTED_REDUCE(name, T, op)                                               \
+/* Segmented reductions (GPUSCAN_DEFINE_SEGMENTED_REDUCE_EXPORT; _TYPED: its _CONVERT_ and
+ * _TRANSFORM_EXPORT). */
+#define GPUSCAN_DECLARE_SEGMENTED_REDUCE(name, T, op) GPUSCAN_DECLARE_SEGMENTED_REDUCE_TYPED(name, T, T, op)
+#define GPUSCAN_DECLARE_SEGMENTED_REDUCE_TYPED(name, TIn, T, op)                                    \
     GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_segmented_reduce(                       \
-        const T *d_in, const unsigned char *d_heads, T *d_out, size_t *d_count, size_t n, cudaStream_t stream); \
+        const TIn *d_in, const unsigned char *d_heads, T *d_out, size_t *d_count, size_t n, cudaStream_t stream); \
     GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_segmented_reduce_ex(                    \
-        void *d_workspace, size_t *workspace_bytes, const T *d_in, const unsigned char *d_heads, T *d_out, \
+        void *d_workspace, size_t *workspace_bytes, const TIn *d_in, const unsigned char *d_heads, T *d_out, \
         size_t *d_count, size_t n, cudaStream_t stream);                                            \
     GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_segmented_reduce_rows(                  \
-        const T *d_in, T *d_out, size_t rows, size_t length, cudaStream_t stream);                  \
+        const TIn *d_in, T *d_out, size_t rows, size_t length, cudaStream_t stream);                \
     GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_segmented_reduce_rows_ex(               \
-        void *d_workspace, size_t *workspace_bytes, const T *d_in, T *d_out, size_t rows, size_t length, \
+        void *d_workspace, size_t *workspace_bytes, const TIn *d_in, T *d_out, size_t rows, size_t length, \
         cudaStream_t stream);                                                                       \
     GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_segmented_reduce_offsets(               \
-        const T *d_in, const long long *d_offsets, size_t n_segments, T *d_out, size_t n, cudaStream_t stream); \
+        const TIn *d_in, const long long *d_offsets, size_t n_segments, T *d_out, size_t n, cudaStream_t stream); \
     GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_segmented_reduce_offsets_ex(            \
-        void *d_workspace, size_t *workspace_bytes, const T *d_in, const long long *d_offsets,      \
+        void *d_workspace, size_t *workspace_bytes, const TIn *d_in, const long long *d_offsets,    \
         size_t n_segments, T *d_out, size_t n, cudaStream_t stream);                                \
     GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_segmented_reduce_offsets32(             \
-        const T *d_in, const int *d_offsets, size_t n_segments, T *d_out, size_t n, cudaStream_t stream); \
+        const TIn *d_in, const int *d_offsets, size_t n_segments, T *d_out, size_t n, cudaStream_t stream); \
     GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_segmented_reduce_offsets32_ex(          \
-        void *d_workspace, size_t *workspace_bytes, const T *d_in, const int *d_offsets, size_t n_segments, \
+        void *d_workspace, size_t *workspace_bytes, const TIn *d_in, const int *d_offsets, size_t n_segments, \
         T *d_out, size_t n, cudaStream_t stream);
 
 /* Scans by key (GPUSCAN_DEFINE_SCAN_BY_KEY_EXPORT or _EQUAL_EXPORT). */

@@ -83,7 +83,7 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offset_
  * bytes at the segment's number (the pair counts the heads), by rows or offsets at its index. */
 #define GPUSCAN_SEGMENT_FAMILY_(P, T, K, KEYED, REDUCE)                                             \
     typedef struct P##_segment_io {                                                                 \
-        const T *in;                                                                                \
+        const P##_in_t *in;         /* (a typed DEFINE's TIn) */                                    \
         const K *keys;              /* (KEYED) */                                                   \
         const unsigned char *heads; /* or NULL: the offsets' heads, or one every `row` elements */  \
         const void *offsets;        /* the segments' starts (offset_bytes each), or NULL */         \
@@ -157,7 +157,7 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offset_
             part->heads = P##_keys_mark(io->keys, &kr, base, valid);                                \
         } else if (io->heads != NULL)                                                               \
             P##_flags_read(io->heads, base, valid, &run);                                           \
-        if (GPUSCAN_VECTOR_OK_(T, ITEMS))                                                           \
+        if (P##_LOAD_COPIES_ && GPUSCAN_VECTOR_OK_(T, ITEMS)) /* (typed: the reader's own choice) */ \
             P##_CO_load_hinted_direct(io->in, base, base, valid, part->items, P##_CO_buffer(), 0);  \
         else                                                                                        \
             P##_CO_load_hinted(io->in, base, valid, part->items, P##_CO_buffer(), 0);               \
@@ -365,9 +365,9 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offset_
 /* The device code of a segmented scan of (T, op): T's element layer and tile I/O, the heads'
  * reader (KEYED: from keys of K, SAME their equality; a DEFINE with head bytes has K unsigned char
  * and never reads keys), the pair layer, the steps and the kernels. */
-#define GPUSCAN_SEGMENT_DEVICE_CODE_(P, name, T, op, K, SAME, KEYED, REDUCE)                        \
+#define GPUSCAN_SEGMENT_DEVICE_CODE_(P, name, TIn, T, op, FN, COPIES, K, SAME, KEYED, REDUCE)       \
     GPUSCAN_ELEMENT_(P, name, T, op, 0) GPUSCAN_BREAK_                                              \
-    GPUSCAN_LOAD_STAGE_(P, T, T, P##_as_is, 1, 0) GPUSCAN_BREAK_                                    \
+    GPUSCAN_LOAD_STAGE_(P, TIn, T, FN, COPIES, 0) GPUSCAN_BREAK_                                    \
     GPUSCAN_BYTES_(P, T, op) GPUSCAN_BREAK_                                                         \
     GPUSCAN_TILE_IO_(P, T, CO) GPUSCAN_BREAK_                                                       \
     GPUSCAN_TILE_FLAGS_(P, T, CO) GPUSCAN_BREAK_                                                    \
@@ -383,6 +383,7 @@ static __device__ __forceinline__ __attribute__((unused)) bool gpuscan_same_byte
 /* ---- the host side: checks, then the single pass's call (host.cuh) ---------------------------- */
 typedef struct gpuscan_segment_desc_ {
     size_t elem_size, elem_align, pair_size;
+    size_t in_size, in_align;   /* the input's type: T, or a typed DEFINE's TIn */
     size_t key_size, key_align; /* a scan by key's, else 0 */
     int reduces;                /* a reduction: a value a segment (by key: and its key) to out */
     gpuscan_pass_ pass;
@@ -410,7 +411,7 @@ typedef struct gpuscan_segment_call_ {
  * reduction's keys_out over its keys (read again at the consume step) or its count over anything. */
 static inline gpuscan_status gpuscan_segment_check_(const gpuscan_segment_desc_ *d, const gpuscan_segment_call_ *c)
 {
-    const size_t bytes = c->n * d->elem_size, out_bytes = c->bounded ? c->segments * d->elem_size : bytes;
+    const size_t bytes = c->n * d->in_size, out_bytes = c->bounded ? c->segments * d->elem_size : c->n * d->elem_size;
     if ((unsigned)c->kind > (unsigned)GPUSCAN_EXCLUSIVE) return GPUSCAN_ERROR_INVALID_ALGORITHM;
     if (d->reduces && !c->bounded && c->count == NULL) return GPUSCAN_ERROR_NULL_POINTER; /* (n = 0 writes it too) */
     if (c->bounded && c->segments > (SIZE_MAX / 2) / d->elem_size) return GPUSCAN_ERROR_TOO_LARGE;
@@ -425,12 +426,13 @@ static inline gpuscan_status gpuscan_segment_check_(const gpuscan_segment_desc_ 
                        (uintptr_t)c->count % __alignof__(size_t) != 0))
         return GPUSCAN_ERROR_MISALIGNED;
     if (c->offset_bytes != 0 && (uintptr_t)c->offsets % c->offset_bytes != 0) return GPUSCAN_ERROR_MISALIGNED;
-    if ((uintptr_t)c->in % d->elem_align != 0 || (uintptr_t)c->out % d->elem_align != 0)
+    if ((uintptr_t)c->in % d->in_align != 0 || (uintptr_t)c->out % d->elem_align != 0)
         return GPUSCAN_ERROR_MISALIGNED;
-    if (c->n > (SIZE_MAX / 2) / d->elem_size || c->n > (SIZE_MAX / 2) / (d->key_size + 1u) ||
+    if (c->n > (SIZE_MAX / 2) / d->elem_size || c->n > (SIZE_MAX / 2) / d->in_size || c->n > (SIZE_MAX / 2) / (d->key_size + 1u) ||
         c->n_segments > (SIZE_MAX / 2) / 8u)
         return GPUSCAN_ERROR_TOO_LARGE;
-    if (((c->in != c->out || (c->bounded && c->offset_bytes != 0)) && gpuscan_inside_(c->in, bytes, c->out, out_bytes)) ||
+    if (((c->in != c->out || d->in_size != d->elem_size || (c->bounded && c->offset_bytes != 0)) &&
+         gpuscan_inside_(c->in, bytes, c->out, out_bytes)) ||
         gpuscan_inside_(c->heads, c->n, c->out, out_bytes) || gpuscan_inside_(c->keys, c->n * d->key_size, c->out, out_bytes) ||
         gpuscan_inside_(c->offsets, c->n_segments * c->offset_bytes, c->out, out_bytes))
         return GPUSCAN_ERROR_OVERLAP;
@@ -453,7 +455,7 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
                                                   gpuscan_status (*before)(void *, size_t, void *, cudaStream_t),
                                                   cudaStream_t stream)
 {
-    const size_t bytes = c->n * d->elem_size, out_bytes = c->bounded ? c->segments * d->elem_size : bytes;
+    const size_t bytes = c->n * d->in_size, out_bytes = c->bounded ? c->segments * d->elem_size : c->n * d->elem_size;
     const gpuscan_pass_call_ p = {(void *)c->io, c->n, d->pair_size, c->count, d->reduces ? 7 : 5,
                                   {c->in, c->heads, c->out, c->offsets, c->keys, c->keys_out, c->count},
                                   {bytes, c->heads != NULL ? c->n : 0u, out_bytes, c->n_segments * c->offset_bytes,
@@ -487,14 +489,15 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
 #define GPUSCAN_SEGMENT_DESC_(P, T, K, KEYED, REDUCE, BOUNDED)                                      \
     GPUSCAN_SEGMENT_IDENTITIES_##BOUNDED(P, T)                                                      \
     static gpuscan_segment_desc_ P##_desc __attribute__((unused)) = {                               \
-        sizeof(T), __alignof__(T), sizeof(P##_pair_t), (KEYED) ? sizeof(K) : 0u, __alignof__(K), REDUCE, \
+        sizeof(T), __alignof__(T), sizeof(P##_pair_t), sizeof(P##_in_t), __alignof__(P##_in_t),     \
+        (KEYED) ? sizeof(K) : 0u, __alignof__(K), REDUCE,                                           \
         {(const void *)P##_segment_pass, NULL /* (no fold, no domino) */,                           \
          (const void *)P##_segment_pass_clears, GPUSCAN_CO_THREADS(T), GPUSCAN_TILE_(CO, T),        \
-         GPUSCAN_TILE_(CO, T) * (unsigned)(sizeof(T) + ((KEYED) ? sizeof(K) : 1u)),                 \
+         GPUSCAN_TILE_(CO, T) * (unsigned)(sizeof(P##_in_t) + ((KEYED) ? sizeof(K) : 1u)),          \
          GPUSCAN_STATE_BYTES_(P##_pair_t), GPUSCAN_SLOT_BYTES_(P##_pair_t), 0, {0}, {0}, {0}, 0u},  \
         GPUSCAN_SEGMENT_IDENTITIES_AT_##BOUNDED(P)};                                                \
     /* A call's io: every source and output NULL but these (each form sets its own). */             \
-    static P##_segment_io P##_io_(const T *in, T *out, gpuscan_kind kind, T init)                   \
+    static P##_segment_io P##_io_(const P##_in_t *in, T *out, gpuscan_kind kind, T init)            \
     {                                                                                               \
         P##_segment_io io;                                                                          \
         memset(&io, 0, sizeof io);                                                                  \
@@ -507,7 +510,7 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
  * DEFINE takes the rows' alone: axis.cuh.) */
 #define GPUSCAN_SEGMENT_RUNS_(P, T) GPUSCAN_SEGMENT_ROWS_RUN_(P, T) GPUSCAN_SEGMENT_OFFSETS_RUN_(P, T)
 #define GPUSCAN_SEGMENT_ROWS_RUN_(P, T)                                                             \
-    static gpuscan_segment_call_ P##_call_(P##_segment_io *io, const T *in, const unsigned char *heads, T *out, \
+    static gpuscan_segment_call_ P##_call_(P##_segment_io *io, const P##_in_t *in, const unsigned char *heads, T *out, \
                                            size_t n, size_t row, gpuscan_kind kind, T init)         \
     {                                                                                               \
         const gpuscan_segment_call_ c = {in, heads, NULL, NULL, NULL, NULL, 0, 0u, out, n, row, kind, io, 0, 0}; \
@@ -516,7 +519,7 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
         return c;                                                                                   \
     }                                                                                               \
     /* Rows: `rows` rows of `length` elements one after another, each on its own. */               \
-    static gpuscan_status P##_rows_run_(void *d_workspace, size_t *workspace_bytes, const T *d_in, T *d_out, \
+    static gpuscan_status P##_rows_run_(void *d_workspace, size_t *workspace_bytes, const P##_in_t *d_in, T *d_out, \
                                         size_t rows, size_t length, gpuscan_kind kind, T init, int ex, \
                                         cudaStream_t stream)                                        \
     {                                                                                               \
@@ -537,7 +540,7 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
         void *args[] = {(void *)&io->offsets, &io->offset_bytes, &io->n_segments, (void *)&tiles, &starts}; \
         return gpuscan_launch_plain_((const void *)P##_tile_starts, gpuscan_ceil_div_(tiles + 1, 8u), 256u, args, stream); \
     }                                                                                               \
-    static gpuscan_status P##_offsets_run_(void *d_workspace, size_t *workspace_bytes, const T *d_in,  \
+    static gpuscan_status P##_offsets_run_(void *d_workspace, size_t *workspace_bytes, const P##_in_t *d_in,  \
                                            const void *d_offsets, unsigned offset_bytes, size_t n_segments, \
                                            T *d_out, size_t n, gpuscan_kind kind, T init, int ex,   \
                                            cudaStream_t stream)                                     \
@@ -555,21 +558,21 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
 /* The scans' forms: by head bytes, rows and offsets (int64 and int32), each inclusive, exclusive
  * and _scan_ex. */
 #define GPUSCAN_SEGMENT_FORMS_0(SCOPE, P, T)                                                        \
-    SCOPE gpuscan_status P##_inclusive(const T *d_in, const unsigned char *d_heads, T *d_out, size_t n, \
+    SCOPE gpuscan_status P##_inclusive(const P##_in_t *d_in, const unsigned char *d_heads, T *d_out, size_t n, \
                                        cudaStream_t stream)                                         \
     {                                                                                               \
         P##_segment_io io;                                                                          \
         const gpuscan_segment_call_ c = P##_call_(&io, d_in, d_heads, d_out, n, 0, GPUSCAN_INCLUSIVE, P##_identity()); \
         return gpuscan_segment_run_(&P##_desc, NULL, NULL, &c, 0, NULL, stream);                    \
     }                                                                                               \
-    SCOPE gpuscan_status P##_exclusive(const T *d_in, const unsigned char *d_heads, T *d_out, size_t n, \
+    SCOPE gpuscan_status P##_exclusive(const P##_in_t *d_in, const unsigned char *d_heads, T *d_out, size_t n, \
                                        T init, cudaStream_t stream)                                 \
     {                                                                                               \
         P##_segment_io io;                                                                          \
         const gpuscan_segment_call_ c = P##_call_(&io, d_in, d_heads, d_out, n, 0, GPUSCAN_EXCLUSIVE, init); \
         return gpuscan_segment_run_(&P##_desc, NULL, NULL, &c, 0, NULL, stream);                    \
     }                                                                                               \
-    SCOPE gpuscan_status P##_scan_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in,     \
+    SCOPE gpuscan_status P##_scan_ex(void *d_workspace, size_t *workspace_bytes, const P##_in_t *d_in,     \
                                      const unsigned char *d_heads, T *d_out, size_t n, gpuscan_kind kind, \
                                      T init, cudaStream_t stream)                                   \
     {                                                                                               \
@@ -577,16 +580,16 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
         const gpuscan_segment_call_ c = P##_call_(&io, d_in, d_heads, d_out, n, 0, kind, init);     \
         return gpuscan_segment_run_(&P##_desc, d_workspace, workspace_bytes, &c, 1, NULL, stream);  \
     }                                                                                               \
-    SCOPE gpuscan_status P##_rows_inclusive(const T *d_in, T *d_out, size_t rows, size_t length, cudaStream_t stream) \
+    SCOPE gpuscan_status P##_rows_inclusive(const P##_in_t *d_in, T *d_out, size_t rows, size_t length, cudaStream_t stream) \
     {                                                                                               \
         return P##_rows_run_(NULL, NULL, d_in, d_out, rows, length, GPUSCAN_INCLUSIVE, P##_identity(), 0, stream); \
     }                                                                                               \
-    SCOPE gpuscan_status P##_rows_exclusive(const T *d_in, T *d_out, size_t rows, size_t length, T init, \
+    SCOPE gpuscan_status P##_rows_exclusive(const P##_in_t *d_in, T *d_out, size_t rows, size_t length, T init, \
                                             cudaStream_t stream)                                    \
     {                                                                                               \
         return P##_rows_run_(NULL, NULL, d_in, d_out, rows, length, GPUSCAN_EXCLUSIVE, init, 0, stream); \
     }                                                                                               \
-    SCOPE gpuscan_status P##_rows_scan_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in, T *d_out, \
+    SCOPE gpuscan_status P##_rows_scan_ex(void *d_workspace, size_t *workspace_bytes, const P##_in_t *d_in, T *d_out, \
                                           size_t rows, size_t length, gpuscan_kind kind, T init,    \
                                           cudaStream_t stream)                                      \
     {                                                                                               \
@@ -596,19 +599,19 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
     GPUSCAN_SEGMENT_OFFSETS_FORMS_0(SCOPE, P, T, offsets32, int)
 /* The offsets' three scan forms for offsets of type OT (FORM: their name, offsets or offsets32). */
 #define GPUSCAN_SEGMENT_OFFSETS_FORMS_0(SCOPE, P, T, FORM, OT)                                      \
-    SCOPE gpuscan_status P##_##FORM##_inclusive(const T *d_in, const OT *d_offsets, size_t n_segments, \
+    SCOPE gpuscan_status P##_##FORM##_inclusive(const P##_in_t *d_in, const OT *d_offsets, size_t n_segments, \
                                                 T *d_out, size_t n, cudaStream_t stream)            \
     {                                                                                               \
         return P##_offsets_run_(NULL, NULL, d_in, d_offsets, (unsigned)sizeof(OT), n_segments, d_out, n, GPUSCAN_INCLUSIVE, \
                                 P##_identity(), 0, stream);                                         \
     }                                                                                               \
-    SCOPE gpuscan_status P##_##FORM##_exclusive(const T *d_in, const OT *d_offsets, size_t n_segments, \
+    SCOPE gpuscan_status P##_##FORM##_exclusive(const P##_in_t *d_in, const OT *d_offsets, size_t n_segments, \
                                                 T *d_out, size_t n, T init, cudaStream_t stream)    \
     {                                                                                               \
         return P##_offsets_run_(NULL, NULL, d_in, d_offsets, (unsigned)sizeof(OT), n_segments, d_out, n, GPUSCAN_EXCLUSIVE, \
                                 init, 0, stream);                                                   \
     }                                                                                               \
-    SCOPE gpuscan_status P##_##FORM##_scan_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in, \
+    SCOPE gpuscan_status P##_##FORM##_scan_ex(void *d_workspace, size_t *workspace_bytes, const P##_in_t *d_in, \
                                               const OT *d_offsets, size_t n_segments, T *d_out, size_t n, \
                                               gpuscan_kind kind, T init, cudaStream_t stream)       \
     {                                                                                               \
@@ -618,7 +621,7 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
 /* The reductions' forms: by head bytes (numbered, and their count), rows and offsets (a value a
  * segment, empty ones the identity), each also _ex. */
 #define GPUSCAN_SEGMENT_FORMS_1(SCOPE, P, T)                                                        \
-    static gpuscan_status P##_heads_run_(void *d_workspace, size_t *workspace_bytes, const T *d_in, \
+    static gpuscan_status P##_heads_run_(void *d_workspace, size_t *workspace_bytes, const P##_in_t *d_in, \
                                          const unsigned char *d_heads, T *d_out, size_t *d_count, size_t n, \
                                          int ex, cudaStream_t stream)                               \
     {                                                                                               \
@@ -627,22 +630,22 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
         c.count = io.count = d_count;                                                               \
         return gpuscan_segment_run_(&P##_desc, d_workspace, workspace_bytes, &c, ex, NULL, stream); \
     }                                                                                               \
-    SCOPE gpuscan_status P(const T *d_in, const unsigned char *d_heads, T *d_out, size_t *d_count, size_t n, \
+    SCOPE gpuscan_status P(const P##_in_t *d_in, const unsigned char *d_heads, T *d_out, size_t *d_count, size_t n, \
                            cudaStream_t stream)                                                     \
     {                                                                                               \
         return P##_heads_run_(NULL, NULL, d_in, d_heads, d_out, d_count, n, 0, stream);             \
     }                                                                                               \
-    SCOPE gpuscan_status P##_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in,          \
+    SCOPE gpuscan_status P##_ex(void *d_workspace, size_t *workspace_bytes, const P##_in_t *d_in,   \
                                 const unsigned char *d_heads, T *d_out, size_t *d_count, size_t n,  \
                                 cudaStream_t stream)                                                \
     {                                                                                               \
         return P##_heads_run_(d_workspace, workspace_bytes, d_in, d_heads, d_out, d_count, n, 1, stream); \
     }                                                                                               \
-    SCOPE gpuscan_status P##_rows(const T *d_in, T *d_out, size_t rows, size_t length, cudaStream_t stream) \
+    SCOPE gpuscan_status P##_rows(const P##_in_t *d_in, T *d_out, size_t rows, size_t length, cudaStream_t stream) \
     {                                                                                               \
         return P##_rows_run_(NULL, NULL, d_in, d_out, rows, length, GPUSCAN_INCLUSIVE, P##_identity(), 0, stream); \
     }                                                                                               \
-    SCOPE gpuscan_status P##_rows_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in, T *d_out, \
+    SCOPE gpuscan_status P##_rows_ex(void *d_workspace, size_t *workspace_bytes, const P##_in_t *d_in, T *d_out, \
                                      size_t rows, size_t length, cudaStream_t stream)               \
     {                                                                                               \
         return P##_rows_run_(d_workspace, workspace_bytes, d_in, d_out, rows, length, GPUSCAN_INCLUSIVE, \
@@ -651,13 +654,13 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
     GPUSCAN_SEGMENT_OFFSETS_FORMS_1(SCOPE, P, T, offsets, long long)                                \
     GPUSCAN_SEGMENT_OFFSETS_FORMS_1(SCOPE, P, T, offsets32, int)
 #define GPUSCAN_SEGMENT_OFFSETS_FORMS_1(SCOPE, P, T, FORM, OT)                                      \
-    SCOPE gpuscan_status P##_##FORM(const T *d_in, const OT *d_offsets, size_t n_segments, T *d_out, size_t n, \
+    SCOPE gpuscan_status P##_##FORM(const P##_in_t *d_in, const OT *d_offsets, size_t n_segments, T *d_out, size_t n, \
                                     cudaStream_t stream)                                            \
     {                                                                                               \
         return P##_offsets_run_(NULL, NULL, d_in, d_offsets, (unsigned)sizeof(OT), n_segments, d_out, n, GPUSCAN_INCLUSIVE, \
                                 P##_identity(), 0, stream);                                         \
     }                                                                                               \
-    SCOPE gpuscan_status P##_##FORM##_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in,  \
+    SCOPE gpuscan_status P##_##FORM##_ex(void *d_workspace, size_t *workspace_bytes, const P##_in_t *d_in,  \
                                          const OT *d_offsets, size_t n_segments, T *d_out, size_t n, \
                                          cudaStream_t stream)                                       \
     {                                                                                               \
@@ -667,19 +670,33 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
 
 /* A segmented DEFINE (REDUCE 0: the scans, P gpuscan_<name>_<op>_segmented; 1: the reductions, P
  * gpuscan_<name>_<op>_segmented_reduce): the scan's checks (element.cuh), its own namespace and
- * sentinel, apart from a plain DEFINE of the same pair. */
-#define GPUSCAN_SEGMENT_ASSEMBLE_(SCOPE, P, name, T, op, REDUCE)                                    \
-    GPUSCAN_SEGMENT_ASSEMBLE_AT_(__COUNTER__, SCOPE, P, name, T, op, REDUCE)
-#define GPUSCAN_SEGMENT_ASSEMBLE_AT_(id, SCOPE, P, name, T, op, REDUCE)                             \
+ * sentinel, apart from a plain DEFINE of the same pair.  KIND: PLAIN (TIn is T), or a typed one's
+ * TRANSFORM (fn, the user's) or CONVERSION (its own P_convert), as the scans' (gpuscan.cuh). */
+#define GPUSCAN_SEGMENT_ASSEMBLE_(SCOPE, P, name, TIn, T, op, fn, KIND, REDUCE)                     \
+    GPUSCAN_SEGMENT_ASSEMBLE_AT_(__COUNTER__, SCOPE, P, name, TIn, T, op, fn, KIND, REDUCE)
+#define GPUSCAN_SEGMENT_ASSEMBLE_AT_(id, SCOPE, P, name, TIn, T, op, fn, KIND, REDUCE)              \
+    GPUSCAN_CHECK_##KIND##_(name, TIn, T, fn) GPUSCAN_BREAK_                                        \
     GPUSCAN_CHECK_DEFINE_(P, name, T, op) GPUSCAN_BREAK_                                            \
     GPUSCAN_SPACE_OPEN_(P, id)                                                                      \
-    GPUSCAN_SEGMENT_DEVICE_CODE_(P, name, T, op, unsigned char, gpuscan_same_byte_, 0, REDUCE)      \
+    GPUSCAN_##KIND##_FN_(P, TIn, T)                                                                 \
+    GPUSCAN_SEGMENT_DEVICE_CODE_(P, name, TIn, T, op, GPUSCAN_SEGMENT_FN_##KIND(P, fn),             \
+                                 GPUSCAN_SEGMENT_COPIES_##KIND, unsigned char, gpuscan_same_byte_, 0, REDUCE) \
     GPUSCAN_SEGMENT_STARTS_(P, T)                                                                   \
     GPUSCAN_SEGMENT_DESC_(P, T, unsigned char, 0, REDUCE, REDUCE)                                   \
     GPUSCAN_SEGMENT_RUNS_(P, T) GPUSCAN_BREAK_                                                      \
     GPUSCAN_SEGMENT_FORMS_##REDUCE(SCOPE, P, T) GPUSCAN_BREAK_                                      \
     GPUSCAN_SPACE_CLOSE_(P, id)                                                                     \
     GPUSCAN_USING_SEGMENT_FORMS_##REDUCE(P)
+/* A segmented DEFINE's load stage by its KIND: the input as it is, the user's transform or the
+ * DEFINE's own conversion (GPUSCAN_CONVERSION_FN_), and whether it copies (COPIES). */
+#define GPUSCAN_CHECK_PLAIN_(name, TIn, T, fn)
+#define GPUSCAN_PLAIN_FN_ GPUSCAN_NONE_
+#define GPUSCAN_SEGMENT_FN_PLAIN(P, fn) P##_as_is
+#define GPUSCAN_SEGMENT_FN_TRANSFORM(P, fn) fn
+#define GPUSCAN_SEGMENT_FN_CONVERSION(P, fn) P##_convert
+#define GPUSCAN_SEGMENT_COPIES_PLAIN 1
+#define GPUSCAN_SEGMENT_COPIES_TRANSFORM 0
+#define GPUSCAN_SEGMENT_COPIES_CONVERSION 0
 #define GPUSCAN_USING_SEGMENT_FORMS_0(P)                                                            \
     using P##_internal::P##_inclusive;                                                              \
     using P##_internal::P##_exclusive;                                                              \
@@ -706,7 +723,7 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
 /* Scans by key: a segment is a run of equal adjacent keys (SAME(fn, a, b): whether keys a and b
  * are equal, == or the user's fn); the functions take the keys first, as CUB's do. */
 #define GPUSCAN_SEGMENT_KEY_FORMS_0(SCOPE, P, K, T)                                                 \
-    static gpuscan_status P##_run_(void *d_workspace, size_t *workspace_bytes, const K *keys, const T *in, T *out, \
+    static gpuscan_status P##_run_(void *d_workspace, size_t *workspace_bytes, const K *keys, const P##_in_t *in, T *out, \
                                    size_t n, gpuscan_kind kind, T init, int ex, cudaStream_t stream) \
     {                                                                                               \
         P##_segment_io io = P##_io_(in, out, kind, init);                                           \
@@ -714,16 +731,16 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
         io.keys = keys;                                                                             \
         return gpuscan_segment_run_(&P##_desc, d_workspace, workspace_bytes, &c, ex, NULL, stream); \
     }                                                                                               \
-    SCOPE gpuscan_status P##_inclusive(const K *d_keys, const T *d_in, T *d_out, size_t n, cudaStream_t stream) \
+    SCOPE gpuscan_status P##_inclusive(const K *d_keys, const P##_in_t *d_in, T *d_out, size_t n, cudaStream_t stream) \
     {                                                                                               \
         return P##_run_(NULL, NULL, d_keys, d_in, d_out, n, GPUSCAN_INCLUSIVE, P##_identity(), 0, stream); \
     }                                                                                               \
-    SCOPE gpuscan_status P##_exclusive(const K *d_keys, const T *d_in, T *d_out, size_t n, T init,  \
+    SCOPE gpuscan_status P##_exclusive(const K *d_keys, const P##_in_t *d_in, T *d_out, size_t n, T init,  \
                                        cudaStream_t stream)                                         \
     {                                                                                               \
         return P##_run_(NULL, NULL, d_keys, d_in, d_out, n, GPUSCAN_EXCLUSIVE, init, 0, stream);    \
     }                                                                                               \
-    SCOPE gpuscan_status P##_scan_ex(void *d_workspace, size_t *workspace_bytes, const K *d_keys, const T *d_in, \
+    SCOPE gpuscan_status P##_scan_ex(void *d_workspace, size_t *workspace_bytes, const K *d_keys, const P##_in_t *d_in, \
                                      T *d_out, size_t n, gpuscan_kind kind, T init, cudaStream_t stream) \
     {                                                                                               \
         return P##_run_(d_workspace, workspace_bytes, d_keys, d_in, d_out, n, kind, init, 1, stream); \
@@ -731,7 +748,7 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
 /* Reductions by key: each run of equal keys' first key to keys_out and its fold to out, in order,
  * and how many runs to *d_count (device memory). */
 #define GPUSCAN_SEGMENT_KEY_FORMS_1(SCOPE, P, K, T)                                                 \
-    static gpuscan_status P##_run_(void *d_workspace, size_t *workspace_bytes, const K *keys, const T *in, \
+    static gpuscan_status P##_run_(void *d_workspace, size_t *workspace_bytes, const K *keys, const P##_in_t *in, \
                                    K *keys_out, T *out, size_t *count, size_t n, int ex, cudaStream_t stream) \
     {                                                                                               \
         P##_segment_io io = P##_io_(in, out, GPUSCAN_INCLUSIVE, P##_identity());                    \
@@ -740,12 +757,12 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
         io.keys = keys, io.keys_out = keys_out, io.count = count;                                   \
         return gpuscan_segment_run_(&P##_desc, d_workspace, workspace_bytes, &c, ex, NULL, stream); \
     }                                                                                               \
-    SCOPE gpuscan_status P(const K *d_keys, const T *d_in, K *d_keys_out, T *d_out, size_t *d_count, size_t n, \
+    SCOPE gpuscan_status P(const K *d_keys, const P##_in_t *d_in, K *d_keys_out, T *d_out, size_t *d_count, size_t n, \
                            cudaStream_t stream)                                                     \
     {                                                                                               \
         return P##_run_(NULL, NULL, d_keys, d_in, d_keys_out, d_out, d_count, n, 0, stream);        \
     }                                                                                               \
-    SCOPE gpuscan_status P##_ex(void *d_workspace, size_t *workspace_bytes, const K *d_keys, const T *d_in, \
+    SCOPE gpuscan_status P##_ex(void *d_workspace, size_t *workspace_bytes, const K *d_keys, const P##_in_t *d_in, \
                                 K *d_keys_out, T *d_out, size_t *d_count, size_t n, cudaStream_t stream) \
     {                                                                                               \
         return P##_run_(d_workspace, workspace_bytes, d_keys, d_in, d_keys_out, d_out, d_count, n, 1, stream); \
@@ -769,7 +786,7 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
     GPUSCAN_CHECK_DEFINE_(P, name, T, op) GPUSCAN_BREAK_                                            \
     GPUSCAN_SPACE_OPEN_(P, id)                                                                      \
     static __device__ __forceinline__ bool P##_same(K a, K b) { return GPUSCAN_##SAME(fn, a, b); }  \
-    GPUSCAN_SEGMENT_DEVICE_CODE_(P, name, T, op, K, P##_same, 1, REDUCE)                            \
+    GPUSCAN_SEGMENT_DEVICE_CODE_(P, name, T, T, op, P##_as_is, 1, K, P##_same, 1, REDUCE)           \
     GPUSCAN_SEGMENT_DESC_(P, T, K, 1, REDUCE, 0)                                                    \
     GPUSCAN_SEGMENT_KEY_FORMS_##REDUCE(SCOPE, P, K, T) GPUSCAN_BREAK_                               \
     GPUSCAN_SPACE_CLOSE_(P, id)                                                                     \

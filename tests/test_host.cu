@@ -799,7 +799,7 @@ static void test_descriptors(void)
     /* the segmented scan's checks: in place, not the heads inside the output; its workspace apart */
     gpuscan_segment_desc_ sd;
     memset(&sd, 0, sizeof sd);
-    sd.elem_size = sd.elem_align = 4, sd.pair_size = 8;
+    sd.elem_size = sd.elem_align = sd.in_size = sd.in_align = 4, sd.pair_size = 8;
     sd.pass = s.pass;
     const char *in = (const char *)(uintptr_t)0x10000000, *heads = (const char *)(uintptr_t)0x20000000;
     char *out = (char *)(uintptr_t)0x30000000;

@@ -10,7 +10,10 @@
  * heads and keys checked untouched; bad arguments refused with nothing written.  Reductions by
  * key (each run's first key, fold and the count) of five (value, key) pairs at every size and head
  * pattern, and of the same values by heads, int64 and int32 offsets (empty segments) and rows;
- * reductions of no elements.  A uint8 and an int16 case 40 times over.  GPUSCAN_TEST_SEGMENTED_LARGE=1 (the
+ * reductions of no elements.  Typed segmented scans and reductions (CONVERT bytes into int,
+ * TRANSFORM (int, index) into affine maps and int64 into a wrapping uint8), by heads, rows and
+ * offsets, against the reference's fold of fn(x, i); typed in place refused unless as wide.
+ * A uint8 and an int16 case 40 times over.  GPUSCAN_TEST_SEGMENTED_LARGE=1 (the
  * exhaustive tier) runs those 400 times and adds uint8 past 2^32 elements, heads, keys and one
  * row, scanned, and heads and the row reduced (a count past 2^32); `gpu_segmented --large` runs
  * those alone. */
@@ -64,6 +67,21 @@ GPUSCAN_DEFINE_SEGMENTED_REDUCE(i16, int16_t, add)
 GPUSCAN_DEFINE_SEGMENTED_REDUCE(f32, float, add)
 GPUSCAN_DEFINE_SEGMENTED_REDUCE(affine, affine, compose)
 GPUSCAN_DEFINE_SEGMENTED_REDUCE(vec10, vec10, vadd)
+/* typed: bytes counted into int, (int, index) made affine maps (an operator that does not commute),
+ * int64 into a wrapping uint8 sum (a narrower T); scans and reductions */
+static __host__ __device__ affine affine_of(int x, size_t i)
+{
+    affine f;
+    f.a = (uint32_t)x | 1u;
+    f.b = (uint32_t)i * 2654435761u;
+    return f;
+}
+static __host__ __device__ uint8_t low_byte(int64_t x, size_t i) { return (uint8_t)((uint64_t)x + i); }
+GPUSCAN_DEFINE_SEGMENTED_CONVERT(flags, uint8_t, int, add)
+GPUSCAN_DEFINE_SEGMENTED_TRANSFORM(at, int, affine, compose, affine_of)
+GPUSCAN_DEFINE_SEGMENTED_TRANSFORM(lo8, int64_t, uint8_t, add, low_byte)
+GPUSCAN_DEFINE_SEGMENTED_REDUCE_CONVERT(flags, uint8_t, int, add)
+GPUSCAN_DEFINE_SEGMENTED_REDUCE_TRANSFORM(at, int, affine, compose, affine_of)
 
 /* Head patterns: a name each, and whether element i is a head (tile: the type's tile). */
 enum { H_NONE, H_ALL, H_FIRST, H_ALTERNATE, H_1PCT, H_HALF, H_TILE_EDGES, H_LONG, H_ENDS, H_COUNT,
@@ -171,18 +189,23 @@ static int close_f32(const float *got, const double *ref, const double *mag, siz
  * in place or not, data and heads off 16 bytes or not (odd), from heads, rows (row) or int64 / int32 offsets
  * (src).  The reference runs in RT (double for float),
  * beside each element's magnitude (RABS, RMAG: the sum of |x| along its segment, float's tolerance). */
-#define SEGMENT_CASE_(tname, P, KP, T, IDENTITY, GEN, RT, TO_RT, RCOMBINE, RABS, RMAG, CLOSE, K, KNEXT)    \
+#define SEGMENT_CASE_(tname, P, KP, TIn, T, STAGE, IDENTITY, GEN, RT, TO_RT, RCOMBINE, RABS, RMAG, CLOSE, K, \
+                      KNEXT, KEYED)                                                                 \
     static void case_##tname(size_t n, int pattern, int exclusive, int ex, int in_place, int odd, int src, \
                              size_t row, uint64_t *rng)                                             \
     {                                                                                               \
         const size_t tile = GPUSCAN_TILE_(CO, T);                                                   \
-        T *h = (T *)malloc((n + 1) * sizeof(T)), *got = (T *)malloc((n + GUARD_ELEMS) * sizeof(T)); \
+        TIn *h = (TIn *)malloc((n + 1) * sizeof(TIn));                                              \
+        T *got = (T *)malloc((n + GUARD_ELEMS) * sizeof(T));                                        \
         RT *want = (RT *)malloc((n + 1) * sizeof(RT)), *mag = (RT *)malloc((n + 1) * sizeof(RT));   \
         unsigned char *hd = (unsigned char *)malloc(n + 1), *hd_back = (unsigned char *)malloc(n + 1); \
-        T *d_in, *d_out, init = GEN(rng);                                                           \
+        TIn *d_in;                                                                                  \
+        T *d_out, init = STAGE(GEN(rng), n);                                                        \
+        in_place = in_place && sizeof(TIn) == sizeof(T); /* (typed: only as wide; bad_inputs) */    \
         unsigned char *d_heads;                                                                     \
         for (size_t i = 0; i < n; ++i) h[i] = GEN(rng);                                             \
         fill_heads(hd, n, pattern, tile, rng);                                                      \
+        if (!(KEYED) && src == SRC_KEYS) src = SRC_HEADS; /* (a typed DEFINE has no keys) */        \
         if (src == SRC_ROWS) /* the rows form: a head every `row` elements, no array */             \
             for (size_t i = 0; i < n; ++i) hd[i] = i % row == 0;                                    \
         size_t n_segments = 0;                                                                      \
@@ -199,26 +222,28 @@ static int close_f32(const float *got, const double *ref, const double *mag, siz
         RT acc = TO_RT(IDENTITY), accm = TO_RT(IDENTITY);                                           \
         for (size_t i = 0; i < n; ++i) { /* the reference: restart at heads and at element 0 */     \
             const int head = i == 0 || hd[i] != 0;                                                  \
+            const RT x = TO_RT(STAGE(h[i], i));                                                     \
             if (exclusive) {                                                                        \
                 if (head) acc = TO_RT(init), accm = RABS(TO_RT(init));                              \
                 want[i] = acc, mag[i] = accm;                                                       \
-                acc = RCOMBINE(acc, TO_RT(h[i])), accm = RMAG(accm, RABS(TO_RT(h[i])));             \
+                acc = RCOMBINE(acc, x), accm = RMAG(accm, RABS(x));                                 \
             } else {                                                                                \
-                acc = head ? TO_RT(h[i]) : RCOMBINE(acc, TO_RT(h[i]));                              \
-                accm = head ? RABS(TO_RT(h[i])) : RMAG(accm, RABS(TO_RT(h[i])));                    \
+                acc = head ? x : RCOMBINE(acc, x);                                                  \
+                accm = head ? RABS(x) : RMAG(accm, RABS(x));                                        \
                 want[i] = acc, mag[i] = accm;                                                       \
             }                                                                                       \
         }                                                                                           \
-        T *a_in, *a_out; /* odd: the data one element past the allocations (off 16 bytes) too */   \
-        CHECK_CUDA(cudaMalloc(&a_in, (n + GUARD_ELEMS + 1) * sizeof(T)));                           \
+        TIn *a_in; /* odd: the data one element past the allocations (off 16 bytes) too */          \
+        T *a_out;                                                                                   \
+        CHECK_CUDA(cudaMalloc(&a_in, (n + GUARD_ELEMS + 1) * sizeof(TIn)));                         \
         CHECK_CUDA(cudaMalloc(&a_out, (n + GUARD_ELEMS + 1) * sizeof(T)));                          \
         d_in = a_in + (odd ? 1 : 0), d_out = a_out + (odd ? 1 : 0);                                 \
         CHECK_CUDA(cudaMalloc(&d_heads, n + 2));                                                    \
-        CHECK_CUDA(cudaMemcpy(d_in, h, n * sizeof(T), cudaMemcpyHostToDevice));                     \
+        CHECK_CUDA(cudaMemcpy(d_in, h, n * sizeof(TIn), cudaMemcpyHostToDevice));                   \
         CHECK_CUDA(cudaMemcpy(d_heads + odd, hd, n, cudaMemcpyHostToDevice));                       \
         poison(d_out, (n + GUARD_ELEMS) * sizeof(T), 0);                                            \
-        if (in_place) CHECK_CUDA(cudaMemcpy(d_out, h, n * sizeof(T), cudaMemcpyHostToDevice));     \
-        const T *in = in_place ? d_out : d_in;                                                       \
+        if (in_place) CHECK_CUDA(cudaMemcpy(d_out, h, n * sizeof(TIn), cudaMemcpyHostToDevice));    \
+        const TIn *in = in_place ? (const TIn *)(const void *)d_out : d_in;                         \
         const gpuscan_kind kind = exclusive ? GPUSCAN_EXCLUSIVE : GPUSCAN_INCLUSIVE;                \
         gpuscan_status st;                                                                          \
         const long long *o64 = (const long long *)d_offsets;                                        \
@@ -241,9 +266,7 @@ static int close_f32(const float *got, const double *ref, const double *mag, siz
                    : exclusive ? P##_offsets32_exclusive(in, o32, m, d_out, n, init, 0)             \
                                : P##_offsets32_inclusive(in, o32, m, d_out, n, 0);                  \
             else if (src == SRC_KEYS)                                                               \
-                st = ex ? KP##_scan_ex(w, &bytes, d_keys, in, d_out, n, kind, init, 0)              \
-                   : exclusive ? KP##_exclusive(d_keys, in, d_out, n, init, 0)                      \
-                               : KP##_inclusive(d_keys, in, d_out, n, 0);                           \
+                st = SCAN_BY_KEY_##KEYED(KP, ex, w, &bytes, d_keys, in, d_out, n, kind, exclusive, init); \
             else                                                                                    \
                 st = ex ? P##_scan_ex(w, &bytes, in, d_heads + odd, d_out, n, kind, init, 0)        \
                    : exclusive ? P##_exclusive(in, d_heads + odd, d_out, n, init, 0)                \
@@ -260,8 +283,10 @@ static int close_f32(const float *got, const double *ref, const double *mag, siz
                odd ? " off 16 bytes" : "", bad, n);                                                 \
         EXPECT(guard_intact(got + n, GUARD_ELEMS * sizeof(T)), "%s n=%zu: written past the end", #tname, n); \
         if (!in_place) {                                                                            \
-            CHECK_CUDA(cudaMemcpy(got, d_in, n * sizeof(T), cudaMemcpyDeviceToHost));               \
-            EXPECT(same_bytes(got, h, n * sizeof(T)), "%s n=%zu: the input changed", #tname, n);    \
+            TIn *back = (TIn *)malloc((n + 1) * sizeof(TIn));                                       \
+            CHECK_CUDA(cudaMemcpy(back, d_in, n * sizeof(TIn), cudaMemcpyDeviceToHost));            \
+            EXPECT(same_bytes(back, h, n * sizeof(TIn)), "%s n=%zu: the input changed", #tname, n); \
+            free(back);                                                                             \
         }                                                                                           \
         if (src == SRC_HEADS) {                                                                     \
             CHECK_CUDA(cudaMemcpy(hd_back, d_heads + odd, n, cudaMemcpyDeviceToHost));              \
@@ -282,6 +307,17 @@ static int close_f32(const float *got, const double *ref, const double *mag, siz
         free(h), free(got), free(want), free(mag), free(hd), free(hd_back);                         \
     }
 #define AS_IS_(x) (x)
+#define STAGE_AS_IS_(x, i) (x)
+#define STAGE_TO_INT_(x, i) ((int)(x))
+#define ADD8_(a, b) ((uint8_t)((a) + (b))) /* (wraps) */
+/* a scan by key (KEYED 1), or none: a typed DEFINE's cases never ask (src SRC_KEYS becomes heads) */
+#define SCAN_BY_KEY_1(KP, ex, w, bytes, keys, in, out, n, kind, exclusive, init)                    \
+    ((ex) ? KP##_scan_ex(w, bytes, keys, in, out, n, kind, init, 0)                                 \
+     : (exclusive) ? KP##_exclusive(keys, in, out, n, init, 0) : KP##_inclusive(keys, in, out, n, 0))
+#define SCAN_BY_KEY_0(KP, ex, w, bytes, keys, in, out, n, kind, exclusive, init) GPUSCAN_ERROR_INVALID_ALGORITHM
+#define REDUCE_BY_KEY_1(RP, ex, ws, bytes, keys, in, keys_out, out, count, n)                       \
+    ((ex) ? RP##_ex(ws, bytes, keys, in, keys_out, out, count, n, 0) : RP(keys, in, keys_out, out, count, n, 0))
+#define REDUCE_BY_KEY_0(RP, ex, ws, bytes, keys, in, keys_out, out, count, n) GPUSCAN_ERROR_INVALID_ALGORITHM
 #define TO_DOUBLE_(x) ((double)(x))
 #define ABS_NONE_(x) (x)
 #define ABS_DOUBLE_(x) fabs(x)
@@ -305,36 +341,49 @@ EXACT_(mat2)
 EXACT_(rgb)
 EXACT_(vec10)
 #define MAG_NONE_(a, b) (a) /* (exact types: no magnitude) */
-SEGMENT_CASE_(i32, gpuscan_i32_add_segmented, gpuscan_i32_add_by_key, int, 0, value_i32, int, AS_IS_, ADD_,
-              ABS_NONE_, MAG_NONE_, exact_int, int, key_next_int)
-SEGMENT_CASE_(u8, gpuscan_u8_max_segmented, gpuscan_u8_max_by_key, uint8_t, (uint8_t)0, value_u8, uint8_t, AS_IS_,
-              MAX_, ABS_NONE_, MAG_NONE_, exact_uint8_t, uint8_t, key_next_uint8_t)
+SEGMENT_CASE_(i32, gpuscan_i32_add_segmented, gpuscan_i32_add_by_key, int, int, STAGE_AS_IS_, 0, value_i32, int,
+              AS_IS_, ADD_, ABS_NONE_, MAG_NONE_, exact_int, int, key_next_int, 1)
+SEGMENT_CASE_(u8, gpuscan_u8_max_segmented, gpuscan_u8_max_by_key, uint8_t, uint8_t, STAGE_AS_IS_, (uint8_t)0,
+              value_u8, uint8_t, AS_IS_, MAX_, ABS_NONE_, MAG_NONE_, exact_uint8_t, uint8_t, key_next_uint8_t, 1)
 #define ADD16_(a, b) ((int16_t)(uint16_t)((uint16_t)(a) + (uint16_t)(b))) /* (wraps) */
-SEGMENT_CASE_(i16, gpuscan_i16_add_segmented, gpuscan_i16_add_by_key, int16_t, (int16_t)0, value_i16, int16_t,
-              AS_IS_, ADD16_, ABS_NONE_, MAG_NONE_, exact_int16_t, pkey, key_next_pkey)
-SEGMENT_CASE_(f32, gpuscan_f32_add_segmented, gpuscan_f32_add_by_key, float, 0.0f, value_f32, double, TO_DOUBLE_,
-              ADD_, ABS_DOUBLE_, ADD_, close_f32, long long, key_next_ll)
-SEGMENT_CASE_(f64, gpuscan_f64_add_segmented, gpuscan_f64_add_by_key, double, 0.0, value_f64, double, AS_IS_,
-              ADD_, ABS_NONE_, MAG_NONE_, exact_double, pkey, key_next_pkey)
-SEGMENT_CASE_(affine, gpuscan_affine_compose_segmented, gpuscan_affine_compose_by_key, affine,
+SEGMENT_CASE_(i16, gpuscan_i16_add_segmented, gpuscan_i16_add_by_key, int16_t, int16_t, STAGE_AS_IS_, (int16_t)0,
+              value_i16, int16_t, AS_IS_, ADD16_, ABS_NONE_, MAG_NONE_, exact_int16_t, pkey, key_next_pkey, 1)
+SEGMENT_CASE_(f32, gpuscan_f32_add_segmented, gpuscan_f32_add_by_key, float, float, STAGE_AS_IS_, 0.0f, value_f32,
+              double, TO_DOUBLE_, ADD_, ABS_DOUBLE_, ADD_, close_f32, long long, key_next_ll, 1)
+SEGMENT_CASE_(f64, gpuscan_f64_add_segmented, gpuscan_f64_add_by_key, double, double, STAGE_AS_IS_, 0.0, value_f64,
+              double, AS_IS_, ADD_, ABS_NONE_, MAG_NONE_, exact_double, pkey, key_next_pkey, 1)
+SEGMENT_CASE_(affine, gpuscan_affine_compose_segmented, gpuscan_affine_compose_by_key, affine, affine, STAGE_AS_IS_,
               affine_identity(), value_affine, affine, AS_IS_, affine_then, ABS_NONE_, MAG_NONE_, exact_affine,
-              int16_t, key_next_int16_t)
-SEGMENT_CASE_(mat2, gpuscan_mat2_matmul_segmented, gpuscan_mat2_matmul_by_key, mat2, mat2_identity(), value_mat2,
-              mat2, AS_IS_, mat2_mul, ABS_NONE_, MAG_NONE_, exact_mat2, quad, key_next_quad)
-SEGMENT_CASE_(rgb, gpuscan_rgb_rgbadd_segmented, gpuscan_rgb_rgbadd_by_key, rgb, rgb_zero(), value_rgb, rgb,
-              AS_IS_, rgb_add, ABS_NONE_, MAG_NONE_, exact_rgb, rgb, key_next_rgb)
-SEGMENT_CASE_(vec10, gpuscan_vec10_vadd_segmented, gpuscan_vec10_vadd_by_key, vec10, vec10_zero(), value_vec10,
-              vec10, AS_IS_, vec10_add, ABS_NONE_, MAG_NONE_, exact_vec10, int, key_next_int)
+              int16_t, key_next_int16_t, 1)
+SEGMENT_CASE_(mat2, gpuscan_mat2_matmul_segmented, gpuscan_mat2_matmul_by_key, mat2, mat2, STAGE_AS_IS_,
+              mat2_identity(), value_mat2, mat2, AS_IS_, mat2_mul, ABS_NONE_, MAG_NONE_, exact_mat2, quad,
+              key_next_quad, 1)
+SEGMENT_CASE_(rgb, gpuscan_rgb_rgbadd_segmented, gpuscan_rgb_rgbadd_by_key, rgb, rgb, STAGE_AS_IS_, rgb_zero(),
+              value_rgb, rgb, AS_IS_, rgb_add, ABS_NONE_, MAG_NONE_, exact_rgb, rgb, key_next_rgb, 1)
+SEGMENT_CASE_(vec10, gpuscan_vec10_vadd_segmented, gpuscan_vec10_vadd_by_key, vec10, vec10, STAGE_AS_IS_,
+              vec10_zero(), value_vec10, vec10, AS_IS_, vec10_add, ABS_NONE_, MAG_NONE_, exact_vec10, int,
+              key_next_int, 1)
+/* typed (no keys: KP unused) */
+SEGMENT_CASE_(flags, gpuscan_flags_add_segmented, ~, uint8_t, int, STAGE_TO_INT_, 0, value_u8, int, AS_IS_, ADD_,
+              ABS_NONE_, MAG_NONE_, exact_int, int, key_next_int, 0)
+SEGMENT_CASE_(at, gpuscan_at_compose_segmented, ~, int, affine, affine_of, affine_identity(), value_i32, affine, AS_IS_,
+              affine_then, ABS_NONE_, MAG_NONE_, exact_affine, int, key_next_int, 0)
+SEGMENT_CASE_(lo8, gpuscan_lo8_add_segmented, ~, int64_t, uint8_t, low_byte, (uint8_t)0, value_i64, uint8_t, AS_IS_,
+              ADD8_, ABS_NONE_, MAG_NONE_, exact_uint8_t, int, key_next_int, 0)
 
 /* A reduction of (tname, T) against a CPU loop, its segments from src: keys made from a head
  * pattern (each head a new key; RP, the reduction by key), the heads themselves, CSR offsets of
  * them (int64, int32; empty segments) or rows of `row` (SP, the segmented reduction); simple or
  * _ex; each segment's fold (an empty one's the identity) and, by keys or heads, the count and (keys)
  * each run's first key checked, nothing written past the segments (guards), the inputs untouched. */
-#define REDUCE_CASE_(tname, RP, SP, T, K, IDENTITY, GEN, RT, TO_RT, RCOMBINE, RABS, RMAG, CLOSE, KNEXT) \
+#define REDUCE_CASE_(tname, RP, SP, TIn, T, STAGE, K, IDENTITY, GEN, RT, TO_RT, RCOMBINE, RABS, RMAG, CLOSE, \
+                     KNEXT, KEYED)                                                                  \
     static void reduce_##tname(size_t n, int pattern, int src, size_t row, int ex, int in_place, uint64_t *rng) \
     {                                                                                               \
-        T *h = (T *)malloc((n + 1) * sizeof(T)), *got = (T *)malloc((2 * n + GUARD_ELEMS) * sizeof(T)); \
+        TIn *h = (TIn *)malloc((n + 1) * sizeof(TIn));                                              \
+        T *got = (T *)malloc((2 * n + GUARD_ELEMS) * sizeof(T));                                    \
+        if (!(KEYED) && src == SRC_KEYS) src = SRC_HEADS; /* (a typed DEFINE has no keys) */        \
+        in_place = in_place && sizeof(TIn) == sizeof(T); /* (typed: only as wide) */                \
         K *hk = (K *)calloc(n + 1, sizeof(K)), *gk = (K *)malloc((n + GUARD_ELEMS) * sizeof(K));    \
         unsigned char *hd = (unsigned char *)malloc(n + 1);                                         \
         for (size_t i = 0; i < n; ++i) h[i] = GEN(rng);                                             \
@@ -358,31 +407,33 @@ SEGMENT_CASE_(vec10, gpuscan_vec10_vadd_segmented, gpuscan_vec10_vadd_by_key, ve
         for (size_t s = 0; s < m; ++s) { /* segment s: st[s] to the next start or n */              \
             const size_t b = (size_t)st[s], e = s + 1 < m && (size_t)st[s + 1] < n ? (size_t)st[s + 1] : n; \
             RT acc = TO_RT(IDENTITY), accm = TO_RT(IDENTITY);                                       \
-            for (size_t i = b; i < e; ++i)                                                          \
-                acc = i == b ? TO_RT(h[i]) : RCOMBINE(acc, TO_RT(h[i])),                            \
-                accm = i == b ? RABS(TO_RT(h[i])) : RMAG(accm, RABS(TO_RT(h[i])));                  \
+            for (size_t i = b; i < e; ++i) {                                                        \
+                const RT x = TO_RT(STAGE(h[i], i));                                                 \
+                acc = i == b ? x : RCOMBINE(acc, x), accm = i == b ? RABS(x) : RMAG(accm, RABS(x)); \
+            }                                                                                       \
             want[s] = acc, mag[s] = accm;                                                           \
             if (b < n) wk[s] = hk[b];                                                               \
         }                                                                                           \
         const int counted = src == SRC_KEYS || src == SRC_HEADS;                                    \
         if (src == SRC_OFFSETS || src == SRC_OFFSETS32) in_place = 0; /* (refused: see bad_inputs) */ \
-        T *d_in, *d_out;                                                                            \
+        TIn *d_in;                                                                                  \
+        T *d_out;                                                                                   \
         K *d_keys, *d_keys_out;                                                                     \
         unsigned char *d_heads;                                                                     \
         size_t *d_count, count = 12345;                                                             \
         const size_t outs = (n > m ? n : m) + GUARD_ELEMS;                                          \
-        CHECK_CUDA(cudaMalloc(&d_in, (n + 1) * sizeof(T)));                                         \
+        CHECK_CUDA(cudaMalloc(&d_in, (n + 1) * sizeof(TIn)));                                       \
         CHECK_CUDA(cudaMalloc(&d_out, outs * sizeof(T)));                                           \
         CHECK_CUDA(cudaMalloc(&d_keys, (n + 1) * sizeof(K)));                                       \
         CHECK_CUDA(cudaMalloc(&d_heads, n + 1));                                                    \
         CHECK_CUDA(cudaMalloc(&d_keys_out, (n + GUARD_ELEMS) * sizeof(K)));                         \
         CHECK_CUDA(cudaMalloc(&d_count, sizeof(size_t)));                                           \
-        CHECK_CUDA(cudaMemcpy(d_in, h, n * sizeof(T), cudaMemcpyHostToDevice));                     \
+        CHECK_CUDA(cudaMemcpy(d_in, h, n * sizeof(TIn), cudaMemcpyHostToDevice));                   \
         CHECK_CUDA(cudaMemcpy(d_keys, hk, n * sizeof(K), cudaMemcpyHostToDevice));                  \
         CHECK_CUDA(cudaMemcpy(d_heads, hd, n, cudaMemcpyHostToDevice));                             \
         poison(d_out, outs * sizeof(T), 0);                                                         \
-        if (in_place) CHECK_CUDA(cudaMemcpy(d_out, h, n * sizeof(T), cudaMemcpyHostToDevice));      \
-        const T *in = in_place ? d_out : d_in;                                                      \
+        if (in_place) CHECK_CUDA(cudaMemcpy(d_out, h, n * sizeof(TIn), cudaMemcpyHostToDevice));    \
+        const TIn *in = in_place ? (const TIn *)(const void *)d_out : d_in;                         \
         poison(d_keys_out, (n + GUARD_ELEMS) * sizeof(K), 0);                                       \
         poison(d_count, sizeof(size_t), 0);                                                         \
         gpuscan_status st_ = GPUSCAN_SUCCESS;                                                       \
@@ -392,8 +443,7 @@ SEGMENT_CASE_(vec10, gpuscan_vec10_vadd_segmented, gpuscan_vec10_vadd_by_key, ve
             if (st_ != GPUSCAN_SUCCESS) break;                                                      \
             switch (src) {                                                                          \
             case SRC_KEYS:                                                                          \
-                st_ = ex ? RP##_ex(ws, &bytes, d_keys, in, d_keys_out, d_out, d_count, n, 0)        \
-                         : RP(d_keys, in, d_keys_out, d_out, d_count, n, 0);                        \
+                st_ = REDUCE_BY_KEY_##KEYED(RP, ex, ws, &bytes, d_keys, in, d_keys_out, d_out, d_count, n); \
                 break;                                                                              \
             case SRC_HEADS:                                                                         \
                 st_ = ex ? SP##_ex(ws, &bytes, in, d_heads, d_out, d_count, n, 0) : SP(in, d_heads, d_out, d_count, n, 0); \
@@ -430,12 +480,13 @@ SEGMENT_CASE_(vec10, gpuscan_vec10_vadd_segmented, gpuscan_vec10_vadd_by_key, ve
         EXPECT(count != m || guard_intact(gk + (src == SRC_KEYS ? m : 0), (n - (src == SRC_KEYS ? m : 0) + GUARD_ELEMS) * sizeof(K)), \
                "reduce %s n=%zu %s: keys written past the runs", #tname, n, k_sources[src]);        \
         CHECK_CUDA(cudaMemcpy(gk, d_keys, n * sizeof(K), cudaMemcpyDeviceToHost));                  \
-        CHECK_CUDA(cudaMemcpy(got, d_in, n * sizeof(T), cudaMemcpyDeviceToHost));                   \
+        TIn *back = (TIn *)malloc((n + 1) * sizeof(TIn));                                           \
+        CHECK_CUDA(cudaMemcpy(back, d_in, n * sizeof(TIn), cudaMemcpyDeviceToHost));                \
         unsigned char *gh = (unsigned char *)malloc(n + 1);                                         \
         CHECK_CUDA(cudaMemcpy(gh, d_heads, n, cudaMemcpyDeviceToHost));                             \
-        EXPECT(same_bytes(gk, hk, n * sizeof(K)) && same_bytes(got, h, n * sizeof(T)) /* (d_in) */ && \
+        EXPECT(same_bytes(gk, hk, n * sizeof(K)) && same_bytes(back, h, n * sizeof(TIn)) /* (d_in) */ && \
                same_bytes(gh, hd, n), "reduce %s n=%zu: the keys, heads or input changed", #tname, n); \
-        free(gh);                                                                                   \
+        free(gh), free(back);                                                                       \
         CHECK_CUDA(cudaFree(d_in));                                                                 \
         CHECK_CUDA(cudaFree(d_out));                                                                \
         CHECK_CUDA(cudaFree(d_keys));                                                               \
@@ -462,17 +513,23 @@ SEGMENT_CASE_(vec10, gpuscan_vec10_vadd_segmented, gpuscan_vec10_vadd_by_key, ve
         for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; ++k)                               \
             reduce_##tname(shapes[k][0] * shapes[k][1], H_NONE, SRC_ROWS, shapes[k][1], k % 2, k % 3 == 0, rng); \
     }
-REDUCE_CASE_(i32, gpuscan_i32_add_reduce_by_key, gpuscan_i32_add_segmented_reduce, int, int, 0, value_i32, int, AS_IS_,
-             ADD_, ABS_NONE_, MAG_NONE_, exact_int, key_next_int)
-REDUCE_CASE_(i16, gpuscan_i16_add_reduce_by_key, gpuscan_i16_add_segmented_reduce, int16_t, pkey, (int16_t)0, value_i16,
-             int16_t, AS_IS_, ADD16_, ABS_NONE_, MAG_NONE_, exact_int16_t, key_next_pkey)
-REDUCE_CASE_(f32, gpuscan_f32_add_reduce_by_key, gpuscan_f32_add_segmented_reduce, float, long long, 0.0f, value_f32,
-             double, TO_DOUBLE_, ADD_, ABS_DOUBLE_, ADD_, close_f32, key_next_ll)
-REDUCE_CASE_(affine, gpuscan_affine_compose_reduce_by_key, gpuscan_affine_compose_segmented_reduce, affine, int16_t,
-             affine_identity(), value_affine, affine, AS_IS_, affine_then, ABS_NONE_, MAG_NONE_, exact_affine,
-             key_next_int16_t)
-REDUCE_CASE_(vec10, gpuscan_vec10_vadd_reduce_by_key, gpuscan_vec10_vadd_segmented_reduce, vec10, int, vec10_zero(),
-             value_vec10, vec10, AS_IS_, vec10_add, ABS_NONE_, MAG_NONE_, exact_vec10, key_next_int)
+REDUCE_CASE_(i32, gpuscan_i32_add_reduce_by_key, gpuscan_i32_add_segmented_reduce, int, int, STAGE_AS_IS_, int, 0,
+             value_i32, int, AS_IS_, ADD_, ABS_NONE_, MAG_NONE_, exact_int, key_next_int, 1)
+REDUCE_CASE_(i16, gpuscan_i16_add_reduce_by_key, gpuscan_i16_add_segmented_reduce, int16_t, int16_t, STAGE_AS_IS_,
+             pkey, (int16_t)0, value_i16, int16_t, AS_IS_, ADD16_, ABS_NONE_, MAG_NONE_, exact_int16_t,
+             key_next_pkey, 1)
+REDUCE_CASE_(f32, gpuscan_f32_add_reduce_by_key, gpuscan_f32_add_segmented_reduce, float, float, STAGE_AS_IS_,
+             long long, 0.0f, value_f32, double, TO_DOUBLE_, ADD_, ABS_DOUBLE_, ADD_, close_f32, key_next_ll, 1)
+REDUCE_CASE_(affine, gpuscan_affine_compose_reduce_by_key, gpuscan_affine_compose_segmented_reduce, affine, affine,
+             STAGE_AS_IS_, int16_t, affine_identity(), value_affine, affine, AS_IS_, affine_then, ABS_NONE_,
+             MAG_NONE_, exact_affine, key_next_int16_t, 1)
+REDUCE_CASE_(vec10, gpuscan_vec10_vadd_reduce_by_key, gpuscan_vec10_vadd_segmented_reduce, vec10, vec10,
+             STAGE_AS_IS_, int, vec10_zero(), value_vec10, vec10, AS_IS_, vec10_add, ABS_NONE_, MAG_NONE_,
+             exact_vec10, key_next_int, 1)
+REDUCE_CASE_(flags, ~, gpuscan_flags_add_segmented_reduce, uint8_t, int, STAGE_TO_INT_, int, 0, value_u8, int, AS_IS_,
+             ADD_, ABS_NONE_, MAG_NONE_, exact_int, key_next_int, 0)
+REDUCE_CASE_(at, ~, gpuscan_at_compose_segmented_reduce, int, affine, affine_of, int, affine_identity(), value_i32,
+             affine, AS_IS_, affine_then, ABS_NONE_, MAG_NONE_, exact_affine, key_next_int, 0)
 
 /* Every size and head pattern through one type: inclusive and exclusive, simple and _ex; the
  * segments from each source in turn. */
@@ -512,6 +569,9 @@ SEGMENT_SUITE_(affine, affine)
 SEGMENT_SUITE_(mat2, mat2)
 SEGMENT_SUITE_(rgb, rgb)
 SEGMENT_SUITE_(vec10, vec10)
+SEGMENT_SUITE_(flags, int)
+SEGMENT_SUITE_(at, affine)
+SEGMENT_SUITE_(lo8, uint8_t)
 
 /* Bad arguments: a status, nothing written, the input untouched. */
 static void bad_inputs(void)
@@ -528,6 +588,19 @@ static void bad_inputs(void)
     poison(d_out, 2 * n * sizeof(int), 0);
     struct { const char *what; gpuscan_status got, want; } c[] = {
         {"NULL input", gpuscan_i32_add_segmented_inclusive(NULL, d_h, d_out, n, 0), GPUSCAN_ERROR_NULL_POINTER},
+        /* typed: in place only as wide (bytes into int: the input's n bytes inside the output); the input
+         * aligned to its own type, the output to T's */
+        {"typed in place", gpuscan_flags_add_segmented_inclusive((const uint8_t *)(void *)d_out, d_h, d_out, n, 0),
+         GPUSCAN_ERROR_OVERLAP},
+        {"typed reduction in place", gpuscan_flags_add_segmented_reduce_rows((const uint8_t *)(void *)d_out, d_out, 10,
+                                                                             100, 0), GPUSCAN_ERROR_OVERLAP},
+        {"typed: misaligned input", gpuscan_lo8_add_segmented_inclusive((const int64_t *)(void *)(d_in + 1), d_h,
+                                                                        (uint8_t *)(void *)d_out, n, 0),
+         GPUSCAN_ERROR_MISALIGNED},
+        {"typed: bytes in at any address", gpuscan_flags_add_segmented_scan_ex(NULL, &(bytes = 0),
+                                                                               (const uint8_t *)(void *)d_in + 1, d_h,
+                                                                               d_out, n, GPUSCAN_INCLUSIVE, 0, 0),
+         GPUSCAN_SUCCESS},
         {"NULL heads", gpuscan_i32_add_segmented_inclusive(d_in, NULL, d_out, n, 0), GPUSCAN_ERROR_NULL_POINTER},
         {"NULL output", gpuscan_i32_add_segmented_exclusive(d_in, d_h, NULL, n, 0, 0), GPUSCAN_ERROR_NULL_POINTER},
         {"all NULL, n = 0", gpuscan_i32_add_segmented_inclusive(NULL, NULL, NULL, 0, 0), GPUSCAN_SUCCESS},
@@ -824,11 +897,16 @@ int main(int argc, char **argv)
     suite_mat2(&rng, max_random);
     suite_rgb(&rng, max_random);
     suite_vec10(&rng, max_random);
+    suite_flags(&rng, max_random);
+    suite_at(&rng, max_random);
+    suite_lo8(&rng, max_random);
     reduce_suite_i32(&rng, max_random);
     reduce_suite_i16(&rng, max_random);
     reduce_suite_f32(&rng, max_random);
     reduce_suite_affine(&rng, max_random);
     reduce_suite_vec10(&rng, max_random);
+    reduce_suite_flags(&rng, max_random);
+    reduce_suite_at(&rng, max_random);
     reduce_empty();
     bad_inputs();
     const char *big = getenv("GPUSCAN_TEST_SEGMENTED_LARGE");
