@@ -1,7 +1,7 @@
 # PyTorch's cumsum (float32) along each axis of the shapes of bench/axis, beside a copy of the
 # tensor: medians of CUDA events, one call each, after warm-up (slow calls: 3 of them).
-#   python3 bench/torch_axis.py
-import torch, statistics
+#   python3 bench/torch_axis.py [ROWSxCOLS ...]   (default: every shape of bench/axis)
+import sys, torch, statistics
 def timed(fn):
     fn(); torch.cuda.synchronize()
     a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
@@ -14,7 +14,10 @@ def timed(fn):
     return statistics.median(ts)
 gpu = torch.cuda.get_device_name(0)
 print("gpu,torch,shape,axis,torch_cumsum_us,copy_us,of_copy")
-for r, c in [(2**20, 2), (2**24, 8), (2, 2**24), (4096, 4096), (2**16, 1024), (1024, 2**16), (2**26, 1)]:
+shapes = [(2**20, 2), (2**24, 8), (2, 2**24), (4096, 4096), (2**16, 1024), (1024, 2**16), (2**26, 1), (8, 2**22)]
+if len(sys.argv) > 1:
+    shapes = [tuple(int(v) for v in a.split("x")) for a in sys.argv[1:]]
+for r, c in shapes:
     x = torch.randn(r, c, device="cuda", dtype=torch.float32)
     y = torch.empty_like(x)
     cp = timed(lambda: y.copy_(x))
