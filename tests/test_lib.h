@@ -407,16 +407,18 @@ static const combo_t k_combos[] = {
 };
 #define N_COMBOS ((int)(sizeof k_combos / sizeof k_combos[0]))
 /* A combination that a DEFINE of AUTO's kernels alone (GPUSCAN_EVERY_ALGORITHM 0 where it stood,
- * `every` 0) may refuse with GPUSCAN_ERROR_NOT_COMPILED: a textbook block (Kogge-Stone on shuffles
- * runs where the scan fits its one tile), reduce-then-scan, and hierarchical and domino where the
- * type does not take them (gpuscan.cuh: 1-byte types, and the fold's).  The look-back and
- * reduce-ahead on the coarsened block always run.  The host suite checks which combinations a
- * descriptor refuses (test_descriptors); a suite counts the refusals of each DEFINE and expects
- * some of AUTO's kernels alone, none of the matrix (test_refusals_seen). */
-static __attribute__((unused)) int combo_not_compiled(int every, combo_t cb, gpuscan_status st, long *refused)
+ * `every` 0) refuses with GPUSCAN_ERROR_NOT_COMPILED: a textbook block (Kogge-Stone on shuffles
+ * runs where the scan fits its one tile), reduce-then-scan, hierarchical but for 1-byte T (its
+ * fix-up), the domino but where the DEFINE folds (P_FOLDS_: TEST_BUILDS_); the look-back and
+ * reduce-ahead on the coarsened block always run.  A suite counts the refusals of each DEFINE and
+ * expects some of AUTO's kernels alone, none of the matrix (test_refusals_seen). */
+#define TEST_BUILDS_(P, T) ((sizeof(T) == 1 ? 1 : 0) | (TEST_INTERNAL(P, FOLDS_) ? 2 : 0))
+static __attribute__((unused)) int combo_not_compiled(int every, int builds, combo_t cb, gpuscan_status st,
+                                                      long *refused)
 {
-    const int textbook = cb.grid == GPUSCAN_GRID_REDUCE_THEN_SCAN || cb.grid == GPUSCAN_GRID_HIERARCHICAL ||
-                         cb.grid == GPUSCAN_GRID_DOMINO ||
+    const int textbook = cb.grid == GPUSCAN_GRID_REDUCE_THEN_SCAN ||
+                         (cb.grid == GPUSCAN_GRID_HIERARCHICAL && !(builds & 1)) ||
+                         (cb.grid == GPUSCAN_GRID_DOMINO && !(builds & 2)) ||
                          (cb.block != GPUSCAN_BLOCK_AUTO && cb.block != GPUSCAN_BLOCK_COARSENED);
     if (st != GPUSCAN_ERROR_NOT_COMPILED) return 0;
     ++*refused;

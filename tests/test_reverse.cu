@@ -77,6 +77,7 @@ GEN_REAL(f32, float, F32_OF, 0)
         CHECK_CUDA(cudaMalloc(&d_out_raw, (cap + 16) * sizeof(T)));                                                 \
         CHECK_CUDA(cudaMalloc(&d_cell, sizeof(T)));                                                                 \
         long refused = 0;                                                                                           \
+        const int builds = TEST_BUILDS_(gpuscan_##name##_##op##_reverse, T);                                        \
         for (int s = 0; s < nsizes; ++s) {                                                                          \
             const size_t n = sizes[s];                                                                              \
             gen_##name(h_in, n > 0 ? n : 1, OPC, rng);                                                              \
@@ -92,7 +93,7 @@ GEN_REAL(f32, float, F32_OF, 0)
                         size_t bytes = 0;                                                                           \
                         gpuscan_status st = gpuscan_##name##_##op##_reverse_scan_ex(                                \
                             NULL, &bytes, NULL, NULL, n, (gpuscan_kind)kind, init, cb.grid, cb.block, 0);           \
-                        if (combo_not_compiled(EVERY, cb, st, &refused)) continue;                                  \
+                        if (combo_not_compiled(EVERY, builds, cb, st, &refused)) continue;                                  \
                         CHECK_CUDA(cudaMemset(d_out_raw, POISON_BYTE, (cap + 16) * sizeof(T)));                     \
                         if (st == GPUSCAN_SUCCESS)                                                                  \
                             st = gpuscan_##name##_##op##_reverse_scan_ex(workspace_for(bytes), &bytes, d_in, d_out, \
@@ -130,7 +131,7 @@ GEN_REAL(f32, float, F32_OF, 0)
                         st = gpuscan_##name##_##op##_reverse_scan_chained_ex(NULL, &bytes, NULL, NULL, n,           \
                                                                              (gpuscan_kind)kind, NULL, NULL,        \
                                                                              ce.grid, ce.block, 0);                 \
-                        if (combo_not_compiled(EVERY, ce, st, &refused)) continue;                                  \
+                        if (combo_not_compiled(EVERY, builds, ce, st, &refused)) continue;                                  \
                         if (st == GPUSCAN_SUCCESS)                                                                  \
                             st = gpuscan_##name##_##op##_reverse_scan_chained_ex(                                   \
                                 workspace_for(bytes), &bytes, d_in, d_out, n, (gpuscan_kind)kind, d_cell, d_cell,   \

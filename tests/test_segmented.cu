@@ -10,9 +10,10 @@
  * heads and keys checked untouched; bad arguments refused with nothing written.  Reductions by
  * key (each run's first key, fold and the count) of five (value, key) pairs at every size and head
  * pattern, and of the same values by heads, int64 and int32 offsets (empty segments) and rows;
- * reductions of no elements.  Typed segmented scans and reductions (CONVERT bytes into int,
- * TRANSFORM (int, index) into affine maps and int64 into a wrapping uint8), by heads, rows and
- * offsets, against the reference's fold of fn(x, i); typed in place refused unless as wide.
+ * reductions of no elements.  Typed segmented scans and reductions (CONVERT bytes into int and
+ * float into int - as wide: in place too -, TRANSFORM (int, index) into affine maps and int64
+ * into a wrapping uint8), by heads, rows and offsets, against the reference's fold of fn(x, i);
+ * typed in place refused where not as wide.
  * A uint8 and an int16 case 40 times over.  GPUSCAN_TEST_SEGMENTED_LARGE=1 (the
  * exhaustive tier) runs those 400 times and adds uint8 past 2^32 elements, heads, keys and one
  * row, scanned, and heads and the row reduced (a count past 2^32); `gpu_segmented --large` runs
@@ -80,8 +81,10 @@ static __host__ __device__ uint8_t low_byte(int64_t x, size_t i) { return (uint8
 GPUSCAN_DEFINE_SEGMENTED_CONVERT(flags, uint8_t, int, add)
 GPUSCAN_DEFINE_SEGMENTED_TRANSFORM(at, int, affine, compose, affine_of)
 GPUSCAN_DEFINE_SEGMENTED_TRANSFORM(lo8, int64_t, uint8_t, add, low_byte)
+GPUSCAN_DEFINE_SEGMENTED_CONVERT(f2i, float, int, add) /* as wide: in place too */
 GPUSCAN_DEFINE_SEGMENTED_REDUCE_CONVERT(flags, uint8_t, int, add)
 GPUSCAN_DEFINE_SEGMENTED_REDUCE_TRANSFORM(at, int, affine, compose, affine_of)
+GPUSCAN_DEFINE_SEGMENTED_REDUCE_TRANSFORM(lo8, int64_t, uint8_t, add, low_byte)
 
 /* Head patterns: a name each, and whether element i is a head (tile: the type's tile). */
 enum { H_NONE, H_ALL, H_FIRST, H_ALTERNATE, H_1PCT, H_HALF, H_TILE_EDGES, H_LONG, H_ENDS, H_COUNT,
@@ -370,6 +373,8 @@ SEGMENT_CASE_(at, gpuscan_at_compose_segmented, ~, int, affine, affine_of, affin
               affine_then, ABS_NONE_, MAG_NONE_, exact_affine, int, key_next_int, 0)
 SEGMENT_CASE_(lo8, gpuscan_lo8_add_segmented, ~, int64_t, uint8_t, low_byte, (uint8_t)0, value_i64, uint8_t, AS_IS_,
               ADD8_, ABS_NONE_, MAG_NONE_, exact_uint8_t, int, key_next_int, 0)
+SEGMENT_CASE_(f2i, gpuscan_f2i_add_segmented, ~, float, int, STAGE_TO_INT_, 0, value_f32, int, AS_IS_, ADD_,
+              ABS_NONE_, MAG_NONE_, exact_int, int, key_next_int, 0)
 
 /* A reduction of (tname, T) against a CPU loop, its segments from src: keys made from a head
  * pattern (each head a new key; RP, the reduction by key), the heads themselves, CSR offsets of
@@ -530,6 +535,8 @@ REDUCE_CASE_(flags, ~, gpuscan_flags_add_segmented_reduce, uint8_t, int, STAGE_T
              ADD_, ABS_NONE_, MAG_NONE_, exact_int, key_next_int, 0)
 REDUCE_CASE_(at, ~, gpuscan_at_compose_segmented_reduce, int, affine, affine_of, int, affine_identity(), value_i32,
              affine, AS_IS_, affine_then, ABS_NONE_, MAG_NONE_, exact_affine, key_next_int, 0)
+REDUCE_CASE_(lo8, ~, gpuscan_lo8_add_segmented_reduce, int64_t, uint8_t, low_byte, int, (uint8_t)0, value_i64,
+             uint8_t, AS_IS_, ADD8_, ABS_NONE_, MAG_NONE_, exact_uint8_t, key_next_int, 0)
 
 /* Every size and head pattern through one type: inclusive and exclusive, simple and _ex; the
  * segments from each source in turn. */
@@ -572,6 +579,7 @@ SEGMENT_SUITE_(vec10, vec10)
 SEGMENT_SUITE_(flags, int)
 SEGMENT_SUITE_(at, affine)
 SEGMENT_SUITE_(lo8, uint8_t)
+SEGMENT_SUITE_(f2i, int)
 
 /* Bad arguments: a status, nothing written, the input untouched. */
 static void bad_inputs(void)
@@ -597,10 +605,6 @@ static void bad_inputs(void)
         {"typed: misaligned input", gpuscan_lo8_add_segmented_inclusive((const int64_t *)(void *)(d_in + 1), d_h,
                                                                         (uint8_t *)(void *)d_out, n, 0),
          GPUSCAN_ERROR_MISALIGNED},
-        {"typed: bytes in at any address", gpuscan_flags_add_segmented_scan_ex(NULL, &(bytes = 0),
-                                                                               (const uint8_t *)(void *)d_in + 1, d_h,
-                                                                               d_out, n, GPUSCAN_INCLUSIVE, 0, 0),
-         GPUSCAN_SUCCESS},
         {"NULL heads", gpuscan_i32_add_segmented_inclusive(d_in, NULL, d_out, n, 0), GPUSCAN_ERROR_NULL_POINTER},
         {"NULL output", gpuscan_i32_add_segmented_exclusive(d_in, d_h, NULL, n, 0, 0), GPUSCAN_ERROR_NULL_POINTER},
         {"all NULL, n = 0", gpuscan_i32_add_segmented_inclusive(NULL, NULL, NULL, 0, 0), GPUSCAN_SUCCESS},
@@ -900,6 +904,7 @@ int main(int argc, char **argv)
     suite_flags(&rng, max_random);
     suite_at(&rng, max_random);
     suite_lo8(&rng, max_random);
+    suite_f2i(&rng, max_random);
     reduce_suite_i32(&rng, max_random);
     reduce_suite_i16(&rng, max_random);
     reduce_suite_f32(&rng, max_random);
@@ -907,6 +912,7 @@ int main(int argc, char **argv)
     reduce_suite_vec10(&rng, max_random);
     reduce_suite_flags(&rng, max_random);
     reduce_suite_at(&rng, max_random);
+    reduce_suite_lo8(&rng, max_random);
     reduce_empty();
     bad_inputs();
     const char *big = getenv("GPUSCAN_TEST_SEGMENTED_LARGE");

@@ -104,6 +104,7 @@ GEN_INTEGER(u64, uint64_t)
         CHECK_CUDA(cudaMalloc(&d_out, cap * sizeof(T)));                                                            \
         CHECK_CUDA(cudaMalloc(&d_cell, sizeof(T)));                                                                 \
         long refused = 0;                                                                                           \
+        const int builds = TEST_BUILDS_(gpuscan_##name##_##op, T);                                                  \
         for (int s = 0; s < nsizes; ++s) {                                                                          \
             const size_t n = sizes[s];                                                                              \
             GEN(h_in, n > 0 ? n : 1, OPC_ADD, rng);                                                                 \
@@ -120,7 +121,7 @@ GEN_INTEGER(u64, uint64_t)
                         gpuscan_status st = gpuscan_##name##_##op##_scan_ex(NULL, &bytes, NULL, NULL, n,            \
                                                                             (gpuscan_kind)kind, init, cb.grid,      \
                                                                             cb.block, 0);                           \
-                        if (combo_not_compiled(EVERY, cb, st, &refused)) continue;                                  \
+                        if (combo_not_compiled(EVERY, builds, cb, st, &refused)) continue;                                  \
                         CHECK_CUDA(cudaMemset(d_out, POISON_BYTE, cap * sizeof(T)));                                \
                         if (st == GPUSCAN_SUCCESS)                                                                  \
                             st = gpuscan_##name##_##op##_scan_ex(workspace_for(bytes), &bytes, d_in, d_out, n,      \
@@ -145,7 +146,7 @@ GEN_INTEGER(u64, uint64_t)
                         if (kind) {                                                                                 \
                             st = gpuscan_##name##_##op##_offsets_ex(NULL, &bytes, NULL, NULL, n, init, NULL,        \
                                                                     ce.grid, ce.block, 0);                          \
-                            if (combo_not_compiled(EVERY, ce, st, &refused)) continue;                              \
+                            if (combo_not_compiled(EVERY, builds, ce, st, &refused)) continue;                              \
                             if (st == GPUSCAN_SUCCESS)                                                              \
                                 st = gpuscan_##name##_##op##_offsets_ex(workspace_for(bytes), &bytes, d_in, d_out,  \
                                                                         n, init, d_cell, ce.grid, ce.block, 0);     \
@@ -153,7 +154,7 @@ GEN_INTEGER(u64, uint64_t)
                             st = gpuscan_##name##_##op##_scan_chained_ex(NULL, &bytes, NULL, NULL, n,               \
                                                                          GPUSCAN_INCLUSIVE, NULL, NULL, ce.grid,    \
                                                                          ce.block, 0);                              \
-                            if (combo_not_compiled(EVERY, ce, st, &refused)) continue;                              \
+                            if (combo_not_compiled(EVERY, builds, ce, st, &refused)) continue;                              \
                             if (st == GPUSCAN_SUCCESS)                                                              \
                                 st = gpuscan_##name##_##op##_scan_chained_ex(workspace_for(bytes), &bytes, d_in,    \
                                                                              d_out, n, GPUSCAN_INCLUSIVE, d_cell,   \

@@ -39,6 +39,8 @@ static int host_checks(void)
     CHECK(s == GPUSCAN_ERROR_NULL_POINTER, "reduce by key without a count rejected from C");
     s = gpuscan_int_add_segmented_reduce_offsets32((const int *)4096, (const int *)16, 3, (int *)4096, 100, 0);
     CHECK(s == GPUSCAN_ERROR_OVERLAP, "a segmented reduction by offsets in place rejected from C");
+    s = gpuscan_flags_add_segmented_reduce_rows((const unsigned char *)4096, (int *)4096, 10, 100, 0);
+    CHECK(s == GPUSCAN_ERROR_OVERLAP, "a typed segmented reduction in place (bytes into int) rejected from C");
     gpuscan_axis rows_overlap = {1, 10, 8, 4, 0, 0}; /* (a length stride below inner) */
     s = gpuscan_int_add_axis_view_inclusive((const int *)4096, (int *)8192, &rows_overlap, 0);
     CHECK(s == GPUSCAN_ERROR_OVERLAP, "an axis view whose rows overlap rejected from C");
