@@ -406,6 +406,14 @@ static const combo_t k_combos[] = {
     {GPUSCAN_GRID_REDUCE_THEN_SCAN, GPUSCAN_BLOCK_BRENT_KUNG}, {GPUSCAN_GRID_REDUCE_THEN_SCAN, GPUSCAN_BLOCK_COARSENED},
 };
 #define N_COMBOS ((int)(sizeof k_combos / sizeof k_combos[0]))
+/* Suites that compile the textbook matrix for some DEFINEs only (GPUSCAN_EVERY_ALGORITHM, read at
+ * each DEFINE, redefined to TEST_MATRIX_ before those and TEST_AUTO_ before the others); their
+ * exhaustive tier's programs set TEST_EVERY_DEFINE 1: the matrix for all. */
+#ifndef TEST_EVERY_DEFINE
+#define TEST_EVERY_DEFINE 0
+#endif
+#define TEST_MATRIX_ 1                 /* (a DEFINE of the textbook matrix) */
+#define TEST_AUTO_ TEST_EVERY_DEFINE   /* (one of AUTO's kernels, here) */
 /* A combination that a DEFINE of AUTO's kernels alone (GPUSCAN_EVERY_ALGORITHM 0 where it stood,
  * `every` 0) refuses with GPUSCAN_ERROR_NOT_COMPILED: a textbook block (Kogge-Stone on shuffles
  * runs where the scan fits its one tile), reduce-then-scan, hierarchical but for 1-byte T (its

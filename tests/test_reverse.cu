@@ -21,11 +21,6 @@
  * compile the textbook matrix, mirrored; the others what AUTO runs (GPUSCAN_EVERY_ALGORITHM, read
  * at each DEFINE), and their suites expect the textbook combinations refused.  The exhaustive
  * tier (gpu_reverse_all) and the ring suite compile it for all six (TEST_EVERY_DEFINE 1). */
-#ifndef TEST_EVERY_DEFINE
-#define TEST_EVERY_DEFINE 0
-#endif
-#define TEST_MATRIX_ 1                 /* (a DEFINE of the textbook matrix) */
-#define TEST_AUTO_ TEST_EVERY_DEFINE   /* (one of AUTO's kernels, here) */
 #undef GPUSCAN_EVERY_ALGORITHM
 #define GPUSCAN_EVERY_ALGORITHM TEST_MATRIX_
 REVERSE_PAIR(i32, int32_t, add)

@@ -17,11 +17,6 @@
  * the textbook combinations refused.  The type suites run the matrix for every type and operator;
  * the exhaustive tier (gpu_typed_all) and the ring suites compile it for all twelve
  * (TEST_EVERY_DEFINE 1). */
-#ifndef TEST_EVERY_DEFINE
-#define TEST_EVERY_DEFINE 0
-#endif
-#define TEST_MATRIX_ 1                 /* (a DEFINE of the textbook matrix) */
-#define TEST_AUTO_ TEST_EVERY_DEFINE   /* (one of AUTO's kernels, here) */
 #undef GPUSCAN_EVERY_ALGORITHM
 #define GPUSCAN_EVERY_ALGORITHM TEST_MATRIX_
 /* flags and small integers summed into wider ones (accumulation in the output type) */
