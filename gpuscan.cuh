@@ -266,22 +266,22 @@
  *   gpuscan_<name>_<op>_segmented_offsets_exclusive(in, offsets, n_segments, out, n, init, stream)
  *   gpuscan_<name>_<op>_segmented_offsets_scan_ex(d_ws, &ws_bytes, in, offsets, n_segments, out, n, kind,
  *                                                 init, stream) */
-#define GPUSCAN_DEFINE_SEGMENTED(name, T, op) GPUSCAN_SEGMENTED_DEFINE_(name, T, T, op, ~, PLAIN, 0)
+#define GPUSCAN_DEFINE_SEGMENTED(name, T, op) GPUSCAN_SEGMENTED_DEFINE_(name, T, T, op, ~, PLAIN, 0, 0)
 /* The same with C linkage (GPUSCAN_DECLARE_SEGMENTED(name, T, op) in other files). */
-#define GPUSCAN_DEFINE_SEGMENTED_EXPORT(name, T, op) GPUSCAN_SEGMENTED_EXPORT_(name, T, T, op, ~, PLAIN, 0)
+#define GPUSCAN_DEFINE_SEGMENTED_EXPORT(name, T, op) GPUSCAN_SEGMENTED_EXPORT_(name, T, T, op, ~, PLAIN, 0, 0)
 /* Typed segmented scans: the input TIn, the scan and its output T, each element converted, (T)x,
  * or through the user's fn(x, i) (i: its index), fused into the loads, as the typed scans'
  * (GPUSCAN_DEFINE_CONVERT, _TRANSFORM).  The functions above with `const TIn *` inputs; in place
  * only where TIn and T are as wide.  C linkage: _EXPORT (GPUSCAN_DECLARE_SEGMENTED_TYPED(name,
  * TIn, T, op) in other files). */
 #define GPUSCAN_DEFINE_SEGMENTED_CONVERT(name, TIn, T, op)                                          \
-    GPUSCAN_SEGMENTED_DEFINE_(name, TIn, T, op, ~, CONVERSION, 0)
+    GPUSCAN_SEGMENTED_DEFINE_(name, TIn, T, op, ~, CONVERSION, 0, 0)
 #define GPUSCAN_DEFINE_SEGMENTED_TRANSFORM(name, TIn, T, op, fn)                                    \
-    GPUSCAN_SEGMENTED_DEFINE_(name, TIn, T, op, fn, TRANSFORM, 0)
+    GPUSCAN_SEGMENTED_DEFINE_(name, TIn, T, op, fn, TRANSFORM, 0, 0)
 #define GPUSCAN_DEFINE_SEGMENTED_CONVERT_EXPORT(name, TIn, T, op)                                   \
-    GPUSCAN_SEGMENTED_EXPORT_(name, TIn, T, op, ~, CONVERSION, 0)
+    GPUSCAN_SEGMENTED_EXPORT_(name, TIn, T, op, ~, CONVERSION, 0, 0)
 #define GPUSCAN_DEFINE_SEGMENTED_TRANSFORM_EXPORT(name, TIn, T, op, fn)                             \
-    GPUSCAN_SEGMENTED_EXPORT_(name, TIn, T, op, fn, TRANSFORM, 0)
+    GPUSCAN_SEGMENTED_EXPORT_(name, TIn, T, op, fn, TRANSFORM, 0, 0)
 
 /* Segmented reductions: GPUSCAN_DEFINE_SEGMENTED_REDUCE(name, T, op) defines
  *   gpuscan_<name>_<op>_segmented_reduce(in, heads, out, d_count, n, stream)
@@ -293,36 +293,48 @@
  *       segment s (from offsets[s] to offsets[s + 1], the last to n; int64, _offsets32: int32) to
  *       out[s], an empty one the identity
  * each also _ex (d_ws, &ws_bytes, ...: a caller's workspace). */
-#define GPUSCAN_DEFINE_SEGMENTED_REDUCE(name, T, op) GPUSCAN_SEGMENTED_DEFINE_(name, T, T, op, ~, PLAIN, 1)
+#define GPUSCAN_DEFINE_SEGMENTED_REDUCE(name, T, op) GPUSCAN_SEGMENTED_DEFINE_(name, T, T, op, ~, PLAIN, 1, 0)
 /* The same with C linkage (GPUSCAN_DECLARE_SEGMENTED_REDUCE(name, T, op) in other files). */
-#define GPUSCAN_DEFINE_SEGMENTED_REDUCE_EXPORT(name, T, op) GPUSCAN_SEGMENTED_EXPORT_(name, T, T, op, ~, PLAIN, 1)
+#define GPUSCAN_DEFINE_SEGMENTED_REDUCE_EXPORT(name, T, op) GPUSCAN_SEGMENTED_EXPORT_(name, T, T, op, ~, PLAIN, 1, 0)
 /* Typed segmented reductions (as the typed segmented scans: TIn in, each segment's fold in T). */
 #define GPUSCAN_DEFINE_SEGMENTED_REDUCE_CONVERT(name, TIn, T, op)                                   \
-    GPUSCAN_SEGMENTED_DEFINE_(name, TIn, T, op, ~, CONVERSION, 1)
+    GPUSCAN_SEGMENTED_DEFINE_(name, TIn, T, op, ~, CONVERSION, 1, 0)
 #define GPUSCAN_DEFINE_SEGMENTED_REDUCE_TRANSFORM(name, TIn, T, op, fn)                             \
-    GPUSCAN_SEGMENTED_DEFINE_(name, TIn, T, op, fn, TRANSFORM, 1)
+    GPUSCAN_SEGMENTED_DEFINE_(name, TIn, T, op, fn, TRANSFORM, 1, 0)
 #define GPUSCAN_DEFINE_SEGMENTED_REDUCE_CONVERT_EXPORT(name, TIn, T, op)                            \
-    GPUSCAN_SEGMENTED_EXPORT_(name, TIn, T, op, ~, CONVERSION, 1)
+    GPUSCAN_SEGMENTED_EXPORT_(name, TIn, T, op, ~, CONVERSION, 1, 0)
 #define GPUSCAN_DEFINE_SEGMENTED_REDUCE_TRANSFORM_EXPORT(name, TIn, T, op, fn)                      \
-    GPUSCAN_SEGMENTED_EXPORT_(name, TIn, T, op, fn, TRANSFORM, 1)
+    GPUSCAN_SEGMENTED_EXPORT_(name, TIn, T, op, fn, TRANSFORM, 1, 0)
 
-/* The segmented DEFINEs (REDUCE: 0 the scans, 1 the reductions), each with its prefix and,
- * exported, its declarations. */
-#define GPUSCAN_SEGMENTED_P_0(name, op) gpuscan_##name##_##op##_segmented
-#define GPUSCAN_SEGMENTED_P_1(name, op) gpuscan_##name##_##op##_segmented_reduce
-#define GPUSCAN_SEGMENTED_DECLARE_0 GPUSCAN_DECLARE_SEGMENTED_TYPED
-#define GPUSCAN_SEGMENTED_DECLARE_1 GPUSCAN_DECLARE_SEGMENTED_REDUCE_TYPED
-#define GPUSCAN_SEGMENTED_DEFINE_(name, TIn, T, op, fn, KIND, REDUCE)                               \
+/* Reverse (suffix) segmented scans: GPUSCAN_DEFINE_REVERSE_SEGMENTED(name, T, op) defines the
+ * functions of GPUSCAN_DEFINE_SEGMENTED named gpuscan_<name>_<op>_reverse_segmented_... (by heads,
+ * rows and offsets), each segment scanned from its end: inclusive out[i] = in[i] (x) ... (x) in[e]
+ * (e: the segment's last element; the operator's order kept), exclusive out[e] = init, out[i] =
+ * in[i+1] (x) ... (x) in[e] (x) init.  The segments are the same as the forward scans' (heads
+ * start them). */
+#define GPUSCAN_DEFINE_REVERSE_SEGMENTED(name, T, op) GPUSCAN_SEGMENTED_DEFINE_(name, T, T, op, ~, PLAIN, 0, 1)
+/* The same with C linkage (GPUSCAN_DECLARE_REVERSE_SEGMENTED(name, T, op) in other files). */
+#define GPUSCAN_DEFINE_REVERSE_SEGMENTED_EXPORT(name, T, op) GPUSCAN_SEGMENTED_EXPORT_(name, T, T, op, ~, PLAIN, 0, 1)
+
+/* The segmented DEFINEs (REDUCE: 0 the scans, 1 the reductions; REV: 1 the reverse scans), each
+ * with its prefix and, exported, its declarations. */
+#define GPUSCAN_SEGMENTED_P_00(name, op) gpuscan_##name##_##op##_segmented
+#define GPUSCAN_SEGMENTED_P_10(name, op) gpuscan_##name##_##op##_segmented_reduce
+#define GPUSCAN_SEGMENTED_P_01(name, op) gpuscan_##name##_##op##_reverse_segmented
+#define GPUSCAN_SEGMENTED_DECLARE_00(name, TIn, T, op) GPUSCAN_DECLARE_SEGMENTED_TYPED(name, TIn, T, op)
+#define GPUSCAN_SEGMENTED_DECLARE_10(name, TIn, T, op) GPUSCAN_DECLARE_SEGMENTED_REDUCE_TYPED(name, TIn, T, op)
+#define GPUSCAN_SEGMENTED_DECLARE_01(name, TIn, T, op) GPUSCAN_DECLARE_REVERSE_SEGMENTED(name, T, op)
+#define GPUSCAN_SEGMENTED_DEFINE_(name, TIn, T, op, fn, KIND, REDUCE, REV)                          \
     GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_SEGMENT_ASSEMBLE_,             \
-                         (static __attribute__((unused)), GPUSCAN_SEGMENTED_P_##REDUCE(name, op), name, TIn, T, \
-                          op, fn, KIND, REDUCE))
-#define GPUSCAN_SEGMENTED_EXPORT_(name, TIn, T, op, fn, KIND, REDUCE)                               \
+                         (static __attribute__((unused)), GPUSCAN_SEGMENTED_P_##REDUCE##REV(name, op), name, TIn, \
+                          T, op, fn, KIND, REDUCE, REV))
+#define GPUSCAN_SEGMENTED_EXPORT_(name, TIn, T, op, fn, KIND, REDUCE, REV)                          \
     GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_SEGMENTED_EXPORT_AS_,           \
-                         (name, TIn, T, op, fn, KIND, REDUCE))
-#define GPUSCAN_SEGMENTED_EXPORT_AS_(name, TIn, T, op, fn, KIND, REDUCE)                            \
-    GPUSCAN_SEGMENTED_DECLARE_##REDUCE(name, TIn, T, op)                                            \
-    GPUSCAN_SEGMENT_ASSEMBLE_(GPUSCAN_EXTERN_C, GPUSCAN_SEGMENTED_P_##REDUCE(name, op), name, TIn, T, op, fn, KIND, \
-                              REDUCE)
+                         (name, TIn, T, op, fn, KIND, REDUCE, REV))
+#define GPUSCAN_SEGMENTED_EXPORT_AS_(name, TIn, T, op, fn, KIND, REDUCE, REV)                       \
+    GPUSCAN_SEGMENTED_DECLARE_##REDUCE##REV(name, TIn, T, op)                                       \
+    GPUSCAN_SEGMENT_ASSEMBLE_(GPUSCAN_EXTERN_C, GPUSCAN_SEGMENTED_P_##REDUCE##REV(name, op), name, TIn, T, op, fn, \
+                              KIND, REDUCE, REV)
 
 /* Scans along an axis (gpuscan/axis.cuh): GPUSCAN_DEFINE_AXIS(name, T, op) defines
  *   gpuscan_<name>_<op>_axis_inclusive(in, out, outer, length, inner, stream)
@@ -350,13 +362,13 @@
  *   gpuscan_<name>_<op>_by_key_inclusive(keys, in, out, n, stream)
  *   gpuscan_<name>_<op>_by_key_exclusive(keys, in, out, n, init, stream)
  *   gpuscan_<name>_<op>_by_key_scan_ex(d_ws, &ws_bytes, keys, in, out, n, kind, init, stream) */
-#define GPUSCAN_DEFINE_SCAN_BY_KEY(name, K, T, op) GPUSCAN_BY_KEY_DEFINE_(name, K, T, op, KEYS_EQ_, ~, 0)
+#define GPUSCAN_DEFINE_SCAN_BY_KEY(name, K, T, op) GPUSCAN_BY_KEY_DEFINE_(name, K, T, op, KEYS_EQ_, ~, 0, 0)
 #define GPUSCAN_DEFINE_SCAN_BY_KEY_EQUAL(name, K, T, op, same)                                      \
-    GPUSCAN_BY_KEY_DEFINE_(name, K, T, op, KEYS_FN_, same, 0)
+    GPUSCAN_BY_KEY_DEFINE_(name, K, T, op, KEYS_FN_, same, 0, 0)
 /* The same with C linkage (GPUSCAN_DECLARE_SCAN_BY_KEY(name, K, T, op) in other files). */
-#define GPUSCAN_DEFINE_SCAN_BY_KEY_EXPORT(name, K, T, op) GPUSCAN_BY_KEY_EXPORT_(name, K, T, op, KEYS_EQ_, ~, 0)
+#define GPUSCAN_DEFINE_SCAN_BY_KEY_EXPORT(name, K, T, op) GPUSCAN_BY_KEY_EXPORT_(name, K, T, op, KEYS_EQ_, ~, 0, 0)
 #define GPUSCAN_DEFINE_SCAN_BY_KEY_EQUAL_EXPORT(name, K, T, op, same)                               \
-    GPUSCAN_BY_KEY_EXPORT_(name, K, T, op, KEYS_FN_, same, 0)
+    GPUSCAN_BY_KEY_EXPORT_(name, K, T, op, KEYS_FN_, same, 0, 0)
 
 /* Reductions by key: GPUSCAN_DEFINE_REDUCE_BY_KEY(name, K, T, op) (keys compared with ==) and
  * GPUSCAN_DEFINE_REDUCE_BY_KEY_EQUAL(name, K, T, op, same) define
@@ -364,31 +376,46 @@
  *   gpuscan_<name>_<op>_reduce_by_key_ex(d_ws, &ws_bytes, keys, in, keys_out, out, d_count, n, stream)
  * each run of equal adjacent keys: its first key to keys_out, the fold of its values to out, in
  * order; the number of runs to *d_count (device memory). */
-#define GPUSCAN_DEFINE_REDUCE_BY_KEY(name, K, T, op) GPUSCAN_BY_KEY_DEFINE_(name, K, T, op, KEYS_EQ_, ~, 1)
+#define GPUSCAN_DEFINE_REDUCE_BY_KEY(name, K, T, op) GPUSCAN_BY_KEY_DEFINE_(name, K, T, op, KEYS_EQ_, ~, 1, 0)
 #define GPUSCAN_DEFINE_REDUCE_BY_KEY_EQUAL(name, K, T, op, same)                                    \
-    GPUSCAN_BY_KEY_DEFINE_(name, K, T, op, KEYS_FN_, same, 1)
+    GPUSCAN_BY_KEY_DEFINE_(name, K, T, op, KEYS_FN_, same, 1, 0)
 /* The same with C linkage (GPUSCAN_DECLARE_REDUCE_BY_KEY(name, K, T, op) in other files). */
-#define GPUSCAN_DEFINE_REDUCE_BY_KEY_EXPORT(name, K, T, op) GPUSCAN_BY_KEY_EXPORT_(name, K, T, op, KEYS_EQ_, ~, 1)
+#define GPUSCAN_DEFINE_REDUCE_BY_KEY_EXPORT(name, K, T, op) GPUSCAN_BY_KEY_EXPORT_(name, K, T, op, KEYS_EQ_, ~, 1, 0)
 #define GPUSCAN_DEFINE_REDUCE_BY_KEY_EQUAL_EXPORT(name, K, T, op, same)                             \
-    GPUSCAN_BY_KEY_EXPORT_(name, K, T, op, KEYS_FN_, same, 1)
+    GPUSCAN_BY_KEY_EXPORT_(name, K, T, op, KEYS_FN_, same, 1, 0)
 
-/* The by-key DEFINEs (SAME: == or the user's fn; REDUCE: 0 the scans, 1 the reduction), each with
- * its prefix and, exported, its declarations. */
-#define GPUSCAN_BY_KEY_P_0(name, op) gpuscan_##name##_##op##_by_key
-#define GPUSCAN_BY_KEY_P_1(name, op) gpuscan_##name##_##op##_reduce_by_key
-#define GPUSCAN_BY_KEY_DECLARE_0 GPUSCAN_DECLARE_SCAN_BY_KEY
-#define GPUSCAN_BY_KEY_DECLARE_1 GPUSCAN_DECLARE_REDUCE_BY_KEY
-#define GPUSCAN_BY_KEY_DEFINE_(name, K, T, op, SAME, fn, REDUCE)                                    \
+/* Reverse (suffix) scans by key: GPUSCAN_DEFINE_REVERSE_SCAN_BY_KEY(name, K, T, op) and
+ * GPUSCAN_DEFINE_REVERSE_SCAN_BY_KEY_EQUAL(name, K, T, op, same) define
+ * gpuscan_<name>_<op>_reverse_by_key_inclusive, _exclusive and _scan_ex, the arguments of the scans
+ * by key, each run of equal keys scanned from its end as GPUSCAN_DEFINE_REVERSE_SEGMENTED's. */
+#define GPUSCAN_DEFINE_REVERSE_SCAN_BY_KEY(name, K, T, op) GPUSCAN_BY_KEY_DEFINE_(name, K, T, op, KEYS_EQ_, ~, 0, 1)
+#define GPUSCAN_DEFINE_REVERSE_SCAN_BY_KEY_EQUAL(name, K, T, op, same)                              \
+    GPUSCAN_BY_KEY_DEFINE_(name, K, T, op, KEYS_FN_, same, 0, 1)
+/* The same with C linkage (GPUSCAN_DECLARE_REVERSE_SCAN_BY_KEY(name, K, T, op) in other files). */
+#define GPUSCAN_DEFINE_REVERSE_SCAN_BY_KEY_EXPORT(name, K, T, op)                                   \
+    GPUSCAN_BY_KEY_EXPORT_(name, K, T, op, KEYS_EQ_, ~, 0, 1)
+#define GPUSCAN_DEFINE_REVERSE_SCAN_BY_KEY_EQUAL_EXPORT(name, K, T, op, same)                       \
+    GPUSCAN_BY_KEY_EXPORT_(name, K, T, op, KEYS_FN_, same, 0, 1)
+
+/* The by-key DEFINEs (SAME: == or the user's fn; REDUCE: 0 the scans, 1 the reduction; REV: 1 the
+ * reverse scans), each with its prefix and, exported, its declarations. */
+#define GPUSCAN_BY_KEY_P_00(name, op) gpuscan_##name##_##op##_by_key
+#define GPUSCAN_BY_KEY_P_10(name, op) gpuscan_##name##_##op##_reduce_by_key
+#define GPUSCAN_BY_KEY_P_01(name, op) gpuscan_##name##_##op##_reverse_by_key
+#define GPUSCAN_BY_KEY_DECLARE_00 GPUSCAN_DECLARE_SCAN_BY_KEY
+#define GPUSCAN_BY_KEY_DECLARE_10 GPUSCAN_DECLARE_REDUCE_BY_KEY
+#define GPUSCAN_BY_KEY_DECLARE_01 GPUSCAN_DECLARE_REVERSE_SCAN_BY_KEY
+#define GPUSCAN_BY_KEY_DEFINE_(name, K, T, op, SAME, fn, REDUCE, REV)                               \
     GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_SEGMENT_KEY_ASSEMBLE_,         \
-                         (static __attribute__((unused)), GPUSCAN_BY_KEY_P_##REDUCE(name, op), name, K, T, op, \
-                          SAME, fn, REDUCE))
-#define GPUSCAN_BY_KEY_EXPORT_(name, K, T, op, SAME, fn, REDUCE)                                    \
+                         (static __attribute__((unused)), GPUSCAN_BY_KEY_P_##REDUCE##REV(name, op), name, K, T, \
+                          op, SAME, fn, REDUCE, REV))
+#define GPUSCAN_BY_KEY_EXPORT_(name, K, T, op, SAME, fn, REDUCE, REV)                               \
     GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_BY_KEY_EXPORT_AS_,             \
-                         (name, K, T, op, SAME, fn, REDUCE))
-#define GPUSCAN_BY_KEY_EXPORT_AS_(name, K, T, op, SAME, fn, REDUCE)                                 \
-    GPUSCAN_BY_KEY_DECLARE_##REDUCE(name, K, T, op)                                                 \
-    GPUSCAN_SEGMENT_KEY_ASSEMBLE_(GPUSCAN_EXTERN_C, GPUSCAN_BY_KEY_P_##REDUCE(name, op), name, K, T, op, SAME, \
-                                  fn, REDUCE)
+                         (name, K, T, op, SAME, fn, REDUCE, REV))
+#define GPUSCAN_BY_KEY_EXPORT_AS_(name, K, T, op, SAME, fn, REDUCE, REV)                            \
+    GPUSCAN_BY_KEY_DECLARE_##REDUCE##REV(name, K, T, op)                                            \
+    GPUSCAN_SEGMENT_KEY_ASSEMBLE_(GPUSCAN_EXTERN_C, GPUSCAN_BY_KEY_P_##REDUCE##REV(name, op), name, K, T, op, \
+                                  SAME, fn, REDUCE, REV)
 
 /* Stream compaction (gpuscan/select.cuh): GPUSCAN_DEFINE_SELECT(name, T) defines
  *   gpuscan_<name>_select_flagged(in, flags, out, d_count, n, stream)     the elements whose flag

@@ -11,20 +11,24 @@
  * plain scan and a copy of the 8 bytes an element it moves.  Every result is checked against CUB's.
  * And the reduction by key (each run's first key and sum, the count) beside CUB's
  * DeviceReduce::ReduceByKey and a copy of what it moves (keys and values read, a key and a sum a
- * run written), its keys, sums and count checked against CUB's.  And the segmented reductions
+ * run written), its keys, sums and count checked against CUB's.  And reverse (suffix) scans by heads
+ * and by keys beside CUB's by-key scan through reverse iterators.  And the segmented reductions
  * ("sums": by heads beside ReduceByKey of the same keys, by offsets and as rows beside CUB's
  * DeviceSegmentedReduce::Sum of the same offsets, each beside a copy of what it moves: values, and
  * heads or offsets, read, a sum a segment written), every sum checked against CUB's.
- *   segmented [--csv FILE] [--min-log2 J] [--max-log2 K] [--only heads|offsets|keys|reduce|sums|rows]
- * sizes 2^J .. 2^K (default 16, 28); --only: those forms alone. */
+ *   segmented [--csv FILE] [--min-log2 J] [--max-log2 K] [--only heads,offsets,keys,reverse,reduce,sums,rows]
+ * sizes 2^J .. 2^K (default 16, 28); --only: those forms alone (a comma-separated list). */
 #include <cstdio>
 #include <cstring>
 #include <cub/cub.cuh>
+#include <thrust/iterator/reverse_iterator.h>
 #include "gpuscan.cuh"
 #include "bench_common.h"
 
 GPUSCAN_DEFINE_SEGMENTED(i32, int, add)
+GPUSCAN_DEFINE_REVERSE_SEGMENTED(i32, int, add)
 GPUSCAN_DEFINE_SCAN_BY_KEY(i32, int, int, add)
+GPUSCAN_DEFINE_REVERSE_SCAN_BY_KEY(i32, int, int, add)
 GPUSCAN_DEFINE_REDUCE_BY_KEY(i32, int, int, add)
 GPUSCAN_DEFINE_SEGMENTED_REDUCE(i32, int, add)
 GPUSCAN_DEFINE(int, add)
@@ -79,9 +83,13 @@ int main(int argc, char **argv)
     /* One case, the keys (CUB's) uploaded: ours(NULL, NULL) is the simple form, ours(ws, &bytes) the
      * _ex one (need: its workspace); checked against CUB, then timed beside it, the plain scan of
      * the same values and a copy of `moved` bytes (a copy of B bytes moves 2B). */
-    auto measure = [&](const char *name, size_t n, size_t moved, size_t need, auto ours) {
+    auto measure = [&](const char *name, size_t n, size_t moved, size_t need, int reverse, auto ours) {
         size_t cneed = 0;
-        CK(cub::DeviceScan::InclusiveSumByKey(NULL, cneed, d_keys, d_in, d_cub_out, (int64_t)n));
+        /* (reverse: CUB's by-key scan of the mirrored sequence, through reverse iterators) */
+        const auto rkeys = thrust::make_reverse_iterator(d_keys + n), rin = thrust::make_reverse_iterator(d_in + n);
+        const auto rout = thrust::make_reverse_iterator(d_cub_out + n);
+        if (reverse) CK(cub::DeviceScan::InclusiveSumByKey(NULL, cneed, rkeys, rin, rout, (int64_t)n));
+        else CK(cub::DeviceScan::InclusiveSumByKey(NULL, cneed, d_keys, d_in, d_cub_out, (int64_t)n));
         reserve(need, cneed);
         auto simple = [&](int) { run_ours(ours, 0); };
         auto ex = [&](int) { run_ours(ours, 1); };
@@ -91,7 +99,8 @@ int main(int argc, char **argv)
         };
         auto cub_call = [&](int) {
             size_t b = cub_bytes;
-            CK(cub::DeviceScan::InclusiveSumByKey(cub_ws, b, d_keys, d_in, d_cub_out, (int64_t)n));
+            if (reverse) CK(cub::DeviceScan::InclusiveSumByKey(cub_ws, b, rkeys, rin, rout, (int64_t)n));
+            else CK(cub::DeviceScan::InclusiveSumByKey(cub_ws, b, d_keys, d_in, d_cub_out, (int64_t)n));
         };
         auto copy = [&](int) { CK(cudaMemcpyAsync(copy_dst, copy_src, moved / 2, cudaMemcpyDeviceToDevice, 0)); };
         int *a = (int *)malloc(n * sizeof(int)), *b = (int *)malloc(n * sizeof(int));
@@ -121,7 +130,12 @@ int main(int argc, char **argv)
     };
     const long lengths[] = {1, 8, 64, 1024, 65536, 0 /* one segment */, -1 /* power law */};
     const char *names[] = {"1", "8", "64", "1024", "65536", "one", "power"};
-    auto runs = [&](const char *form) { return !*only || !strcmp(only, form); };
+    auto runs = [&](const char *form) { /* (--only: a comma-separated list) */
+        const size_t k = strlen(form);
+        for (const char *p = only; *p; p = strchr(p, ',') ? strchr(p, ',') + 1 : p + strlen(p))
+            if (!strncmp(p, form, k) && (p[k] == ',' || p[k] == 0)) return true;
+        return !*only;
+    };
     int *d_ukeys, *d_sums, *d_cub_ukeys, *d_cub_sums;
     size_t *d_count, *d_cub_count;
     CK(cudaMalloc(&d_ukeys, nmax * sizeof(int)));
@@ -234,8 +248,8 @@ int main(int argc, char **argv)
         free(a), free(b);
         report(name, n, simple, ex, cub_call, copy);
     };
-    for (int lg = min_log2; lg <= max_log2 && (runs("heads") || runs("offsets") || runs("keys") || runs("reduce") ||
-                                               runs("sums"));
+    for (int lg = min_log2; lg <= max_log2 && (runs("heads") || runs("offsets") || runs("keys") || runs("reverse") ||
+                                               runs("reduce") || runs("sums"));
          lg += (lg < 24 ? 4 : 2)) {
         const size_t n = (size_t)1 << lg, moved = 9 * n;
         for (int li = 0; li < 7; ++li) {
@@ -257,7 +271,7 @@ int main(int argc, char **argv)
             CK(cudaMemcpy(d_keys, keys, n * sizeof(int), cudaMemcpyHostToDevice));
             size_t need = 0;
             gpuscan_i32_add_segmented_scan_ex(NULL, &need, d_in, d_heads, d_out, n, GPUSCAN_INCLUSIVE, 0, 0);
-            if (runs("heads")) measure(names[li], n, moved, need, [&](void *w, size_t *b) {
+            if (runs("heads")) measure(names[li], n, moved, need, 0, [&](void *w, size_t *b) {
                 return w == NULL && b == NULL ? gpuscan_i32_add_segmented_inclusive(d_in, d_heads, d_out, n, 0)
                                               : gpuscan_i32_add_segmented_scan_ex(w, b, d_in, d_heads, d_out, n,
                                                                                   GPUSCAN_INCLUSIVE, 0, 0);
@@ -271,7 +285,7 @@ int main(int argc, char **argv)
             gpuscan_i32_add_segmented_offsets_scan_ex(NULL, &need, d_in, d_offsets, m, d_out, n, GPUSCAN_INCLUSIVE, 0, 0);
             char oname[32];
             snprintf(oname, sizeof oname, "offsets %s", names[li]);
-            if (runs("offsets")) measure(oname, n, 8 * n + 8 * m, need, [&](void *w, size_t *b) {
+            if (runs("offsets")) measure(oname, n, 8 * n + 8 * m, need, 0, [&](void *w, size_t *b) {
                 return w == NULL && b == NULL
                            ? gpuscan_i32_add_segmented_offsets_inclusive(d_in, d_offsets, m, d_out, n, 0)
                            : gpuscan_i32_add_segmented_offsets_scan_ex(w, b, d_in, d_offsets, m, d_out, n,
@@ -280,10 +294,28 @@ int main(int argc, char **argv)
             /* the same segments by keys, CUB's own: keys and values read, values written */
             gpuscan_i32_add_by_key_scan_ex(NULL, &need, d_keys, d_in, d_out, n, GPUSCAN_INCLUSIVE, 0, 0);
             snprintf(oname, sizeof oname, "keys %s", names[li]);
-            if (runs("keys")) measure(oname, n, 12 * n, need, [&](void *w, size_t *b) {
+            if (runs("keys")) measure(oname, n, 12 * n, need, 0, [&](void *w, size_t *b) {
                 return w == NULL && b == NULL
                            ? gpuscan_i32_add_by_key_inclusive(d_keys, d_in, d_out, n, 0)
                            : gpuscan_i32_add_by_key_scan_ex(w, b, d_keys, d_in, d_out, n, GPUSCAN_INCLUSIVE, 0, 0);
+            });
+            /* reverse (suffix) scans by heads and by keys (CUB's column: its by-key scan through
+             * reverse iterators) */
+            gpuscan_i32_add_reverse_segmented_scan_ex(NULL, &need, d_in, d_heads, d_out, n, GPUSCAN_INCLUSIVE, 0, 0);
+            snprintf(oname, sizeof oname, "reverse %s", names[li]);
+            if (runs("reverse")) measure(oname, n, moved, need, 1, [&](void *w, size_t *b) {
+                return w == NULL && b == NULL
+                           ? gpuscan_i32_add_reverse_segmented_inclusive(d_in, d_heads, d_out, n, 0)
+                           : gpuscan_i32_add_reverse_segmented_scan_ex(w, b, d_in, d_heads, d_out, n,
+                                                                       GPUSCAN_INCLUSIVE, 0, 0);
+            });
+            gpuscan_i32_add_reverse_by_key_scan_ex(NULL, &need, d_keys, d_in, d_out, n, GPUSCAN_INCLUSIVE, 0, 0);
+            snprintf(oname, sizeof oname, "reverse keys %s", names[li]);
+            if (runs("reverse")) measure(oname, n, 12 * n, need, 1, [&](void *w, size_t *b) {
+                return w == NULL && b == NULL
+                           ? gpuscan_i32_add_reverse_by_key_inclusive(d_keys, d_in, d_out, n, 0)
+                           : gpuscan_i32_add_reverse_by_key_scan_ex(w, b, d_keys, d_in, d_out, n, GPUSCAN_INCLUSIVE,
+                                                                    0, 0);
             });
             /* the reduction by key of the same keys (CUB's column: DeviceReduce::ReduceByKey) */
             snprintf(oname, sizeof oname, "reduce %s", names[li]);
@@ -340,7 +372,7 @@ int main(int argc, char **argv)
         CK(cudaMemcpy(d_keys, keys, n * sizeof(int), cudaMemcpyHostToDevice));
         size_t need = 0;
         gpuscan_i32_add_segmented_rows_scan_ex(NULL, &need, d_in, d_out, rows, length, GPUSCAN_INCLUSIVE, 0, 0);
-        measure(name, n, moved, need, [&](void *w, size_t *b) {
+        measure(name, n, moved, need, 0, [&](void *w, size_t *b) {
             return w == NULL && b == NULL ? gpuscan_i32_add_segmented_rows_inclusive(d_in, d_out, rows, length, 0)
                                           : gpuscan_i32_add_segmented_rows_scan_ex(w, b, d_in, d_out, rows, length,
                                                                                    GPUSCAN_INCLUSIVE, 0, 0);

@@ -185,36 +185,41 @@ static inline const char *gpuscan_block_name(gpuscan_block b)
 
 /* Segmented scans (gpuscan.cuh, GPUSCAN_DEFINE_SEGMENTED): the functions a .cu file defined with
  * GPUSCAN_DEFINE_SEGMENTED_EXPORT(name, T, op); _TYPED: with _SEGMENTED_CONVERT_EXPORT or
- * _TRANSFORM_EXPORT (input TIn). */
+ * _TRANSFORM_EXPORT (input TIn); REVERSE: with GPUSCAN_DEFINE_REVERSE_SEGMENTED_EXPORT. */
 #define GPUSCAN_DECLARE_SEGMENTED(name, T, op) GPUSCAN_DECLARE_SEGMENTED_TYPED(name, T, T, op)
+#define GPUSCAN_DECLARE_REVERSE_SEGMENTED(name, T, op)                                              \
+    GPUSCAN_SEGMENTED_PROTOTYPES_(gpuscan_##name##_##op##_reverse_segmented, T, T)
 #define GPUSCAN_DECLARE_SEGMENTED_TYPED(name, TIn, T, op)                                           \
-    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_segmented_inclusive(                    \
+    GPUSCAN_SEGMENTED_PROTOTYPES_(gpuscan_##name##_##op##_segmented, TIn, T)
+/* (P: the functions' prefix) */
+#define GPUSCAN_SEGMENTED_PROTOTYPES_(P, TIn, T)                                                    \
+    GPUSCAN_EXTERN_C gpuscan_status P##_inclusive(                                                  \
         const TIn *d_in, const unsigned char *d_heads, T *d_out, size_t n, cudaStream_t stream);    \
-    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_segmented_exclusive(                    \
+    GPUSCAN_EXTERN_C gpuscan_status P##_exclusive(                                                  \
         const TIn *d_in, const unsigned char *d_heads, T *d_out, size_t n, T init, cudaStream_t stream); \
-    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_segmented_scan_ex(                      \
+    GPUSCAN_EXTERN_C gpuscan_status P##_scan_ex(                                                    \
         void *d_workspace, size_t *workspace_bytes, const TIn *d_in, const unsigned char *d_heads, T *d_out, \
         size_t n, gpuscan_kind kind, T init, cudaStream_t stream);                                 \
-    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_segmented_rows_inclusive(               \
+    GPUSCAN_EXTERN_C gpuscan_status P##_rows_inclusive(                                             \
         const TIn *d_in, T *d_out, size_t rows, size_t length, cudaStream_t stream);                \
-    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_segmented_rows_exclusive(               \
+    GPUSCAN_EXTERN_C gpuscan_status P##_rows_exclusive(                                             \
         const TIn *d_in, T *d_out, size_t rows, size_t length, T init, cudaStream_t stream);        \
-    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_segmented_rows_scan_ex(                 \
+    GPUSCAN_EXTERN_C gpuscan_status P##_rows_scan_ex(                                               \
         void *d_workspace, size_t *workspace_bytes, const TIn *d_in, T *d_out, size_t rows, size_t length, \
         gpuscan_kind kind, T init, cudaStream_t stream);                                            \
-    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_segmented_offsets_inclusive(            \
+    GPUSCAN_EXTERN_C gpuscan_status P##_offsets_inclusive(                                          \
         const TIn *d_in, const long long *d_offsets, size_t n_segments, T *d_out, size_t n, cudaStream_t stream); \
-    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_segmented_offsets_exclusive(            \
+    GPUSCAN_EXTERN_C gpuscan_status P##_offsets_exclusive(                                          \
         const TIn *d_in, const long long *d_offsets, size_t n_segments, T *d_out, size_t n, T init, \
         cudaStream_t stream);                                                                       \
-    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_segmented_offsets_scan_ex(              \
+    GPUSCAN_EXTERN_C gpuscan_status P##_offsets_scan_ex(                                            \
         void *d_workspace, size_t *workspace_bytes, const TIn *d_in, const long long *d_offsets,    \
         size_t n_segments, T *d_out, size_t n, gpuscan_kind kind, T init, cudaStream_t stream);     \
-    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_segmented_offsets32_inclusive(          \
+    GPUSCAN_EXTERN_C gpuscan_status P##_offsets32_inclusive(                                        \
         const TIn *d_in, const int *d_offsets, size_t n_segments, T *d_out, size_t n, cudaStream_t stream); \
-    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_segmented_offsets32_exclusive(          \
+    GPUSCAN_EXTERN_C gpuscan_status P##_offsets32_exclusive(                                        \
         const TIn *d_in, const int *d_offsets, size_t n_segments, T *d_out, size_t n, T init, cudaStream_t stream); \
-    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_segmented_offsets32_scan_ex(            \
+    GPUSCAN_EXTERN_C gpuscan_status P##_offsets32_scan_ex(                                          \
         void *d_workspace, size_t *workspace_bytes, const TIn *d_in, const int *d_offsets, size_t n_segments, \
         T *d_out, size_t n, gpuscan_kind kind, T init, cudaStream_t stream);
 
@@ -243,13 +248,18 @@ static inline const char *gpuscan_block_name(gpuscan_block b)
         void *d_workspace, size_t *workspace_bytes, const TIn *d_in, const int *d_offsets, size_t n_segments, \
         T *d_out, size_t n, cudaStream_t stream);
 
-/* Scans by key (GPUSCAN_DEFINE_SCAN_BY_KEY_EXPORT or _EQUAL_EXPORT). */
+/* Scans by key (GPUSCAN_DEFINE_SCAN_BY_KEY_EXPORT or _EQUAL_EXPORT; REVERSE: the
+ * GPUSCAN_DEFINE_REVERSE_SCAN_BY_KEY_EXPORT forms). */
 #define GPUSCAN_DECLARE_SCAN_BY_KEY(name, K, T, op)                                                 \
-    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_by_key_inclusive(                       \
+    GPUSCAN_BY_KEY_PROTOTYPES_(gpuscan_##name##_##op##_by_key, K, T)
+#define GPUSCAN_DECLARE_REVERSE_SCAN_BY_KEY(name, K, T, op)                                         \
+    GPUSCAN_BY_KEY_PROTOTYPES_(gpuscan_##name##_##op##_reverse_by_key, K, T)
+#define GPUSCAN_BY_KEY_PROTOTYPES_(P, K, T)                                                         \
+    GPUSCAN_EXTERN_C gpuscan_status P##_inclusive(                                                  \
         const K *d_keys, const T *d_in, T *d_out, size_t n, cudaStream_t stream);                   \
-    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_by_key_exclusive(                       \
+    GPUSCAN_EXTERN_C gpuscan_status P##_exclusive(                                                  \
         const K *d_keys, const T *d_in, T *d_out, size_t n, T init, cudaStream_t stream);           \
-    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_by_key_scan_ex(                         \
+    GPUSCAN_EXTERN_C gpuscan_status P##_scan_ex(                                                    \
         void *d_workspace, size_t *workspace_bytes, const K *d_keys, const T *d_in, T *d_out, size_t n, \
         gpuscan_kind kind, T init, cudaStream_t stream);
 

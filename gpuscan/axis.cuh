@@ -531,7 +531,8 @@ static inline gpuscan_status gpuscan_axis_run_(gpuscan_axis_desc_ *d, void *d_wo
 #endif
 #define GPUSCAN_AXIS_ROWS_CODE_0(P, name, T, op)
 #define GPUSCAN_AXIS_ROWS_CODE_1(P, name, T, op)                                                    \
-    GPUSCAN_SEGMENT_DEVICE_CODE_(P##_last, name, T, T, op, P##_last_as_is, 1, unsigned char, gpuscan_same_byte_, 0, 0) \
+    GPUSCAN_SEGMENT_DEVICE_CODE_(P##_last, name, T, T, op, P##_last_as_is, 1, unsigned char, gpuscan_same_byte_, 0, 0, \
+                                 0)                                                                 \
     GPUSCAN_BREAK_                                                                                  \
     GPUSCAN_SEGMENT_DESC_(P##_last, T, unsigned char, 0, 0, 0)                                      \
     GPUSCAN_SEGMENT_ROWS_RUN_(P##_last, T) GPUSCAN_BREAK_

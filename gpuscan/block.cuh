@@ -845,11 +845,10 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_put_flags
             _Pragma("unroll") for (unsigned c = 0; c < (WORDS + 31u) / 32u; ++c)                    \
                 if (c * 32u + lane < WORDS) run->v[c] = src[c * 32u + lane];                        \
     }                                                                                               \
-    /* The thread's run of flags in the buffer, as bits (none past valid). */                     \
-    static __device__ __forceinline__ __attribute__((unused)) unsigned P##_flags_bits(unsigned valid) \
+    /* The run of flags from q (a multiple of ITEMS) in the buffer, as bits (none past valid). */  \
+    static __device__ __forceinline__ __attribute__((unused)) unsigned P##_flags_bits_at(unsigned q, unsigned valid) \
     {                                                                                               \
         enum { ITEMS = GPUSCAN_##TAG##_ITEMS(T) };                                                  \
-        const unsigned q = (threadIdx.x >> 5) * 32u * ITEMS + (threadIdx.x & 31u) * ITEMS;          \
         const unsigned char *fbuf = P##_flag_buffer();                                              \
         unsigned marked = 0u;                                                                       \
         if (ITEMS % 4u == 0) /* four flags a word: a byte each of the compare's mask, summed */     \
@@ -860,6 +859,12 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_put_flags
         else                                                                                        \
             _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) marked |= (unsigned)(fbuf[q + j] != 0) << j; \
         return gpuscan_run_bits_(marked, q, valid, ITEMS);                                          \
+    }                                                                                               \
+    /* The thread's own run. */                                                                     \
+    static __device__ __forceinline__ __attribute__((unused)) unsigned P##_flags_bits(unsigned valid) \
+    {                                                                                               \
+        enum { ITEMS = GPUSCAN_##TAG##_ITEMS(T) };                                                  \
+        return P##_flags_bits_at((threadIdx.x >> 5) * 32u * ITEMS + (threadIdx.x & 31u) * ITEMS, valid); \
     }                                                                                               \
     static __device__ __forceinline__ __attribute__((unused)) unsigned P##_flags_mark(const unsigned char *flags,           \
                                                                  const P##_flag_run *run, size_t base, \

@@ -20,7 +20,9 @@
  * threads' pairs in the block, and after its prefix comes folds that prefix into the elements
  * before its first head only; the exclusive form then shifts each element's value one place,
  * with the init in front.  Each element, head and key is read once (keys compared one by one, and
- * the key before a warp's run, twice) and each output written once. */
+ * the key before a warp's run, twice) and each output written once.  A reverse scan is the same
+ * over the mirrored sequence (the reverse scans' tiles and operands, element.cuh), whose heads
+ * are the input's segment ends (P_mirrored_heads). */
 #ifndef GPUSCAN_SEGMENT_CUH
 #define GPUSCAN_SEGMENT_CUH
 
@@ -110,19 +112,18 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offset_
     static __device__ __forceinline__ void P##_segment_prefetch(const P##_segment_io *io, size_t n, unsigned tile, \
                                                                 gpuscan_pace_ pace)                 \
     {                                                                                               \
-        GPUSCAN_TILE_BOUNDS_(CO, T, tile, n, base, valid);                                          \
+        GPUSCAN_TILE_BOUNDS_DIR_(CO, T, tile, n, base, valid, P##_REVERSED_);                       \
         P##_CO_prefetch_tile(io->in, n, tile, pace);                                                \
         if (KEYED && !gpuscan_held_back_(pace, tile) && base < n)                                   \
             gpuscan_prefetch_l2_(io->keys + base, (size_t)valid * sizeof(K));                       \
         else if (io->heads != NULL && !gpuscan_held_back_(pace, tile) && base < n)                  \
             gpuscan_prefetch_l2_(io->heads + base, valid);                                          \
     }                                                                                               \
-    /* Rows: bit j where element base + q + j (q: the thread's run) starts a row (one remainder a   \
+    /* Rows: bit j where element base + q + j (q: a thread's run) starts a row (one remainder a     \
      * thread, then a bit every `row` items). */                                                    \
-    static __device__ __forceinline__ unsigned P##_row_heads(size_t base, unsigned valid, size_t row) \
+    static __device__ __forceinline__ unsigned P##_row_heads(size_t base, unsigned q, unsigned valid, size_t row) \
     {                                                                                               \
         enum { ITEMS = GPUSCAN_CO_ITEMS(T) };                                                       \
-        const unsigned q = threadIdx.x * ITEMS;                                                     \
         const size_t r = (base + q) % row;                                                          \
         unsigned marked = 0u;                                                                       \
         for (size_t j = r == 0 ? 0 : row - r; j < ITEMS; j += row) marked |= 1u << j;               \
@@ -145,12 +146,51 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offset_
         __syncthreads();                                                                            \
         return P##_flags_bits(valid);                                                               \
     }                                                                                               \
+    /* Whether the element after a whole tile, the first of the next, starts a segment (thread 0's, \
+     * for a reverse scan; read before the items' loads, so that its round trip overlaps theirs). */ \
+    static __device__ __forceinline__ int P##_next_starts(const P##_segment_io *io, size_t n, size_t base, \
+                                                          unsigned valid)                           \
+    {                                                                                               \
+        const size_t after = base + valid;                                                          \
+        if (!P##_REVERSED_ || threadIdx.x != 0 || after >= n) return 0;                             \
+        if (KEYED) return !P##_same_key(io->keys[after - 1u], io->keys[after]);                     \
+        if (io->heads != NULL) return io->heads[after] != 0;                                        \
+        if (io->offsets != NULL) { /* the next tile's first segment's start, if any */             \
+            const size_t s = io->starts[base / GPUSCAN_TILE_(CO, T) + 1u];                          \
+            return s < io->n_segments && gpuscan_offset_at_(io->offsets, io->offset_bytes, s) == after; \
+        }                                                                                           \
+        return after % io->row == 0;                                                                \
+    }                                                                                               \
+    /* A reverse scan's heads: the mirrored tile's item i is the input's element base + TILE - 1 - i, \
+     * which starts a segment of the mirrored sequence where it ends one of the input's - where the \
+     * next element starts one, or there is none.  So a thread's bits are the input's heads of its   \
+     * mirrored run (the flag buffer, filled by the load, or rows), one place on, in mirrored order; \
+     * next: P_next_starts. */                                                                      \
+    static __device__ __forceinline__ unsigned P##_mirrored_heads(const P##_segment_io *io, size_t n, size_t base, \
+                                                                  unsigned valid, int next)         \
+    {                                                                                               \
+        enum { ITEMS = GPUSCAN_CO_ITEMS(T), TILE = GPUSCAN_TILE_(CO, T) };                          \
+        const unsigned lo = TILE - (threadIdx.x + 1u) * ITEMS; /* the input's run, from the tile's start */ \
+        const unsigned last = lo + ITEMS < valid ? lo + ITEMS : valid; /* the element after it */   \
+        const unsigned char *fbuf = P##_flag_buffer();                                              \
+        const size_t after = base + last; /* (the input's index) */                                 \
+        int starts; /* whether element `after` starts a segment (or is past the end) */            \
+        if (io->heads == NULL && io->offsets == NULL && !KEYED)                                     \
+            return lo >= valid ? 0u : __brev((P##_row_heads(base, lo, valid, io->row) >> 1) |       \
+                                             (unsigned)(after == n || after % io->row == 0) << (last - lo - 1u)) \
+                                      >> (32u - ITEMS);                                             \
+        __syncthreads(); /* (the flag buffer is filled a warp at a time: other warps' runs) */      \
+        if (lo >= valid) return 0u;                                                                 \
+        starts = last < valid ? fbuf[last] != 0 : after == n || next;                               \
+        return __brev((P##_flags_bits_at(lo, valid) >> 1) | (unsigned)starts << (last - lo - 1u)) >> (32u - ITEMS); \
+    }                                                                                               \
     static __device__ __forceinline__ void P##_segment_load(const P##_segment_io *io, size_t n, unsigned tile, \
                                                             P##_segment_part *part)                 \
     {                                                                                               \
         enum { ITEMS = GPUSCAN_CO_ITEMS(T) };                                                       \
-        GPUSCAN_TILE_BOUNDS_(CO, T, tile, n, base, valid);                                          \
+        GPUSCAN_TILE_BOUNDS_DIR_(CO, T, tile, n, base, valid, P##_REVERSED_);                       \
         P##_flag_run run;                                                                           \
+        const int next = P##_next_starts(io, n, base, valid);                                       \
         if (KEYED) { /* (compared before the items load: both in flight spilled, 1.16-1.23x the time) */ \
             P##_key_run kr;                                                                         \
             P##_keys_read(io->keys, base, valid, &kr);                                              \
@@ -164,9 +204,11 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offset_
         /* (element 0 starts a segment whatever its byte) */                                        \
         if (KEYED) (void)run;                                                                       \
         else if (io->heads != NULL) part->heads = P##_flags_mark(io->heads, &run, base, valid);     \
-        else if (io->offsets != NULL) part->heads = P##_offset_heads(io, tile, base, valid);        \
-        else part->heads = P##_row_heads(base, valid, io->row);                                     \
-        part->heads |= (unsigned)(base == 0 && threadIdx.x == 0);                                   \
+        else if (io->offsets != NULL) /* (the input's tile) */                                      \
+            part->heads = P##_offset_heads(io, P##_REVERSED_ ? (unsigned)(base / GPUSCAN_TILE_(CO, T)) : tile, base, valid); \
+        else part->heads = P##_row_heads(base, threadIdx.x * ITEMS, valid, io->row);                \
+        if (P##_REVERSED_) part->heads = P##_mirrored_heads(io, n, base, valid, next);              \
+        else part->heads |= (unsigned)(base == 0 && threadIdx.x == 0);                              \
     }                                                                                               \
     /* Each run scanned from its heads, the runs' pairs scanned in the block, and each run's items  \
      * before its first head given the runs' before them: the tile's segmented scan, its pair. */   \
@@ -301,7 +343,7 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offset_
                                                                P##_pair_t aggregate)                \
     {                                                                                               \
         enum { ITEMS = GPUSCAN_CO_ITEMS(T) };                                                       \
-        GPUSCAN_TILE_BOUNDS_(CO, T, tile, n, base, valid);                                          \
+        GPUSCAN_TILE_BOUNDS_DIR_(CO, T, tile, n, base, valid, P##_REVERSED_);                       \
         if (REDUCE && !KEYED && io->heads == NULL) {                                                \
             P##_bounded_ends(io, n, tile, base, valid, prefix, has_prefix);                         \
             return;                                                                                 \
@@ -364,10 +406,11 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offset_
 
 /* The device code of a segmented scan of (T, op): T's element layer and tile I/O, the heads'
  * reader (KEYED: from keys of K, SAME their equality; a DEFINE with head bytes has K unsigned char
- * and never reads keys), the pair layer, the steps and the kernels. */
-#define GPUSCAN_SEGMENT_DEVICE_CODE_(P, name, TIn, T, op, FN, COPIES, K, SAME, KEYED, REDUCE)       \
-    GPUSCAN_ELEMENT_(P, name, T, op, 0) GPUSCAN_BREAK_                                              \
-    GPUSCAN_LOAD_STAGE_(P, TIn, T, FN, COPIES, 0) GPUSCAN_BREAK_                                    \
+ * and never reads keys), the pair layer, the steps and the kernels.  REV: a reverse scan's, over
+ * the mirrored sequence (element.cuh: the operands swapped, tiles read and written back to front). */
+#define GPUSCAN_SEGMENT_DEVICE_CODE_(P, name, TIn, T, op, FN, COPIES, K, SAME, KEYED, REDUCE, REV)  \
+    GPUSCAN_ELEMENT_(P, name, T, op, REV) GPUSCAN_BREAK_                                            \
+    GPUSCAN_LOAD_STAGE_(P, TIn, T, FN, COPIES, REV) GPUSCAN_BREAK_                                  \
     GPUSCAN_BYTES_(P, T, op) GPUSCAN_BREAK_                                                         \
     GPUSCAN_TILE_IO_(P, T, CO) GPUSCAN_BREAK_                                                       \
     GPUSCAN_TILE_FLAGS_(P, T, CO) GPUSCAN_BREAK_                                                    \
@@ -668,19 +711,20 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
                                 GPUSCAN_INCLUSIVE, P##_identity(), 1, stream);                      \
     }
 
-/* A segmented DEFINE (REDUCE 0: the scans, P gpuscan_<name>_<op>_segmented; 1: the reductions, P
+/* A segmented DEFINE (REDUCE 0: the scans, P gpuscan_<name>_<op>_segmented, or with REV the
+ * reverse ones, P gpuscan_<name>_<op>_reverse_segmented; 1: the reductions, P
  * gpuscan_<name>_<op>_segmented_reduce): the scan's checks (element.cuh), its own namespace and
  * sentinel, apart from a plain DEFINE of the same pair.  KIND: PLAIN (TIn is T), or a typed one's
  * TRANSFORM (fn, the user's) or CONVERSION (its own P_convert), as the scans' (gpuscan.cuh). */
-#define GPUSCAN_SEGMENT_ASSEMBLE_(SCOPE, P, name, TIn, T, op, fn, KIND, REDUCE)                     \
-    GPUSCAN_SEGMENT_ASSEMBLE_AT_(__COUNTER__, SCOPE, P, name, TIn, T, op, fn, KIND, REDUCE)
-#define GPUSCAN_SEGMENT_ASSEMBLE_AT_(id, SCOPE, P, name, TIn, T, op, fn, KIND, REDUCE)              \
+#define GPUSCAN_SEGMENT_ASSEMBLE_(SCOPE, P, name, TIn, T, op, fn, KIND, REDUCE, REV)                \
+    GPUSCAN_SEGMENT_ASSEMBLE_AT_(__COUNTER__, SCOPE, P, name, TIn, T, op, fn, KIND, REDUCE, REV)
+#define GPUSCAN_SEGMENT_ASSEMBLE_AT_(id, SCOPE, P, name, TIn, T, op, fn, KIND, REDUCE, REV)         \
     GPUSCAN_CHECK_##KIND##_(name, TIn, T, fn) GPUSCAN_BREAK_                                        \
     GPUSCAN_CHECK_DEFINE_(P, name, T, op) GPUSCAN_BREAK_                                            \
     GPUSCAN_SPACE_OPEN_(P, id)                                                                      \
     GPUSCAN_##KIND##_FN_(P, TIn, T)                                                                 \
     GPUSCAN_SEGMENT_DEVICE_CODE_(P, name, TIn, T, op, GPUSCAN_SEGMENT_FN_##KIND(P, fn),             \
-                                 GPUSCAN_SEGMENT_COPIES_##KIND, unsigned char, gpuscan_same_byte_, 0, REDUCE) \
+                                 GPUSCAN_SEGMENT_COPIES_##KIND, unsigned char, gpuscan_same_byte_, 0, REDUCE, REV) \
     GPUSCAN_SEGMENT_STARTS_(P, T)                                                                   \
     GPUSCAN_SEGMENT_DESC_(P, T, unsigned char, 0, REDUCE, REDUCE)                                   \
     GPUSCAN_SEGMENT_RUNS_(P, T) GPUSCAN_BREAK_                                                      \
@@ -777,16 +821,17 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
     static_assert(std::is_invocable_r<bool, decltype(&fn), const K &, const K &>::value,            \
                   "gpuscan: the key equality '" #fn "' of " #name " must take (" #K " a, " #K " b) and " \
                   "return bool: static __host__ __device__ bool " #fn "(" #K ", " #K ")");
-/* A by-key DEFINE (SAME: GPUSCAN_KEYS_EQ_ or _FN_; REDUCE 0: the scans, P gpuscan_<name>_<op>_by_key;
- * 1: the reduction, P gpuscan_<name>_<op>_reduce_by_key). */
-#define GPUSCAN_SEGMENT_KEY_ASSEMBLE_(SCOPE, P, name, K, T, op, SAME, fn, REDUCE)                   \
-    GPUSCAN_SEGMENT_KEY_ASSEMBLE_AT_(__COUNTER__, SCOPE, P, name, K, T, op, SAME, fn, REDUCE)
-#define GPUSCAN_SEGMENT_KEY_ASSEMBLE_AT_(id, SCOPE, P, name, K, T, op, SAME, fn, REDUCE)            \
+/* A by-key DEFINE (SAME: GPUSCAN_KEYS_EQ_ or _FN_; REDUCE 0: the scans, P gpuscan_<name>_<op>_by_key,
+ * or with REV the reverse ones, P gpuscan_<name>_<op>_reverse_by_key; 1: the reduction, P
+ * gpuscan_<name>_<op>_reduce_by_key). */
+#define GPUSCAN_SEGMENT_KEY_ASSEMBLE_(SCOPE, P, name, K, T, op, SAME, fn, REDUCE, REV)              \
+    GPUSCAN_SEGMENT_KEY_ASSEMBLE_AT_(__COUNTER__, SCOPE, P, name, K, T, op, SAME, fn, REDUCE, REV)
+#define GPUSCAN_SEGMENT_KEY_ASSEMBLE_AT_(id, SCOPE, P, name, K, T, op, SAME, fn, REDUCE, REV)       \
     GPUSCAN_CHECK_##SAME(name, K, T, op, fn) GPUSCAN_BREAK_                                         \
     GPUSCAN_CHECK_DEFINE_(P, name, T, op) GPUSCAN_BREAK_                                            \
     GPUSCAN_SPACE_OPEN_(P, id)                                                                      \
     static __device__ __forceinline__ bool P##_same(K a, K b) { return GPUSCAN_##SAME(fn, a, b); }  \
-    GPUSCAN_SEGMENT_DEVICE_CODE_(P, name, T, T, op, P##_as_is, 1, K, P##_same, 1, REDUCE)           \
+    GPUSCAN_SEGMENT_DEVICE_CODE_(P, name, T, T, op, P##_as_is, 1, K, P##_same, 1, REDUCE, REV)      \
     GPUSCAN_SEGMENT_DESC_(P, T, K, 1, REDUCE, 0)                                                    \
     GPUSCAN_SEGMENT_KEY_FORMS_##REDUCE(SCOPE, P, K, T) GPUSCAN_BREAK_                               \
     GPUSCAN_SPACE_CLOSE_(P, id)                                                                     \

@@ -58,6 +58,9 @@ GPUSCAN_DEFINE_SCAN_BY_KEY(u8_by_u64, uint64_t, uint8_t, add)
 GPUSCAN_DEFINE_SCAN_BY_KEY_EQUAL(wide3_by_wide3, wide3, wide3, wadd, user_same_wide3)
 GPUSCAN_DEFINE_REDUCE_BY_KEY(u8_by_u64, uint64_t, uint8_t, add)
 GPUSCAN_DEFINE_REDUCE_BY_KEY_EQUAL(wide3_by_wide3, wide3, wide3, wadd, user_same_wide3)
+/* reverse: each segment from its end */
+GPUSCAN_DEFINE_REVERSE_SEGMENTED(u8, uint8_t, add)
+GPUSCAN_DEFINE_REVERSE_SCAN_BY_KEY(u8_by_u64, uint64_t, uint8_t, add)
 #endif
 
 #if USER_STRICT_PART == 0 || USER_STRICT_PART == 4

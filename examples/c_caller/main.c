@@ -31,6 +31,10 @@ static int host_checks(void)
     CHECK(s == GPUSCAN_SUCCESS && bytes > 0, "segmented size query from C");
     s = gpuscan_int_add_segmented_inclusive(NULL, NULL, NULL, 5, 0);
     CHECK(s == GPUSCAN_ERROR_NULL_POINTER, "segmented NULL pointers rejected from C");
+    s = gpuscan_int_add_reverse_by_key_inclusive(NULL, (const int *)16, (int *)4096, 5, 0);
+    CHECK(s == GPUSCAN_ERROR_NULL_POINTER, "reverse scan by key: NULL keys rejected from C");
+    s = gpuscan_int_add_reverse_segmented_rows_scan_ex(NULL, &bytes, NULL, NULL, 1000, 1000, GPUSCAN_INCLUSIVE, 0, 0);
+    CHECK(s == GPUSCAN_SUCCESS && bytes > 0, "reverse segmented size query from C");
     s = gpuscan_int_add_by_key_scan_ex(NULL, &bytes, NULL, NULL, NULL, 1u << 20, GPUSCAN_INCLUSIVE, 0, 0);
     CHECK(s == GPUSCAN_SUCCESS && bytes > 0, "scan by key size query from C");
     s = gpuscan_int_add_by_key_exclusive(NULL, (const int *)16, (int *)4096, 5, 0, 0);
@@ -102,6 +106,15 @@ static int gpu_checks(void)
     bad = 0;
     for (size_t i = 0; i < n; ++i) { acc = (i == 0 || hf[i]) ? h[i] : acc + h[i]; bad += (r[i] != (int)acc); }
     CHECK(bad == 0, "segmented scan matches the C loop");
+    /* reverse: each element's sum to its segment's end */
+    s = gpuscan_int_add_reverse_segmented_inclusive(d_in, d_flags, d_out, n, 0);
+    CHECK(s == GPUSCAN_SUCCESS, gpuscan_status_string(s));
+    CHECK(cudaDeviceSynchronize() == cudaSuccess, "synchronize");
+    cudaMemcpy(r, d_out, n * sizeof(int), cudaMemcpyDeviceToHost);
+    acc = 0;
+    bad = 0;
+    for (size_t i = n; i-- > 0;) { acc = (i + 1 == n || hf[i + 1]) ? h[i] : acc + h[i]; bad += (r[i] != (int)acc); }
+    CHECK(bad == 0, "reverse segmented scan matches the C loop");
     /* by key: runs of equal keys, i / 7 (segments of 7), exclusive from 100 */
     int *hk = (int *)malloc(n * sizeof(int)), *d_keys = NULL;
     for (size_t i = 0; i < n; ++i) hk[i] = (int)(i / 7);
