@@ -362,13 +362,13 @@
  *   gpuscan_<name>_<op>_by_key_inclusive(keys, in, out, n, stream)
  *   gpuscan_<name>_<op>_by_key_exclusive(keys, in, out, n, init, stream)
  *   gpuscan_<name>_<op>_by_key_scan_ex(d_ws, &ws_bytes, keys, in, out, n, kind, init, stream) */
-#define GPUSCAN_DEFINE_SCAN_BY_KEY(name, K, T, op) GPUSCAN_BY_KEY_DEFINE_(name, K, T, op, KEYS_EQ_, ~, 0, 0)
+#define GPUSCAN_DEFINE_SCAN_BY_KEY(name, K, T, op) GPUSCAN_BY_KEY_DEFINE_(name, K, T, T, op, KEYS_EQ_, ~, ~, PLAIN, 0, 0)
 #define GPUSCAN_DEFINE_SCAN_BY_KEY_EQUAL(name, K, T, op, same)                                      \
-    GPUSCAN_BY_KEY_DEFINE_(name, K, T, op, KEYS_FN_, same, 0, 0)
+    GPUSCAN_BY_KEY_DEFINE_(name, K, T, T, op, KEYS_FN_, same, ~, PLAIN, 0, 0)
 /* The same with C linkage (GPUSCAN_DECLARE_SCAN_BY_KEY(name, K, T, op) in other files). */
-#define GPUSCAN_DEFINE_SCAN_BY_KEY_EXPORT(name, K, T, op) GPUSCAN_BY_KEY_EXPORT_(name, K, T, op, KEYS_EQ_, ~, 0, 0)
+#define GPUSCAN_DEFINE_SCAN_BY_KEY_EXPORT(name, K, T, op) GPUSCAN_BY_KEY_EXPORT_(name, K, T, T, op, KEYS_EQ_, ~, ~, PLAIN, 0, 0)
 #define GPUSCAN_DEFINE_SCAN_BY_KEY_EQUAL_EXPORT(name, K, T, op, same)                               \
-    GPUSCAN_BY_KEY_EXPORT_(name, K, T, op, KEYS_FN_, same, 0, 0)
+    GPUSCAN_BY_KEY_EXPORT_(name, K, T, T, op, KEYS_FN_, same, ~, PLAIN, 0, 0)
 
 /* Reductions by key: GPUSCAN_DEFINE_REDUCE_BY_KEY(name, K, T, op) (keys compared with ==) and
  * GPUSCAN_DEFINE_REDUCE_BY_KEY_EQUAL(name, K, T, op, same) define
@@ -376,46 +376,70 @@
  *   gpuscan_<name>_<op>_reduce_by_key_ex(d_ws, &ws_bytes, keys, in, keys_out, out, d_count, n, stream)
  * each run of equal adjacent keys: its first key to keys_out, the fold of its values to out, in
  * order; the number of runs to *d_count (device memory). */
-#define GPUSCAN_DEFINE_REDUCE_BY_KEY(name, K, T, op) GPUSCAN_BY_KEY_DEFINE_(name, K, T, op, KEYS_EQ_, ~, 1, 0)
+#define GPUSCAN_DEFINE_REDUCE_BY_KEY(name, K, T, op) GPUSCAN_BY_KEY_DEFINE_(name, K, T, T, op, KEYS_EQ_, ~, ~, PLAIN, 1, 0)
 #define GPUSCAN_DEFINE_REDUCE_BY_KEY_EQUAL(name, K, T, op, same)                                    \
-    GPUSCAN_BY_KEY_DEFINE_(name, K, T, op, KEYS_FN_, same, 1, 0)
+    GPUSCAN_BY_KEY_DEFINE_(name, K, T, T, op, KEYS_FN_, same, ~, PLAIN, 1, 0)
 /* The same with C linkage (GPUSCAN_DECLARE_REDUCE_BY_KEY(name, K, T, op) in other files). */
-#define GPUSCAN_DEFINE_REDUCE_BY_KEY_EXPORT(name, K, T, op) GPUSCAN_BY_KEY_EXPORT_(name, K, T, op, KEYS_EQ_, ~, 1, 0)
+#define GPUSCAN_DEFINE_REDUCE_BY_KEY_EXPORT(name, K, T, op) GPUSCAN_BY_KEY_EXPORT_(name, K, T, T, op, KEYS_EQ_, ~, ~, PLAIN, 1, 0)
 #define GPUSCAN_DEFINE_REDUCE_BY_KEY_EQUAL_EXPORT(name, K, T, op, same)                             \
-    GPUSCAN_BY_KEY_EXPORT_(name, K, T, op, KEYS_FN_, same, 1, 0)
+    GPUSCAN_BY_KEY_EXPORT_(name, K, T, T, op, KEYS_FN_, same, ~, PLAIN, 1, 0)
+
+/* Typed scans and reductions by key: the values TIn, each converted, (T)x, or through the user's
+ * fn(x, i) (i: its index), fused into the loads, as the typed scans' (GPUSCAN_DEFINE_CONVERT,
+ * _TRANSFORM); the scan, its output and the folds T.  The functions of GPUSCAN_DEFINE_SCAN_BY_KEY and
+ * _REDUCE_BY_KEY with `const TIn *` values; keys compared with == (no _EQUAL form); in place only
+ * where TIn and T are as wide.  C linkage: _EXPORT (GPUSCAN_DECLARE_SCAN_BY_KEY_TYPED(name, K, TIn,
+ * T, op), _REDUCE_BY_KEY_TYPED in other files). */
+#define GPUSCAN_DEFINE_SCAN_BY_KEY_CONVERT(name, K, TIn, T, op)                                     \
+    GPUSCAN_BY_KEY_DEFINE_(name, K, TIn, T, op, KEYS_EQ_TYPED_, ~, ~, CONVERSION, 0, 0)
+#define GPUSCAN_DEFINE_SCAN_BY_KEY_TRANSFORM(name, K, TIn, T, op, fn)                               \
+    GPUSCAN_BY_KEY_DEFINE_(name, K, TIn, T, op, KEYS_EQ_TYPED_, ~, fn, TRANSFORM, 0, 0)
+#define GPUSCAN_DEFINE_REDUCE_BY_KEY_CONVERT(name, K, TIn, T, op)                                   \
+    GPUSCAN_BY_KEY_DEFINE_(name, K, TIn, T, op, KEYS_EQ_TYPED_, ~, ~, CONVERSION, 1, 0)
+#define GPUSCAN_DEFINE_REDUCE_BY_KEY_TRANSFORM(name, K, TIn, T, op, fn)                             \
+    GPUSCAN_BY_KEY_DEFINE_(name, K, TIn, T, op, KEYS_EQ_TYPED_, ~, fn, TRANSFORM, 1, 0)
+#define GPUSCAN_DEFINE_SCAN_BY_KEY_CONVERT_EXPORT(name, K, TIn, T, op)                              \
+    GPUSCAN_BY_KEY_EXPORT_(name, K, TIn, T, op, KEYS_EQ_TYPED_, ~, ~, CONVERSION, 0, 0)
+#define GPUSCAN_DEFINE_SCAN_BY_KEY_TRANSFORM_EXPORT(name, K, TIn, T, op, fn)                        \
+    GPUSCAN_BY_KEY_EXPORT_(name, K, TIn, T, op, KEYS_EQ_TYPED_, ~, fn, TRANSFORM, 0, 0)
+#define GPUSCAN_DEFINE_REDUCE_BY_KEY_CONVERT_EXPORT(name, K, TIn, T, op)                            \
+    GPUSCAN_BY_KEY_EXPORT_(name, K, TIn, T, op, KEYS_EQ_TYPED_, ~, ~, CONVERSION, 1, 0)
+#define GPUSCAN_DEFINE_REDUCE_BY_KEY_TRANSFORM_EXPORT(name, K, TIn, T, op, fn)                      \
+    GPUSCAN_BY_KEY_EXPORT_(name, K, TIn, T, op, KEYS_EQ_TYPED_, ~, fn, TRANSFORM, 1, 0)
 
 /* Reverse (suffix) scans by key: GPUSCAN_DEFINE_REVERSE_SCAN_BY_KEY(name, K, T, op) and
  * GPUSCAN_DEFINE_REVERSE_SCAN_BY_KEY_EQUAL(name, K, T, op, same) define
  * gpuscan_<name>_<op>_reverse_by_key_inclusive, _exclusive and _scan_ex, the arguments of the scans
  * by key, each run of equal keys scanned from its end as GPUSCAN_DEFINE_REVERSE_SEGMENTED's. */
-#define GPUSCAN_DEFINE_REVERSE_SCAN_BY_KEY(name, K, T, op) GPUSCAN_BY_KEY_DEFINE_(name, K, T, op, KEYS_EQ_, ~, 0, 1)
+#define GPUSCAN_DEFINE_REVERSE_SCAN_BY_KEY(name, K, T, op) GPUSCAN_BY_KEY_DEFINE_(name, K, T, T, op, KEYS_EQ_, ~, ~, PLAIN, 0, 1)
 #define GPUSCAN_DEFINE_REVERSE_SCAN_BY_KEY_EQUAL(name, K, T, op, same)                              \
-    GPUSCAN_BY_KEY_DEFINE_(name, K, T, op, KEYS_FN_, same, 0, 1)
+    GPUSCAN_BY_KEY_DEFINE_(name, K, T, T, op, KEYS_FN_, same, ~, PLAIN, 0, 1)
 /* The same with C linkage (GPUSCAN_DECLARE_REVERSE_SCAN_BY_KEY(name, K, T, op) in other files). */
 #define GPUSCAN_DEFINE_REVERSE_SCAN_BY_KEY_EXPORT(name, K, T, op)                                   \
-    GPUSCAN_BY_KEY_EXPORT_(name, K, T, op, KEYS_EQ_, ~, 0, 1)
+    GPUSCAN_BY_KEY_EXPORT_(name, K, T, T, op, KEYS_EQ_, ~, ~, PLAIN, 0, 1)
 #define GPUSCAN_DEFINE_REVERSE_SCAN_BY_KEY_EQUAL_EXPORT(name, K, T, op, same)                       \
-    GPUSCAN_BY_KEY_EXPORT_(name, K, T, op, KEYS_FN_, same, 0, 1)
+    GPUSCAN_BY_KEY_EXPORT_(name, K, T, T, op, KEYS_FN_, same, ~, PLAIN, 0, 1)
 
 /* The by-key DEFINEs (SAME: == or the user's fn; REDUCE: 0 the scans, 1 the reduction; REV: 1 the
  * reverse scans), each with its prefix and, exported, its declarations. */
 #define GPUSCAN_BY_KEY_P_00(name, op) gpuscan_##name##_##op##_by_key
 #define GPUSCAN_BY_KEY_P_10(name, op) gpuscan_##name##_##op##_reduce_by_key
 #define GPUSCAN_BY_KEY_P_01(name, op) gpuscan_##name##_##op##_reverse_by_key
-#define GPUSCAN_BY_KEY_DECLARE_00 GPUSCAN_DECLARE_SCAN_BY_KEY
-#define GPUSCAN_BY_KEY_DECLARE_10 GPUSCAN_DECLARE_REDUCE_BY_KEY
-#define GPUSCAN_BY_KEY_DECLARE_01 GPUSCAN_DECLARE_REVERSE_SCAN_BY_KEY
-#define GPUSCAN_BY_KEY_DEFINE_(name, K, T, op, SAME, fn, REDUCE, REV)                               \
+#define GPUSCAN_BY_KEY_DECLARE_00(name, K, TIn, T, op) GPUSCAN_DECLARE_SCAN_BY_KEY_TYPED(name, K, TIn, T, op)
+#define GPUSCAN_BY_KEY_DECLARE_10(name, K, TIn, T, op) GPUSCAN_DECLARE_REDUCE_BY_KEY_TYPED(name, K, TIn, T, op)
+#define GPUSCAN_BY_KEY_DECLARE_01(name, K, TIn, T, op) GPUSCAN_DECLARE_REVERSE_SCAN_BY_KEY(name, K, T, op)
+/* (SAME, fn: the keys' equality; tfn, KIND: the input's transform, as GPUSCAN_SEGMENTED_DEFINE_'s) */
+#define GPUSCAN_BY_KEY_DEFINE_(name, K, TIn, T, op, SAME, fn, tfn, KIND, REDUCE, REV)               \
     GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_SEGMENT_KEY_ASSEMBLE_,         \
-                         (static __attribute__((unused)), GPUSCAN_BY_KEY_P_##REDUCE##REV(name, op), name, K, T, \
-                          op, SAME, fn, REDUCE, REV))
-#define GPUSCAN_BY_KEY_EXPORT_(name, K, T, op, SAME, fn, REDUCE, REV)                               \
+                         (static __attribute__((unused)), GPUSCAN_BY_KEY_P_##REDUCE##REV(name, op), name, K, TIn, \
+                          T, op, SAME, fn, tfn, KIND, REDUCE, REV))
+#define GPUSCAN_BY_KEY_EXPORT_(name, K, TIn, T, op, SAME, fn, tfn, KIND, REDUCE, REV)               \
     GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_BY_KEY_EXPORT_AS_,             \
-                         (name, K, T, op, SAME, fn, REDUCE, REV))
-#define GPUSCAN_BY_KEY_EXPORT_AS_(name, K, T, op, SAME, fn, REDUCE, REV)                            \
-    GPUSCAN_BY_KEY_DECLARE_##REDUCE##REV(name, K, T, op)                                            \
-    GPUSCAN_SEGMENT_KEY_ASSEMBLE_(GPUSCAN_EXTERN_C, GPUSCAN_BY_KEY_P_##REDUCE##REV(name, op), name, K, T, op, \
-                                  SAME, fn, REDUCE, REV)
+                         (name, K, TIn, T, op, SAME, fn, tfn, KIND, REDUCE, REV))
+#define GPUSCAN_BY_KEY_EXPORT_AS_(name, K, TIn, T, op, SAME, fn, tfn, KIND, REDUCE, REV)            \
+    GPUSCAN_BY_KEY_DECLARE_##REDUCE##REV(name, K, TIn, T, op)                                       \
+    GPUSCAN_SEGMENT_KEY_ASSEMBLE_(GPUSCAN_EXTERN_C, GPUSCAN_BY_KEY_P_##REDUCE##REV(name, op), name, K, TIn, T, \
+                                  op, SAME, fn, tfn, KIND, REDUCE, REV)
 
 /* Stream compaction (gpuscan/select.cuh): GPUSCAN_DEFINE_SELECT(name, T) defines
  *   gpuscan_<name>_select_flagged(in, flags, out, d_count, n, stream)     the elements whose flag

@@ -248,27 +248,30 @@ static inline const char *gpuscan_block_name(gpuscan_block b)
         void *d_workspace, size_t *workspace_bytes, const TIn *d_in, const int *d_offsets, size_t n_segments, \
         T *d_out, size_t n, cudaStream_t stream);
 
-/* Scans by key (GPUSCAN_DEFINE_SCAN_BY_KEY_EXPORT or _EQUAL_EXPORT; REVERSE: the
- * GPUSCAN_DEFINE_REVERSE_SCAN_BY_KEY_EXPORT forms). */
-#define GPUSCAN_DECLARE_SCAN_BY_KEY(name, K, T, op)                                                 \
-    GPUSCAN_BY_KEY_PROTOTYPES_(gpuscan_##name##_##op##_by_key, K, T)
+/* Scans by key (GPUSCAN_DEFINE_SCAN_BY_KEY_EXPORT or _EQUAL_EXPORT; TYPED: _CONVERT_ or
+ * _TRANSFORM_EXPORT, values TIn; REVERSE: the GPUSCAN_DEFINE_REVERSE_SCAN_BY_KEY_EXPORT forms). */
+#define GPUSCAN_DECLARE_SCAN_BY_KEY(name, K, T, op) GPUSCAN_DECLARE_SCAN_BY_KEY_TYPED(name, K, T, T, op)
+#define GPUSCAN_DECLARE_SCAN_BY_KEY_TYPED(name, K, TIn, T, op)                                      \
+    GPUSCAN_BY_KEY_PROTOTYPES_(gpuscan_##name##_##op##_by_key, K, TIn, T)
 #define GPUSCAN_DECLARE_REVERSE_SCAN_BY_KEY(name, K, T, op)                                         \
-    GPUSCAN_BY_KEY_PROTOTYPES_(gpuscan_##name##_##op##_reverse_by_key, K, T)
-#define GPUSCAN_BY_KEY_PROTOTYPES_(P, K, T)                                                         \
+    GPUSCAN_BY_KEY_PROTOTYPES_(gpuscan_##name##_##op##_reverse_by_key, K, T, T)
+#define GPUSCAN_BY_KEY_PROTOTYPES_(P, K, TIn, T)                                                    \
     GPUSCAN_EXTERN_C gpuscan_status P##_inclusive(                                                  \
-        const K *d_keys, const T *d_in, T *d_out, size_t n, cudaStream_t stream);                   \
+        const K *d_keys, const TIn *d_in, T *d_out, size_t n, cudaStream_t stream);                 \
     GPUSCAN_EXTERN_C gpuscan_status P##_exclusive(                                                  \
-        const K *d_keys, const T *d_in, T *d_out, size_t n, T init, cudaStream_t stream);           \
+        const K *d_keys, const TIn *d_in, T *d_out, size_t n, T init, cudaStream_t stream);         \
     GPUSCAN_EXTERN_C gpuscan_status P##_scan_ex(                                                    \
-        void *d_workspace, size_t *workspace_bytes, const K *d_keys, const T *d_in, T *d_out, size_t n, \
+        void *d_workspace, size_t *workspace_bytes, const K *d_keys, const TIn *d_in, T *d_out, size_t n, \
         gpuscan_kind kind, T init, cudaStream_t stream);
 
-/* Reductions by key (GPUSCAN_DEFINE_REDUCE_BY_KEY_EXPORT or _EQUAL_EXPORT). */
-#define GPUSCAN_DECLARE_REDUCE_BY_KEY(name, K, T, op)                                               \
+/* Reductions by key (GPUSCAN_DEFINE_REDUCE_BY_KEY_EXPORT or _EQUAL_EXPORT; TYPED: _CONVERT_ or
+ * _TRANSFORM_EXPORT). */
+#define GPUSCAN_DECLARE_REDUCE_BY_KEY(name, K, T, op) GPUSCAN_DECLARE_REDUCE_BY_KEY_TYPED(name, K, T, T, op)
+#define GPUSCAN_DECLARE_REDUCE_BY_KEY_TYPED(name, K, TIn, T, op)                                    \
     GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_reduce_by_key(                          \
-        const K *d_keys, const T *d_in, K *d_keys_out, T *d_out, size_t *d_count, size_t n, cudaStream_t stream); \
+        const K *d_keys, const TIn *d_in, K *d_keys_out, T *d_out, size_t *d_count, size_t n, cudaStream_t stream); \
     GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_reduce_by_key_ex(                       \
-        void *d_workspace, size_t *workspace_bytes, const K *d_keys, const T *d_in, K *d_keys_out, T *d_out, \
+        void *d_workspace, size_t *workspace_bytes, const K *d_keys, const TIn *d_in, K *d_keys_out, T *d_out, \
         size_t *d_count, size_t n, cudaStream_t stream);
 
 /* Scans along an axis (gpuscan.cuh, GPUSCAN_DEFINE_AXIS): an array seen as (outer, length, inner),

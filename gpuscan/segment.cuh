@@ -812,26 +812,36 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
         return P##_run_(d_workspace, workspace_bytes, d_keys, d_in, d_keys_out, d_out, d_count, n, 1, stream); \
     }
 #define GPUSCAN_KEYS_EQ_(fn, a, b) ((a) == (b))
+#define GPUSCAN_KEYS_EQ_TYPED_(fn, a, b) ((a) == (b))
 #define GPUSCAN_KEYS_FN_(fn, a, b) fn(a, b)
 #define GPUSCAN_CHECK_KEYS_EQ_(name, K, T, op, fn)                                                  \
     static_assert(std::is_scalar<K>::value, "gpuscan: the keys of " #name " (" #K ") are compared with ==, " \
                   "which a struct does not have: give an equality, the DEFINE's _EQUAL form (" #name \
                   ", " #K ", " #T ", " #op ", same)");
+/* (a typed DEFINE by key has no _EQUAL form) */
+#define GPUSCAN_CHECK_KEYS_EQ_TYPED_(name, K, T, op, fn)                                            \
+    static_assert(std::is_scalar<K>::value, "gpuscan: the keys of " #name " (" #K ") are compared with ==, " \
+                  "which a struct does not have: a typed DEFINE by key takes keys of a scalar type");
 #define GPUSCAN_CHECK_KEYS_FN_(name, K, T, op, fn)                                                  \
     static_assert(std::is_invocable_r<bool, decltype(&fn), const K &, const K &>::value,            \
                   "gpuscan: the key equality '" #fn "' of " #name " must take (" #K " a, " #K " b) and " \
                   "return bool: static __host__ __device__ bool " #fn "(" #K ", " #K ")");
-/* A by-key DEFINE (SAME: GPUSCAN_KEYS_EQ_ or _FN_; REDUCE 0: the scans, P gpuscan_<name>_<op>_by_key,
- * or with REV the reverse ones, P gpuscan_<name>_<op>_reverse_by_key; 1: the reduction, P
- * gpuscan_<name>_<op>_reduce_by_key). */
-#define GPUSCAN_SEGMENT_KEY_ASSEMBLE_(SCOPE, P, name, K, T, op, SAME, fn, REDUCE, REV)              \
-    GPUSCAN_SEGMENT_KEY_ASSEMBLE_AT_(__COUNTER__, SCOPE, P, name, K, T, op, SAME, fn, REDUCE, REV)
-#define GPUSCAN_SEGMENT_KEY_ASSEMBLE_AT_(id, SCOPE, P, name, K, T, op, SAME, fn, REDUCE, REV)       \
+/* A by-key DEFINE (SAME: GPUSCAN_KEYS_EQ_, _EQ_TYPED_ or _FN_, fn the user's equality; REDUCE 0: the
+ * scans, P gpuscan_<name>_<op>_by_key, or with REV the reverse ones, P
+ * gpuscan_<name>_<op>_reverse_by_key; 1: the reduction, P gpuscan_<name>_<op>_reduce_by_key).
+ * KIND: PLAIN (TIn is T), or a typed one's TRANSFORM (tfn, the user's) or CONVERSION, as the
+ * segmented DEFINEs'. */
+#define GPUSCAN_SEGMENT_KEY_ASSEMBLE_(SCOPE, P, name, K, TIn, T, op, SAME, fn, tfn, KIND, REDUCE, REV) \
+    GPUSCAN_SEGMENT_KEY_ASSEMBLE_AT_(__COUNTER__, SCOPE, P, name, K, TIn, T, op, SAME, fn, tfn, KIND, REDUCE, REV)
+#define GPUSCAN_SEGMENT_KEY_ASSEMBLE_AT_(id, SCOPE, P, name, K, TIn, T, op, SAME, fn, tfn, KIND, REDUCE, REV) \
+    GPUSCAN_CHECK_##KIND##_(name, TIn, T, tfn) GPUSCAN_BREAK_                                       \
     GPUSCAN_CHECK_##SAME(name, K, T, op, fn) GPUSCAN_BREAK_                                         \
     GPUSCAN_CHECK_DEFINE_(P, name, T, op) GPUSCAN_BREAK_                                            \
     GPUSCAN_SPACE_OPEN_(P, id)                                                                      \
+    GPUSCAN_##KIND##_FN_(P, TIn, T)                                                                 \
     static __device__ __forceinline__ bool P##_same(K a, K b) { return GPUSCAN_##SAME(fn, a, b); }  \
-    GPUSCAN_SEGMENT_DEVICE_CODE_(P, name, T, T, op, P##_as_is, 1, K, P##_same, 1, REDUCE, REV)      \
+    GPUSCAN_SEGMENT_DEVICE_CODE_(P, name, TIn, T, op, GPUSCAN_SEGMENT_FN_##KIND(P, tfn),            \
+                                 GPUSCAN_SEGMENT_COPIES_##KIND, K, P##_same, 1, REDUCE, REV)        \
     GPUSCAN_SEGMENT_DESC_(P, T, K, 1, REDUCE, 0)                                                    \
     GPUSCAN_SEGMENT_KEY_FORMS_##REDUCE(SCOPE, P, K, T) GPUSCAN_BREAK_                               \
     GPUSCAN_SPACE_CLOSE_(P, id)                                                                     \

@@ -145,7 +145,7 @@ static __attribute__((unused)) int close_f32(const float *got, const double *ref
         unsigned char *d_heads;                                                                     \
         for (size_t i = 0; i < n; ++i) h[i] = GEN(rng);                                             \
         fill_heads(hd, n, pattern, tile, rng);                                                      \
-        if (!(KEYED) && src == SRC_KEYS) src = SRC_HEADS; /* (a typed DEFINE has no keys) */        \
+        if (!(KEYED) && src == SRC_KEYS) src = SRC_HEADS; /* (a DEFINE of no keys) */               \
         if (src == SRC_ROWS) /* the rows form: a head every `row` elements, no array */             \
             for (size_t i = 0; i < n; ++i) hd[i] = i % row == 0;                                    \
         size_t n_segments = 0;                                                                      \

@@ -12,8 +12,8 @@
  * pattern, and of the same values by heads, int64 and int32 offsets (empty segments) and rows;
  * reductions of no elements.  Typed segmented scans and reductions (CONVERT bytes into int and
  * float into int - as wide: in place too -, TRANSFORM (int, index) into affine maps and int64
- * into a wrapping uint8), by heads, rows and offsets, against the reference's fold of fn(x, i);
- * typed in place refused where not as wide.
+ * into a wrapping uint8), by heads, rows, offsets and keys (the reductions: bytes and affine maps
+ * by keys), against the reference's fold of fn(x, i); typed in place refused where not as wide.
  * A uint8 and an int16 case 40 times over.  GPUSCAN_TEST_SEGMENTED_LARGE=1 (the
  * exhaustive tier) runs those 400 times and adds uint8 past 2^32 elements, heads, keys and one
  * row, scanned, and heads and the row reduced (a count past 2^32); `gpu_segmented --large` runs
@@ -72,6 +72,13 @@ GPUSCAN_DEFINE_SEGMENTED_CONVERT(f2i, float, int, add) /* as wide: in place too 
 GPUSCAN_DEFINE_SEGMENTED_REDUCE_CONVERT(flags, uint8_t, int, add)
 GPUSCAN_DEFINE_SEGMENTED_REDUCE_TRANSFORM(at, int, affine, compose, affine_of)
 GPUSCAN_DEFINE_SEGMENTED_REDUCE_TRANSFORM(lo8, int64_t, uint8_t, add, low_byte)
+/* ... and by keys (int) */
+GPUSCAN_DEFINE_SCAN_BY_KEY_CONVERT(flags, int, uint8_t, int, add)
+GPUSCAN_DEFINE_SCAN_BY_KEY_TRANSFORM(at, int, int, affine, compose, affine_of)
+GPUSCAN_DEFINE_SCAN_BY_KEY_TRANSFORM(lo8, int, int64_t, uint8_t, add, low_byte)
+GPUSCAN_DEFINE_SCAN_BY_KEY_CONVERT(f2i, int, float, int, add)
+GPUSCAN_DEFINE_REDUCE_BY_KEY_CONVERT(flags, int, uint8_t, int, add)
+GPUSCAN_DEFINE_REDUCE_BY_KEY_TRANSFORM(at, int, int, affine, compose, affine_of)
 
 SEGMENT_CASE_(i32, gpuscan_i32_add_segmented, gpuscan_i32_add_by_key, int, int, STAGE_AS_IS_, 0, value_i32, int,
               AS_IS_, ADD_, ABS_NONE_, MAG_NONE_, exact_int, int, key_next_int, 1, 0)
@@ -94,15 +101,15 @@ SEGMENT_CASE_(rgb, gpuscan_rgb_rgbadd_segmented, gpuscan_rgb_rgbadd_by_key, rgb,
 SEGMENT_CASE_(vec10, gpuscan_vec10_vadd_segmented, gpuscan_vec10_vadd_by_key, vec10, vec10, STAGE_AS_IS_,
               vec10_zero(), value_vec10, vec10, AS_IS_, vec10_add, ABS_NONE_, MAG_NONE_, exact_vec10, int,
               key_next_int, 1, 0)
-/* typed (no keys: KP unused) */
-SEGMENT_CASE_(flags, gpuscan_flags_add_segmented, ~, uint8_t, int, STAGE_TO_INT_, 0, value_u8, int, AS_IS_, ADD_,
-              ABS_NONE_, MAG_NONE_, exact_int, int, key_next_int, 0, 0)
-SEGMENT_CASE_(at, gpuscan_at_compose_segmented, ~, int, affine, affine_of, affine_identity(), value_i32, affine, AS_IS_,
-              affine_then, ABS_NONE_, MAG_NONE_, exact_affine, int, key_next_int, 0, 0)
-SEGMENT_CASE_(lo8, gpuscan_lo8_add_segmented, ~, int64_t, uint8_t, low_byte, (uint8_t)0, value_i64, uint8_t, AS_IS_,
-              ADD8_, ABS_NONE_, MAG_NONE_, exact_uint8_t, int, key_next_int, 0, 0)
-SEGMENT_CASE_(f2i, gpuscan_f2i_add_segmented, ~, float, int, STAGE_TO_INT_, 0, value_f32, int, AS_IS_, ADD_,
-              ABS_NONE_, MAG_NONE_, exact_int, int, key_next_int, 0, 0)
+/* typed, by heads, rows, offsets and keys */
+SEGMENT_CASE_(flags, gpuscan_flags_add_segmented, gpuscan_flags_add_by_key, uint8_t, int, STAGE_TO_INT_, 0, value_u8,
+              int, AS_IS_, ADD_, ABS_NONE_, MAG_NONE_, exact_int, int, key_next_int, 1, 0)
+SEGMENT_CASE_(at, gpuscan_at_compose_segmented, gpuscan_at_compose_by_key, int, affine, affine_of, affine_identity(),
+              value_i32, affine, AS_IS_, affine_then, ABS_NONE_, MAG_NONE_, exact_affine, int, key_next_int, 1, 0)
+SEGMENT_CASE_(lo8, gpuscan_lo8_add_segmented, gpuscan_lo8_add_by_key, int64_t, uint8_t, low_byte, (uint8_t)0, value_i64,
+              uint8_t, AS_IS_, ADD8_, ABS_NONE_, MAG_NONE_, exact_uint8_t, int, key_next_int, 1, 0)
+SEGMENT_CASE_(f2i, gpuscan_f2i_add_segmented, gpuscan_f2i_add_by_key, float, int, STAGE_TO_INT_, 0, value_f32, int,
+              AS_IS_, ADD_, ABS_NONE_, MAG_NONE_, exact_int, int, key_next_int, 1, 0)
 
 /* A reduction of (tname, T) against a CPU loop, its segments from src: keys made from a head
  * pattern (each head a new key; RP, the reduction by key), the heads themselves, CSR offsets of
@@ -115,7 +122,7 @@ SEGMENT_CASE_(f2i, gpuscan_f2i_add_segmented, ~, float, int, STAGE_TO_INT_, 0, v
     {                                                                                               \
         TIn *h = (TIn *)malloc((n + 1) * sizeof(TIn));                                              \
         T *got = (T *)malloc((2 * n + GUARD_ELEMS) * sizeof(T));                                    \
-        if (!(KEYED) && src == SRC_KEYS) src = SRC_HEADS; /* (a typed DEFINE has no keys) */        \
+        if (!(KEYED) && src == SRC_KEYS) src = SRC_HEADS; /* (a DEFINE of no keys) */               \
         in_place = in_place && sizeof(TIn) == sizeof(T); /* (typed: only as wide) */                \
         K *hk = (K *)calloc(n + 1, sizeof(K)), *gk = (K *)malloc((n + GUARD_ELEMS) * sizeof(K));    \
         unsigned char *hd = (unsigned char *)malloc(n + 1);                                         \
@@ -259,10 +266,11 @@ REDUCE_CASE_(affine, gpuscan_affine_compose_reduce_by_key, gpuscan_affine_compos
 REDUCE_CASE_(vec10, gpuscan_vec10_vadd_reduce_by_key, gpuscan_vec10_vadd_segmented_reduce, vec10, vec10,
              STAGE_AS_IS_, int, vec10_zero(), value_vec10, vec10, AS_IS_, vec10_add, ABS_NONE_, MAG_NONE_,
              exact_vec10, key_next_int, 1)
-REDUCE_CASE_(flags, ~, gpuscan_flags_add_segmented_reduce, uint8_t, int, STAGE_TO_INT_, int, 0, value_u8, int, AS_IS_,
-             ADD_, ABS_NONE_, MAG_NONE_, exact_int, key_next_int, 0)
-REDUCE_CASE_(at, ~, gpuscan_at_compose_segmented_reduce, int, affine, affine_of, int, affine_identity(), value_i32,
-             affine, AS_IS_, affine_then, ABS_NONE_, MAG_NONE_, exact_affine, key_next_int, 0)
+REDUCE_CASE_(flags, gpuscan_flags_add_reduce_by_key, gpuscan_flags_add_segmented_reduce, uint8_t, int, STAGE_TO_INT_,
+             int, 0, value_u8, int, AS_IS_, ADD_, ABS_NONE_, MAG_NONE_, exact_int, key_next_int, 1)
+REDUCE_CASE_(at, gpuscan_at_compose_reduce_by_key, gpuscan_at_compose_segmented_reduce, int, affine, affine_of, int,
+             affine_identity(), value_i32, affine, AS_IS_, affine_then, ABS_NONE_, MAG_NONE_, exact_affine, key_next_int,
+             1)
 REDUCE_CASE_(lo8, ~, gpuscan_lo8_add_segmented_reduce, int64_t, uint8_t, low_byte, int, (uint8_t)0, value_i64,
              uint8_t, AS_IS_, ADD8_, ABS_NONE_, MAG_NONE_, exact_uint8_t, key_next_int, 0)
 
@@ -303,6 +311,12 @@ static void bad_inputs(void)
                                                                              100, 0), GPUSCAN_ERROR_OVERLAP},
         {"typed: misaligned input", gpuscan_lo8_add_segmented_inclusive((const int64_t *)(void *)(d_in + 1), d_h,
                                                                         (uint8_t *)(void *)d_out, n, 0),
+         GPUSCAN_ERROR_MISALIGNED},
+        {"typed by key in place", gpuscan_flags_add_by_key_inclusive(d_in, (const uint8_t *)(void *)d_out, d_out, n, 0),
+         GPUSCAN_ERROR_OVERLAP},
+        {"typed reduction by key: misaligned input",
+         gpuscan_at_compose_reduce_by_key(d_in, (const int *)(void *)((char *)d_in + 2), d_in + n / 2,
+                                          (affine *)(void *)d_out, (size_t *)(void *)(d_out + n), 4, 0),
          GPUSCAN_ERROR_MISALIGNED},
         {"NULL heads", gpuscan_i32_add_segmented_inclusive(d_in, NULL, d_out, n, 0), GPUSCAN_ERROR_NULL_POINTER},
         {"NULL output", gpuscan_i32_add_segmented_exclusive(d_in, d_h, NULL, n, 0, 0), GPUSCAN_ERROR_NULL_POINTER},

@@ -33,6 +33,8 @@ static int host_checks(void)
     CHECK(s == GPUSCAN_ERROR_NULL_POINTER, "segmented NULL pointers rejected from C");
     s = gpuscan_int_add_reverse_by_key_inclusive(NULL, (const int *)16, (int *)4096, 5, 0);
     CHECK(s == GPUSCAN_ERROR_NULL_POINTER, "reverse scan by key: NULL keys rejected from C");
+    s = gpuscan_flags_add_by_key_inclusive((const int *)16, (const unsigned char *)4096, (int *)4096, 100, 0);
+    CHECK(s == GPUSCAN_ERROR_OVERLAP, "a typed scan by key in place (bytes into int) rejected from C");
     s = gpuscan_int_add_reverse_segmented_rows_scan_ex(NULL, &bytes, NULL, NULL, 1000, 1000, GPUSCAN_INCLUSIVE, 0, 0);
     CHECK(s == GPUSCAN_SUCCESS && bytes > 0, "reverse segmented size query from C");
     s = gpuscan_int_add_by_key_scan_ex(NULL, &bytes, NULL, NULL, NULL, 1u << 20, GPUSCAN_INCLUSIVE, 0, 0);

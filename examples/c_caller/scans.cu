@@ -9,6 +9,7 @@ GPUSCAN_DEFINE_SEGMENTED_EXPORT(int, int, add)                 /* a sum restarti
 GPUSCAN_DEFINE_SCAN_BY_KEY_EXPORT(int, int, int, add)          /* ... at each change of key */
 GPUSCAN_DEFINE_REVERSE_SEGMENTED_EXPORT(int, int, add)         /* each segment's sum from there to its end */
 GPUSCAN_DEFINE_REVERSE_SCAN_BY_KEY_EXPORT(int, int, int, add)  /* ... each run of keys' */
+GPUSCAN_DEFINE_SCAN_BY_KEY_CONVERT_EXPORT(flags, int, unsigned char, int, add) /* 0/1 bytes counted a run of keys */
 GPUSCAN_DEFINE_REDUCE_BY_KEY_EXPORT(int, int, int, add)        /* a sum for each run of keys */
 GPUSCAN_DEFINE_SEGMENTED_REDUCE_EXPORT(int, int, add)          /* a sum for each segment or row */
 GPUSCAN_DEFINE_SEGMENTED_REDUCE_CONVERT_EXPORT(flags, unsigned char, int, add) /* 0/1 bytes counted a segment */
