@@ -345,15 +345,27 @@
  *   gpuscan_<name>_<op>_axis_view_inclusive(in, out, &view, stream)
  *   gpuscan_<name>_<op>_axis_view_exclusive(in, out, &view, init, stream)
  *   gpuscan_<name>_<op>_axis_scan_ex(d_ws, &ws_bytes, in, out, &view, kind, init, stream) */
-#define GPUSCAN_DEFINE_AXIS(name, T, op)                                                            \
-    GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_AXIS_ASSEMBLE_,                \
-                         (static __attribute__((unused)), gpuscan_##name##_##op##_axis, name, T, op))
+#define GPUSCAN_DEFINE_AXIS(name, T, op) GPUSCAN_AXIS_DEFINE_(name, T, T, op, ~, PLAIN)
 /* The same with C linkage (GPUSCAN_DECLARE_AXIS(name, T, op) in other files). */
-#define GPUSCAN_DEFINE_AXIS_EXPORT(name, T, op)                                                     \
-    GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_AXIS_EXPORT_AS_, (name, T, op))
-#define GPUSCAN_AXIS_EXPORT_AS_(name, T, op)                                                        \
-    GPUSCAN_DECLARE_AXIS(name, T, op)                                                               \
-    GPUSCAN_AXIS_ASSEMBLE_(GPUSCAN_EXTERN_C, gpuscan_##name##_##op##_axis, name, T, op)
+#define GPUSCAN_DEFINE_AXIS_EXPORT(name, T, op) GPUSCAN_AXIS_EXPORT_(name, T, T, op, ~, PLAIN)
+/* Typed axis scans: the input TIn, the scan and its output T, each element converted, (T)x, or
+ * through the user's fn(x, i) (i: its index in the input, from d_in), fused into the loads, as the
+ * typed scans' (GPUSCAN_DEFINE_CONVERT, _TRANSFORM): an integral image of bytes in int32, say.
+ * The functions above with `const TIn *` inputs; in place only where TIn and T are as wide.  C
+ * linkage: _EXPORT (GPUSCAN_DECLARE_AXIS_TYPED(name, TIn, T, op) in other files). */
+#define GPUSCAN_DEFINE_AXIS_CONVERT(name, TIn, T, op) GPUSCAN_AXIS_DEFINE_(name, TIn, T, op, ~, CONVERSION)
+#define GPUSCAN_DEFINE_AXIS_TRANSFORM(name, TIn, T, op, fn) GPUSCAN_AXIS_DEFINE_(name, TIn, T, op, fn, TRANSFORM)
+#define GPUSCAN_DEFINE_AXIS_CONVERT_EXPORT(name, TIn, T, op) GPUSCAN_AXIS_EXPORT_(name, TIn, T, op, ~, CONVERSION)
+#define GPUSCAN_DEFINE_AXIS_TRANSFORM_EXPORT(name, TIn, T, op, fn)                                  \
+    GPUSCAN_AXIS_EXPORT_(name, TIn, T, op, fn, TRANSFORM)
+#define GPUSCAN_AXIS_DEFINE_(name, TIn, T, op, fn, KIND)                                            \
+    GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_AXIS_ASSEMBLE_,                \
+                         (static __attribute__((unused)), gpuscan_##name##_##op##_axis, name, TIn, T, op, fn, KIND))
+#define GPUSCAN_AXIS_EXPORT_(name, TIn, T, op, fn, KIND)                                            \
+    GPUSCAN_IF_ONE_WORD_(name, GPUSCAN_FIX_NAME_(name, op), GPUSCAN_AXIS_EXPORT_AS_, (name, TIn, T, op, fn, KIND))
+#define GPUSCAN_AXIS_EXPORT_AS_(name, TIn, T, op, fn, KIND)                                         \
+    GPUSCAN_DECLARE_AXIS_TYPED(name, TIn, T, op)                                                    \
+    GPUSCAN_AXIS_ASSEMBLE_(GPUSCAN_EXTERN_C, gpuscan_##name##_##op##_axis, name, TIn, T, op, fn, KIND)
 
 /* Scans by key (gpuscan/segment.cuh): a segment is a run of equal adjacent keys.
  * GPUSCAN_DEFINE_SCAN_BY_KEY(name, K, T, op) (keys compared with ==) and

@@ -287,17 +287,19 @@ typedef struct gpuscan_axis {
     size_t length_stride, outer_stride;
     int reverse;
 } gpuscan_axis;
-#define GPUSCAN_DECLARE_AXIS(name, T, op)                                                           \
+#define GPUSCAN_DECLARE_AXIS(name, T, op) GPUSCAN_DECLARE_AXIS_TYPED(name, T, T, op)
+/* (GPUSCAN_DEFINE_AXIS_CONVERT_EXPORT, _TRANSFORM_EXPORT: input TIn) */
+#define GPUSCAN_DECLARE_AXIS_TYPED(name, TIn, T, op)                                                \
     GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_axis_inclusive(                         \
-        const T *d_in, T *d_out, size_t outer, size_t length, size_t inner, cudaStream_t stream);   \
+        const TIn *d_in, T *d_out, size_t outer, size_t length, size_t inner, cudaStream_t stream); \
     GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_axis_exclusive(                         \
-        const T *d_in, T *d_out, size_t outer, size_t length, size_t inner, T init, cudaStream_t stream); \
+        const TIn *d_in, T *d_out, size_t outer, size_t length, size_t inner, T init, cudaStream_t stream); \
     GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_axis_view_inclusive(                    \
-        const T *d_in, T *d_out, const gpuscan_axis *view, cudaStream_t stream);                    \
+        const TIn *d_in, T *d_out, const gpuscan_axis *view, cudaStream_t stream);                  \
     GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_axis_view_exclusive(                    \
-        const T *d_in, T *d_out, const gpuscan_axis *view, T init, cudaStream_t stream);            \
+        const TIn *d_in, T *d_out, const gpuscan_axis *view, T init, cudaStream_t stream);          \
     GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_##op##_axis_scan_ex(                           \
-        void *d_workspace, size_t *workspace_bytes, const T *d_in, T *d_out, const gpuscan_axis *view, \
+        void *d_workspace, size_t *workspace_bytes, const TIn *d_in, T *d_out, const gpuscan_axis *view, \
         gpuscan_kind kind, T init, cudaStream_t stream);
 
 /* ---- the simple forms' memory (gpuscan/memory.cuh; defined in every .cu that includes

@@ -122,35 +122,23 @@ static inline int gpuscan_axis_is_short_(const gpuscan_axis_geometry_ *g, size_t
            g->columns >= GPUSCAN_AXIS_SHORT_MIN_COLUMNS && gpuscan_axis_short_blocks_(g, elem_size, threads) <= (size_t)INT32_MAX;
 }
 
-/* The kernel of (T, op).  A tile, after its claim: the load; each thread's run
- * of rows folded; the folds scanned down each column (chunks > 1); each column's prefix (its own
- * look-back, P_axis_prefix); each run scanned with its prefix in front; the store. */
-#define GPUSCAN_AXIS_KERNEL_(P, T)                                                                  \
-    static_assert(GPUSCAN_AXIS_ELEMENTS(T) >= 1, "gpuscan: an axis scan's element type is at most 188 " \
-                  "bytes (its tile and its runs' folds live in shared memory)");                    \
-    enum { P##_AXIS_ELEMENTS_ = GPUSCAN_AXIS_ELEMENTS(T) > 0 ? GPUSCAN_AXIS_ELEMENTS(T) : 1 };      \
-    typedef struct P##_axis_io {                                                                    \
-        const T *in;                                                                                \
-        T *out;                                                                                     \
-        gpuscan_axis_geometry_ g;                                                                   \
-        T init;                                                                                     \
-        int exclusive;  /* element l gets the fold of those before it, init in front */            \
-        int seeded;     /* init goes in front (exclusive) */                                        \
-    } P##_axis_io;                                                                                  \
-    /* Moves a tile between memory and buf (load: 1).  The tile's lines along its contiguous      \
-     * dimension (i where inner > 1, else the axis), of `fast` elements, a thread an element of     \
-     * each: where they are at most a block wide, each thread keeps its place in the line and       \
-     * walks `per` lines a step; else it walks the line, a block width a step, line after line.     \
-     * Addresses and shared places step by constants (no division an element), and            \
-     * GPUSCAN_AXIS_UNROLL elements a thread are in flight at once. */                              \
-    static __device__ __forceinline__ void P##_axis_move_lines(const gpuscan_axis_geometry_ *g, T *mem, T *buf, size_t f0, \
-                                                         size_t l0, unsigned cv, unsigned rv, int load) \
+/* Moves a tile between memory and buf (load: 1, from the input mem of TM, through the load stage;
+ * 0: to the output; a function each, for their memories' types).  The tile's lines along its contiguous dimension (i where inner > 1, else the
+ * axis), of `fast` elements, a thread an element of each: where they are at most a block wide, each
+ * thread keeps its place in the line and walks `per` lines a step; else it walks the line, a block
+ * width a step, line after line.  Addresses and shared places step by constants (no division an
+ * element), and GPUSCAN_AXIS_UNROLL elements a thread are in flight at once (loads of T itself by
+ * cp.async: all of them). */
+#define GPUSCAN_AXIS_MOVER_(P, T, fname, TM)                                                        \
+    static __device__ __forceinline__ void fname(const gpuscan_axis_geometry_ *g, TM *mem, T *buf, size_t f0, size_t l0, \
+                                                 unsigned cv, unsigned rv, int load)                \
     {                                                                                               \
-        enum { U = GPUSCAN_AXIS_UNROLL(T), THREADS = GPUSCAN_AXIS_THREADS, ASYNC = GPUSCAN_AXIS_ASYNC_UNIT_(T) };                           \
+        enum { U = GPUSCAN_AXIS_UNROLL(T), THREADS = GPUSCAN_AXIS_THREADS,                          \
+               ASYNC = P##_LOAD_COPIES_ ? GPUSCAN_AXIS_ASYNC_UNIT_(T) : 0u };               \
         const int along_axis = g->inner == 1u;                                                      \
         const unsigned fast = along_axis ? rv : cv, slow = along_axis ? cv : rv, t = threadIdx.x;   \
         const long long row_step = g->reverse ? -(long long)g->length_stride : (long long)g->length_stride; \
-        T *const first = mem + (g->reverse ? g->length - 1u - l0 : l0) * g->length_stride; /* (row 0) */ \
+        TM *const first = mem + (g->reverse ? g->length - 1u - l0 : l0) * g->length_stride; /* (row 0) */ \
         /* memory's step along the slow dimension, and buf's along each */                          \
         const long long slow_mem = along_axis ? (long long)g->outer_stride : row_step;              \
         const unsigned fast_buf = along_axis ? g->cols : 1u, slow_buf = along_axis ? 1u : g->cols;  \
@@ -161,7 +149,7 @@ static inline int gpuscan_axis_is_short_(const gpuscan_axis_geometry_ *g, size_t
             unsigned b = t / fast, at = a * fast_buf + b * slow_buf;                                \
             const size_t line = along_axis ? (f0 + b) * g->outer_stride                             \
                                            : (f0 + a) / g->inner * g->outer_stride + (f0 + a) % g->inner; \
-            T *p = first + line + (along_axis ? (long long)a * row_step : (long long)b * row_step); \
+            TM *p = first + line + (along_axis ? (long long)a * row_step : (long long)b * row_step); \
             const long long step = (long long)per * slow_mem;                                       \
             const unsigned at_step = per * slow_buf;                                                \
             for (; b < slow; b += U * per, p += U * step, at += U * at_step) {                      \
@@ -169,16 +157,16 @@ static inline int gpuscan_axis_is_short_(const gpuscan_axis_geometry_ *g, size_t
                     const unsigned x = at + u * at_step;                                            \
                     if (b + u * per < slow) {                                                       \
                         if (load && ASYNC) gpuscan_axis_async_(buf + x + x / 32u, p + u * step, sizeof(T), ASYNC); \
-                        else if (load) v[u] = p[u * step];                                          \
+                        else if (load) v[u] = P##_axis_get(p + u * step, mem);                      \
                         else v[u] = buf[x + x / 32u];                                               \
                     }                                                                               \
                 }                                                                                   \
-                if (load && ASYNC) continue;                                                        \
+                if (load && ASYNC) continue;                                                      \
                 _Pragma("unroll") for (unsigned u = 0; u < U; ++u) {                                \
                     const unsigned x = at + u * at_step;                                            \
                     if (b + u * per < slow) {                                                       \
                         if (load) buf[x + x / 32u] = v[u];                                          \
-                        else p[u * step] = v[u];                                                    \
+                        else P##_axis_put(p + u * step, v[u]);                                      \
                     }                                                                               \
                 }                                                                                   \
             }                                                                                       \
@@ -199,32 +187,59 @@ static inline int gpuscan_axis_is_short_(const gpuscan_axis_geometry_ *g, size_t
                 }                                                                                   \
             }                                                                                       \
             for (unsigned b = 0; b < slow; ++b) {                                                   \
-                T *const p = first + (along_axis ? (long long)(f0 + b) * (long long)g->outer_stride \
+                TM *const p = first + (along_axis ? (long long)(f0 + b) * (long long)g->outer_stride \
                                                  : (long long)b * row_step);                        \
                 _Pragma("unroll") for (unsigned u = 0; u < U; ++u) {                                \
                     const unsigned x = (a + u * THREADS) * fast_buf + b * slow_buf;                 \
                     if (a + u * THREADS < fast) {                                                   \
                         if (load && ASYNC) gpuscan_axis_async_(buf + x + x / 32u, p + start[u], sizeof(T), ASYNC); \
-                        else if (load) v[u] = p[start[u]];                                          \
+                        else if (load) v[u] = P##_axis_get(p + start[u], mem);                      \
                         else v[u] = buf[x + x / 32u];                                               \
                     }                                                                               \
                 }                                                                                   \
-                if (load && ASYNC) continue;                                                        \
+                if (load && ASYNC) continue;                                                      \
                 _Pragma("unroll") for (unsigned u = 0; u < U; ++u) {                                \
                     const unsigned x = (a + u * THREADS) * fast_buf + b * slow_buf;                 \
                     if (a + u * THREADS < fast) {                                                   \
                         if (load) buf[x + x / 32u] = v[u];                                          \
-                        else p[start[u]] = v[u];                                                    \
+                        else P##_axis_put(p + start[u], v[u]);                                      \
                     }                                                                               \
                 }                                                                                   \
             }                                                                                       \
         }                                                                                           \
-    }                                                                                               \
-    static __device__ __forceinline__ void P##_axis_move(const gpuscan_axis_geometry_ *g, T *mem, T *buf, size_t f0, \
-                                                         size_t l0, unsigned cv, unsigned rv, int load) \
+    }
+
+/* The kernel of (T, op).  A tile, after its claim: the load; each thread's run
+ * of rows folded; the folds scanned down each column (chunks > 1); each column's prefix (its own
+ * look-back, P_axis_prefix); each run scanned with its prefix in front; the store. */
+#define GPUSCAN_AXIS_KERNEL_(P, T)                                                                  \
+    static_assert(GPUSCAN_AXIS_ELEMENTS(T) >= 1, "gpuscan: an axis scan's element type is at most 188 " \
+                  "bytes (its tile and its runs' folds live in shared memory)");                    \
+    enum { P##_AXIS_ELEMENTS_ = GPUSCAN_AXIS_ELEMENTS(T) > 0 ? GPUSCAN_AXIS_ELEMENTS(T) : 1 };      \
+    typedef struct P##_axis_io {                                                                    \
+        const P##_in_t *in; /* (a typed DEFINE's TIn) */                                            \
+        T *out;                                                                                     \
+        gpuscan_axis_geometry_ g;                                                                   \
+        T init;                                                                                     \
+        int exclusive;  /* element l gets the fold of those before it, init in front */            \
+        int seeded;     /* init goes in front (exclusive) */                                        \
+    } P##_axis_io;                                                                                  \
+    /* An element read from the input, through the load stage (i: its index there), and one       \
+     * written to the output; the other overloads are the other mover's, never called. */           \
+    static __device__ __forceinline__ T P##_axis_get(const P##_in_t *p, const P##_in_t *in)         \
     {                                                                                               \
-        P##_axis_move_lines(g, mem, buf, f0, l0, cv, rv, load);                                     \
-        if (load && GPUSCAN_AXIS_ASYNC_UNIT_(T)) gpuscan_axis_async_wait_();                        \
+        return P##_load_stage(*p, (size_t)(p - in));                                                \
+    }                                                                                               \
+    static __device__ __forceinline__ __attribute__((unused)) T P##_axis_get(T *p, T *in) { return (void)in, *p; } \
+    static __device__ __forceinline__ void P##_axis_put(T *p, T v) { *p = v; }                      \
+    static __device__ __forceinline__ __attribute__((unused)) void P##_axis_put(const P##_in_t *p, T v) { (void)p, (void)v; } \
+    GPUSCAN_AXIS_MOVER_(P, T, P##_axis_load_lines, const P##_in_t)                                  \
+    GPUSCAN_AXIS_MOVER_(P, T, P##_axis_store_lines, T)                                              \
+    static __device__ __forceinline__ void P##_axis_load(const gpuscan_axis_geometry_ *g, const P##_in_t *in, T *buf, \
+                                                         size_t f0, size_t l0, unsigned cv, unsigned rv) \
+    {                                                                                               \
+        P##_axis_load_lines(g, in, buf, f0, l0, cv, rv, 1);                                         \
+        if (P##_LOAD_COPIES_ && GPUSCAN_AXIS_ASYNC_UNIT_(T)) gpuscan_axis_async_wait_();            \
     }                                                                                               \
     /* The fold of rows [from, to) of column c. */                                                  \
     static __device__ __forceinline__ T P##_axis_fold(const T *buf, unsigned c, unsigned cols, unsigned from, \
@@ -353,7 +368,8 @@ static inline int gpuscan_axis_is_short_(const gpuscan_axis_geometry_ *g, size_t
         }                                                                                            \
         _Pragma("unroll") for (unsigned l = 0; l < LENGTH; ++l) if (l < g->length)                   \
             _Pragma("unroll") for (unsigned k = 0; k < COLS; ++k)                                    \
-                if (first + k * GPUSCAN_AXIS_THREADS < g->columns) x[l][k] = io.in[at[k] + (long long)l * step]; \
+                if (first + k * GPUSCAN_AXIS_THREADS < g->columns)                                  \
+                    x[l][k] = P##_axis_get(io.in + at[k] + (long long)l * step, io.in);             \
         gpuscan_let_dependents_launch_();                                                            \
         _Pragma("unroll") for (unsigned k = 0; k < COLS; ++k) {                                      \
             if (first + k * GPUSCAN_AXIS_THREADS >= g->columns) break;                               \
@@ -398,7 +414,7 @@ static inline int gpuscan_axis_is_short_(const gpuscan_axis_geometry_ *g, size_t
         const size_t ly = tile / g->col_tiles, f0 = (tile - ly * g->col_tiles) * g->cols, l0 = ly * g->rows; \
         const unsigned cv = (unsigned)(g->columns - f0 < g->cols ? g->columns - f0 : g->cols);       \
         const unsigned rv = (unsigned)(g->length - l0 < g->rows ? g->length - l0 : g->rows);         \
-        P##_axis_move(g, (T *)io.in, buf, f0, l0, cv, rv, 1);                                       \
+        P##_axis_load(g, io.in, buf, f0, l0, cv, rv);                                               \
         __syncthreads();                                                                            \
         if (states.self_clear && g->row_tiles > 1u) gpuscan_grid_wait_(token);                      \
         if (g->chunks == 1u) { /* a column a thread (or several), all of its rows */                \
@@ -445,13 +461,14 @@ static inline int gpuscan_axis_is_short_(const gpuscan_axis_geometry_ *g, size_t
             }                                                                                       \
         }                                                                                           \
         __syncthreads();                                                                            \
-        P##_axis_move(g, io.out, buf, f0, l0, cv, rv, 0);                                           \
+        P##_axis_store_lines(g, io.out, buf, f0, l0, cv, rv, 0);                                    \
     }
 
 /* ---- the host side ---------------------------------------------------------------------------- */
 typedef struct gpuscan_axis_desc_ {
     const void *columns; /* P_axis_columns: short axes */
     size_t elem_size, elem_align;
+    size_t in_size, in_align; /* the input's type: T, or a typed DEFINE's TIn */
     unsigned elements; /* a tile's at most (GPUSCAN_AXIS_ELEMENTS) */
     gpuscan_pass_ pass; /* its state and slot bytes a column's (a call's: a tile's, cols of them) */
 } gpuscan_axis_desc_;
@@ -464,18 +481,20 @@ typedef struct gpuscan_axis_call_ {
     void *io;
     gpuscan_axis_geometry_ *g;
 } gpuscan_axis_call_;
-/* In place (out == in) is allowed: a tile reads all of its elements before it writes them, and no
- * other tile reads them; an output that overlaps the input otherwise is not. */
+/* In place (out == in) is allowed where the input's type is as wide as T: a tile reads all of its
+ * elements before it writes them, and no other tile reads them; an output that overlaps the input
+ * otherwise is not. */
 static inline gpuscan_status gpuscan_axis_check_(const gpuscan_axis_desc_ *d, const gpuscan_axis_call_ *c,
                                                  gpuscan_status geometry)
 {
     if ((unsigned)c->kind > (unsigned)GPUSCAN_EXCLUSIVE) return GPUSCAN_ERROR_INVALID_ALGORITHM;
     GPUSCAN_TRY_(geometry);
-    const size_t bytes = gpuscan_axis_extent_(c->g, d->elem_size);
+    const size_t bytes = gpuscan_axis_extent_(c->g, d->elem_size), in_bytes = gpuscan_axis_extent_(c->g, d->in_size);
     if (bytes == 0) return GPUSCAN_SUCCESS;
     if (c->in == NULL || c->out == NULL) return GPUSCAN_ERROR_NULL_POINTER;
-    if ((uintptr_t)c->in % d->elem_align != 0 || (uintptr_t)c->out % d->elem_align != 0) return GPUSCAN_ERROR_MISALIGNED;
-    if (c->in != c->out && gpuscan_inside_(c->in, bytes, c->out, bytes)) return GPUSCAN_ERROR_OVERLAP;
+    if ((uintptr_t)c->in % d->in_align != 0 || (uintptr_t)c->out % d->elem_align != 0) return GPUSCAN_ERROR_MISALIGNED;
+    if ((c->in != c->out || d->in_size != d->elem_size) && gpuscan_inside_(c->in, in_bytes, c->out, bytes))
+        return GPUSCAN_ERROR_OVERLAP;
     return GPUSCAN_SUCCESS;
 }
 /* One pass: where the axis takes several rows of tiles, the single pass's call (host.cuh) over a
@@ -485,11 +504,12 @@ static inline gpuscan_status gpuscan_axis_run_(gpuscan_axis_desc_ *d, void *d_wo
                                                const gpuscan_axis_call_ *c, int ex, cudaStream_t stream)
 {
     if ((unsigned)c->kind > (unsigned)GPUSCAN_EXCLUSIVE) return GPUSCAN_ERROR_INVALID_ALGORITHM; /* (a query too) */
-    const gpuscan_status geometry = gpuscan_axis_geometry_of_(&c->view, d->elem_size, d->elements, d->pass.threads, c->g);
+    const size_t widest = d->in_size > d->elem_size ? d->in_size : d->elem_size; /* (bytes that must index) */
+    const gpuscan_status geometry = gpuscan_axis_geometry_of_(&c->view, widest, d->elements, d->pass.threads, c->g);
     const gpuscan_status checked = gpuscan_axis_check_(d, c, geometry);
     const gpuscan_axis_geometry_ *g = c->g;
     const size_t tiles = geometry == GPUSCAN_SUCCESS ? g->row_tiles * g->col_tiles : 0u;
-    const size_t bytes = gpuscan_axis_extent_(g, d->elem_size);
+    const size_t bytes = gpuscan_axis_extent_(g, d->elem_size), in_bytes = gpuscan_axis_extent_(g, d->in_size);
     const int short_axis = geometry == GPUSCAN_SUCCESS && gpuscan_axis_is_short_(g, d->elem_size, d->pass.threads);
     if (tiles <= 1u || g->row_tiles <= 1u || short_axis) { /* (no look-back: no workspace) */
         int query_only = 0;
@@ -513,7 +533,7 @@ static inline gpuscan_status gpuscan_axis_run_(gpuscan_axis_desc_ *d, void *d_wo
     }
     gpuscan_pass_ k = d->pass; /* (a tile's states: a column's times cols) */
     k.word_bytes = k.state_bytes, k.state_bytes *= g->cols, k.slot_bytes *= g->cols;
-    const gpuscan_pass_call_ p = {c->io, tiles, d->elem_size, NULL, 2, {c->in, c->out}, {bytes, bytes}, 0u, NULL};
+    const gpuscan_pass_call_ p = {c->io, tiles, d->elem_size, NULL, 2, {c->in, c->out}, {in_bytes, bytes}, 0u, NULL};
     const gpuscan_status status = ex ? gpuscan_pass_call_ex_(&k, d_workspace, workspace_bytes, &p, checked, stream)
                                      : gpuscan_pass_call_simple_(&k, &p, checked, stream);
     memcpy(d->pass.pdl, k.pdl, sizeof k.pdl); /* (what the call learnt of the device) */
@@ -529,10 +549,10 @@ static inline gpuscan_status gpuscan_axis_run_(gpuscan_axis_desc_ *d, void *d_wo
 #else
 #define GPUSCAN_AXIS_ROWS_FORM_ 1
 #endif
-#define GPUSCAN_AXIS_ROWS_CODE_0(P, name, T, op)
-#define GPUSCAN_AXIS_ROWS_CODE_1(P, name, T, op)                                                    \
-    GPUSCAN_SEGMENT_DEVICE_CODE_(P##_last, name, T, T, op, P##_last_as_is, 1, unsigned char, gpuscan_same_byte_, 0, 0, \
-                                 0)                                                                 \
+#define GPUSCAN_AXIS_ROWS_CODE_0(P, name, TIn, T, op, fn, KIND)
+#define GPUSCAN_AXIS_ROWS_CODE_1(P, name, TIn, T, op, fn, KIND)                                     \
+    GPUSCAN_SEGMENT_DEVICE_CODE_(P##_last, name, TIn, T, op, GPUSCAN_AXIS_LAST_FN_##KIND(P, fn),    \
+                                 GPUSCAN_SEGMENT_COPIES_##KIND, unsigned char, gpuscan_same_byte_, 0, 0, 0) \
     GPUSCAN_BREAK_                                                                                  \
     GPUSCAN_SEGMENT_DESC_(P##_last, T, unsigned char, 0, 0, 0)                                      \
     GPUSCAN_SEGMENT_ROWS_RUN_(P##_last, T) GPUSCAN_BREAK_
@@ -550,15 +570,21 @@ static inline int gpuscan_axis_is_rows_(const gpuscan_axis *v)
     return v->inner == 1 && !v->reverse && v->length >= GPUSCAN_AXIS_ROWS_MIN_LENGTH &&
            (v->length_stride == 0 || v->length_stride == 1) && (v->outer_stride == 0 || v->outer_stride == v->length);
 }
+/* The rows form's load stage, by the DEFINE's KIND (its own namespace's as_is; a typed DEFINE's
+ * function). */
+#define GPUSCAN_AXIS_LAST_FN_PLAIN(P, fn) P##_last_as_is
+#define GPUSCAN_AXIS_LAST_FN_TRANSFORM(P, fn) fn
+#define GPUSCAN_AXIS_LAST_FN_CONVERSION(P, fn) P##_convert
 /* The descriptor and the typed functions (SCOPE: their linkage). */
 #define GPUSCAN_AXIS_DESC_(P, T)                                                                    \
     static gpuscan_axis_desc_ P##_desc __attribute__((unused)) = {                                  \
-        (const void *)P##_axis_columns, sizeof(T), __alignof__(T), (unsigned)P##_AXIS_ELEMENTS_,   \
+        (const void *)P##_axis_columns, sizeof(T), __alignof__(T), sizeof(P##_in_t), __alignof__(P##_in_t), \
+        (unsigned)P##_AXIS_ELEMENTS_,                                                               \
         {(const void *)P##_axis_pass, NULL, NULL /* (no fold, no domino, no counter slots) */,      \
          GPUSCAN_AXIS_THREADS, 1u /* (a tile a unit of the plan) */,                                \
          (unsigned)(P##_AXIS_ELEMENTS_ * sizeof(T)), GPUSCAN_STATE_BYTES_(T), GPUSCAN_SLOT_BYTES_(T), 0, \
          {0}, {0}, {0}, 0u}};                                                                       \
-    static gpuscan_status P##_run_(void *d_workspace, size_t *workspace_bytes, const T *d_in, T *d_out, \
+    static gpuscan_status P##_run_(void *d_workspace, size_t *workspace_bytes, const P##_in_t *d_in, T *d_out, \
                                    const gpuscan_axis *view, gpuscan_kind kind, T init, int ex, cudaStream_t stream) \
     {                                                                                               \
         P##_axis_io io;                                                                             \
@@ -571,44 +597,50 @@ static inline int gpuscan_axis_is_rows_(const gpuscan_axis *v)
         return gpuscan_axis_run_(&P##_desc, d_workspace, workspace_bytes, &c, ex, stream);          \
     }
 #define GPUSCAN_AXIS_FORMS_(SCOPE, P, T)                                                            \
-    SCOPE gpuscan_status P##_inclusive(const T *d_in, T *d_out, size_t outer, size_t length, size_t inner, \
+    SCOPE gpuscan_status P##_inclusive(const P##_in_t *d_in, T *d_out, size_t outer, size_t length, size_t inner, \
                                        cudaStream_t stream)                                         \
     {                                                                                               \
         const gpuscan_axis view = {outer, length, inner, 0, 0, 0};                                  \
         return P##_run_(NULL, NULL, d_in, d_out, &view, GPUSCAN_INCLUSIVE, P##_identity(), 0, stream); \
     }                                                                                               \
-    SCOPE gpuscan_status P##_exclusive(const T *d_in, T *d_out, size_t outer, size_t length, size_t inner, \
+    SCOPE gpuscan_status P##_exclusive(const P##_in_t *d_in, T *d_out, size_t outer, size_t length, size_t inner, \
                                        T init, cudaStream_t stream)                                 \
     {                                                                                               \
         const gpuscan_axis view = {outer, length, inner, 0, 0, 0};                                  \
         return P##_run_(NULL, NULL, d_in, d_out, &view, GPUSCAN_EXCLUSIVE, init, 0, stream);        \
     }                                                                                               \
-    SCOPE gpuscan_status P##_view_inclusive(const T *d_in, T *d_out, const gpuscan_axis *view, cudaStream_t stream) \
+    SCOPE gpuscan_status P##_view_inclusive(const P##_in_t *d_in, T *d_out, const gpuscan_axis *view, \
+                                            cudaStream_t stream)                                    \
     {                                                                                               \
         return P##_run_(NULL, NULL, d_in, d_out, view, GPUSCAN_INCLUSIVE, P##_identity(), 0, stream); \
     }                                                                                               \
-    SCOPE gpuscan_status P##_view_exclusive(const T *d_in, T *d_out, const gpuscan_axis *view, T init, \
+    SCOPE gpuscan_status P##_view_exclusive(const P##_in_t *d_in, T *d_out, const gpuscan_axis *view, T init, \
                                             cudaStream_t stream)                                    \
     {                                                                                               \
         return P##_run_(NULL, NULL, d_in, d_out, view, GPUSCAN_EXCLUSIVE, init, 0, stream);         \
     }                                                                                               \
-    SCOPE gpuscan_status P##_scan_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in, T *d_out, \
+    SCOPE gpuscan_status P##_scan_ex(void *d_workspace, size_t *workspace_bytes, const P##_in_t *d_in, T *d_out, \
                                      const gpuscan_axis *view, gpuscan_kind kind, T init, cudaStream_t stream) \
     {                                                                                               \
         return P##_run_(d_workspace, workspace_bytes, d_in, d_out, view, kind, init, 1, stream);    \
     }
 
 /* An axis DEFINE (P gpuscan_<name>_<op>_axis): the scan's checks (element.cuh), its own namespace
- * and sentinel, apart from a plain DEFINE of the same pair. */
-#define GPUSCAN_AXIS_ASSEMBLE_(SCOPE, P, name, T, op) GPUSCAN_AXIS_ASSEMBLE_AT_(__COUNTER__, SCOPE, P, name, T, op)
-#define GPUSCAN_AXIS_ASSEMBLE_AT_(id, SCOPE, P, name, T, op)                                        \
+ * and sentinel, apart from a plain DEFINE of the same pair.  KIND: PLAIN (TIn is T), or a typed
+ * one's TRANSFORM (fn, the user's) or CONVERSION, as the segmented DEFINEs'. */
+#define GPUSCAN_AXIS_ASSEMBLE_(SCOPE, P, name, TIn, T, op, fn, KIND)                                \
+    GPUSCAN_AXIS_ASSEMBLE_AT_(__COUNTER__, SCOPE, P, name, TIn, T, op, fn, KIND)
+#define GPUSCAN_AXIS_ASSEMBLE_AT_(id, SCOPE, P, name, TIn, T, op, fn, KIND)                         \
+    GPUSCAN_CHECK_##KIND##_(name, TIn, T, fn) GPUSCAN_BREAK_                                        \
     GPUSCAN_CHECK_DEFINE_(P, name, T, op) GPUSCAN_BREAK_                                            \
     GPUSCAN_SPACE_OPEN_(P, id)                                                                      \
+    GPUSCAN_##KIND##_FN_(P, TIn, T)                                                                 \
     GPUSCAN_ELEMENT_(P, name, T, op, 0) GPUSCAN_BREAK_                                              \
+    GPUSCAN_LOAD_STAGE_(P, TIn, T, GPUSCAN_SEGMENT_FN_##KIND(P, fn), GPUSCAN_SEGMENT_COPIES_##KIND, 0) GPUSCAN_BREAK_ \
     GPUSCAN_WARP_(P, T) GPUSCAN_BREAK_                                                              \
     GPUSCAN_TILE_STATE_(P, T) GPUSCAN_BREAK_                                                        \
     GPUSCAN_AXIS_KERNEL_(P, T) GPUSCAN_BREAK_                                                       \
-    GPUSCAN_CAT_(GPUSCAN_AXIS_ROWS_CODE_, GPUSCAN_AXIS_ROWS_FORM_)(P, name, T, op)              \
+    GPUSCAN_CAT_(GPUSCAN_AXIS_ROWS_CODE_, GPUSCAN_AXIS_ROWS_FORM_)(P, name, TIn, T, op, fn, KIND)   \
     GPUSCAN_AXIS_DESC_(P, T) GPUSCAN_BREAK_                                                         \
     GPUSCAN_AXIS_FORMS_(SCOPE, P, T) GPUSCAN_BREAK_                                                 \
     GPUSCAN_SPACE_CLOSE_(P, id)                                                                     \

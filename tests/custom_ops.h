@@ -31,6 +31,15 @@ static __host__ __device__ inline affine affine_then(affine f, affine g)
 static __host__ __device__ inline affine affine_identity(void) { affine r; r.a = 1; r.b = 0; return r; }
 #define GPUSCAN_OP_compose_IDENTITY(name, T) affine_identity()
 #define GPUSCAN_OP_compose_COMBINE(T, x, y) affine_then(x, y)
+/* A typed suite's transform: an int and its index made a map (odd slope), so that a wrong index or
+ * order shows. */
+static __host__ __device__ inline affine affine_of(int x, size_t i)
+{
+    affine f;
+    f.a = (uint32_t)x | 1u;
+    f.b = (uint32_t)i * 2654435761u;
+    return f;
+}
 /* Test data: random maps with odd slopes (invertible mod 2^32, so compositions never collapse). */
 static inline void gen_affine(affine *x, size_t n, int opc, uint64_t *rng)
 {

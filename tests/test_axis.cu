@@ -2,7 +2,8 @@
  * sequence: inclusive and exclusive, forward and reverse, the simple, view and _ex forms, for int32
  * add and min, uint8 max, int16 add (wrapping), int64 add, float add (against a double reference),
  * double add, and custom operators that do not commute (custom_ops.h: an affine map, a 2x2 matrix
- * product) or are 3 or 40 bytes wide.  Shapes: axes of length 1, 2, 31-33, a tile's rows +- 1 and
+ * product) or are 3 or 40 bytes wide; typed (bytes into int, (int, index) into affine maps, float
+ * into int in place too).  Shapes: axes of length 1, 2, 31-33, a tile's rows +- 1 and
  * long, and the short axis' longest +- 0/1; inner 1 (the last axis), 2, 3, a tile's columns +- 1
  * and wide; one or several outer indices; packed, with a length stride (a row pitch) and an outer
  * stride wider than the data; in place (the last axis of packed rows of 8 or more goes to the
@@ -28,6 +29,11 @@ GPUSCAN_DEFINE_AXIS(affine, affine, compose) /* (custom_ops.h: operators that do
 GPUSCAN_DEFINE_AXIS(mat2, mat2, matmul)      /* 16 bytes: values in slots */
 GPUSCAN_DEFINE_AXIS(rgb, rgb, rgbadd)        /* 3 bytes */
 GPUSCAN_DEFINE_AXIS(vec10, vec10, vadd)      /* 40 bytes */
+/* typed: bytes into int (an integral image's), (int, index) made affine maps (custom_ops.h), float
+ * into int (as wide: in place too) */
+GPUSCAN_DEFINE_AXIS_CONVERT(u8i32, uint8_t, int, add)
+GPUSCAN_DEFINE_AXIS_TRANSFORM(at, int, affine, compose, affine_of)
+GPUSCAN_DEFINE_AXIS_CONVERT(f2i, float, int, add)
 
 
 /* A view and its elements' places. */
@@ -62,15 +68,18 @@ static int in_view(const shape_t *s, size_t e)
  * element's magnitude (the sum of |x| down its sequence: float's tolerance). */
 enum { FORM_SIMPLE, FORM_VIEW, FORM_EX, FORM_COUNT };
 static const char *const k_forms[] = {"simple", "view", "_ex"};
-#define AXIS_CASE_(tname, P, T, GEN, RT, TO_RT, RCOMBINE, RABS, RMAG, CLOSE)                        \
+/* One case of (tname, TIn -> T through STAGE(x, i), i the element's index in the input; T for a
+ * plain DEFINE): the view s, inclusive or exclusive, a form, in place (only where TIn is as wide). */
+#define AXIS_CASE_(tname, P, TIn, T, STAGE, GEN, RT, TO_RT, RCOMBINE, RABS, RMAG, CLOSE)            \
     static void case_##tname(const shape_t *s, int exclusive, int form, int in_place, uint64_t *rng) \
     {                                                                                               \
         const size_t m = s->extent, total = m + GUARD_ELEMS;                                        \
         const gpuscan_axis *v = &s->v;                                                              \
-        T *h = (T *)malloc(m * sizeof(T)), *got = (T *)malloc(total * sizeof(T));                  \
-        T *poisoned = (T *)malloc(total * sizeof(T));                                               \
+        TIn *h = (TIn *)malloc(m * sizeof(TIn));                                                    \
+        T *got = (T *)malloc(total * sizeof(T)), *poisoned = (T *)malloc(total * sizeof(T));        \
         RT *want = (RT *)malloc(m * sizeof(RT)), *mag = (RT *)malloc(m * sizeof(RT));              \
-        const T init = GEN(rng);                                                                    \
+        const T init = STAGE(GEN(rng), 0);                                                          \
+        in_place = in_place && sizeof(TIn) == sizeof(T);                                            \
         for (size_t e = 0; e < m; ++e) h[e] = GEN(rng);                                             \
         const size_t cols = v->outer * v->inner; /* the reference, down the sequences side by side */ \
         RT *acc = (RT *)malloc(cols * sizeof(RT)), *accm = (RT *)malloc(cols * sizeof(RT));        \
@@ -80,21 +89,23 @@ static const char *const k_forms[] = {"simple", "view", "_ex"};
             for (size_t c = 0; c < cols; ++c) {                                                     \
                 const size_t e = at_of(s, c / v->inner, v->reverse ? v->length - 1 - k : k, c % v->inner); \
                 if (exclusive) want[e] = acc[c], mag[e] = accm[c];                                  \
-                acc[c] = has ? RCOMBINE(acc[c], TO_RT(h[e])) : TO_RT(h[e]);                         \
-                accm[c] = has ? RMAG(accm[c], RABS(TO_RT(h[e]))) : RABS(TO_RT(h[e]));               \
+                const RT x = TO_RT(STAGE(h[e], e));                                                 \
+                acc[c] = has ? RCOMBINE(acc[c], x) : x;                                             \
+                accm[c] = has ? RMAG(accm[c], RABS(x)) : RABS(x);                                   \
                 if (!exclusive) want[e] = acc[c], mag[e] = accm[c];                                 \
             }                                                                                       \
         }                                                                                           \
         free(acc), free(accm);                                                                      \
-        T *d_in, *d_out;                                                                            \
-        CHECK_CUDA(cudaMalloc(&d_in, total * sizeof(T)));                                           \
+        TIn *d_in;                                                                                  \
+        T *d_out;                                                                                   \
+        CHECK_CUDA(cudaMalloc(&d_in, total * sizeof(TIn)));                                         \
         CHECK_CUDA(cudaMalloc(&d_out, total * sizeof(T)));                                          \
-        CHECK_CUDA(cudaMemcpy(d_in, h, m * sizeof(T), cudaMemcpyHostToDevice));                     \
+        CHECK_CUDA(cudaMemcpy(d_in, h, m * sizeof(TIn), cudaMemcpyHostToDevice));                   \
         poison(d_out, total * sizeof(T), 0);                                                        \
         CHECK_CUDA(cudaDeviceSynchronize());                                                        \
         CHECK_CUDA(cudaMemcpy(poisoned, d_out, total * sizeof(T), cudaMemcpyDeviceToHost));         \
         if (in_place) CHECK_CUDA(cudaMemcpy(d_out, h, m * sizeof(T), cudaMemcpyHostToDevice));     \
-        const T *in = in_place ? d_out : d_in;                                                      \
+        const TIn *in = in_place ? (const TIn *)(const void *)d_out : d_in;                         \
         const gpuscan_kind kind = exclusive ? GPUSCAN_EXCLUSIVE : GPUSCAN_INCLUSIVE;                \
         gpuscan_status st = GPUSCAN_SUCCESS;                                                        \
         size_t bytes = 0;                                                                           \
@@ -111,7 +122,9 @@ static const char *const k_forms[] = {"simple", "view", "_ex"};
         CHECK_CUDA(cudaMemcpy(got, d_out, total * sizeof(T), cudaMemcpyDeviceToHost));              \
         size_t bad = m, gap = m;                                                                    \
         for (size_t e = 0; e < m && gap == m; ++e) /* a gap keeps what was there */                 \
-            if (!in_view(s, e) && memcmp(got + e, in_place ? h + e : poisoned + e, sizeof(T)) != 0) gap = e; \
+            if (!in_view(s, e) && memcmp(got + e, in_place ? (const void *)(h + e) : (const void *)(poisoned + e), \
+                                         sizeof(T)) != 0)                                           \
+                gap = e;                                                                            \
         const int close = CLOSE(got, want, mag, s, &bad);                                           \
         EXPECT(close && gap == m, "%s (%zu, %zu, %zu) strides %zu %zu%s %s %s%s: element %zu (of %zu) " \
                "differs, gap %zu written", #tname, v->outer, v->length, v->inner, s->ls, s->os,      \
@@ -119,8 +132,10 @@ static const char *const k_forms[] = {"simple", "view", "_ex"};
                in_place ? " in place" : "", bad, m, gap);                                           \
         EXPECT(guard_intact(got + m, GUARD_ELEMS * sizeof(T)), "%s: written past the end", #tname); \
         if (!in_place) {                                                                            \
-            CHECK_CUDA(cudaMemcpy(got, d_in, m * sizeof(T), cudaMemcpyDeviceToHost));               \
-            EXPECT(memcmp(got, h, m * sizeof(T)) == 0, "%s: the input changed", #tname);            \
+            TIn *back = (TIn *)malloc(m * sizeof(TIn));                                             \
+            CHECK_CUDA(cudaMemcpy(back, d_in, m * sizeof(TIn), cudaMemcpyDeviceToHost));            \
+            EXPECT(memcmp(back, h, m * sizeof(TIn)) == 0, "%s: the input changed", #tname);         \
+            free(back);                                                                             \
         }                                                                                           \
         CHECK_CUDA(cudaFree(d_in));                                                                 \
         CHECK_CUDA(cudaFree(d_out));                                                                \
@@ -161,18 +176,37 @@ static int close_f32(const float *got, const double *want, const double *mag, co
     return 1;
 }
 #define MAG_NONE_(a, b) (a) /* (exact types: no magnitude) */
-AXIS_CASE_(i32, gpuscan_i32_add_axis, int, value_i32, int, AS_IS_, ADD_, ABS_NONE_, MAG_NONE_, exact_int)
-AXIS_CASE_(i32min, gpuscan_i32_min_axis, int, value_i32, int, AS_IS_, MIN_, ABS_NONE_, MAG_NONE_, exact_int)
-AXIS_CASE_(u8, gpuscan_u8_max_axis, uint8_t, value_u8, uint8_t, AS_IS_, MAX_, ABS_NONE_, MAG_NONE_, exact_uint8_t)
-AXIS_CASE_(i16, gpuscan_i16_add_axis, int16_t, value_i16, int16_t, AS_IS_, ADD16_, ABS_NONE_, MAG_NONE_, exact_int16_t)
-AXIS_CASE_(i64, gpuscan_i64_add_axis, int64_t, value_i64, int64_t, AS_IS_, ADD64_, ABS_NONE_, MAG_NONE_, exact_int64_t)
-AXIS_CASE_(f32, gpuscan_f32_add_axis, float, value_f32, double, TO_DOUBLE_, ADD_, ABS_DOUBLE_, ADD_, close_f32)
-AXIS_CASE_(f64, gpuscan_f64_add_axis, double, value_f64, double, AS_IS_, ADD_, ABS_NONE_, MAG_NONE_, exact_double)
-AXIS_CASE_(affine, gpuscan_affine_compose_axis, affine, value_affine, affine, AS_IS_, affine_then, AS_IS_, MAG_NONE_,
-           exact_affine)
-AXIS_CASE_(mat2, gpuscan_mat2_matmul_axis, mat2, value_mat2, mat2, AS_IS_, mat2_mul, AS_IS_, MAG_NONE_, exact_mat2)
-AXIS_CASE_(rgb, gpuscan_rgb_rgbadd_axis, rgb, value_rgb, rgb, AS_IS_, rgb_add, AS_IS_, MAG_NONE_, exact_rgb)
-AXIS_CASE_(vec10, gpuscan_vec10_vadd_axis, vec10, value_vec10, vec10, AS_IS_, vec10_add, AS_IS_, MAG_NONE_, exact_vec10)
+#define STAGE_AS_IS_(x, i) (x)
+#define STAGE_TO_INT_(x, i) ((int)(x))
+AXIS_CASE_(i32, gpuscan_i32_add_axis, int, int, STAGE_AS_IS_, value_i32, int, AS_IS_, ADD_, ABS_NONE_, MAG_NONE_,
+           exact_int)
+AXIS_CASE_(i32min, gpuscan_i32_min_axis, int, int, STAGE_AS_IS_, value_i32, int, AS_IS_, MIN_, ABS_NONE_, MAG_NONE_,
+           exact_int)
+AXIS_CASE_(u8, gpuscan_u8_max_axis, uint8_t, uint8_t, STAGE_AS_IS_, value_u8, uint8_t, AS_IS_, MAX_, ABS_NONE_,
+           MAG_NONE_, exact_uint8_t)
+AXIS_CASE_(i16, gpuscan_i16_add_axis, int16_t, int16_t, STAGE_AS_IS_, value_i16, int16_t, AS_IS_, ADD16_, ABS_NONE_,
+           MAG_NONE_, exact_int16_t)
+AXIS_CASE_(i64, gpuscan_i64_add_axis, int64_t, int64_t, STAGE_AS_IS_, value_i64, int64_t, AS_IS_, ADD64_, ABS_NONE_,
+           MAG_NONE_, exact_int64_t)
+AXIS_CASE_(f32, gpuscan_f32_add_axis, float, float, STAGE_AS_IS_, value_f32, double, TO_DOUBLE_, ADD_, ABS_DOUBLE_,
+           ADD_, close_f32)
+AXIS_CASE_(f64, gpuscan_f64_add_axis, double, double, STAGE_AS_IS_, value_f64, double, AS_IS_, ADD_, ABS_NONE_,
+           MAG_NONE_, exact_double)
+AXIS_CASE_(affine, gpuscan_affine_compose_axis, affine, affine, STAGE_AS_IS_, value_affine, affine, AS_IS_,
+           affine_then, AS_IS_, MAG_NONE_, exact_affine)
+AXIS_CASE_(mat2, gpuscan_mat2_matmul_axis, mat2, mat2, STAGE_AS_IS_, value_mat2, mat2, AS_IS_, mat2_mul, AS_IS_,
+           MAG_NONE_, exact_mat2)
+AXIS_CASE_(rgb, gpuscan_rgb_rgbadd_axis, rgb, rgb, STAGE_AS_IS_, value_rgb, rgb, AS_IS_, rgb_add, AS_IS_, MAG_NONE_,
+           exact_rgb)
+AXIS_CASE_(vec10, gpuscan_vec10_vadd_axis, vec10, vec10, STAGE_AS_IS_, value_vec10, vec10, AS_IS_, vec10_add, AS_IS_,
+           MAG_NONE_, exact_vec10)
+/* typed */
+AXIS_CASE_(u8i32, gpuscan_u8i32_add_axis, uint8_t, int, STAGE_TO_INT_, value_u8, int, AS_IS_, ADD_, ABS_NONE_,
+           MAG_NONE_, exact_int)
+AXIS_CASE_(at, gpuscan_at_compose_axis, int, affine, affine_of, value_i32, affine, AS_IS_, affine_then, AS_IS_,
+           MAG_NONE_, exact_affine)
+AXIS_CASE_(f2i, gpuscan_f2i_add_axis, float, int, STAGE_TO_INT_, value_f32, int, AS_IS_, ADD_, ABS_NONE_, MAG_NONE_,
+           exact_int)
 
 typedef void (*case_fn)(const shape_t *, int, int, int, uint64_t *);
 typedef struct {
@@ -184,7 +218,8 @@ typedef struct {
 static const type_t k_types[] = {TYPE_(i32, int),      TYPE_(i32min, int),   TYPE_(u8, uint8_t),
                                  TYPE_(i16, int16_t),  TYPE_(i64, int64_t),  TYPE_(f32, float),
                                  TYPE_(f64, double),   TYPE_(affine, affine), TYPE_(mat2, mat2),
-                                 TYPE_(rgb, rgb),      TYPE_(vec10, vec10)};
+                                 TYPE_(rgb, rgb),      TYPE_(vec10, vec10),  TYPE_(u8i32, int),
+                                 TYPE_(at, affine),    TYPE_(f2i, int)};
 #define N_TYPES ((int)(sizeof k_types / sizeof k_types[0]))
 
 /* The tile of a type's view (the host's geometry: a test hook below the API). */
@@ -248,6 +283,13 @@ static void run_shapes(uint64_t *rng)
     const shape_t two = shape_of(1, 300000, 2, 0, 0, 0);
     case_i32(&reversed, 0, FORM_VIEW, 0, rng);
     case_mat2(&two, 0, FORM_SIMPLE, 0, rng);
+    /* an integral image's two passes, bytes into int: down the columns, then along the rows (the rows
+     * form), and (int, index) maps down a tall matrix */
+    const shape_t down = shape_of(1, 2048, 2048, 0, 0, 0), along = shape_of(2048, 2048, 1, 0, 0, 0);
+    const shape_t tall = shape_of(1, 100000, 37, 0, 0, 0);
+    case_u8i32(&down, 0, FORM_SIMPLE, 0, rng);
+    case_u8i32(&along, 1, FORM_EX, 0, rng);
+    case_at(&tall, 0, FORM_VIEW, 0, rng);
 }
 
 /* Past 2^32 elements (`--large`): uint8 max, 2^20 + 3 steps of 4,099 columns along axis 0, the
@@ -274,7 +316,7 @@ static void run_refused(void)
     struct {
         const char *what;
         gpuscan_status want, got;
-    } c[16];
+    } c[20];
     int k = 0;
 #define REFUSED_(what_, want_, expr)                                                                \
     c[k].what = what_, c[k].want = want_, c[k].got = (expr), ++k;
@@ -294,6 +336,11 @@ static void run_refused(void)
              gpuscan_i32_add_axis_scan_ex(NULL, &bytes, d, d + 1000, &ok, (gpuscan_kind)7, 0, 0))
     REFUSED_("no workspace size", GPUSCAN_ERROR_NULL_POINTER,
              gpuscan_i32_add_axis_scan_ex(NULL, NULL, d, d + 1000, &ok, GPUSCAN_INCLUSIVE, 0, 0))
+    REFUSED_("typed in place", GPUSCAN_ERROR_OVERLAP,
+             gpuscan_u8i32_add_axis_inclusive((const uint8_t *)(const void *)d, d, 2, 30, 10, 0))
+    REFUSED_("typed: misaligned input", GPUSCAN_ERROR_MISALIGNED,
+             gpuscan_at_compose_axis_inclusive((const int *)(const void *)((char *)d + 2), (affine *)(void *)(d + 1000),
+                                               2, 30, 10, 0))
     v = ok, v.length = 100000, v.outer = 1;
     bytes = 1;
     REFUSED_("workspace too small", GPUSCAN_ERROR_WORKSPACE_TOO_SMALL,

@@ -55,15 +55,8 @@ GPUSCAN_DEFINE_SEGMENTED_REDUCE(i16, int16_t, add)
 GPUSCAN_DEFINE_SEGMENTED_REDUCE(f32, float, add)
 GPUSCAN_DEFINE_SEGMENTED_REDUCE(affine, affine, compose)
 GPUSCAN_DEFINE_SEGMENTED_REDUCE(vec10, vec10, vadd)
-/* typed: bytes counted into int, (int, index) made affine maps (an operator that does not commute),
+/* typed: bytes counted into int, (int, index) made affine maps (custom_ops.h: affine_of),
  * int64 into a wrapping uint8 sum (a narrower T); scans and reductions */
-static __host__ __device__ affine affine_of(int x, size_t i)
-{
-    affine f;
-    f.a = (uint32_t)x | 1u;
-    f.b = (uint32_t)i * 2654435761u;
-    return f;
-}
 static __host__ __device__ uint8_t low_byte(int64_t x, size_t i) { return (uint8_t)((uint64_t)x + i); }
 GPUSCAN_DEFINE_SEGMENTED_CONVERT(flags, uint8_t, int, add)
 GPUSCAN_DEFINE_SEGMENTED_TRANSFORM(at, int, affine, compose, affine_of)
