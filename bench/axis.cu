@@ -5,8 +5,10 @@
  * with each element's row number as its key (its temporary storage kept; the keys read too).
  * gpuscan's simple form and its _ex form (a workspace kept), alone (a synchronization after each
  * call) and back to back.  Every result is checked against a CPU loop.  PyTorch's cumsum of the same
- * shapes: bench/torch_axis.py on the same machine.
- *   axis [--csv FILE] */
+ * shapes: bench/torch_axis.py on the same machine.  --typed: uint8 summed in int32 instead
+ * (GPUSCAN_DEFINE_AXIS_CONVERT: 5 bytes an element moved), beside the int32 scan of the same shape
+ * and a copy of the 5 bytes.
+ *   axis [--csv FILE] [--typed] */
 #include <cstdio>
 #include <cstring>
 #include <cub/cub.cuh>
@@ -14,21 +16,74 @@
 #include "bench_common.h"
 
 GPUSCAN_DEFINE_AXIS(i32, int, add)
+GPUSCAN_DEFINE_AXIS_CONVERT(u8, uint8_t, int, add)
 GPUSCAN_DEFINE_SEGMENTED(i32, int, add)
+
+/* --typed: each shape along each axis, uint8 into int32, checked against a CPU loop. */
+static int typed_runs(FILE *csv, const cudaDeviceProp *prop, const size_t (*shapes)[2], size_t count, int *d_plain,
+                      int *d_out, int *want, int *got)
+{
+    const size_t nmax = (size_t)1 << 27;
+    uint8_t *d_in, *h = (uint8_t *)malloc(nmax);
+    CK(cudaMalloc(&d_in, nmax));
+    uint64_t rng = 777;
+    for (size_t i = 0; i < nmax; ++i) rng = rng * 6364136223846793005ull + 1442695040888963407ull, h[i] = (uint8_t)(rng >> 56);
+    CK(cudaMemcpy(d_in, h, nmax, cudaMemcpyHostToDevice));
+    int failures = 0;
+    printf("%-14s %4s %9s %9s %9s %9s %8s %8s\n", "shape", "axis", "u8->i32", "b2b", "i32 scan", "copy", "of copy", "b2b");
+    for (size_t k = 0; k < count; ++k)
+        for (int axis = 0; axis < (shapes[k][1] == 1 ? 1 : 2); ++axis) {
+            const size_t r = shapes[k][0], c = shapes[k][1], n = r * c;
+            const size_t outer = axis == 0 ? 1 : r, length = axis == 0 ? r : c, inner = axis == 0 ? c : 1;
+            char name[32];
+            snprintf(name, sizeof name, "%zux%zu", r, c);
+            auto typed = [&](int) { gpuscan_u8_add_axis_inclusive(d_in, d_out, outer, length, inner, 0); };
+            const double t = bench_timed(typed, 0, false), tb = bench_timed(typed, 0, true);
+            CK(cudaMemcpy(got, d_out, n * sizeof(int), cudaMemcpyDeviceToHost));
+            for (size_t o = 0; o < outer; ++o)
+                for (size_t i = 0; i < inner; ++i) {
+                    int acc = 0;
+                    for (size_t l = 0; l < length; ++l) {
+                        const size_t e = (o * length + l) * inner + i;
+                        want[e] = acc += h[e];
+                    }
+                }
+            if (memcmp(got, want, n * sizeof(int)) != 0) ++failures, fprintf(stderr, "%s axis %d typed: wrong\n", name, axis);
+            const double ts = bench_timed([&](int) { gpuscan_i32_add_axis_inclusive(d_plain, d_out, outer, length, inner, 0); },
+                                          0, false);
+            auto copy = [&](int) { CK(cudaMemcpyAsync(d_out, d_plain, n * 5 / 2, cudaMemcpyDeviceToDevice, 0)); };
+            const double tc = bench_timed(copy, 0, false), tcb = bench_timed(copy, 0, true);
+            printf("%-14s %4d %9.1f %9.1f %9.1f %9.1f %8.2f %8.2f\n", name, axis, t, tb, ts, tc, tc / t, tcb / tb);
+            if (csv)
+                fprintf(csv, "%s,%s,%d,%.2f,%.2f,%.2f,%.2f,%.3f,%.3f\n", prop->name, name, axis, t, tb, ts, tc, tc / t,
+                        tcb / tb);
+        }
+    CK(cudaFree(d_in));
+    free(h);
+    printf("%s\n", failures ? "RESULTS WRONG" : "every result checked");
+    return failures != 0;
+}
 
 int main(int argc, char **argv)
 {
     const char *csv_path = NULL;
+    int typed = 0;
     for (int i = 1; i < argc; ++i)
         if (!strcmp(argv[i], "--csv") && i + 1 < argc) csv_path = argv[++i];
+        else if (!strcmp(argv[i], "--typed")) typed = 1;
     cudaDeviceProp prop;
     FILE *csv = bench_start(csv_path,
-                            "gpu,shape,axis,gpuscan_us,gpuscan_ex_us,gpuscan_b2b_us,rows_form_us,cub_by_key_us,copy_us,"
-                            "of_copy,of_copy_b2b",
-                            "int32 add, inclusive scan along one axis; us a call; of copy = a copy of the array / gpuscan's",
+                            typed ? "gpu,shape,axis,typed_us,typed_b2b_us,i32_scan_us,copy_us,of_copy,of_copy_b2b"
+                                  : "gpu,shape,axis,gpuscan_us,gpuscan_ex_us,gpuscan_b2b_us,rows_form_us,cub_by_key_us,"
+                                    "copy_us,of_copy,of_copy_b2b",
+                            typed ? "uint8 into int32 add, inclusive scan along one axis; us a call; of copy = a copy of "
+                                    "5 bytes an element / gpuscan's"
+                                  : "int32 add, inclusive scan along one axis; us a call; of copy = a copy of the array / "
+                                    "gpuscan's",
                             &prop);
-    printf("%-14s %4s %9s %9s %9s %9s %9s %9s %8s %8s\n", "shape", "axis", "gpuscan", "_ex", "b2b", "rows form",
-           "CUB key", "copy", "of copy", "b2b");
+    if (!typed)
+        printf("%-14s %4s %9s %9s %9s %9s %9s %9s %8s %8s\n", "shape", "axis", "gpuscan", "_ex", "b2b", "rows form",
+               "CUB key", "copy", "of copy", "b2b");
     bench_warm_up(500);
     const size_t shapes[][2] = {{(size_t)1 << 20, 2}, {(size_t)1 << 24, 8}, {2, (size_t)1 << 24}, {4096, 4096},
                                 {(size_t)1 << 16, 1024}, {1024, (size_t)1 << 16}, {(size_t)1 << 26, 1},
@@ -42,6 +97,11 @@ int main(int argc, char **argv)
     uint64_t rng = 12345;
     for (size_t i = 0; i < nmax; ++i) rng = rng * 6364136223846793005ull + 1442695040888963407ull, h[i] = (int)(rng >> 58) - 32;
     CK(cudaMemcpy(d_in, h, nmax * sizeof(int), cudaMemcpyHostToDevice));
+    if (typed) {
+        const int rc = typed_runs(csv, &prop, shapes, sizeof shapes / sizeof shapes[0], d_in, d_out, want, got);
+        if (csv) fclose(csv);
+        return rc;
+    }
     void *ws = NULL, *cub_ws = NULL;
     size_t ws_bytes = 0, cub_bytes = 0;
     int failures = 0;
