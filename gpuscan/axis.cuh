@@ -582,7 +582,7 @@ static inline int gpuscan_axis_is_rows_(const gpuscan_axis *v)
         (unsigned)P##_AXIS_ELEMENTS_,                                                               \
         {(const void *)P##_axis_pass, NULL, NULL /* (no fold, no domino, no counter slots) */,      \
          GPUSCAN_AXIS_THREADS, 1u /* (a tile a unit of the plan) */,                                \
-         (unsigned)(P##_AXIS_ELEMENTS_ * sizeof(T)), GPUSCAN_STATE_BYTES_(T), GPUSCAN_SLOT_BYTES_(T), 0, \
+         (unsigned)(P##_AXIS_ELEMENTS_ * sizeof(P##_in_t)), GPUSCAN_STATE_BYTES_(T), GPUSCAN_SLOT_BYTES_(T), 0, \
          {0}, {0}, {0}, 0u}};                                                                       \
     static gpuscan_status P##_run_(void *d_workspace, size_t *workspace_bytes, const P##_in_t *d_in, T *d_out, \
                                    const gpuscan_axis *view, gpuscan_kind kind, T init, int ex, cudaStream_t stream) \

@@ -26,7 +26,8 @@
 #ifndef GPUSCAN_SEGMENT_CUH
 #define GPUSCAN_SEGMENT_CUH
 
-/* Start s of a segment, from int32 or int64 offsets (negative ones read as past any n). */
+/* Start s of a segment, from int32 or int64 offsets (a negative one, which the API rules out, reads
+ * as past any n: never a read out of bounds). */
 static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offset_at_(const void *offsets, unsigned bytes, size_t s)
 {
     return bytes == 8u ? (size_t)((const long long *)offsets)[s] : (size_t)(long long)((const int *)offsets)[s];
@@ -179,7 +180,9 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offset_
             return lo >= valid ? 0u : __brev((P##_row_heads(base, lo, valid, io->row) >> 1) |       \
                                              (unsigned)(after == n || after % io->row == 0) << (last - lo - 1u)) \
                                       >> (32u - ITEMS);                                             \
-        __syncthreads(); /* (the flag buffer is filled a warp at a time: other warps' runs) */      \
+        if (KEYED || io->offsets == NULL) /* (the flag buffer is filled a warp at a time; the offsets' \
+                                           * marking ended with a barrier) */                       \
+            __syncthreads();                                                                        \
         if (lo >= valid) return 0u;                                                                 \
         starts = last < valid ? fbuf[last] != 0 : after == n || next;                               \
         return __brev((P##_flags_bits_at(lo, valid) >> 1) | (unsigned)starts << (last - lo - 1u)) >> (32u - ITEMS); \
@@ -409,6 +412,8 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offset_
  * and never reads keys), the pair layer, the steps and the kernels.  REV: a reverse scan's, over
  * the mirrored sequence (element.cuh: the operands swapped, tiles read and written back to front). */
 #define GPUSCAN_SEGMENT_DEVICE_CODE_(P, name, TIn, T, op, FN, COPIES, K, SAME, KEYED, REDUCE, REV)  \
+    static_assert(!((REDUCE) && (REV)), "gpuscan: a reduction has no reverse form (its ends are the " \
+                  "forward family's)");                                                             \
     GPUSCAN_ELEMENT_(P, name, T, op, REV) GPUSCAN_BREAK_                                            \
     GPUSCAN_LOAD_STAGE_(P, TIn, T, FN, COPIES, REV) GPUSCAN_BREAK_                                  \
     GPUSCAN_BYTES_(P, T, op) GPUSCAN_BREAK_                                                         \

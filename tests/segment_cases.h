@@ -313,4 +313,91 @@ static const int k_rotation[4] = {SRC_OFFSETS, SRC_OFFSETS32, SRC_HEADS, SRC_KEY
                 case_##tname(shapes[k][0] * shapes[k][1], H_NONE, form & 1, form >> 1, k == 5 && form == 0, 0, \
                              SRC_ROWS, shapes[k][1], rng);                                          \
     }
+/* Bad arguments: each call's status against the one wanted, then the int output (2n elements,
+ * poisoned) unwritten and the int input (2n zeros) unchanged. */
+typedef struct {
+    const char *what;
+    gpuscan_status got, want;
+} refusal;
+static __attribute__((unused)) void expect_refusals(const refusal *c, size_t count, const int *d_in, const int *d_out,
+                                                    size_t n, const char *family)
+{
+    for (size_t k = 0; k < count; ++k)
+        EXPECT(c[k].got == c[k].want, "%s%s: %s (want %s)", family, c[k].what, gpuscan_status_string(c[k].got),
+               gpuscan_status_string(c[k].want));
+    CHECK_CUDA(cudaDeviceSynchronize());
+    int *back = (int *)malloc(2 * n * sizeof(int));
+    CHECK_CUDA(cudaMemcpy(back, d_out, 2 * n * sizeof(int), cudaMemcpyDeviceToHost));
+    EXPECT(guard_intact(back, 2 * n * sizeof(int)), "%sa refused call wrote the output", family);
+    CHECK_CUDA(cudaMemcpy(back, d_in, 2 * n * sizeof(int), cudaMemcpyDeviceToHost));
+    int zero = 1;
+    for (size_t i = 0; i < 2 * n; ++i) zero &= back[i] == 0;
+    EXPECT(zero, "%sa refused call changed the input", family);
+    free(back);
+}
+
+/* The cases past 2^32 elements (the exhaustive tier): uint8 in[i] = i mod 251 over LARGE_N_
+ * elements, segments starting every 1000th element and at LARGE_ODD_HEAD_ - as head bytes, or as
+ * runs of uint8 keys - so that each scan's value is known in closed form. */
+#define LARGE_N_ (((size_t)1 << 32) + 4099)
+#define LARGE_ODD_HEAD_ (((size_t)1 << 32) - 1)
+typedef struct {
+    uint8_t *in, *out;
+    unsigned char *heads; /* (or the keys) */
+} large_arrays;
+/* The input in, room for out and the head bytes, uploaded a MiB at a time (KEYS: the segments as
+ * keys instead).  Returns 0, allocating nothing, where the device has too little memory free. */
+static __attribute__((unused)) int large_upload(large_arrays *a, int keys)
+{
+    const size_t n = LARGE_N_;
+    size_t free_bytes = 0, total = 0;
+    if (a->in == NULL) {
+        CHECK_CUDA(cudaMemGetInfo(&free_bytes, &total));
+        if (free_bytes < 3 * n + (64u << 20)) return printf("large: skipped (%zu bytes free)\n", free_bytes), 0;
+        CHECK_CUDA(cudaMalloc(&a->in, n));
+        CHECK_CUDA(cudaMalloc(&a->out, n));
+        CHECK_CUDA(cudaMalloc(&a->heads, n));
+    }
+    uint8_t *h = (uint8_t *)malloc(1 << 20);
+    for (size_t off = 0; off < n; off += 1 << 20) {
+        const size_t len = n - off < ((size_t)1 << 20) ? n - off : (size_t)1 << 20;
+        if (!keys) {
+            for (size_t i = 0; i < len; ++i) h[i] = (uint8_t)((off + i) % 251);
+            CHECK_CUDA(cudaMemcpy(a->in + off, h, len, cudaMemcpyHostToDevice));
+        }
+        for (size_t i = 0; i < len; ++i) {
+            const size_t e = off + i;
+            h[i] = keys ? (uint8_t)(e / 1000 + (e >= LARGE_ODD_HEAD_)) : e % 1000 == 0 || e == LARGE_ODD_HEAD_;
+        }
+        CHECK_CUDA(cudaMemcpy(a->heads + off, h, len, cudaMemcpyHostToDevice));
+    }
+    free(h);
+    CHECK_CUDA(cudaMemset(a->out, 0xFF, n));
+    return 1;
+}
+static __attribute__((unused)) void large_free(large_arrays *a)
+{
+    CHECK_CUDA(cudaFree(a->in));
+    CHECK_CUDA(cudaFree(a->out));
+    CHECK_CUDA(cudaFree(a->heads));
+}
+/* out at the probes of a uint8 max scan of those segments: each the most of its segment up to i
+ * (reverse: from i to the segment's end). */
+static __attribute__((unused)) void expect_large_most(const uint8_t *d_out, const size_t *probes, int count,
+                                                      int reverse, const char *what)
+{
+    for (int k = 0; k < count; ++k) {
+        const size_t i = probes[k];
+        size_t start = i - i % 1000, end = start + 1000; /* i's segment: [start, end) */
+        if (i >= LARGE_ODD_HEAD_ && LARGE_ODD_HEAD_ > start) start = LARGE_ODD_HEAD_;
+        if (i < LARGE_ODD_HEAD_ && LARGE_ODD_HEAD_ < end) end = LARGE_ODD_HEAD_;
+        end = end < LARGE_N_ ? end : LARGE_N_;
+        uint8_t most = 0, v = 0;
+        for (size_t j = reverse ? i : start; j < (reverse ? end : i + 1); ++j)
+            most = (uint8_t)((j % 251) > most ? j % 251 : most);
+        CHECK_CUDA(cudaMemcpy(&v, d_out + i, 1, cudaMemcpyDeviceToHost));
+        EXPECT(v == most, "%s: out[%zu] = %u, want %u", what, i, v, most);
+    }
+}
+
 #endif /* TESTS_SEGMENT_CASES_H */

@@ -1037,6 +1037,48 @@ static void test_axis_geometry(void)
     EXPECT(gpuscan_axis_is_short_(&many, 1, threads), "short axis of a grid's blocks");
 }
 
+/* A typed axis DEFINE's checks, with made-up descriptors of no kernels: the input aligned to its
+ * own type, in place only where as wide (gpuscan_axis_check_), and a view whose input bytes cannot
+ * be indexed refused though its output's could be (gpuscan_axis_run_, which refuses it before any
+ * launch). */
+static void test_axis_typed_checks(void)
+{
+    gpuscan_axis_desc_ wide_in = {NULL, 1, 1, 8, 8, 8192, {NULL}};   /* int64 into uint8 */
+    gpuscan_axis_desc_ narrow_in = {NULL, 4, 4, 1, 1, 8192, {NULL}}; /* uint8 into int */
+    wide_in.pass.threads = narrow_in.pass.threads = GPUSCAN_AXIS_THREADS;
+    gpuscan_axis_geometry_ g;
+    char io[64];
+    char *const base = (char *)(uintptr_t)4096; /* (never dereferenced) */
+    const gpuscan_axis v = {3, 10, 7, 0, 0, 0};
+    struct {
+        const char *what;
+        gpuscan_axis_desc_ *d;
+        const void *in;
+        void *out;
+        gpuscan_status want;
+    } c[] = {
+        {"int64 input at +4", &wide_in, base + 4, base + 8192, GPUSCAN_ERROR_MISALIGNED},
+        {"int64 input, uint8 output at +1", &wide_in, base, base + 8193, GPUSCAN_SUCCESS},
+        {"uint8 input at +1", &narrow_in, base + 1, base + 8192, GPUSCAN_SUCCESS},
+        {"int output at +2", &narrow_in, base, base + 8194, GPUSCAN_ERROR_MISALIGNED},
+        {"narrower in place", &narrow_in, base, base, GPUSCAN_ERROR_OVERLAP},
+        {"wider in place", &wide_in, base, base, GPUSCAN_ERROR_OVERLAP},
+        {"the int64 input's 1,680 bytes over the output", &wide_in, base, base + 1000, GPUSCAN_ERROR_OVERLAP},
+    };
+    for (size_t k = 0; k < sizeof c / sizeof c[0]; ++k) {
+        const gpuscan_axis_call_ call = {c[k].in, c[k].out, v, GPUSCAN_INCLUSIVE, io, &g};
+        const gpuscan_status got =
+            gpuscan_axis_check_(c[k].d, &call, gpuscan_axis_geometry_of_(&v, 8, 8192, GPUSCAN_AXIS_THREADS, &g));
+        EXPECT(got == c[k].want, "typed axis check, %s: %s (want %s)", c[k].what, gpuscan_status_string(got),
+               gpuscan_status_string(c[k].want));
+    }
+    /* 2^60 elements apart: 2^63 bytes of int64, past SIZE_MAX / 2, where uint8's would not be */
+    const gpuscan_axis far = {1, 2, 1, (size_t)1 << 60, 0, 0};
+    const gpuscan_axis_call_ call = {base, base + 8192, far, GPUSCAN_INCLUSIVE, io, &g};
+    const gpuscan_status got = gpuscan_axis_run_(&wide_in, NULL, NULL, &call, 0, 0);
+    EXPECT(got == GPUSCAN_ERROR_TOO_LARGE, "typed axis, the input's bytes too many: %s", gpuscan_status_string(got));
+}
+
 int main(void)
 {
     printf("host checks (no GPU needed)\n");
@@ -1055,5 +1097,6 @@ int main(void)
     test_reference();
     test_descriptors();
     test_axis_geometry();
+    test_axis_typed_checks();
     return test_finish("host");
 }

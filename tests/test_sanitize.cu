@@ -68,7 +68,8 @@ static void exact_ends(uint64_t *rng)
 
 /* The segmented kernels (segment.cuh), int32 add, allocations to the element: scans by heads,
  * int32 offsets (exclusive, with empty segments) and keys; reductions by heads, int64 offsets,
- * rows of 7 and keys; reverse scans by heads and by keys (each reads a head or key past its tile);
+ * rows of 7 and keys; reverse scans by heads, keys and int32 offsets (each reads a head, key or
+ * offset past its tile);
  * each against a CPU loop (segments: a head 1 in 40 elements and at 0). */
 static void segmented(uint64_t *rng, size_t max_random)
 {
@@ -109,7 +110,7 @@ static void segmented(uint64_t *rng, size_t max_random)
         CHECK_CUDA(cudaMemcpy(d_o64, o64, e * 8, cudaMemcpyHostToDevice));
         CHECK_CUDA(cudaMemcpy(d_o32, o32, e * 4, cudaMemcpyHostToDevice));
         const size_t rows = n / 7;
-        for (int form = 0; form < 9; ++form) {
+        for (int form = 0; form < 10; ++form) {
             gpuscan_status st;
             size_t want_n = n, bad = 0;
             CHECK_CUDA(cudaMemset(d_out, 0xff, n * 4));
@@ -122,14 +123,15 @@ static void segmented(uint64_t *rng, size_t max_random)
             case 5: st = gpuscan_i32_add_segmented_reduce_rows(d_in, d_out, rows, 7, 0), want_n = rows; break;
             case 6: st = gpuscan_i32_add_reduce_by_key(d_keys, d_in, d_keys_out, d_out, d_count, n, 0), want_n = m; break;
             case 7: st = gpuscan_i32_add_reverse_segmented_inclusive(d_in, d_heads, d_out, n, 0); break;
-            default: st = gpuscan_i32_add_reverse_by_key_exclusive(d_keys, d_in, d_out, n, 5, 0);
+            case 8: st = gpuscan_i32_add_reverse_by_key_exclusive(d_keys, d_in, d_out, n, 5, 0); break;
+            default: st = gpuscan_i32_add_reverse_segmented_offsets32_exclusive(d_in, d_o32, e, d_out, n, 5, 0);
             }
             CHECK_CUDA(cudaDeviceSynchronize());
             CHECK_CUDA(cudaMemcpy(got, d_out, want_n * 4, cudaMemcpyDeviceToHost));
             if (form == 3 || form == 6) CHECK_CUDA(cudaMemcpy(&count, d_count, sizeof count, cudaMemcpyDeviceToHost));
             for (size_t i = 0, s = 0, r = 0; i < want_n; ++i) {
                 int32_t want = form <= 2 ? scan[i] : form == 5 ? 0 : form == 7 ? rscan[i] : sums[i];
-                if (form == 8) want = i + 1 == n || heads[i + 1] ? 5 : 5 + rscan[i + 1];
+                if (form >= 8) want = i + 1 == n || heads[i + 1] ? 5 : 5 + rscan[i + 1];
                 if (form == 1) want = heads[i] ? 5 : 5 + scan[i - 1]; /* (the empty segments change nothing) */
                 if (form == 4) /* an empty segment before every third: s counts the non-empty ones */
                     want = i + 1 < e && o64[i + 1] == o64[i] ? 0 : sums[s++];

@@ -294,7 +294,7 @@ static void bad_inputs(void)
     CHECK_CUDA(cudaMemset(d_h, 1, n));
     CHECK_CUDA(cudaMemset(d_in, 0, 2 * n * sizeof(int)));
     poison(d_out, 2 * n * sizeof(int), 0);
-    struct { const char *what; gpuscan_status got, want; } c[] = {
+    refusal c[] = {
         {"NULL input", gpuscan_i32_add_segmented_inclusive(NULL, d_h, d_out, n, 0), GPUSCAN_ERROR_NULL_POINTER},
         /* typed: in place only as wide (bytes into int: the input's n bytes inside the output); the input
          * aligned to its own type, the output to T's */
@@ -413,24 +413,13 @@ static void bad_inputs(void)
                                                                                           d_out, n, GPUSCAN_INCLUSIVE, 0, 0)),
          GPUSCAN_ERROR_OVERLAP},
     };
-    for (size_t k = 0; k < sizeof c / sizeof c[0]; ++k)
-        EXPECT(c[k].got == c[k].want, "%s: %s (want %s)", c[k].what, gpuscan_status_string(c[k].got),
-               gpuscan_status_string(c[k].want));
-    CHECK_CUDA(cudaDeviceSynchronize());
-    int *back = (int *)malloc(2 * n * sizeof(int));
-    CHECK_CUDA(cudaMemcpy(back, d_out, 2 * n * sizeof(int), cudaMemcpyDeviceToHost));
-    EXPECT(guard_intact(back, 2 * n * sizeof(int)), "a refused call wrote the output");
-    CHECK_CUDA(cudaMemcpy(back, d_in, 2 * n * sizeof(int), cudaMemcpyDeviceToHost));
-    int zero = 1;
-    for (size_t i = 0; i < 2 * n; ++i) zero &= back[i] == 0;
-    EXPECT(zero, "a refused call changed the input");
+    expect_refusals(c, sizeof c / sizeof c[0], d_in, d_out, n, "");
     unsigned char *hb = (unsigned char *)malloc(n);
     CHECK_CUDA(cudaMemcpy(hb, d_h, n, cudaMemcpyDeviceToHost));
     int ones = 1;
     for (size_t i = 0; i < n; ++i) ones &= hb[i] == 1;
     EXPECT(ones, "a refused call changed the heads");
     free(hb);
-    free(back);
     CHECK_CUDA(cudaFree(d_in));
     CHECK_CUDA(cudaFree(d_out));
     CHECK_CUDA(cudaFree(d_h));
@@ -500,59 +489,24 @@ static void reduce_empty(void)
 REPEATS_(u8, gpuscan_u8_max_segmented, uint8_t, value_u8, MAX_)
 REPEATS_(i16, gpuscan_i16_add_segmented, int16_t, value_i16, ADD16_)
 
-/* out at the probes of a uint8 max scan of in[i] = i mod 251 whose segments start every 1000th
- * element and at odd_head: each the most of its segment so far. */
-static void expect_most_so_far(const uint8_t *d_out, const size_t *probes, int count, size_t odd_head, const char *what)
-{
-    for (int k = 0; k < count; ++k) {
-        const size_t i = probes[k];
-        size_t start = i - i % 1000;
-        if (i >= odd_head && odd_head > start) start = odd_head;
-        uint8_t most = 0, v = 0;
-        for (size_t j = start; j <= i; ++j) most = (uint8_t)((j % 251) > most ? j % 251 : most);
-        CHECK_CUDA(cudaMemcpy(&v, d_out + i, 1, cudaMemcpyDeviceToHost));
-        EXPECT(v == most, "%s: out[%zu] = %u, want %u", what, i, v, most);
-    }
-}
-/* uint8 max past 2^32 elements: in[i] = i mod 251, heads every 1000th and at 2^32 - 1 (and the same
- * segments as runs of uint8 keys): each value is the most of its segment so far, known in closed
- * form. */
+/* uint8 max past 2^32 elements (segment_cases.h: large_upload): each value is the most of its
+ * segment so far, known in closed form; then one row, and reductions. */
 static void large(void)
 {
-    const size_t n = ((size_t)1 << 32) + 4099, odd_head = ((size_t)1 << 32) - 1;
-    uint8_t *d_in, *d_out;
-    unsigned char *d_h;
-    size_t free_bytes = 0, total = 0;
-    CHECK_CUDA(cudaMemGetInfo(&free_bytes, &total));
-    if (free_bytes < 3 * n + (64u << 20)) {
-        printf("large: skipped (%zu bytes free)\n", free_bytes);
-        return;
-    }
-    CHECK_CUDA(cudaMalloc(&d_in, n));
-    CHECK_CUDA(cudaMalloc(&d_out, n));
-    CHECK_CUDA(cudaMalloc(&d_h, n));
-    uint8_t *h = (uint8_t *)malloc(1 << 20);
-    for (size_t off = 0; off < n; off += 1 << 20) {
-        const size_t len = n - off < ((size_t)1 << 20) ? n - off : (size_t)1 << 20;
-        for (size_t i = 0; i < len; ++i) h[i] = (uint8_t)((off + i) % 251);
-        CHECK_CUDA(cudaMemcpy(d_in + off, h, len, cudaMemcpyHostToDevice));
-        for (size_t i = 0; i < len; ++i) h[i] = (off + i) % 1000 == 0 || off + i == odd_head;
-        CHECK_CUDA(cudaMemcpy(d_h + off, h, len, cudaMemcpyHostToDevice));
-    }
+    const size_t n = LARGE_N_;
+    large_arrays a = {NULL, NULL, NULL};
+    if (!large_upload(&a, 0)) return;
+    uint8_t *d_in = a.in, *d_out = a.out;
+    unsigned char *d_h = a.heads;
     gpuscan_status st = gpuscan_u8_max_segmented_inclusive(d_in, d_h, d_out, n, 0);
     EXPECT(st == GPUSCAN_SUCCESS, "large: %s", gpuscan_status_string(st));
-    const size_t probes[] = {0, 250, 999, 1000, odd_head - 1, odd_head, odd_head + 1, n - 1};
-    expect_most_so_far(d_out, probes, 8, odd_head, "large");
-    /* by key: the same segments as uint8 keys (one more every 1000th element and at 2^32 - 1) */
-    for (size_t off = 0; off < n; off += 1 << 20) {
-        const size_t len = n - off < ((size_t)1 << 20) ? n - off : (size_t)1 << 20;
-        for (size_t i = 0; i < len; ++i) h[i] = (uint8_t)((off + i) / 1000 + (off + i >= odd_head));
-        CHECK_CUDA(cudaMemcpy(d_h + off, h, len, cudaMemcpyHostToDevice));
-    }
-    CHECK_CUDA(cudaMemset(d_out, 0xFF, n));
+    const size_t probes[] = {0, 250, 999, 1000, LARGE_ODD_HEAD_ - 1, LARGE_ODD_HEAD_, LARGE_ODD_HEAD_ + 1, n - 1};
+    expect_large_most(d_out, probes, 8, 0, "large");
+    /* by key: the same segments as uint8 keys */
+    large_upload(&a, 1);
     st = gpuscan_u8_max_by_key_inclusive(d_h, d_in, d_out, n, 0);
     EXPECT(st == GPUSCAN_SUCCESS, "large by key: %s", gpuscan_status_string(st));
-    expect_most_so_far(d_out, probes, 8, odd_head, "large by key");
+    expect_large_most(d_out, probes, 8, 0, "large by key");
     /* the rows form: one row of 2^32 + 3 elements (its tiles past 2^32 too), the most so far */
     const size_t row = ((size_t)1 << 32) + 3, rows = n / row;
     st = gpuscan_u8_max_segmented_rows_inclusive(d_in, d_out, rows, row, 0);
@@ -583,10 +537,7 @@ static void large(void)
         EXPECT(v == (uint8_t)(probes[k] % 251), "large reduction by heads: out[%zu] = %u", probes[k], v);
     }
     CHECK_CUDA(cudaFree(d_count));
-    free(h);
-    CHECK_CUDA(cudaFree(d_in));
-    CHECK_CUDA(cudaFree(d_out));
-    CHECK_CUDA(cudaFree(d_h));
+    large_free(&a);
 }
 
 int main(int argc, char **argv)

@@ -64,11 +64,11 @@ static void bad_inputs(void)
     CHECK_CUDA(cudaMemset(d_keys, 0, n * sizeof(int)));
     CHECK_CUDA(cudaMemset(d_off, 0, 8 * sizeof(long long)));
     poison(d_out, 2 * n * sizeof(int), 0);
-    struct { const char *what; gpuscan_status got, want; } c[] = {
+    refusal c[] = {
         {"NULL input", gpuscan_i32_add_reverse_segmented_inclusive(NULL, d_h, d_out, n, 0), GPUSCAN_ERROR_NULL_POINTER},
         {"NULL heads", gpuscan_i32_add_reverse_segmented_exclusive(d_in, NULL, d_out, n, 0, 0), GPUSCAN_ERROR_NULL_POINTER},
         {"NULL keys", gpuscan_i32_add_reverse_by_key_inclusive(NULL, d_in, d_out, n, 0), GPUSCAN_ERROR_NULL_POINTER},
-        {"output over the input", gpuscan_i32_add_reverse_segmented_inclusive(d_in + 1, d_h, d_in, n, 0),
+        {"output over the input", gpuscan_i32_add_reverse_segmented_inclusive(d_out + 1, d_h, d_out, n, 0),
          GPUSCAN_ERROR_OVERLAP},
         {"output over the keys", gpuscan_i32_add_reverse_by_key_inclusive(d_out + 3, d_in, d_out, n, 0),
          GPUSCAN_ERROR_OVERLAP},
@@ -87,18 +87,7 @@ static void bad_inputs(void)
                                                                        (gpuscan_kind)7, 0, 0),
          GPUSCAN_ERROR_INVALID_ALGORITHM},
     };
-    for (size_t k = 0; k < sizeof c / sizeof c[0]; ++k)
-        EXPECT(c[k].got == c[k].want, "reverse %s: %s, want %s", c[k].what, gpuscan_status_string(c[k].got),
-               gpuscan_status_string(c[k].want));
-    CHECK_CUDA(cudaDeviceSynchronize());
-    int *back = (int *)malloc(2 * n * sizeof(int));
-    CHECK_CUDA(cudaMemcpy(back, d_out, 2 * n * sizeof(int), cudaMemcpyDeviceToHost));
-    EXPECT(guard_intact(back, 2 * n * sizeof(int)), "reverse bad inputs: the output was written");
-    CHECK_CUDA(cudaMemcpy(back, d_in, 2 * n * sizeof(int), cudaMemcpyDeviceToHost));
-    int zero = 1;
-    for (size_t i = 0; i < 2 * n; ++i) zero &= back[i] == 0;
-    EXPECT(zero, "reverse bad inputs: the input changed");
-    free(back);
+    expect_refusals(c, sizeof c / sizeof c[0], d_in, d_out, n, "reverse: ");
     CHECK_CUDA(cudaFree(d_in));
     CHECK_CUDA(cudaFree(d_out));
     CHECK_CUDA(cudaFree(d_keys));
@@ -106,63 +95,22 @@ static void bad_inputs(void)
     CHECK_CUDA(cudaFree(d_off));
 }
 
-/* out at the probes of a reverse uint8 max scan of in[i] = i mod 251 whose segments start every
- * 1000th element and at odd_head: each the most of its segment from i to the segment's end. */
-static void expect_most_to_end(const uint8_t *d_out, const size_t *probes, int count, size_t odd_head, size_t n,
-                               const char *what)
-{
-    for (int k = 0; k < count; ++k) {
-        const size_t i = probes[k];
-        size_t end = (i / 1000 + 1) * 1000; /* the next head */
-        if (odd_head > i && odd_head < end) end = odd_head;
-        if (end > n) end = n;
-        uint8_t most = 0, v = 0;
-        for (size_t j = i; j < end; ++j) most = (uint8_t)((j % 251) > most ? j % 251 : most);
-        CHECK_CUDA(cudaMemcpy(&v, d_out + i, 1, cudaMemcpyDeviceToHost));
-        EXPECT(v == most, "%s: out[%zu] = %u, want %u", what, i, v, most);
-    }
-}
-/* uint8 max past 2^32 elements, by heads (every 1000th and 2^32 - 1) and by the same segments as
- * runs of uint8 keys: each value the most of its segment from there on, in closed form. */
+/* uint8 max past 2^32 elements by heads and by the same segments as runs of uint8 keys
+ * (segment_cases.h: large_upload): each value the most of its segment from there on. */
 static void large(void)
 {
-    const size_t n = ((size_t)1 << 32) + 4099, odd_head = ((size_t)1 << 32) - 1;
-    uint8_t *d_in, *d_out;
-    unsigned char *d_h;
-    size_t free_bytes = 0, total = 0;
-    CHECK_CUDA(cudaMemGetInfo(&free_bytes, &total));
-    if (free_bytes < 3 * n + (64u << 20)) {
-        printf("large: skipped (%zu bytes free)\n", free_bytes);
-        return;
-    }
-    CHECK_CUDA(cudaMalloc(&d_in, n));
-    CHECK_CUDA(cudaMalloc(&d_out, n));
-    CHECK_CUDA(cudaMalloc(&d_h, n));
-    uint8_t *h = (uint8_t *)malloc(1 << 20);
-    for (size_t off = 0; off < n; off += 1 << 20) {
-        const size_t len = n - off < ((size_t)1 << 20) ? n - off : (size_t)1 << 20;
-        for (size_t i = 0; i < len; ++i) h[i] = (uint8_t)((off + i) % 251);
-        CHECK_CUDA(cudaMemcpy(d_in + off, h, len, cudaMemcpyHostToDevice));
-        for (size_t i = 0; i < len; ++i) h[i] = (off + i) % 1000 == 0 || off + i == odd_head;
-        CHECK_CUDA(cudaMemcpy(d_h + off, h, len, cudaMemcpyHostToDevice));
-    }
-    const size_t probes[] = {0, 250, 998, 999, 1000, odd_head - 2, odd_head - 1, odd_head, odd_head + 1, n - 1};
-    gpuscan_status st = gpuscan_u8_max_reverse_segmented_inclusive(d_in, d_h, d_out, n, 0);
+    const size_t n = LARGE_N_, odd = LARGE_ODD_HEAD_;
+    large_arrays a = {NULL, NULL, NULL};
+    if (!large_upload(&a, 0)) return;
+    const size_t probes[] = {0, 250, 998, 999, 1000, odd - 2, odd - 1, odd, odd + 1, n - 1};
+    gpuscan_status st = gpuscan_u8_max_reverse_segmented_inclusive(a.in, a.heads, a.out, n, 0);
     EXPECT(st == GPUSCAN_SUCCESS, "large: %s", gpuscan_status_string(st));
-    expect_most_to_end(d_out, probes, 10, odd_head, n, "large reverse");
-    for (size_t off = 0; off < n; off += 1 << 20) {
-        const size_t len = n - off < ((size_t)1 << 20) ? n - off : (size_t)1 << 20;
-        for (size_t i = 0; i < len; ++i) h[i] = (uint8_t)((off + i) / 1000 + (off + i >= odd_head));
-        CHECK_CUDA(cudaMemcpy(d_h + off, h, len, cudaMemcpyHostToDevice));
-    }
-    CHECK_CUDA(cudaMemset(d_out, 0xFF, n));
-    st = gpuscan_u8_max_reverse_by_key_inclusive(d_h, d_in, d_out, n, 0);
+    expect_large_most(a.out, probes, 10, 1, "large reverse");
+    large_upload(&a, 1);
+    st = gpuscan_u8_max_reverse_by_key_inclusive(a.heads, a.in, a.out, n, 0);
     EXPECT(st == GPUSCAN_SUCCESS, "large by key: %s", gpuscan_status_string(st));
-    expect_most_to_end(d_out, probes, 10, odd_head, n, "large reverse by key");
-    free(h);
-    CHECK_CUDA(cudaFree(d_in));
-    CHECK_CUDA(cudaFree(d_out));
-    CHECK_CUDA(cudaFree(d_h));
+    expect_large_most(a.out, probes, 10, 1, "large reverse by key");
+    large_free(&a);
 }
 
 int main(int argc, char **argv)

@@ -37,6 +37,7 @@ static int host_checks(void)
     CHECK(s == GPUSCAN_ERROR_OVERLAP, "a typed scan by key in place (bytes into int) rejected from C");
     s = gpuscan_flags_add_axis_inclusive((const unsigned char *)4096, (int *)4096, 3, 100, 7, 0);
     CHECK(s == GPUSCAN_ERROR_OVERLAP, "a typed axis scan in place (bytes into int) rejected from C");
+    bytes = 0;
     s = gpuscan_int_add_reverse_segmented_rows_scan_ex(NULL, &bytes, NULL, NULL, 1000, 1000, GPUSCAN_INCLUSIVE, 0, 0);
     CHECK(s == GPUSCAN_SUCCESS && bytes > 0, "reverse segmented size query from C");
     s = gpuscan_int_add_by_key_scan_ex(NULL, &bytes, NULL, NULL, NULL, 1u << 20, GPUSCAN_INCLUSIVE, 0, 0);
