@@ -247,11 +247,6 @@ static __attribute__((unused)) int close_f32(const float *got, const double *ref
         if (d_offsets != NULL) CHECK_CUDA(cudaFree(d_offsets));                                     \
         free(h), free(got), free(want), free(mag), free(hd), free(hd_back);                         \
     }
-#define AS_IS_(x) (x)
-#define STAGE_AS_IS_(x, i) (x)
-#define STAGE_TO_INT_(x, i) ((int)(x))
-#define ADD8_(a, b) ((uint8_t)((a) + (b))) /* (wraps) */
-#define ADD16_(a, b) ((int16_t)(uint16_t)((uint16_t)(a) + (uint16_t)(b))) /* (wraps) */
 /* a scan by key (KEYED 1), or none: a typed DEFINE's cases never ask (src SRC_KEYS becomes heads) */
 #define SCAN_BY_KEY_1(KP, ex, w, bytes, keys, in, out, n, kind, exclusive, init)                    \
     ((ex) ? KP##_scan_ex(w, bytes, keys, in, out, n, kind, init, 0)                                 \
@@ -260,11 +255,6 @@ static __attribute__((unused)) int close_f32(const float *got, const double *ref
 #define REDUCE_BY_KEY_1(RP, ex, ws, bytes, keys, in, keys_out, out, count, n)                       \
     ((ex) ? RP##_ex(ws, bytes, keys, in, keys_out, out, count, n, 0) : RP(keys, in, keys_out, out, count, n, 0))
 #define REDUCE_BY_KEY_0(RP, ex, ws, bytes, keys, in, keys_out, out, count, n) GPUSCAN_ERROR_INVALID_ALGORITHM
-#define TO_DOUBLE_(x) ((double)(x))
-#define ABS_NONE_(x) (x)
-#define ABS_DOUBLE_(x) fabs(x)
-#define ADD_(a, b) ((a) + (b))
-#define MAX_(a, b) ((a) < (b) ? (b) : (a))
 /* exact types: their bytes; the magnitude is unused */
 #define EXACT_(T)                                                                                   \
     static __attribute__((unused)) int exact_##T(const T *got, const T *want, const T *mag, size_t n, size_t *bad)         \
@@ -282,7 +272,6 @@ EXACT_(affine)
 EXACT_(mat2)
 EXACT_(rgb)
 EXACT_(vec10)
-#define MAG_NONE_(a, b) (a) /* (exact types: no magnitude) */
 
 /* Every size and head pattern through one type: inclusive and exclusive, simple and _ex; the
  * segments from each source in turn. */

@@ -141,15 +141,6 @@ static const char *const k_forms[] = {"simple", "view", "_ex"};
         CHECK_CUDA(cudaFree(d_out));                                                                \
         free(h), free(got), free(poisoned), free(want), free(mag);                                  \
     }
-#define AS_IS_(x) (x)
-#define TO_DOUBLE_(x) ((double)(x))
-#define ABS_NONE_(x) (x)
-#define ABS_DOUBLE_(x) fabs(x)
-#define ADD_(a, b) ((a) + (b))
-#define MIN_(a, b) ((b) < (a) ? (b) : (a))
-#define MAX_(a, b) ((a) < (b) ? (b) : (a))
-#define ADD16_(a, b) ((int16_t)(uint16_t)((uint16_t)(a) + (uint16_t)(b))) /* (wraps) */
-#define ADD64_(a, b) ((int64_t)((uint64_t)(a) + (uint64_t)(b)))
 /* exact types: every element of the view, bytes for bytes */
 #define EXACT_(T)                                                                                   \
     static int exact_##T(const T *got, const T *want, const T *mag, const shape_t *s, size_t *bad)  \
@@ -175,9 +166,6 @@ static int close_f32(const float *got, const double *want, const double *mag, co
         if (in_view(s, e) && !(fabs((double)got[e] - want[e]) <= 1e-5 * mag[e] + 1e-6)) return *bad = e, 0;
     return 1;
 }
-#define MAG_NONE_(a, b) (a) /* (exact types: no magnitude) */
-#define STAGE_AS_IS_(x, i) (x)
-#define STAGE_TO_INT_(x, i) ((int)(x))
 AXIS_CASE_(i32, gpuscan_i32_add_axis, int, int, STAGE_AS_IS_, value_i32, int, AS_IS_, ADD_, ABS_NONE_, MAG_NONE_,
            exact_int)
 AXIS_CASE_(i32min, gpuscan_i32_min_axis, int, int, STAGE_AS_IS_, value_i32, int, AS_IS_, MIN_, ABS_NONE_, MAG_NONE_,

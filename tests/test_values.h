@@ -24,4 +24,21 @@ TEST_VALUE_OF_(mat2)
 TEST_VALUE_OF_(rgb)
 TEST_VALUE_OF_(vec10)
 
+/* The CPU references' pieces (element-wise suites: segmented, axis): as is, to double, the
+ * magnitude of a value (float's tolerance), wrapping sums of narrow integers, min and max, and a
+ * typed DEFINE's stage (x, i) - its conversion or none. */
+#define AS_IS_(x) (x)
+#define TO_DOUBLE_(x) ((double)(x))
+#define ABS_NONE_(x) (x)
+#define ABS_DOUBLE_(x) fabs(x)
+#define MAG_NONE_(a, b) (a) /* (exact types: no magnitude) */
+#define ADD_(a, b) ((a) + (b))
+#define ADD8_(a, b) ((uint8_t)((a) + (b)))                                   /* (wraps) */
+#define ADD16_(a, b) ((int16_t)(uint16_t)((uint16_t)(a) + (uint16_t)(b)))    /* (wraps) */
+#define ADD64_(a, b) ((int64_t)((uint64_t)(a) + (uint64_t)(b)))
+#define MIN_(a, b) ((b) < (a) ? (b) : (a))
+#define MAX_(a, b) ((a) < (b) ? (b) : (a))
+#define STAGE_AS_IS_(x, i) (x)
+#define STAGE_TO_INT_(x, i) ((int)(x))
+
 #endif
