@@ -464,26 +464,77 @@
  * rejected, d_count, n, stream); every function also as _ex (a caller's workspace). */
 #define GPUSCAN_DEFINE_SELECT(name, T)                                                              \
     GPUSCAN_IF_ONE_WORD_(name, "name the selection with one word", GPUSCAN_SELECT_ASSEMBLE_,       \
-                         (static __attribute__((unused)), gpuscan_##name, name, T, flagged,         \
-                          GPUSCAN_SELECT_MARK_FLAGGED_, ~))
+                         (static __attribute__((unused)), gpuscan_##name, name, T, unsigned char,   \
+                          size_t, flagged, ~, NONE, ~))
 #define GPUSCAN_DEFINE_SELECT_IF(name, T, keep)                                                     \
     GPUSCAN_IF_ONE_WORD_(name, "name the selection with one word", GPUSCAN_DEFINE_SELECT_IF_AS_,   \
                          (static __attribute__((unused)), name, T, keep))
 #define GPUSCAN_DEFINE_SELECT_IF_AS_(SCOPE, name, T, keep)                                          \
     GPUSCAN_CHECK_KEEP_(name, T, keep)                                                              \
-    GPUSCAN_SELECT_ASSEMBLE_(SCOPE, gpuscan_##name, name, T, if, GPUSCAN_SELECT_MARK_IF_, keep)
+    GPUSCAN_SELECT_ASSEMBLE_(SCOPE, gpuscan_##name, name, T, unsigned char, size_t, if, keep, NONE, ~)
 /* The same with C linkage (GPUSCAN_DECLARE_SELECT(name, T), GPUSCAN_DECLARE_SELECT_IF(name, T)). */
 #define GPUSCAN_DEFINE_SELECT_EXPORT(name, T)                                                       \
     GPUSCAN_IF_ONE_WORD_(name, "name the selection with one word", GPUSCAN_DEFINE_SELECT_EXPORT_AS_, (name, T))
 #define GPUSCAN_DEFINE_SELECT_EXPORT_AS_(name, T)                                                   \
     GPUSCAN_DECLARE_SELECT(name, T)                                                                 \
-    GPUSCAN_SELECT_ASSEMBLE_(GPUSCAN_EXTERN_C, gpuscan_##name, name, T, flagged,                   \
-                             GPUSCAN_SELECT_MARK_FLAGGED_, ~)
+    GPUSCAN_SELECT_ASSEMBLE_(GPUSCAN_EXTERN_C, gpuscan_##name, name, T, unsigned char, size_t, flagged, ~, \
+                             NONE, ~)
 #define GPUSCAN_DEFINE_SELECT_IF_EXPORT(name, T, keep)                                              \
     GPUSCAN_IF_ONE_WORD_(name, "name the selection with one word", GPUSCAN_DEFINE_SELECT_IF_EXPORT_AS_, \
                          (name, T, keep))
 #define GPUSCAN_DEFINE_SELECT_IF_EXPORT_AS_(name, T, keep)                                          \
     GPUSCAN_DECLARE_SELECT_IF(name, T)                                                              \
     GPUSCAN_DEFINE_SELECT_IF_AS_(GPUSCAN_EXTERN_C, name, T, keep)
+
+/* Unique and run-length encoding (gpuscan/select.cuh), of runs of equal adjacent elements:
+ * GPUSCAN_DEFINE_UNIQUE(name, T) (compared with ==) and GPUSCAN_DEFINE_UNIQUE_EQUAL(name, T, same)
+ * (by the user's static __host__ __device__ bool same(T a, T b)) define
+ *   gpuscan_<name>_unique(in, out, d_count, n, stream)    each run's first element, in order, to
+ *       out; how many runs to *d_count (device memory)
+ * GPUSCAN_DEFINE_UNIQUE_BY_KEY(name, K, V) (and _EQUAL(name, K, V, same): same over K)
+ *   gpuscan_<name>_unique_by_key(keys, values, keys_out, values_out, d_count, n, stream)   each run
+ *       of equal keys' first key and its value
+ * GPUSCAN_DEFINE_RUN_LENGTH(name, T, L) (and _EQUAL(name, T, L, same); L an integer type)
+ *   gpuscan_<name>_run_length_encode(in, unique, lengths, d_count, n, stream)   each run's first
+ *       element to unique and its length to lengths
+ * each also as _ex (a caller's workspace); _EXPORT forms for C (gpuscan/api.h: GPUSCAN_DECLARE_UNIQUE,
+ * _UNIQUE_BY_KEY, _RUN_LENGTH). */
+#define GPUSCAN_DEFINE_UNIQUE(name, T) GPUSCAN_UNIQUE_DEFINE_(name, unique, T, T, size_t, unique, EQ, ~)
+#define GPUSCAN_DEFINE_UNIQUE_EQUAL(name, T, same) GPUSCAN_UNIQUE_DEFINE_(name, unique, T, T, size_t, unique, FN, same)
+#define GPUSCAN_DEFINE_UNIQUE_BY_KEY(name, K, V)                                                    \
+    GPUSCAN_UNIQUE_DEFINE_(name, unique_by_key, V, K, size_t, by_key, EQ, ~)
+#define GPUSCAN_DEFINE_UNIQUE_BY_KEY_EQUAL(name, K, V, same)                                        \
+    GPUSCAN_UNIQUE_DEFINE_(name, unique_by_key, V, K, size_t, by_key, FN, same)
+#define GPUSCAN_DEFINE_RUN_LENGTH(name, T, L)                                                       \
+    GPUSCAN_CHECK_LENGTHS_(name, L) GPUSCAN_UNIQUE_DEFINE_(name, run_length_encode, T, T, L, runs, EQ, ~)
+#define GPUSCAN_DEFINE_RUN_LENGTH_EQUAL(name, T, L, same)                                           \
+    GPUSCAN_CHECK_LENGTHS_(name, L) GPUSCAN_UNIQUE_DEFINE_(name, run_length_encode, T, T, L, runs, FN, same)
+#define GPUSCAN_DEFINE_UNIQUE_EXPORT(name, T) GPUSCAN_UNIQUE_EXPORT_(name, unique, T, T, size_t, unique, EQ, ~)
+#define GPUSCAN_DEFINE_UNIQUE_EQUAL_EXPORT(name, T, same)                                           \
+    GPUSCAN_UNIQUE_EXPORT_(name, unique, T, T, size_t, unique, FN, same)
+#define GPUSCAN_DEFINE_UNIQUE_BY_KEY_EXPORT(name, K, V)                                             \
+    GPUSCAN_UNIQUE_EXPORT_(name, unique_by_key, V, K, size_t, by_key, EQ, ~)
+#define GPUSCAN_DEFINE_UNIQUE_BY_KEY_EQUAL_EXPORT(name, K, V, same)                                 \
+    GPUSCAN_UNIQUE_EXPORT_(name, unique_by_key, V, K, size_t, by_key, FN, same)
+#define GPUSCAN_DEFINE_RUN_LENGTH_EXPORT(name, T, L)                                                \
+    GPUSCAN_CHECK_LENGTHS_(name, L) GPUSCAN_UNIQUE_EXPORT_(name, run_length_encode, T, T, L, runs, EQ, ~)
+#define GPUSCAN_DEFINE_RUN_LENGTH_EQUAL_EXPORT(name, T, L, same)                                    \
+    GPUSCAN_CHECK_LENGTHS_(name, L) GPUSCAN_UNIQUE_EXPORT_(name, run_length_encode, T, T, L, runs, FN, same)
+#define GPUSCAN_CHECK_LENGTHS_(name, L)                                                             \
+    static_assert(std::is_integral<L>::value && !std::is_same<L, bool>::value,                      \
+                  "gpuscan: the lengths of " #name " (" #L ") must be an integer type");
+/* (FORM: the functions' suffix; T the elements or values, K what is compared; KIND select.cuh's) */
+#define GPUSCAN_UNIQUE_DEFINE_(name, FORM, T, K, L, KIND, SAME, fn)                                 \
+    GPUSCAN_IF_ONE_WORD_(name, "name the function with one word", GPUSCAN_SELECT_ASSEMBLE_,         \
+                         (static __attribute__((unused)), gpuscan_##name##_##FORM, name, T, K, L, KIND, ~, SAME, fn))
+#define GPUSCAN_UNIQUE_EXPORT_(name, FORM, T, K, L, KIND, SAME, fn)                                 \
+    GPUSCAN_IF_ONE_WORD_(name, "name the function with one word", GPUSCAN_UNIQUE_EXPORT_AS_,        \
+                         (name, FORM, T, K, L, KIND, SAME, fn))
+#define GPUSCAN_UNIQUE_EXPORT_AS_(name, FORM, T, K, L, KIND, SAME, fn)                              \
+    GPUSCAN_UNIQUE_DECLARE_##KIND(name, T, K, L)                                                    \
+    GPUSCAN_SELECT_ASSEMBLE_(GPUSCAN_EXTERN_C, gpuscan_##name##_##FORM, name, T, K, L, KIND, ~, SAME, fn)
+#define GPUSCAN_UNIQUE_DECLARE_unique(name, T, K, L) GPUSCAN_DECLARE_UNIQUE(name, T)
+#define GPUSCAN_UNIQUE_DECLARE_by_key(name, T, K, L) GPUSCAN_DECLARE_UNIQUE_BY_KEY(name, K, T)
+#define GPUSCAN_UNIQUE_DECLARE_runs(name, T, K, L) GPUSCAN_DECLARE_RUN_LENGTH(name, T, L)
 
 #endif /* GPUSCAN_CUH */

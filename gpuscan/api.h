@@ -183,6 +183,29 @@ static inline const char *gpuscan_block_name(gpuscan_block b)
         void *d_workspace, size_t *workspace_bytes, const T *d_in, T *d_selected, T *d_rejected, size_t *d_count, \
         size_t n, cudaStream_t stream);
 
+/* Unique and run-length encoding (gpuscan.cuh, GPUSCAN_DEFINE_UNIQUE, _UNIQUE_BY_KEY, _RUN_LENGTH):
+ * the functions a .cu file defined with their _EXPORT forms. */
+#define GPUSCAN_DECLARE_UNIQUE(name, T)                                                             \
+    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_unique(const T *d_in, T *d_out, size_t *d_count, size_t n, \
+                                                            cudaStream_t stream);                   \
+    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_unique_ex(void *d_workspace, size_t *workspace_bytes, \
+                                                               const T *d_in, T *d_out, size_t *d_count, size_t n, \
+                                                               cudaStream_t stream);
+#define GPUSCAN_DECLARE_UNIQUE_BY_KEY(name, K, V)                                                   \
+    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_unique_by_key(const K *d_keys, const V *d_values, K *d_keys_out, \
+                                                                   V *d_values_out, size_t *d_count, size_t n, \
+                                                                   cudaStream_t stream);            \
+    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_unique_by_key_ex(                              \
+        void *d_workspace, size_t *workspace_bytes, const K *d_keys, const V *d_values, K *d_keys_out, \
+        V *d_values_out, size_t *d_count, size_t n, cudaStream_t stream);
+#define GPUSCAN_DECLARE_RUN_LENGTH(name, T, L)                                                      \
+    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_run_length_encode(const T *d_in, T *d_unique, L *d_lengths, \
+                                                                       size_t *d_count, size_t n,   \
+                                                                       cudaStream_t stream);        \
+    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_run_length_encode_ex(                          \
+        void *d_workspace, size_t *workspace_bytes, const T *d_in, T *d_unique, L *d_lengths, size_t *d_count, \
+        size_t n, cudaStream_t stream);
+
 /* Segmented scans (gpuscan.cuh, GPUSCAN_DEFINE_SEGMENTED): the functions a .cu file defined with
  * GPUSCAN_DEFINE_SEGMENTED_EXPORT(name, T, op); _TYPED: with _SEGMENTED_CONVERT_EXPORT or
  * _TRANSFORM_EXPORT (input TIn); REVERSE: with GPUSCAN_DEFINE_REVERSE_SEGMENTED_EXPORT. */

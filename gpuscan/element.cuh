@@ -11,6 +11,7 @@
 
 #include <string.h>
 #include <type_traits>
+#include <limits>
 
 /* ---- what a DEFINE checks first, so that a misuse's first error line names it ----------------
  * An undefined operator macro stays unexpanded when stringized (found in the text); an identity

@@ -18,10 +18,15 @@
 
 /* The operator of a DEFINE that moves elements without combining them: its identity only pads a
  * tile's last loads (never kept). */
-#define GPUSCAN_OP_gpuscan_move_IDENTITY(name, T) (T())
+#define GPUSCAN_OP_gpuscan_move_IDENTITY(name, T) (std::remove_cv<T>::type()) /* (T: any type-name, "unsigned char" too) */
 #define GPUSCAN_OP_gpuscan_move_COMBINE(T, a, b) ((void)(a), (b))
 
-/* The count layer Q: the elements kept before a tile, handed from tile to tile. */
+/* What tiles hand on (CARRY): the count kept before a tile (count), or - a run-length encoding -
+ * that and where the last kept element before it is (runs: each run's length is the distance from
+ * its first element to the next run's, and the next run may start tiles later).  The layer
+ * P_CARRY (the element layer of its type: its block scan, tile states and look-back) and, over
+ * P_carry_t, P_carry_of(kept, at) (a thread's: its bits kept, its run from element at),
+ * P_kept_of(c) and P_last_of(c). */
 #define GPUSCAN_COUNT_LAYER_(Q)                                                                     \
     GPUSCAN_ELEMENT_(Q, count, size_t, add, 0)                                                      \
     GPUSCAN_LOAD_STAGE_(Q, size_t, size_t, Q##_as_is, 1, 0)                                         \
@@ -30,13 +35,62 @@
     GPUSCAN_BLOCK_PRIMITIVES_(Q, size_t)                                                            \
     GPUSCAN_TILE_STATE_(Q, size_t)                                                                  \
     GPUSCAN_LOOKBACK_(Q, size_t)
+#define GPUSCAN_SELECT_CARRY_count(P)                                                               \
+    GPUSCAN_COUNT_LAYER_(P##_count)                                                                 \
+    typedef size_t P##_carry_t;                                                                     \
+    static __device__ __forceinline__ size_t P##_carry_of(unsigned kept, size_t at) { return (void)at, (size_t)__popc(kept); } \
+    static __device__ __forceinline__ size_t P##_kept_of(size_t c) { return c; }                    \
+    static __device__ __forceinline__ size_t P##_last_of(size_t c) { return (void)c, 0u; }
+/* The runs' carry in 12 bytes - 48 bits each, n < 2^48 - so that it travels with its tile's status
+ * in one 16-byte word (grid.cuh: GPUSCAN_PACKED_; 16 bytes went through a slot and a fence: 2x the
+ * time of unique where long runs leave little else).  Element 0 is always kept, so `last` 0 doubles
+ * as "none yet". */
+typedef struct gpuscan_runs_ {
+    unsigned kept_lo, last_lo, hi; /* hi: the high 16 bits of kept, then of last */
+} gpuscan_runs_;
+#define GPUSCAN_RUNS_MAX_ (((size_t)1 << 48) - 1u)
+static __host__ __device__ __forceinline__ gpuscan_runs_ gpuscan_runs_of_(size_t kept, size_t last)
+{
+    gpuscan_runs_ c = {(unsigned)kept, (unsigned)last, (unsigned)(kept >> 32 & 0xffffu) | (unsigned)(last >> 32) << 16};
+    return c;
+}
+static __host__ __device__ __forceinline__ size_t gpuscan_runs_kept_(gpuscan_runs_ c)
+{
+    return (size_t)c.kept_lo | (size_t)(c.hi & 0xffffu) << 32;
+}
+static __host__ __device__ __forceinline__ size_t gpuscan_runs_last_(gpuscan_runs_ c)
+{
+    return (size_t)c.last_lo | (size_t)(c.hi >> 16) << 32;
+}
+static __host__ __device__ __forceinline__ gpuscan_runs_ gpuscan_runs_add_(gpuscan_runs_ a, gpuscan_runs_ b)
+{
+    const size_t la = gpuscan_runs_last_(a), lb = gpuscan_runs_last_(b);
+    return gpuscan_runs_of_(gpuscan_runs_kept_(a) + gpuscan_runs_kept_(b), la > lb ? la : lb);
+}
+#define GPUSCAN_OP_gpuscan_runs_IDENTITY(name, T) (gpuscan_runs_{0u, 0u, 0u})
+#define GPUSCAN_OP_gpuscan_runs_COMBINE(T, a, b) gpuscan_runs_add_(a, b)
+#define GPUSCAN_SELECT_CARRY_runs(P)                                                                \
+    GPUSCAN_ELEMENT_(P##_runs, runs, gpuscan_runs_, gpuscan_runs, 0)                                \
+    GPUSCAN_LOAD_STAGE_(P##_runs, gpuscan_runs_, gpuscan_runs_, P##_runs_as_is, 1, 0)               \
+    GPUSCAN_BYTES_(P##_runs, gpuscan_runs_, gpuscan_runs)                                           \
+    GPUSCAN_WARP_(P##_runs, gpuscan_runs_)                                                          \
+    GPUSCAN_BLOCK_PRIMITIVES_(P##_runs, gpuscan_runs_)                                              \
+    GPUSCAN_TILE_STATE_(P##_runs, gpuscan_runs_)                                                    \
+    GPUSCAN_LOOKBACK_(P##_runs, gpuscan_runs_)                                                      \
+    typedef gpuscan_runs_ P##_carry_t;                                                              \
+    static __device__ __forceinline__ gpuscan_runs_ P##_carry_of(unsigned kept, size_t at)          \
+    {                                                                                               \
+        return gpuscan_runs_of_((size_t)__popc(kept), kept != 0u ? at + 31u - __clz(kept) : 0u);    \
+    }                                                                                               \
+    static __device__ __forceinline__ size_t P##_kept_of(gpuscan_runs_ c) { return gpuscan_runs_kept_(c); } \
+    static __device__ __forceinline__ size_t P##_last_of(gpuscan_runs_ c) { return gpuscan_runs_last_(c); }
 
 /* How a tile's thread marks its items (bit j: item j of its run, element base + q + j, is kept;
  * none past valid): from the flag array (block.cuh: P_flags_read, P_flags_mark) or by the user's
  * predicate keep(x, i).  The flags in registers while the items load take a larger register
  * budget (GPUSCAN_SELECT_THREADS_PER_SM). */
 #define GPUSCAN_SELECT_MARK_FLAGGED_(P, T, keep)                                                    \
-    enum { P##_FLAGGED_ = 1 };                                                                      \
+    enum { P##_MARK_ = 1 };                                                                         \
     typedef P##_flag_run P##_select_flag_run;                                                       \
     static __device__ __forceinline__ void P##_select_flags(const P##_select_io *io, size_t base, unsigned valid, \
                                                             P##_select_flag_run *run)               \
@@ -50,7 +104,7 @@
         return P##_flags_mark(io->flags, run, base, valid);                                         \
     }
 #define GPUSCAN_SELECT_MARK_IF_(P, T, keep)                                                         \
-    enum { P##_FLAGGED_ = 0 };                                                                      \
+    enum { P##_MARK_ = 0 };                                                                         \
     typedef struct P##_select_flag_run {                                                            \
         char none;                                                                                  \
     } P##_select_flag_run;                                                                          \
@@ -74,22 +128,87 @@
         return kept;                                                                                \
     }
 
-/* The selection's steps for the skeleton (FAM = select), in the coarsened tile shape of T. */
-#define GPUSCAN_SELECT_FAMILY_(P, T, MARK, keep)                                                    \
+/* unique: element i is kept where it differs from element i - 1 (SAME: keep, the DEFINE's
+ * equality; element 0 always), compared in registers - the item before a thread's run is the last
+ * of the lane before's (a shuffle), or for a warp's first lane read before the items load. */
+#define GPUSCAN_SELECT_MARK_UNIQUE_(P, T, keep)                                                     \
+    enum { P##_MARK_ = 1 };                                                                         \
+    typedef struct P##_select_flag_run {                                                            \
+        T before; /* (lane 0: the element before the warp's run) */                                 \
+    } P##_select_flag_run;                                                                          \
+    static __device__ __forceinline__ void P##_select_flags(const P##_select_io *io, size_t base, unsigned valid, \
+                                                            P##_select_flag_run *run)               \
+    {                                                                                               \
+        const unsigned q = threadIdx.x * GPUSCAN_CO_ITEMS(T);                                       \
+        if ((threadIdx.x & 31u) == 0 && base + q > 0 && q < valid) run->before = io->in[base + q - 1u]; \
+    }                                                                                               \
+    static __device__ __forceinline__ unsigned P##_select_mark(const P##_select_io *io, const P##_select_flag_run *run, \
+                                                               const T *items, size_t base, unsigned valid) \
+    {                                                                                               \
+        enum { ITEMS = GPUSCAN_CO_ITEMS(T) };                                                       \
+        const unsigned q = threadIdx.x * ITEMS;                                                     \
+        const T up = P##_shfl_up(items[ITEMS - 1u], 1);                                             \
+        unsigned kept = 0u;                                                                         \
+        (void)io;                                                                                   \
+        if (q < valid) /* (the user's equality sees loaded elements only) */                        \
+            kept = base + q == 0 || !P##_same((threadIdx.x & 31u) == 0 ? run->before : up, items[0]); \
+        _Pragma("unroll") for (unsigned j = 1; j < ITEMS; ++j)                                      \
+            if (q + j < valid && !P##_same(items[j - 1u], items[j])) kept |= 1u << j;               \
+        return kept;                                                                                \
+    }
+/* unique by key: the items are the values; element i is kept where its key differs from key i - 1
+ * (block.cuh: P_keys_read, P_keys_mark; element 0 always). */
+#define GPUSCAN_SELECT_MARK_BY_KEY_(P, T, keep)                                                     \
+    enum { P##_MARK_ = 2 };                                                                         \
+    typedef P##_key_run P##_select_flag_run;                                                        \
+    static __device__ __forceinline__ void P##_select_flags(const P##_select_io *io, size_t base, unsigned valid, \
+                                                            P##_select_flag_run *run)               \
+    {                                                                                               \
+        P##_keys_read(io->keys, base, valid, run);                                                  \
+    }                                                                                               \
+    static __device__ __forceinline__ unsigned P##_select_mark(const P##_select_io *io, P##_select_flag_run *run, \
+                                                               const T *items, size_t base, unsigned valid) \
+    {                                                                                               \
+        (void)items;                                                                                \
+        return P##_keys_mark(io->keys, run, base, valid) | (unsigned)(base == 0 && threadIdx.x == 0); \
+    }
+
+/* The selection's steps for the skeleton (FAM = select), in the coarsened tile shape of T.  K: a
+ * unique by key's keys (KEYED: their first of each run go to keys_out beside the values); L: a
+ * run-length encoding's lengths (CARRY runs). */
+#define GPUSCAN_SELECT_FAMILY_(P, T, K, L, MARK, keep, CARRY, KEYED)                                \
     typedef struct P##_select_io {                                                                  \
         const T *in;                                                                                \
         const unsigned char *flags; /* (flagged) */                                                 \
+        const K *keys;              /* (KEYED) */                                                   \
         T *selected, *rejected;     /* rejected: NULL but for partition */                          \
+        K *keys_out;                /* (KEYED) */                                                   \
+        L *lengths;                 /* (runs) */                                                    \
         size_t *count;                                                                              \
     } P##_select_io;                                                                                \
     static_assert(GPUSCAN_CO_ITEMS(T) <= 32, "gpuscan: a selection marks a thread's items in 32 bits: " \
                                              "GPUSCAN_CO_ITEMS(T) may not pass 32");               \
+    enum { P##_RUNS_ = sizeof(P##_carry_t) > sizeof(size_t),                                        \
+           P##_KEYS_STAGE_ = sizeof(K) <= sizeof(T) /* a unique by key's kept keys meet in the tile buffer */ }; \
     typedef struct P##_select_part {                                                                \
         T items[GPUSCAN_CO_ITEMS(T)];                                                               \
         unsigned kept;       /* bit j: item j is kept */                                            \
         int partition;       /* the rest goes out too */                                            \
+        size_t at;           /* the thread's run's first element */                                 \
+        const K *keys;       /* (KEYED) the tile's keys, valid of them */                           \
+        unsigned valid;                                                                             \
+        K got[(KEYED) ? GPUSCAN_CO_ITEMS(T) : 1]; /* (KEYED) kept keys read again: P_keys_read_again */ \
+        unsigned loaded;     /* bit k: got[k], the key of element threadIdx.x + k THREADS, is kept */ \
         size_t before, tile; /* kept in the tile before this thread's items; in the tile */         \
     } P##_select_part;                                                                              \
+    /* where a tile's kept elements' places in it (runs) wait for the prefix, as the items do in the \
+     * tile buffer */                                                                               \
+    static __device__ __forceinline__ unsigned short *P##_place_buffer(void)                        \
+    {                                                                                               \
+        static_assert(GPUSCAN_TILE_(CO, T) <= 65536u, "gpuscan: a tile's places are 16 bits");      \
+        __shared__ unsigned short raw[P##_RUNS_ ? GPUSCAN_TILE_BUFFER_(CO, T) : 1u];                \
+        return raw;                                                                                 \
+    }                                                                                               \
     MARK(P, T, keep)                                                                                \
     static __device__ __forceinline__ void P##_select_prefetch(const P##_select_io *io, size_t n, unsigned tile, \
                                                                gpuscan_pace_ pace)                  \
@@ -99,6 +218,7 @@
         if (base >= n) return;                                                                      \
         gpuscan_prefetch_l2_(io->in + base, (size_t)valid * sizeof(T));                             \
         if (io->flags != NULL) gpuscan_prefetch_l2_(io->flags + base, valid);                       \
+        if (KEYED) gpuscan_prefetch_l2_(io->keys + base, (size_t)valid * sizeof(K));                \
     }                                                                                               \
     static __device__ __forceinline__ void P##_select_load(const P##_select_io *io, size_t n, unsigned tile, \
                                                            P##_select_part *part)                   \
@@ -114,26 +234,77 @@
             P##_CO_load_hinted(io->in, base, valid, part->items, P##_CO_buffer(), 0);               \
         part->kept = P##_select_mark(io, &run, part->items, base, valid);                           \
         part->partition = io->rejected != NULL;                                                     \
+        part->at = base + threadIdx.x * ITEMS;                                                      \
+        part->keys = KEYED ? io->keys + base : NULL, part->valid = valid;                           \
     }                                                                                               \
-    /* The block scan of the threads' counts: the tile's count kept. */                             \
-    static __device__ __forceinline__ size_t P##_select_aggregate(P##_select_part *part, size_t *before) \
+    /* The block scan of the threads' counts (and last kept places): the tile's. */                 \
+    static __device__ __forceinline__ P##_carry_t P##_select_aggregate(P##_select_part *part, P##_carry_t *before) \
     {                                                                                               \
-        size_t excl, total;                                                                         \
-        P##_count_block_scan_values((size_t)__popc(part->kept), GPUSCAN_CO_THREADS(T), &excl, &total); \
-        part->before = *before = threadIdx.x > 0 ? excl : 0u;                                      \
-        part->tile = total;                                                                         \
+        P##_carry_t excl, total;                                                                    \
+        P##_##CARRY##_block_scan_values(P##_carry_of(part->kept, part->at), GPUSCAN_CO_THREADS(T), &excl, &total); \
+        if (threadIdx.x == 0) excl = P##_##CARRY##_identity();                                      \
+        part->before = P##_kept_of(excl);                                                           \
+        part->tile = P##_kept_of(total);                                                            \
+        *before = excl;                                                                             \
         return total;                                                                               \
+    }                                                                                               \
+    /* A unique by key's kept keys read again (from L1 or L2) before the tile's aggregate is out -  \
+     * the keys may be where the kept keys go - coalesced and all at once, while the prefix comes;  \
+     * gathered in the tile buffer once the values have left it and written coalesced (keys wider   \
+     * than the values, which do not fit it, go out directly).  Each element's rank: its thread's   \
+     * count before it and bits kept.  At 2^28 int32 with every element kept: each thread reading   \
+     * its own run again, 32 sectors a warp's load, 0.55 of a copy; the keys held from before the   \
+     * prefix in a buffer of their own, fewer blocks an SM, 0.40-0.50; read after the prefix,       \
+     * 0.69. */                                                                                     \
+    static __device__ __forceinline__ unsigned *P##_key_ranks(void)                                 \
+    {                                                                                               \
+        __shared__ unsigned raw[2u * GPUSCAN_CO_THREADS(T)]; /* each thread's count before, bits kept */ \
+        return raw;                                                                                 \
+    }                                                                                               \
+    static __device__ __forceinline__ void P##_keys_read_again(P##_select_part *part)               \
+    {                                                                                               \
+        enum { ITEMS = GPUSCAN_CO_ITEMS(T), THREADS = GPUSCAN_CO_THREADS(T) };                      \
+        unsigned *ranks = P##_key_ranks();                                                          \
+        ranks[threadIdx.x] = (unsigned)part->before, ranks[THREADS + threadIdx.x] = part->kept;     \
+        __syncthreads();                                                                            \
+        part->loaded = 0u;                                                                          \
+        _Pragma("unroll") for (unsigned k = 0; k < ITEMS; ++k) {                                    \
+            const unsigned i = threadIdx.x + k * THREADS;                                           \
+            if (i < part->valid && (ranks[THREADS + i / ITEMS] >> (i % ITEMS) & 1u))                \
+                part->got[k] = part->keys[i], part->loaded |= 1u << k;                              \
+        }                                                                                           \
+    }                                                                                               \
+    static __device__ __forceinline__ void P##_keys_out(const P##_select_io *io, const P##_select_part *part, \
+                                                        size_t first)                               \
+    {                                                                                               \
+        enum { ITEMS = GPUSCAN_CO_ITEMS(T), THREADS = GPUSCAN_CO_THREADS(T) };                      \
+        const unsigned *ranks = P##_key_ranks();                                                    \
+        K *kbuf = (K *)(void *)P##_CO_buffer();                                                     \
+        if (P##_KEYS_STAGE_) __syncthreads(); /* (every value has left the buffer) */               \
+        _Pragma("unroll") for (unsigned k = 0; k < ITEMS; ++k) {                                    \
+            const unsigned i = threadIdx.x + k * THREADS, t = i / ITEMS;                            \
+            if (!(part->loaded >> k & 1u)) continue;                                                \
+            const unsigned rank = ranks[t] + __popc(ranks[THREADS + t] & ((1u << (i % ITEMS)) - 1u)); \
+            if (P##_KEYS_STAGE_) kbuf[GPUSCAN_PAD_(rank)] = part->got[k];                           \
+            else io->keys_out[first + rank] = part->got[k];                                         \
+        }                                                                                           \
+        if (!P##_KEYS_STAGE_) return;                                                               \
+        __syncthreads();                                                                            \
+        _Pragma("unroll 4") for (unsigned i = threadIdx.x; i < (unsigned)part->tile; i += THREADS)  \
+            io->keys_out[first + i] = kbuf[GPUSCAN_PAD_(i)];                                        \
     }                                                                                               \
     /* Before the prefix: the kept items in order to the buffer's front, the rest (partition) in     \
      * order after them (past valid: never read).  (The block scan's barrier put every warp past its \
      * loads' use of the buffer.)  Slots padded a word every 32 (GPUSCAN_PAD_): a thread's run of    \
      * consecutive ranks spans 128 bytes for 4- to 16-byte types, so unpadded a warp's j-th items all \
      * met in one bank (int32: 32-way) wherever most are kept, or rejected and partitioned.  One     \
-     * store a kept or partitioned item, its place chosen without a branch. */                       \
+     * store a kept or partitioned item, its place chosen without a branch.  Beside a kept item: its \
+     * place in the tile (runs); a unique by key's keys read again. */                              \
     static __device__ __forceinline__ void P##_select_hold(P##_select_part *part)                   \
     {                                                                                               \
         enum { ITEMS = GPUSCAN_CO_ITEMS(T) };                                                       \
         T *buf = P##_CO_buffer();                                                                   \
+        unsigned short *pbuf = P##_place_buffer();                                                  \
         const unsigned q = threadIdx.x * ITEMS, tile_kept = (unsigned)part->tile;                   \
         unsigned rank = (unsigned)part->before;                                                     \
         if (part->partition)                                                                        \
@@ -145,92 +316,135 @@
         else /* (the rest's places not worked out: half the instructions an item) */                \
             _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                \
                 const unsigned kept = part->kept >> j & 1u;                                         \
-                if (kept) buf[GPUSCAN_PAD_(rank)] = part->items[j];                                 \
+                if (kept) {                                                                         \
+                    buf[GPUSCAN_PAD_(rank)] = part->items[j];                                       \
+                    if (P##_RUNS_) pbuf[GPUSCAN_PAD_(rank)] = (unsigned short)(q + j);              \
+                }                                                                                   \
                 rank += kept;                                                                       \
             }                                                                                       \
+        if (KEYED) P##_keys_read_again(part);                                                       \
     }                                                                                               \
     static __device__ __forceinline__ int P##_select_seeded(const P##_select_io *io) { return (void)io, 0; } \
-    static __device__ __forceinline__ size_t P##_select_seed(const P##_select_io *io) { return (void)io, 0u; } \
+    static __device__ __forceinline__ P##_carry_t P##_select_seed(const P##_select_io *io)          \
+    {                                                                                               \
+        return (void)io, P##_##CARRY##_identity();                                                  \
+    }                                                                                               \
     /* After it (the broadcast's barrier: every gather is in): the runs out, coalesced; the last     \
-     * tile writes the count. */                                                                    \
+     * tile writes the count.  A run-length encoding's run r gets its length where the next run     \
+     * starts (r + 1, the tile's kept element or the next tile's first), the last run's from n. */  \
     static __device__ __forceinline__ void P##_select_consume(const P##_select_io *io, size_t n, unsigned tile, \
-                                                              P##_select_part *part, size_t prefix,  \
-                                                              int has_prefix, size_t before, size_t aggregate) \
+                                                              P##_select_part *part, P##_carry_t prefix, \
+                                                              int has_prefix, P##_carry_t before,   \
+                                                              P##_carry_t aggregate)                \
     {                                                                                               \
         const T *buf = P##_CO_buffer();                                                             \
+        const unsigned short *pbuf = P##_place_buffer();                                            \
         GPUSCAN_TILE_BOUNDS_(CO, T, tile, n, base, valid);                                          \
-        (void)part, (void)before;                                                                   \
-        if (!has_prefix) prefix = 0u;                                                               \
+        const size_t first = has_prefix ? P##_kept_of(prefix) : 0u, last = has_prefix ? P##_last_of(prefix) : 0u; \
+        const unsigned kept = (unsigned)part->tile;                                                 \
+        (void)before, (void)aggregate;                                                              \
         /* (unrolled: a few slots read at once; one at a time each store waited for its read) */   \
-        _Pragma("unroll 4") for (unsigned i = threadIdx.x; i < aggregate; i += GPUSCAN_CO_THREADS(T)) \
-            io->selected[prefix + i] = buf[GPUSCAN_PAD_(i)];                                        \
+        _Pragma("unroll 4") for (unsigned i = threadIdx.x; i < kept; i += GPUSCAN_CO_THREADS(T))    \
+            io->selected[first + i] = buf[GPUSCAN_PAD_(i)];                                         \
+        if (KEYED) P##_keys_out(io, part, first);                                                   \
+        if (P##_RUNS_)                                                                              \
+            _Pragma("unroll 4") for (unsigned i = threadIdx.x; i < kept; i += GPUSCAN_CO_THREADS(T)) \
+                if (first + i > 0u)                                                                 \
+                    io->lengths[first + i - 1u] = (L)(base + pbuf[GPUSCAN_PAD_(i)] -                \
+                                                      (i > 0u ? base + pbuf[GPUSCAN_PAD_(i - 1u)] : last)); \
         if (io->rejected != NULL)                                                                   \
-            _Pragma("unroll 4") for (unsigned i = (unsigned)aggregate + threadIdx.x; i < valid;     \
-                                     i += GPUSCAN_CO_THREADS(T))                                    \
-                io->rejected[base - prefix + (i - aggregate)] = buf[GPUSCAN_PAD_(i)];               \
-        if (threadIdx.x == 0 && tile == gridDim.x - 1) *io->count = prefix + aggregate;             \
+            _Pragma("unroll 4") for (unsigned i = kept + threadIdx.x; i < valid; i += GPUSCAN_CO_THREADS(T)) \
+                io->rejected[base - first + (i - kept)] = buf[GPUSCAN_PAD_(i)];                     \
+        if (threadIdx.x == 0 && tile == gridDim.x - 1) {                                            \
+            *io->count = first + kept;                                                              \
+            if (P##_RUNS_) io->lengths[first + kept - 1u] = (L)(n - (kept > 0u ? base + pbuf[GPUSCAN_PAD_(kept - 1u)] : last)); \
+        }                                                                                           \
     }                                                                                               \
-    GPUSCAN_SINGLE_PASS_KERNELS_(P, P##_count, size_t, select, GPUSCAN_CO_THREADS(T),               \
-                                 GPUSCAN_MAX_(1, GPUSCAN_SELECT_THREADS_PER_SM(T, P##_FLAGGED_) / GPUSCAN_CO_THREADS(T)), \
+    GPUSCAN_SINGLE_PASS_KERNELS_(P, P##_##CARRY, P##_carry_t, select, GPUSCAN_CO_THREADS(T),        \
+                                 GPUSCAN_MAX_(1, GPUSCAN_SELECT_THREADS_PER_SM(T, P##_MARK_) / GPUSCAN_CO_THREADS(T)), \
                                  0, 0, 1)
 
-/* The device code of a selection of T: T's element layer (to load its tiles), the count layer,
- * the steps and the kernels. */
-#define GPUSCAN_SELECT_DEVICE_CODE_(P, name, T, MARK, keep)                                         \
+/* The device code of a selection of T: T's element layer (to load its tiles), the count layer
+ * (or the runs'), the keys' reader (K, SAME: a unique by key's; else never read), the steps and
+ * the kernels. */
+#define GPUSCAN_SELECT_DEVICE_CODE_(P, name, T, K, SAME, L, MARK, keep, CARRY, KEYED)               \
     GPUSCAN_ELEMENT_(P, name, T, gpuscan_move, 0) GPUSCAN_BREAK_                                   \
     GPUSCAN_LOAD_STAGE_(P, T, T, P##_as_is, 1, 0) GPUSCAN_BREAK_                                    \
     GPUSCAN_BYTES_(P, T, gpuscan_move) GPUSCAN_BREAK_                                              \
     GPUSCAN_TILE_LOAD_(P, T, CO) GPUSCAN_BREAK_                                                     \
     GPUSCAN_TILE_FLAGS_(P, T, CO) GPUSCAN_BREAK_                                                    \
-    GPUSCAN_COUNT_LAYER_(P##_count) GPUSCAN_BREAK_                                                  \
-    GPUSCAN_SELECT_FAMILY_(P, T, MARK, keep) GPUSCAN_BREAK_
+    GPUSCAN_TILE_KEYS_(P, T, CO, K, SAME) GPUSCAN_BREAK_                                            \
+    GPUSCAN_SELECT_CARRY_##CARRY(P) GPUSCAN_BREAK_                                                  \
+    GPUSCAN_SELECT_FAMILY_(P, T, K, L, MARK, keep, CARRY, KEYED) GPUSCAN_BREAK_
 
 /* ---- the host side: checks, plan and launch as functions over the descriptor ----------------- */
 typedef struct gpuscan_select_desc_ {
     size_t elem_size, elem_align;
+    size_t key_size, key_align; /* a unique by key's keys, else 0 */
+    size_t length_size;         /* a run-length encoding's lengths (an integer type), else 0 */
+    size_t length_max;          /* ... and the most elements they take (the longest run L holds) */
+    size_t carry_size;          /* of what tiles hand on (P_carry_t) */
     gpuscan_pass_ pass;
 } gpuscan_select_desc_;
 /* One call: the data and the io the kernels take (P_select_io, typed by the DEFINE). */
 typedef struct gpuscan_select_call_ {
-    const void *in, *flags;
-    void *selected, *rejected;
+    const void *in, *flags, *keys;
+    void *selected, *rejected, *keys_out, *lengths;
     size_t *count;
     size_t n;
     int flagged;
     const void *io;
 } gpuscan_select_call_;
-/* d_count is written even for n = 0; the selected may be the input (in place: a tile writes only
- * where it and the tiles before it have read), nothing else overlaps. */
+/* The call's memory: read (in, flags, keys), then written (selected, rejected, keys_out, lengths,
+ * count); bytes of each. */
+enum { GPUSCAN_SELECT_READ_ = 3, GPUSCAN_SELECT_RANGES_ = 8 };
+static inline void gpuscan_select_ranges_(const gpuscan_select_desc_ *d, const gpuscan_select_call_ *c,
+                                          const void **range, size_t *bytes)
+{
+    const void *r[GPUSCAN_SELECT_RANGES_] = {c->in, c->flags, c->keys, c->selected, c->rejected, c->keys_out,
+                                             c->lengths, c->count};
+    const size_t b[GPUSCAN_SELECT_RANGES_] = {c->n * d->elem_size, c->flagged ? c->n : 0u, c->n * d->key_size,
+                                              c->n * d->elem_size, c->n * d->elem_size, c->n * d->key_size,
+                                              c->n * d->length_size, sizeof(size_t)};
+    memcpy(range, r, sizeof r), memcpy(bytes, b, sizeof b);
+}
+/* d_count is written even for n = 0.  In place: the selected may be the input and the kept keys
+ * the keys (a tile writes only where it and the tiles before it have read - its keys read again
+ * before its aggregate is out - and, unique, the element before a tile only where all before it
+ * are kept, so with itself); nothing else overlaps. */
 static inline gpuscan_status gpuscan_select_check_(const gpuscan_select_desc_ *d, const gpuscan_select_call_ *c)
 {
-    const size_t bytes = c->n * d->elem_size;
+    const void *range[GPUSCAN_SELECT_RANGES_];
+    size_t bytes[GPUSCAN_SELECT_RANGES_];
     if (c->count == NULL) return GPUSCAN_ERROR_NULL_POINTER;
     if ((uintptr_t)c->count % __alignof__(size_t) != 0) return GPUSCAN_ERROR_MISALIGNED;
     if (c->n == 0) return GPUSCAN_SUCCESS;
-    if (c->in == NULL || c->selected == NULL || (c->flagged && c->flags == NULL)) return GPUSCAN_ERROR_NULL_POINTER;
+    if (c->in == NULL || c->selected == NULL || (c->flagged && c->flags == NULL) ||
+        (d->key_size != 0 && (c->keys == NULL || c->keys_out == NULL)) || (d->length_size != 0 && c->lengths == NULL))
+        return GPUSCAN_ERROR_NULL_POINTER;
     if ((uintptr_t)c->in % d->elem_align != 0 || (uintptr_t)c->selected % d->elem_align != 0 ||
-        (uintptr_t)c->rejected % d->elem_align != 0)
+        (uintptr_t)c->rejected % d->elem_align != 0 ||
+        (d->key_size != 0 && ((uintptr_t)c->keys % d->key_align != 0 || (uintptr_t)c->keys_out % d->key_align != 0)) ||
+        (d->length_size != 0 && (uintptr_t)c->lengths % d->length_size != 0))
         return GPUSCAN_ERROR_MISALIGNED;
-    if (c->n > (SIZE_MAX / 2) / d->elem_size) return GPUSCAN_ERROR_TOO_LARGE;
-    if ((c->in != c->selected && gpuscan_inside_(c->in, bytes, c->selected, bytes)) ||
-        gpuscan_inside_(c->rejected, bytes, c->in, bytes) || gpuscan_inside_(c->rejected, bytes, c->selected, bytes) ||
-        (c->flagged && (gpuscan_inside_(c->flags, c->n, c->selected, bytes) ||
-                        gpuscan_inside_(c->flags, c->n, c->rejected, bytes))))
-        return GPUSCAN_ERROR_OVERLAP;
-    for (int k = 0; k < 4; ++k) {
-        const void *range = k == 0 ? c->in : k == 1 ? c->selected : k == 2 ? (const void *)c->rejected : c->flags;
-        if (gpuscan_inside_(c->count, sizeof(size_t), range, k == 3 ? c->n : bytes)) return GPUSCAN_ERROR_OVERLAP;
-    }
+    if (c->n > (SIZE_MAX / 2) / d->elem_size || (d->key_size != 0 && c->n > (SIZE_MAX / 2) / d->key_size) ||
+        (d->length_size != 0 && (c->n > (SIZE_MAX / 2) / d->length_size || c->n > d->length_max)))
+        return GPUSCAN_ERROR_TOO_LARGE;
+    gpuscan_select_ranges_(d, c, range, bytes);
+    for (int w = GPUSCAN_SELECT_READ_; w < GPUSCAN_SELECT_RANGES_; ++w)
+        for (int k = 0; k < w; ++k) {
+            const int in_place = (k == 0 && w == 3) || (k == 2 && w == 5); /* selected: in; keys_out: keys */
+            if (gpuscan_inside_(range[w], bytes[w], range[k], bytes[k]) && !(in_place && range[w] == range[k]))
+                return GPUSCAN_ERROR_OVERLAP;
+        }
     return GPUSCAN_SUCCESS;
 }
 /* The call as the single pass takes it (host.cuh): the memory an _ex workspace must keep apart
  * from, and d_count, which an empty selection still writes. */
 static inline gpuscan_pass_call_ gpuscan_select_pass_call_(const gpuscan_select_desc_ *d, const gpuscan_select_call_ *c)
 {
-    const size_t bytes = c->n * d->elem_size;
-    gpuscan_pass_call_ p = {(void *)c->io, c->n, sizeof(size_t), c->count, 5,
-                            {c->in, c->flags, c->selected, c->rejected, c->count},
-                            {bytes, c->flagged ? c->n : 0u, bytes, bytes, sizeof(size_t)}, 0, NULL};
+    gpuscan_pass_call_ p = {(void *)c->io, c->n, d->carry_size, c->count, GPUSCAN_SELECT_RANGES_, {0}, {0}, 0, NULL};
+    gpuscan_select_ranges_(d, c, p.range, p.range_bytes);
     return p;
 }
 static inline gpuscan_status gpuscan_select_ex_(gpuscan_select_desc_ *d, void *d_workspace, size_t *workspace_bytes,
@@ -248,27 +462,33 @@ static inline gpuscan_status gpuscan_select_simple_(gpuscan_select_desc_ *d, con
 
 /* The descriptor and the typed functions of a selection (KIND flagged: the flag array's; if: the
  * predicate's). */
-#define GPUSCAN_SELECT_DESC_(P, T)                                                                  \
+#define GPUSCAN_SELECT_DESC_(P, T, K, L, KEYED)                                                     \
     static gpuscan_select_desc_ P##_desc __attribute__((unused)) = {                               \
-        sizeof(T), __alignof__(T),                                                                  \
+        sizeof(T), __alignof__(T), (KEYED) ? sizeof(K) : 0u, (KEYED) ? __alignof__(K) : 1u,         \
+        P##_RUNS_ ? sizeof(L) : 0u, /* (runs and lengths past 2^48 - 1: not carried) */             \
+        (size_t)std::numeric_limits<L>::max() < GPUSCAN_RUNS_MAX_ ? (size_t)std::numeric_limits<L>::max() \
+                                                                  : GPUSCAN_RUNS_MAX_,              \
+        sizeof(P##_carry_t),                                                                        \
         {(const void *)P##_select_pass, NULL /* (no fold, no domino) */,                           \
          (const void *)P##_select_pass_clears, GPUSCAN_CO_THREADS(T), GPUSCAN_TILE_(CO, T),         \
-         GPUSCAN_TILE_(CO, T) * (unsigned)sizeof(T), GPUSCAN_STATE_BYTES_(size_t),                  \
-         GPUSCAN_SLOT_BYTES_(size_t), 0, {0}, {0}, {0}, 0u}};
-#define GPUSCAN_SELECT_CALL_(P, T, KIND)                                                            \
-    static gpuscan_select_call_ P##_call_(P##_select_io *io, const T *in, const unsigned char *flags, T *selected, \
-                                          T *rejected, size_t *count, size_t n)                     \
+         GPUSCAN_TILE_(CO, T) * (unsigned)(sizeof(T) + ((KEYED) ? sizeof(K) : 0u)),                 \
+         GPUSCAN_STATE_BYTES_(P##_carry_t), GPUSCAN_SLOT_BYTES_(P##_carry_t), 0, {0}, {0}, {0}, 0u}};
+#define GPUSCAN_SELECT_CALL_(P, T, K, L, KIND)                                                      \
+    static gpuscan_select_call_ P##_call_(P##_select_io *io, const T *in, const unsigned char *flags, const K *keys, \
+                                          T *selected, T *rejected, K *keys_out, L *lengths, size_t *count, size_t n) \
     {                                                                                               \
-        const gpuscan_select_call_ c = {in, flags, selected, rejected, count, n, GPUSCAN_FLAGGED_##KIND, io}; \
-        io->in = in, io->flags = flags, io->selected = selected, io->rejected = rejected, io->count = count; \
+        const gpuscan_select_call_ c = {in,      flags,    keys,  selected, rejected, keys_out,     \
+                                        lengths, count,    n,     GPUSCAN_FLAGGED_##KIND, io};      \
+        io->in = in, io->flags = flags, io->keys = keys, io->selected = selected, io->rejected = rejected; \
+        io->keys_out = keys_out, io->lengths = lengths, io->count = count;                          \
         return c;                                                                                   \
     }
-#define GPUSCAN_SELECT_FORMS_flagged(SCOPE, P, T)                                                   \
+#define GPUSCAN_SELECT_FORMS_flagged(SCOPE, P, T, K, L)                                             \
     SCOPE gpuscan_status P##_select_flagged(const T *d_in, const unsigned char *d_flags, T *d_out,  \
                                             size_t *d_count, size_t n, cudaStream_t stream)         \
     {                                                                                               \
         P##_select_io io;                                                                           \
-        const gpuscan_select_call_ c = P##_call_(&io, d_in, d_flags, d_out, NULL, d_count, n);      \
+        const gpuscan_select_call_ c = P##_call_(&io, d_in, d_flags, NULL, d_out, NULL, NULL, NULL, d_count, n); \
         return gpuscan_select_simple_(&P##_desc, &c, stream);                                       \
     }                                                                                               \
     SCOPE gpuscan_status P##_partition_flagged(const T *d_in, const unsigned char *d_flags, T *d_selected, \
@@ -276,7 +496,7 @@ static inline gpuscan_status gpuscan_select_simple_(gpuscan_select_desc_ *d, con
     {                                                                                               \
         P##_select_io io;                                                                           \
         if (n > 0 && d_rejected == NULL) return GPUSCAN_ERROR_NULL_POINTER;                         \
-        const gpuscan_select_call_ c = P##_call_(&io, d_in, d_flags, d_selected, d_rejected, d_count, n); \
+        const gpuscan_select_call_ c = P##_call_(&io, d_in, d_flags, NULL, d_selected, d_rejected, NULL, NULL, d_count, n); \
         return gpuscan_select_simple_(&P##_desc, &c, stream);                                       \
     }                                                                                               \
     SCOPE gpuscan_status P##_select_flagged_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in, \
@@ -284,7 +504,7 @@ static inline gpuscan_status gpuscan_select_simple_(gpuscan_select_desc_ *d, con
                                                size_t n, cudaStream_t stream)                       \
     {                                                                                               \
         P##_select_io io;                                                                           \
-        const gpuscan_select_call_ c = P##_call_(&io, d_in, d_flags, d_out, NULL, d_count, n);      \
+        const gpuscan_select_call_ c = P##_call_(&io, d_in, d_flags, NULL, d_out, NULL, NULL, NULL, d_count, n); \
         return gpuscan_select_ex_(&P##_desc, d_workspace, workspace_bytes, &c, stream);             \
     }                                                                                               \
     SCOPE gpuscan_status P##_partition_flagged_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in, \
@@ -293,14 +513,14 @@ static inline gpuscan_status gpuscan_select_simple_(gpuscan_select_desc_ *d, con
     {                                                                                               \
         P##_select_io io;                                                                           \
         if (d_workspace != NULL && n > 0 && d_rejected == NULL) return GPUSCAN_ERROR_NULL_POINTER;  \
-        const gpuscan_select_call_ c = P##_call_(&io, d_in, d_flags, d_selected, d_rejected, d_count, n); \
+        const gpuscan_select_call_ c = P##_call_(&io, d_in, d_flags, NULL, d_selected, d_rejected, NULL, NULL, d_count, n); \
         return gpuscan_select_ex_(&P##_desc, d_workspace, workspace_bytes, &c, stream);             \
     }
-#define GPUSCAN_SELECT_FORMS_if(SCOPE, P, T)                                                        \
+#define GPUSCAN_SELECT_FORMS_if(SCOPE, P, T, K, L)                                                  \
     SCOPE gpuscan_status P##_select_if(const T *d_in, T *d_out, size_t *d_count, size_t n, cudaStream_t stream) \
     {                                                                                               \
         P##_select_io io;                                                                           \
-        const gpuscan_select_call_ c = P##_call_(&io, d_in, NULL, d_out, NULL, d_count, n);         \
+        const gpuscan_select_call_ c = P##_call_(&io, d_in, NULL, NULL, d_out, NULL, NULL, NULL, d_count, n); \
         return gpuscan_select_simple_(&P##_desc, &c, stream);                                       \
     }                                                                                               \
     SCOPE gpuscan_status P##_partition_if(const T *d_in, T *d_selected, T *d_rejected, size_t *d_count, \
@@ -308,14 +528,14 @@ static inline gpuscan_status gpuscan_select_simple_(gpuscan_select_desc_ *d, con
     {                                                                                               \
         P##_select_io io;                                                                           \
         if (n > 0 && d_rejected == NULL) return GPUSCAN_ERROR_NULL_POINTER;                         \
-        const gpuscan_select_call_ c = P##_call_(&io, d_in, NULL, d_selected, d_rejected, d_count, n); \
+        const gpuscan_select_call_ c = P##_call_(&io, d_in, NULL, NULL, d_selected, d_rejected, NULL, NULL, d_count, n); \
         return gpuscan_select_simple_(&P##_desc, &c, stream);                                       \
     }                                                                                               \
     SCOPE gpuscan_status P##_select_if_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in, T *d_out, \
                                           size_t *d_count, size_t n, cudaStream_t stream)           \
     {                                                                                               \
         P##_select_io io;                                                                           \
-        const gpuscan_select_call_ c = P##_call_(&io, d_in, NULL, d_out, NULL, d_count, n);         \
+        const gpuscan_select_call_ c = P##_call_(&io, d_in, NULL, NULL, d_out, NULL, NULL, NULL, d_count, n); \
         return gpuscan_select_ex_(&P##_desc, d_workspace, workspace_bytes, &c, stream);             \
     }                                                                                               \
     SCOPE gpuscan_status P##_partition_if_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in,  \
@@ -324,9 +544,83 @@ static inline gpuscan_status gpuscan_select_simple_(gpuscan_select_desc_ *d, con
     {                                                                                               \
         P##_select_io io;                                                                           \
         if (d_workspace != NULL && n > 0 && d_rejected == NULL) return GPUSCAN_ERROR_NULL_POINTER;  \
-        const gpuscan_select_call_ c = P##_call_(&io, d_in, NULL, d_selected, d_rejected, d_count, n); \
+        const gpuscan_select_call_ c = P##_call_(&io, d_in, NULL, NULL, d_selected, d_rejected, NULL, NULL, d_count, n); \
         return gpuscan_select_ex_(&P##_desc, d_workspace, workspace_bytes, &c, stream);             \
     }
+/* unique: gpuscan_<name>_unique(in, out, d_count, n, stream) and _ex (P gpuscan_<name>_unique). */
+#define GPUSCAN_SELECT_FORMS_unique(SCOPE, P, T, K, L)                                              \
+    SCOPE gpuscan_status P(const T *d_in, T *d_out, size_t *d_count, size_t n, cudaStream_t stream) \
+    {                                                                                               \
+        P##_select_io io;                                                                           \
+        const gpuscan_select_call_ c = P##_call_(&io, d_in, NULL, NULL, d_out, NULL, NULL, NULL, d_count, n); \
+        return gpuscan_select_simple_(&P##_desc, &c, stream);                                       \
+    }                                                                                               \
+    SCOPE gpuscan_status P##_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in, T *d_out, \
+                                size_t *d_count, size_t n, cudaStream_t stream)                     \
+    {                                                                                               \
+        P##_select_io io;                                                                           \
+        const gpuscan_select_call_ c = P##_call_(&io, d_in, NULL, NULL, d_out, NULL, NULL, NULL, d_count, n); \
+        return gpuscan_select_ex_(&P##_desc, d_workspace, workspace_bytes, &c, stream);             \
+    }
+/* unique by key: gpuscan_<name>_unique_by_key(keys, values, keys_out, values_out, d_count, n,
+ * stream) and _ex; T the values. */
+#define GPUSCAN_SELECT_FORMS_by_key(SCOPE, P, T, K, L)                                              \
+    SCOPE gpuscan_status P(const K *d_keys, const T *d_values, K *d_keys_out, T *d_values_out, size_t *d_count, \
+                           size_t n, cudaStream_t stream)                                           \
+    {                                                                                               \
+        P##_select_io io;                                                                           \
+        const gpuscan_select_call_ c =                                                              \
+            P##_call_(&io, d_values, NULL, d_keys, d_values_out, NULL, d_keys_out, NULL, d_count, n); \
+        return gpuscan_select_simple_(&P##_desc, &c, stream);                                       \
+    }                                                                                               \
+    SCOPE gpuscan_status P##_ex(void *d_workspace, size_t *workspace_bytes, const K *d_keys, const T *d_values, \
+                                K *d_keys_out, T *d_values_out, size_t *d_count, size_t n, cudaStream_t stream) \
+    {                                                                                               \
+        P##_select_io io;                                                                           \
+        const gpuscan_select_call_ c =                                                              \
+            P##_call_(&io, d_values, NULL, d_keys, d_values_out, NULL, d_keys_out, NULL, d_count, n); \
+        return gpuscan_select_ex_(&P##_desc, d_workspace, workspace_bytes, &c, stream);             \
+    }
+/* run-length encoding: gpuscan_<name>_run_length_encode(in, unique, lengths, d_count, n, stream)
+ * and _ex. */
+#define GPUSCAN_SELECT_FORMS_runs(SCOPE, P, T, K, L)                                                \
+    SCOPE gpuscan_status P(const T *d_in, T *d_unique, L *d_lengths, size_t *d_count, size_t n, cudaStream_t stream) \
+    {                                                                                               \
+        P##_select_io io;                                                                           \
+        const gpuscan_select_call_ c = P##_call_(&io, d_in, NULL, NULL, d_unique, NULL, NULL, d_lengths, d_count, n); \
+        return gpuscan_select_simple_(&P##_desc, &c, stream);                                       \
+    }                                                                                               \
+    SCOPE gpuscan_status P##_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in, T *d_unique, \
+                                L *d_lengths, size_t *d_count, size_t n, cudaStream_t stream)       \
+    {                                                                                               \
+        P##_select_io io;                                                                           \
+        const gpuscan_select_call_ c = P##_call_(&io, d_in, NULL, NULL, d_unique, NULL, NULL, d_lengths, d_count, n); \
+        return gpuscan_select_ex_(&P##_desc, d_workspace, workspace_bytes, &c, stream);             \
+    }
+/* Each KIND's mark, carry and keys, and whether a flag array is required (GPUSCAN_FLAGGED_). */
+#define GPUSCAN_SELECT_MARK_OF_flagged GPUSCAN_SELECT_MARK_FLAGGED_
+#define GPUSCAN_SELECT_MARK_OF_if GPUSCAN_SELECT_MARK_IF_
+#define GPUSCAN_SELECT_MARK_OF_unique GPUSCAN_SELECT_MARK_UNIQUE_
+#define GPUSCAN_SELECT_MARK_OF_by_key GPUSCAN_SELECT_MARK_BY_KEY_
+#define GPUSCAN_SELECT_MARK_OF_runs GPUSCAN_SELECT_MARK_UNIQUE_
+#define GPUSCAN_SELECT_CARRY_OF_flagged count
+#define GPUSCAN_SELECT_CARRY_OF_if count
+#define GPUSCAN_SELECT_CARRY_OF_unique count
+#define GPUSCAN_SELECT_CARRY_OF_by_key count
+#define GPUSCAN_SELECT_CARRY_OF_runs runs
+#define GPUSCAN_SELECT_KEYED_flagged 0
+#define GPUSCAN_SELECT_KEYED_if 0
+#define GPUSCAN_SELECT_KEYED_unique 0
+#define GPUSCAN_SELECT_KEYED_by_key 1
+#define GPUSCAN_SELECT_KEYED_runs 0
+#define GPUSCAN_FLAGGED_unique 0
+#define GPUSCAN_FLAGGED_by_key 0
+#define GPUSCAN_FLAGGED_runs 0
+#define GPUSCAN_USING_SELECT_unique(P)                                                              \
+    using P##_internal::P;                                                                          \
+    using P##_internal::P##_ex;
+#define GPUSCAN_USING_SELECT_by_key(P) GPUSCAN_USING_SELECT_unique(P)
+#define GPUSCAN_USING_SELECT_runs(P) GPUSCAN_USING_SELECT_unique(P)
 #define GPUSCAN_FLAGGED_flagged 1 /* the flag array is required */
 #define GPUSCAN_FLAGGED_if 0
 #define GPUSCAN_USING_SELECT_flagged(P)                                                             \
@@ -356,15 +650,39 @@ static inline gpuscan_status gpuscan_select_simple_(gpuscan_select_desc_ *d, con
     static_assert(std::is_convertible<decltype(keep(*(const T *)0, (size_t)0)), bool>::value,      \
                   "gpuscan: the predicate '" #keep "' of " #name " must take (" #T " x, size_t i) "  \
                   "and return bool: static __host__ __device__ bool " #keep "(" #T ", size_t)");
-#define GPUSCAN_SELECT_ASSEMBLE_(SCOPE, P, name, T, KIND, MARK, keep)                               \
-    GPUSCAN_SELECT_ASSEMBLE_AT_(__COUNTER__, SCOPE, P, name, T, KIND, MARK, keep)
-#define GPUSCAN_SELECT_ASSEMBLE_AT_(id, SCOPE, P, name, T, KIND, MARK, keep)                        \
+/* (the KIND's lookups expanded before they are pasted) */
+#define GPUSCAN_SELECT_DEVICE_CODE_OF_(...) GPUSCAN_SELECT_DEVICE_CODE_(__VA_ARGS__)
+/* The equality of what unique compares (K: the elements, or by key the keys): == (EQ), the user's
+ * fn (FN), or none compared (NONE: select and partition). */
+#define GPUSCAN_SELECT_SAME_EQ(fn, a, b) ((a) == (b))
+#define GPUSCAN_SELECT_SAME_FN(fn, a, b) fn(a, b)
+#define GPUSCAN_SELECT_SAME_NONE(fn, a, b) ((a) == (b))
+#define GPUSCAN_CHECK_SELECT_SAME_EQ(name, K, fn)                                                   \
+    static_assert(std::is_scalar<K>::value, "gpuscan: " #name " compares its " #K " with ==, which a " \
+                  "struct does not have: give an equality, the DEFINE's _EQUAL form with "          \
+                  "static __host__ __device__ bool same(" #K " a, " #K " b)");
+#define GPUSCAN_CHECK_SELECT_SAME_FN(name, K, fn)                                                   \
+    static_assert(std::is_invocable_r<bool, decltype(&fn), const K &, const K &>::value,            \
+                  "gpuscan: the equality '" #fn "' of " #name " must take (" #K " a, " #K " b) and " \
+                  "return bool: static __host__ __device__ bool " #fn "(" #K ", " #K ")");
+#define GPUSCAN_CHECK_SELECT_SAME_NONE(name, K, fn)
+/* KIND: flagged, if (keep: the predicate), unique, by_key (K the keys, T the values), runs (L the
+ * lengths); SAME, fn: the equality of K (unique, runs: K is T). */
+#define GPUSCAN_SELECT_ASSEMBLE_(SCOPE, P, name, T, K, L, KIND, keep, SAME, fn)                     \
+    GPUSCAN_SELECT_ASSEMBLE_AT_(__COUNTER__, SCOPE, P, name, T, K, L, KIND, keep, SAME, fn)
+#define GPUSCAN_SELECT_ASSEMBLE_AT_(id, SCOPE, P, name, T, K, L, KIND, keep, SAME, fn)              \
     GPUSCAN_CHECK_SELECT_(P, name, T) GPUSCAN_BREAK_                                                \
+    GPUSCAN_CHECK_SELECT_SAME_##SAME(name, K, fn) GPUSCAN_BREAK_                                    \
     GPUSCAN_SPACE_OPEN_(P, id)                                                                      \
-    GPUSCAN_SELECT_DEVICE_CODE_(P, name, T, MARK, keep)                                             \
-    GPUSCAN_SELECT_DESC_(P, T)                                                                      \
-    GPUSCAN_SELECT_CALL_(P, T, KIND)                                                                \
-    GPUSCAN_SELECT_FORMS_##KIND(SCOPE, P, T) GPUSCAN_BREAK_                                         \
+    static __device__ __forceinline__ __attribute__((unused)) bool P##_same(K a, K b)               \
+    {                                                                                               \
+        return GPUSCAN_SELECT_SAME_##SAME(fn, a, b);                                                \
+    }                                                                                               \
+    GPUSCAN_SELECT_DEVICE_CODE_OF_(P, name, T, K, P##_same, L, GPUSCAN_SELECT_MARK_OF_##KIND, keep, \
+                                   GPUSCAN_SELECT_CARRY_OF_##KIND, GPUSCAN_SELECT_KEYED_##KIND)     \
+    GPUSCAN_SELECT_DESC_(P, T, K, L, GPUSCAN_SELECT_KEYED_##KIND)                                   \
+    GPUSCAN_SELECT_CALL_(P, T, K, L, KIND)                                                          \
+    GPUSCAN_SELECT_FORMS_##KIND(SCOPE, P, T, K, L) GPUSCAN_BREAK_                                   \
     GPUSCAN_SPACE_CLOSE_(P, id)                                                                     \
     GPUSCAN_USING_SELECT_##KIND(P)
 

@@ -25,6 +25,9 @@ GPUSCAN_DEFINE_SCAN_BY_KEY(i32, int32_t, int32_t, add)
 GPUSCAN_DEFINE_REDUCE_BY_KEY(i32, int32_t, int32_t, add)
 GPUSCAN_DEFINE_REVERSE_SEGMENTED(i32, int32_t, add)
 GPUSCAN_DEFINE_REVERSE_SCAN_BY_KEY(i32, int32_t, int32_t, add)
+GPUSCAN_DEFINE_UNIQUE(i32, int32_t)
+GPUSCAN_DEFINE_UNIQUE_BY_KEY(i32, int32_t, int32_t)
+GPUSCAN_DEFINE_RUN_LENGTH(i32, int32_t, int32_t)
 
 /* uint8 at every offset 1-15 past 16 bytes, in and out allocated to the byte (n + offset), at sizes
  * whose last warp's run ends at n: the shifted 16-byte reads of narrow data (block.cuh) must not
@@ -69,8 +72,8 @@ static void exact_ends(uint64_t *rng)
 /* The segmented kernels (segment.cuh), int32 add, allocations to the element: scans by heads,
  * int32 offsets (exclusive, with empty segments) and keys; reductions by heads, int64 offsets,
  * rows of 7 and keys; reverse scans by heads, keys and int32 offsets (each reads a head, key or
- * offset past its tile);
- * each against a CPU loop (segments: a head 1 in 40 elements and at 0). */
+ * offset past its tile); and the keys' runs through unique, unique by key and run-length encoding
+ * (select.cuh); each against a CPU loop (segments: a head 1 in 40 elements and at 0). */
 static void segmented(uint64_t *rng, size_t max_random)
 {
     const size_t tile = GPUSCAN_TILE_(CO, int32_t);
@@ -79,6 +82,7 @@ static void segmented(uint64_t *rng, size_t max_random)
         const size_t n = sizes[k];
         int32_t *h = (int32_t *)malloc(n * 4), *keys = (int32_t *)malloc(n * 4), *got = (int32_t *)malloc(n * 4);
         int32_t *scan = (int32_t *)malloc(n * 4), *sums = (int32_t *)malloc(n * 4), *rscan = (int32_t *)malloc(n * 4);
+        int32_t *lens = (int32_t *)malloc(n * 4), *firsts = (int32_t *)malloc(n * 4); /* each segment's */
         unsigned char *heads = (unsigned char *)malloc(n);
         long long *o64 = (long long *)malloc(2 * n * 8);
         int *o32 = (int *)malloc(2 * n * 4);
@@ -87,8 +91,8 @@ static void segmented(uint64_t *rng, size_t max_random)
             h[i] = (int32_t)(rng_next(rng) % 100), heads[i] = i == 0 || rng_next(rng) % 40 == 0;
             keys[i] = i == 0 ? 0 : keys[i - 1] + heads[i];
             if (heads[i] && m % 3 == 2) o64[e] = (long long)i, o32[e++] = (int)i;
-            if (heads[i]) o64[e] = (long long)i, o32[e++] = (int)i, sums[m++] = 0;
-            scan[i] = (heads[i] ? 0 : scan[i - 1]) + h[i], sums[m - 1] += h[i];
+            if (heads[i]) o64[e] = (long long)i, o32[e++] = (int)i, firsts[m] = h[i], lens[m] = 0, sums[m++] = 0;
+            scan[i] = (heads[i] ? 0 : scan[i - 1]) + h[i], sums[m - 1] += h[i], ++lens[m - 1];
         }
         for (size_t i = n; i-- > 0;) rscan[i] = (i + 1 == n || heads[i + 1] ? 0 : rscan[i + 1]) + h[i];
         int32_t *d_in, *d_keys, *d_out, *d_keys_out;
@@ -110,7 +114,7 @@ static void segmented(uint64_t *rng, size_t max_random)
         CHECK_CUDA(cudaMemcpy(d_o64, o64, e * 8, cudaMemcpyHostToDevice));
         CHECK_CUDA(cudaMemcpy(d_o32, o32, e * 4, cudaMemcpyHostToDevice));
         const size_t rows = n / 7;
-        for (int form = 0; form < 10; ++form) {
+        for (int form = 0; form < 13; ++form) {
             gpuscan_status st;
             size_t want_n = n, bad = 0;
             CHECK_CUDA(cudaMemset(d_out, 0xff, n * 4));
@@ -124,14 +128,19 @@ static void segmented(uint64_t *rng, size_t max_random)
             case 6: st = gpuscan_i32_add_reduce_by_key(d_keys, d_in, d_keys_out, d_out, d_count, n, 0), want_n = m; break;
             case 7: st = gpuscan_i32_add_reverse_segmented_inclusive(d_in, d_heads, d_out, n, 0); break;
             case 8: st = gpuscan_i32_add_reverse_by_key_exclusive(d_keys, d_in, d_out, n, 5, 0); break;
-            default: st = gpuscan_i32_add_reverse_segmented_offsets32_exclusive(d_in, d_o32, e, d_out, n, 5, 0);
+            case 9: st = gpuscan_i32_add_reverse_segmented_offsets32_exclusive(d_in, d_o32, e, d_out, n, 5, 0); break;
+            case 10: st = gpuscan_i32_unique(d_keys, d_out, d_count, n, 0), want_n = m; break;
+            case 11: st = gpuscan_i32_unique_by_key(d_keys, d_in, d_keys_out, d_out, d_count, n, 0), want_n = m; break;
+            default: st = gpuscan_i32_run_length_encode(d_keys, d_keys_out, d_out, d_count, n, 0), want_n = m;
             }
             CHECK_CUDA(cudaDeviceSynchronize());
             CHECK_CUDA(cudaMemcpy(got, d_out, want_n * 4, cudaMemcpyDeviceToHost));
-            if (form == 3 || form == 6) CHECK_CUDA(cudaMemcpy(&count, d_count, sizeof count, cudaMemcpyDeviceToHost));
+            const int counts = form == 3 || form == 6 || form >= 10;
+            if (counts) CHECK_CUDA(cudaMemcpy(&count, d_count, sizeof count, cudaMemcpyDeviceToHost));
             for (size_t i = 0, s = 0, r = 0; i < want_n; ++i) {
                 int32_t want = form <= 2 ? scan[i] : form == 5 ? 0 : form == 7 ? rscan[i] : sums[i];
-                if (form >= 8) want = i + 1 == n || heads[i + 1] ? 5 : 5 + rscan[i + 1];
+                if (form == 8 || form == 9) want = i + 1 == n || heads[i + 1] ? 5 : 5 + rscan[i + 1];
+                if (form >= 10) want = form == 10 ? (int32_t)i : form == 11 ? firsts[i] : lens[i];
                 if (form == 1) want = heads[i] ? 5 : 5 + scan[i - 1]; /* (the empty segments change nothing) */
                 if (form == 4) /* an empty segment before every third: s counts the non-empty ones */
                     want = i + 1 < e && o64[i + 1] == o64[i] ? 0 : sums[s++];
@@ -139,7 +148,7 @@ static void segmented(uint64_t *rng, size_t max_random)
                     for (r = i * 7; r < i * 7 + 7; ++r) want += h[r];
                 bad += got[i] != want;
             }
-            EXPECT(st == GPUSCAN_SUCCESS && bad == 0 && ((form != 3 && form != 6) || count == m),
+            EXPECT(st == GPUSCAN_SUCCESS && bad == 0 && (!counts || count == m),
                    "segmented form %d n=%zu: %s, %zu wrong", form, n, gpuscan_status_string(st), bad);
         }
         CHECK_CUDA(cudaFree(d_in));
@@ -151,6 +160,7 @@ static void segmented(uint64_t *rng, size_t max_random)
         CHECK_CUDA(cudaFree(d_o32));
         CHECK_CUDA(cudaFree(d_count));
         free(h), free(keys), free(got), free(scan), free(sums), free(rscan), free(heads), free(o64), free(o32);
+        free(lens), free(firsts);
     }
 }
 

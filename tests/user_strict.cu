@@ -2,8 +2,10 @@
  * operator, built with -Wall -Wextra as errors and, apart, with -G (tests/CMakeLists.txt): neither
  * may fail.  USER_STRICT_PART=1 or 2 builds half of the DEFINEs, each half with 1-byte ones beside
  * others (what once broke -G builds), so that the -G builds run side by side: a -G build of the
- * whole file is the longest compile of the default build; 3 the segmented scans; 4 the scans along
- * an axis (under -G apart from the segmented ones, as their own rows form is: docs/api.md). */
+ * whole file is the longest compile of the default build; 3 the segmented scans, unique and
+ * run-length encoding (in part 2 these took a 1-byte reduce-ahead kernel past 48 KiB under -G); 4
+ * the scans along an axis (under -G apart from the segmented ones, as their own rows form is:
+ * docs/api.md). */
 #include <stdio.h>
 #include <stdint.h>
 #include "gpuscan.cuh"
@@ -12,7 +14,7 @@
 #define USER_STRICT_PART 0 /* the whole file */
 #endif
 
-/* a custom operator of a struct (parts 2 and 4) */
+/* a custom operator of a struct (parts 2, 3 and 4) */
 typedef struct { float m, s; } running; /* (max, sum) of a stretch, combined in order */
 static __host__ __device__ inline running running_then(running a, running b)
 {
@@ -61,6 +63,11 @@ GPUSCAN_DEFINE_REDUCE_BY_KEY_EQUAL(wide3_by_wide3, wide3, wide3, wadd, user_same
 /* reverse: each segment from its end */
 GPUSCAN_DEFINE_REVERSE_SEGMENTED(u8, uint8_t, add)
 GPUSCAN_DEFINE_REVERSE_SCAN_BY_KEY(u8_by_u64, uint64_t, uint8_t, add)
+/* unique and run-length encoding: bytes by ==, a struct by its own equality, keys of 8 bytes */
+static __host__ __device__ bool user_same_max(running a, running b) { return a.m == b.m; }
+GPUSCAN_DEFINE_UNIQUE(u8, uint8_t)
+GPUSCAN_DEFINE_UNIQUE_BY_KEY(u64, uint64_t, running)
+GPUSCAN_DEFINE_RUN_LENGTH_EQUAL(peaks, running, uint32_t, user_same_max)
 #endif
 
 #if USER_STRICT_PART == 0 || USER_STRICT_PART == 4

@@ -53,6 +53,8 @@ static int host_checks(void)
     gpuscan_axis rows_overlap = {1, 10, 8, 4, 0, 0}; /* (a length stride below inner) */
     s = gpuscan_int_add_axis_view_inclusive((const int *)4096, (int *)8192, &rows_overlap, 0);
     CHECK(s == GPUSCAN_ERROR_OVERLAP, "an axis view whose rows overlap rejected from C");
+    s = gpuscan_int_run_length_encode((const int *)4096, (int *)8192, (int *)4096, (size_t *)16, 100, 0);
+    CHECK(s == GPUSCAN_ERROR_OVERLAP, "a run-length encoding's lengths over its input rejected from C");
     printf("c_caller host: %d passed, %d failed\n", passes, failures);
     return failures || passes == 0 ? 1 : 0; /* no check ran: a failure too */
 }
@@ -164,6 +166,20 @@ static int gpu_checks(void)
     bad = 0;
     for (size_t k = 0; k < n / 7; ++k) bad += hk[k] != r[k];
     CHECK(bad == 0, "segmented reduction of rows matches reduce by key");
+    /* the keys' runs of 7 encoded: each key once, its run's length, the count */
+    int *d_lengths = NULL;
+    CHECK(cudaMalloc((void **)&d_lengths, n * sizeof(int)) == cudaSuccess, "cudaMalloc");
+    s = gpuscan_int_run_length_encode(d_keys, d_ukeys, d_lengths, d_runs, n, 0);
+    CHECK(s == GPUSCAN_SUCCESS, gpuscan_status_string(s));
+    CHECK(cudaDeviceSynchronize() == cudaSuccess, "synchronize");
+    cudaMemcpy(&runs, d_runs, sizeof(size_t), cudaMemcpyDeviceToHost);
+    cudaMemcpy(hk, d_ukeys, n * sizeof(int), cudaMemcpyDeviceToHost);
+    cudaMemcpy(r, d_lengths, n * sizeof(int), cudaMemcpyDeviceToHost);
+    bad = runs != (n + 6) / 7;
+    for (size_t k = 0; k < runs && k < n; ++k)
+        bad += (hk[k] != (int)k) + (r[k] != (int)(7 * k + 7 <= n ? 7 : n - 7 * k));
+    CHECK(bad == 0, "run-length encoding matches the C loop");
+    cudaFree(d_lengths);
     /* a cumsum along axis 0 of the input seen as (n / 1000) x 1000: each column on its own */
     const size_t rows = n / 1000, cols = 1000;
     s = gpuscan_int_add_axis_inclusive(d_in, d_out, 1, rows, cols, 0);

@@ -15,3 +15,4 @@ GPUSCAN_DEFINE_SEGMENTED_REDUCE_EXPORT(int, int, add)          /* a sum for each
 GPUSCAN_DEFINE_SEGMENTED_REDUCE_CONVERT_EXPORT(flags, unsigned char, int, add) /* 0/1 bytes counted a segment */
 GPUSCAN_DEFINE_AXIS_EXPORT(int, int, add)                      /* a cumsum along one axis */
 GPUSCAN_DEFINE_AXIS_CONVERT_EXPORT(flags, unsigned char, int, add) /* ... of bytes, in int (an integral image) */
+GPUSCAN_DEFINE_RUN_LENGTH_EXPORT(int, int, int)                  /* each run of equal ints, and its length */

@@ -15,4 +15,5 @@ GPUSCAN_DECLARE_SEGMENTED_REDUCE(int, int, add)
 GPUSCAN_DECLARE_SEGMENTED_REDUCE_TYPED(flags, unsigned char, int, add)
 GPUSCAN_DECLARE_AXIS(int, int, add)
 GPUSCAN_DECLARE_AXIS_TYPED(flags, unsigned char, int, add)
+GPUSCAN_DECLARE_RUN_LENGTH(int, int, int)
 #endif
