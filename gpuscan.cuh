@@ -537,4 +537,26 @@
 #define GPUSCAN_UNIQUE_DECLARE_by_key(name, T, K, L) GPUSCAN_DECLARE_UNIQUE_BY_KEY(name, K, T)
 #define GPUSCAN_UNIQUE_DECLARE_runs(name, T, K, L) GPUSCAN_DECLARE_RUN_LENGTH(name, T, L)
 
+/* A stable three-way partition (gpuscan/select.cuh): GPUSCAN_DEFINE_THREE_WAY_PARTITION(name, T,
+ * first, second), by the user's static __host__ __device__ bool first(T x, size_t i) and second,
+ * defines
+ *   gpuscan_<name>_three_way_partition(in, first, second, rest, d_counts, n, stream)   the elements
+ *       `first` takes, in order, to first; of the others those `second` takes to second; the rest
+ *       to rest (NULL: dropped); the two parts' counts to d_counts[0] and [1] (device memory)
+ * and _ex; _EXPORT for C (GPUSCAN_DECLARE_THREE_WAY_PARTITION(name, T)). */
+#define GPUSCAN_DEFINE_THREE_WAY_PARTITION(name, T, first, second)                                  \
+    GPUSCAN_IF_ONE_WORD_(name, "name the partition with one word", GPUSCAN_THREE_WAY_AS_,          \
+                         (static __attribute__((unused)), name, T, first, second))
+#define GPUSCAN_DEFINE_THREE_WAY_PARTITION_EXPORT(name, T, first, second)                           \
+    GPUSCAN_IF_ONE_WORD_(name, "name the partition with one word", GPUSCAN_THREE_WAY_EXPORT_AS_,   \
+                         (name, T, first, second))
+#define GPUSCAN_THREE_WAY_EXPORT_AS_(name, T, first, second)                                        \
+    GPUSCAN_DECLARE_THREE_WAY_PARTITION(name, T)                                                    \
+    GPUSCAN_THREE_WAY_AS_(GPUSCAN_EXTERN_C, name, T, first, second)
+#define GPUSCAN_THREE_WAY_AS_(SCOPE, name, T, first, second)                                        \
+    GPUSCAN_CHECK_KEEP_(name, T, first)                                                             \
+    GPUSCAN_CHECK_KEEP_(name, T, second)                                                            \
+    GPUSCAN_SELECT_ASSEMBLE_(SCOPE, gpuscan_##name##_three_way_partition, name, T, unsigned char, size_t, three, \
+                             first, NONE, second)
+
 #endif /* GPUSCAN_CUH */

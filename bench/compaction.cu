@@ -1,8 +1,9 @@
 /* bench/compaction.cu - stream compaction (gpuscan/select.cuh) beside CUB's DeviceSelect::Flagged,
- * ::If and DevicePartition::If (their temporary storage kept) and a device-to-device copy of the
- * bytes each moves: the input (and the flags) read, the kept elements written (partition: all of
- * them) - a copy of B bytes moves 2B, so the copy timed is of half the bytes moved.  int32, random
- * values, the share kept set by a threshold; gpuscan's simple forms and its _ex forms (a workspace
+ * ::If and DevicePartition::If, two ways and three (their temporary storage kept) and a
+ * device-to-device copy of the bytes each moves: the input (and the flags) read, the kept elements
+ * written (partitions: all of them) - a copy of B bytes moves 2B, so the copy timed is of half the
+ * bytes moved.  int32, random values, the share kept set by a threshold (three-way: the first part
+ * below it, the second half of the rest); gpuscan's simple forms and its _ex forms (a workspace
  * kept), alone (a synchronization after each call) and back to back.  Every result is checked
  * against CUB's (count and elements).
  *   compaction [--csv FILE] [--min-log2 J] [--max-log2 K]      sizes 2^J .. 2^K (default 10, 30) */
@@ -12,8 +13,8 @@
 #include "gpuscan.cuh"
 #include "bench_common.h"
 
-static __device__ int g_threshold; /* the predicate's threshold (the kept share), set per case */
-static int h_threshold;
+static __device__ int g_threshold, g_threshold2; /* the predicates' thresholds (the kept share), set per case */
+static int h_threshold, h_threshold2;
 static __host__ __device__ bool below_threshold(int x, size_t i)
 {
     (void)i;
@@ -23,8 +24,18 @@ static __host__ __device__ bool below_threshold(int x, size_t i)
     return x < h_threshold;
 #endif
 }
+static __host__ __device__ bool below_threshold2(int x, size_t i)
+{
+    (void)i;
+#ifdef __CUDA_ARCH__
+    return x < g_threshold2;
+#else
+    return x < h_threshold2;
+#endif
+}
 GPUSCAN_DEFINE_SELECT(i32, int)
 GPUSCAN_DEFINE_SELECT_IF(below, int, below_threshold)
+GPUSCAN_DEFINE_THREE_WAY_PARTITION(below, int, below_threshold, below_threshold2)
 struct Below {
     int t;
     __host__ __device__ bool operator()(int x) const { return x < t; }
@@ -82,14 +93,17 @@ int main(int argc, char **argv)
     int *d_in, *d_out, *d_rej, *h = (int *)malloc(nmax * sizeof(int));
     unsigned char *d_flags;
     size_t *d_count;
-    int *d_cub_count, *d_cub_out;
+    int *d_cub_count, *d_cub_out, *d_mid, *d_cub_mid, *d_cub_rej;
     CK(cudaMalloc(&d_in, nmax * sizeof(int)));
     CK(cudaMalloc(&d_out, nmax * sizeof(int)));
     CK(cudaMalloc(&d_rej, nmax * sizeof(int)));
     CK(cudaMalloc(&d_cub_out, nmax * sizeof(int)));
+    CK(cudaMalloc(&d_mid, nmax * sizeof(int)));
+    CK(cudaMalloc(&d_cub_mid, nmax * sizeof(int)));
+    CK(cudaMalloc(&d_cub_rej, nmax * sizeof(int)));
     CK(cudaMalloc(&d_flags, nmax));
-    CK(cudaMalloc(&d_count, sizeof(size_t)));
-    CK(cudaMalloc(&d_cub_count, sizeof(int)));
+    CK(cudaMalloc(&d_count, 2 * sizeof(size_t)));
+    CK(cudaMalloc(&d_cub_count, 2 * sizeof(int)));
     uint64_t z = 88172645463325252ull;
     for (size_t i = 0; i < nmax; ++i) z ^= z << 13, z ^= z >> 7, z ^= z << 17, h[i] = (int)(z % 1000000);
     CK(cudaMemcpy(d_in, h, nmax * sizeof(int), cudaMemcpyHostToDevice));
@@ -105,7 +119,9 @@ int main(int argc, char **argv)
         for (int pi = 0; pi < 3; ++pi) {
             const int pct = pcts[pi];
             h_threshold = pct * 10000;
+            h_threshold2 = h_threshold + (1000000 - h_threshold) / 2;
             CK(cudaMemcpyToSymbol(g_threshold, &h_threshold, sizeof h_threshold));
+            CK(cudaMemcpyToSymbol(g_threshold2, &h_threshold2, sizeof h_threshold2));
             { /* the flags: kept where below the threshold */
                 unsigned char *f = (unsigned char *)malloc(n);
                 for (size_t i = 0; i < n; ++i) f[i] = h[i] < h_threshold;
@@ -114,38 +130,48 @@ int main(int argc, char **argv)
             }
             size_t kept = 0;
             for (size_t i = 0; i < n; ++i) kept += h[i] < h_threshold;
-            const Below below = {h_threshold};
-            for (int op = 0; op < 3; ++op) { /* flagged, if, partition (if) */
-                const char *opname = op == 0 ? "flagged" : op == 1 ? "if" : "partition";
-                const size_t moved = n * 4 + (op == 0 ? n : 0) + (op == 2 ? n * 4 : kept * 4);
+            const Below below = {h_threshold}, below2 = {h_threshold2};
+            for (int op = 0; op < 4; ++op) { /* flagged, if, partition (if), three-way */
+                const char *opname = op == 0 ? "flagged" : op == 1 ? "if" : op == 2 ? "partition" : "three_way";
+                const size_t moved = n * 4 + (op == 0 ? n : 0) + (op >= 2 ? n * 4 : kept * 4);
                 /* workspaces kept: the _ex form's and CUB's, asked once */
                 size_t need = 0, cneed = 0;
                 if (op == 0) gpuscan_i32_select_flagged_ex(NULL, &need, d_in, d_flags, d_out, d_count, n, 0);
                 else if (op == 1) gpuscan_below_select_if_ex(NULL, &need, d_in, d_out, d_count, n, 0);
-                else gpuscan_below_partition_if_ex(NULL, &need, d_in, d_out, d_rej, d_count, n, 0);
+                else if (op == 2) gpuscan_below_partition_if_ex(NULL, &need, d_in, d_out, d_rej, d_count, n, 0);
+                else gpuscan_below_three_way_partition_ex(NULL, &need, d_in, d_out, d_mid, d_rej, d_count, n, 0);
                 if (op == 0) CK(cub::DeviceSelect::Flagged(NULL, cneed, d_in, d_flags, d_cub_out, d_cub_count, (int64_t)n));
                 else if (op == 1) CK(cub::DeviceSelect::If(NULL, cneed, d_in, d_cub_out, d_cub_count, (int64_t)n, below));
-                else CK(cub::DevicePartition::If(NULL, cneed, d_in, d_cub_out, d_cub_count, (int64_t)n, below));
+                else if (op == 2) CK(cub::DevicePartition::If(NULL, cneed, d_in, d_cub_out, d_cub_count, (int64_t)n, below));
+                else
+                    CK(cub::DevicePartition::If(NULL, cneed, d_in, d_cub_out, d_cub_mid, d_cub_rej, d_cub_count, (int64_t)n,
+                                                below, below2));
                 if (need > ws_bytes) { if (ws) CK(cudaFree(ws)); CK(cudaMalloc(&ws, need)); ws_bytes = need; }
                 if (cneed > cub_bytes) { if (cub_ws) CK(cudaFree(cub_ws)); CK(cudaMalloc(&cub_ws, cneed)); cub_bytes = cneed; }
                 auto ours = [&]() {
                     gpuscan_status s = op == 0 ? gpuscan_i32_select_flagged(d_in, d_flags, d_out, d_count, n, 0)
                                        : op == 1 ? gpuscan_below_select_if(d_in, d_out, d_count, n, 0)
-                                                 : gpuscan_below_partition_if(d_in, d_out, d_rej, d_count, n, 0);
+                                       : op == 2 ? gpuscan_below_partition_if(d_in, d_out, d_rej, d_count, n, 0)
+                                                 : gpuscan_below_three_way_partition(d_in, d_out, d_mid, d_rej, d_count, n, 0);
                     if (s != GPUSCAN_SUCCESS) { fprintf(stderr, "gpuscan: %s\n", gpuscan_status_string(s)); exit(1); }
                 };
                 auto ours_ex = [&]() {
                     size_t b = ws_bytes;
                     gpuscan_status s = op == 0 ? gpuscan_i32_select_flagged_ex(ws, &b, d_in, d_flags, d_out, d_count, n, 0)
                                        : op == 1 ? gpuscan_below_select_if_ex(ws, &b, d_in, d_out, d_count, n, 0)
-                                                 : gpuscan_below_partition_if_ex(ws, &b, d_in, d_out, d_rej, d_count, n, 0);
+                                       : op == 2 ? gpuscan_below_partition_if_ex(ws, &b, d_in, d_out, d_rej, d_count, n, 0)
+                                                 : gpuscan_below_three_way_partition_ex(ws, &b, d_in, d_out, d_mid, d_rej,
+                                                                                        d_count, n, 0);
                     if (s != GPUSCAN_SUCCESS) { fprintf(stderr, "gpuscan _ex: %s\n", gpuscan_status_string(s)); exit(1); }
                 };
                 auto cub_call = [&]() {
                     size_t b = cub_bytes;
                     if (op == 0) CK(cub::DeviceSelect::Flagged(cub_ws, b, d_in, d_flags, d_cub_out, d_cub_count, (int64_t)n));
                     else if (op == 1) CK(cub::DeviceSelect::If(cub_ws, b, d_in, d_cub_out, d_cub_count, (int64_t)n, below));
-                    else CK(cub::DevicePartition::If(cub_ws, b, d_in, d_cub_out, d_cub_count, (int64_t)n, below));
+                    else if (op == 2) CK(cub::DevicePartition::If(cub_ws, b, d_in, d_cub_out, d_cub_count, (int64_t)n, below));
+                    else
+                        CK(cub::DevicePartition::If(cub_ws, b, d_in, d_cub_out, d_cub_mid, d_cub_rej, d_cub_count,
+                                                    (int64_t)n, below, below2));
                 };
                 auto copy = [&]() { CK(cudaMemcpyAsync(copy_dst, copy_src, moved / 2, cudaMemcpyDeviceToDevice, 0)); };
                 /* checked: our count and kept elements against CUB's */
@@ -162,6 +188,16 @@ int main(int argc, char **argv)
                 if (count != kept || (size_t)ccount != kept || memcmp(a, b, kept * sizeof(int)) != 0) {
                     printf("MISMATCH n=%zu %s %d%%: count %zu, CUB %d, want %zu\n", n, opname, pct, count, ccount, kept);
                     ++mismatches;
+                }
+                if (op == 3) { /* and the second part */
+                    CK(cudaMemcpy(&count, d_count + 1, sizeof count, cudaMemcpyDeviceToHost));
+                    CK(cudaMemcpy(&ccount, d_cub_count + 1, sizeof ccount, cudaMemcpyDeviceToHost));
+                    CK(cudaMemcpy(a, d_mid, count * sizeof(int), cudaMemcpyDeviceToHost));
+                    CK(cudaMemcpy(b, d_cub_mid, count * sizeof(int), cudaMemcpyDeviceToHost));
+                    if (count != (size_t)ccount || count > n || memcmp(a, b, count * sizeof(int)) != 0) {
+                        printf("MISMATCH n=%zu %s %d%%: second part %zu, CUB %d\n", n, opname, pct, count, ccount);
+                        ++mismatches;
+                    }
                 }
                 free(a), free(b);
                 for (int b2b = 0; b2b < 2; ++b2b) {

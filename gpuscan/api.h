@@ -206,6 +206,15 @@ static inline const char *gpuscan_block_name(gpuscan_block b)
         void *d_workspace, size_t *workspace_bytes, const T *d_in, T *d_unique, L *d_lengths, size_t *d_count, \
         size_t n, cudaStream_t stream);
 
+/* A three-way partition (gpuscan.cuh, GPUSCAN_DEFINE_THREE_WAY_PARTITION): the functions a .cu file
+ * defined with GPUSCAN_DEFINE_THREE_WAY_PARTITION_EXPORT(name, T, first, second). */
+#define GPUSCAN_DECLARE_THREE_WAY_PARTITION(name, T)                                                \
+    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_three_way_partition(                           \
+        const T *d_in, T *d_first, T *d_second, T *d_rest, size_t *d_counts, size_t n, cudaStream_t stream); \
+    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_three_way_partition_ex(                        \
+        void *d_workspace, size_t *workspace_bytes, const T *d_in, T *d_first, T *d_second, T *d_rest, \
+        size_t *d_counts, size_t n, cudaStream_t stream);
+
 /* Segmented scans (gpuscan.cuh, GPUSCAN_DEFINE_SEGMENTED): the functions a .cu file defined with
  * GPUSCAN_DEFINE_SEGMENTED_EXPORT(name, T, op); _TYPED: with _SEGMENTED_CONVERT_EXPORT or
  * _TRANSFORM_EXPORT (input TIn); REVERSE: with GPUSCAN_DEFINE_REVERSE_SEGMENTED_EXPORT. */

@@ -533,7 +533,7 @@ static inline gpuscan_status gpuscan_axis_run_(gpuscan_axis_desc_ *d, void *d_wo
     }
     gpuscan_pass_ k = d->pass; /* (a tile's states: a column's times cols) */
     k.word_bytes = k.state_bytes, k.state_bytes *= g->cols, k.slot_bytes *= g->cols;
-    const gpuscan_pass_call_ p = {c->io, tiles, d->elem_size, NULL, 2, {c->in, c->out}, {in_bytes, bytes}, 0u, NULL};
+    const gpuscan_pass_call_ p = {c->io, tiles, d->elem_size, NULL, 2, {c->in, c->out}, {in_bytes, bytes}, 0u, NULL, 0u};
     const gpuscan_status status = ex ? gpuscan_pass_call_ex_(&k, d_workspace, workspace_bytes, &p, checked, stream)
                                      : gpuscan_pass_call_simple_(&k, &p, checked, stream);
     memcpy(d->pass.pdl, k.pdl, sizeof k.pdl); /* (what the call learnt of the device) */

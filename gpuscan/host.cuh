@@ -1076,12 +1076,13 @@ typedef struct gpuscan_pass_call_ {
     size_t value_bytes;        /* of what tiles hand on (the plan's element) */
     size_t *zero_when_empty;   /* a count that n = 0 still writes (0), or NULL */
     int ranges;                /* the call's memory, which an _ex workspace keeps apart from */
-    const void *range[8];
-    size_t range_bytes[8];
+    const void *range[9];
+    size_t range_bytes[9];
     /* workspace of the family's own after the pass's, and what runs before the pass (given it and
      * the io to point at it), or 0 and NULL */
     size_t extra_bytes;
     gpuscan_status (*before)(void *io, size_t n, void *extra, cudaStream_t stream);
+    size_t zero_bytes; /* of zero_when_empty (0: one size_t) */
 } gpuscan_pass_call_;
 /* The look-back's workspace; one tile has a counter and states too (it is the single pass's). */
 static inline gpuscan_status gpuscan_pass_plan_(const gpuscan_pass_ *k, gpuscan_plan_ *plan, size_t n, size_t value_bytes)
@@ -1102,7 +1103,9 @@ static inline gpuscan_status gpuscan_pass_call_launch_(gpuscan_pass_ *k, const g
 {
     if (c->n == 0)
         return c->zero_when_empty == NULL ? GPUSCAN_SUCCESS
-                                          : gpuscan_from_cuda_(cudaMemsetAsync(c->zero_when_empty, 0, sizeof(size_t), stream));
+                                          : gpuscan_from_cuda_(cudaMemsetAsync(c->zero_when_empty, 0,
+                                                                               c->zero_bytes ? c->zero_bytes : sizeof(size_t),
+                                                                               stream));
     if (c->before != NULL) GPUSCAN_TRY_(c->before(c->io, c->n, (char *)ws + (plan->bytes + 15u) / 16u * 16u, stream));
     return gpuscan_pass_run_(k, plan, 1, (char *)ws, rounds, c->io, c->n, stream);
 }

@@ -509,7 +509,7 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
                                   {bytes, c->heads != NULL ? c->n : 0u, out_bytes, c->n_segments * c->offset_bytes,
                                    c->keys != NULL ? c->n * d->key_size : 0u, c->n * d->key_size, sizeof(size_t)},
                                   c->offset_bytes != 0 ? (gpuscan_ceil_div_(c->n, d->pass.tile) + 1) * sizeof(size_t) : 0u,
-                                  c->offset_bytes != 0 ? before : NULL};
+                                  c->offset_bytes != 0 ? before : NULL, 0u};
     if ((unsigned)c->kind > (unsigned)GPUSCAN_EXCLUSIVE) return GPUSCAN_ERROR_INVALID_ALGORITHM; /* (a query too) */
     const gpuscan_status checked = gpuscan_segment_check_(d, c);
     GPUSCAN_TRY_(ex ? gpuscan_pass_call_ex_(&d->pass, d_workspace, workspace_bytes, &p, checked, stream)

@@ -21,12 +21,13 @@
 #define GPUSCAN_OP_gpuscan_move_IDENTITY(name, T) (std::remove_cv<T>::type()) /* (T: any type-name, "unsigned char" too) */
 #define GPUSCAN_OP_gpuscan_move_COMBINE(T, a, b) ((void)(a), (b))
 
-/* What tiles hand on (CARRY): the count kept before a tile (count), or - a run-length encoding -
+/* What tiles hand on (CARRY): the count kept before a tile (count); or - a run-length encoding -
  * that and where the last kept element before it is (runs: each run's length is the distance from
- * its first element to the next run's, and the next run may start tiles later).  The layer
- * P_CARRY (the element layer of its type: its block scan, tile states and look-back) and, over
- * P_carry_t, P_carry_of(kept, at) (a thread's: its bits kept, its run from element at),
- * P_kept_of(c) and P_last_of(c). */
+ * its first element to the next run's, and the next run may start tiles later); or - a three-way
+ * partition - the counts of the first and the second part (split).  The layer P_CARRY (the element
+ * layer of its type: its block scan, tile states and look-back) and, over P_carry_t,
+ * P_carry_of(kept, second, at) (a thread's: its bits of the first part, of the second, its run
+ * from element at), P_kept_of(c) (the first part's count), P_last_of(c) and P_second_of(c). */
 #define GPUSCAN_COUNT_LAYER_(Q)                                                                     \
     GPUSCAN_ELEMENT_(Q, count, size_t, add, 0)                                                      \
     GPUSCAN_LOAD_STAGE_(Q, size_t, size_t, Q##_as_is, 1, 0)                                         \
@@ -38,52 +39,100 @@
 #define GPUSCAN_SELECT_CARRY_count(P)                                                               \
     GPUSCAN_COUNT_LAYER_(P##_count)                                                                 \
     typedef size_t P##_carry_t;                                                                     \
-    static __device__ __forceinline__ size_t P##_carry_of(unsigned kept, size_t at) { return (void)at, (size_t)__popc(kept); } \
+    enum { P##_RUNS_ = 0, P##_SPLIT_ = 0 };                                                         \
+    static __device__ __forceinline__ size_t P##_carry_of(unsigned kept, unsigned second, size_t at) \
+    {                                                                                               \
+        return (void)second, (void)at, (size_t)__popc(kept);                                        \
+    }                                                                                               \
     static __device__ __forceinline__ size_t P##_kept_of(size_t c) { return c; }                    \
-    static __device__ __forceinline__ size_t P##_last_of(size_t c) { return (void)c, 0u; }
-/* The runs' carry in 12 bytes - 48 bits each, n < 2^48 - so that it travels with its tile's status
- * in one 16-byte word (grid.cuh: GPUSCAN_PACKED_; 16 bytes went through a slot and a fence: 2x the
- * time of unique where long runs leave little else).  Element 0 is always kept, so `last` 0 doubles
- * as "none yet". */
-typedef struct gpuscan_runs_ {
-    unsigned kept_lo, last_lo, hi; /* hi: the high 16 bits of kept, then of last */
-} gpuscan_runs_;
-#define GPUSCAN_RUNS_MAX_ (((size_t)1 << 48) - 1u)
-static __host__ __device__ __forceinline__ gpuscan_runs_ gpuscan_runs_of_(size_t kept, size_t last)
+    static __device__ __forceinline__ size_t P##_last_of(size_t c) { return (void)c, 0u; }          \
+    static __device__ __forceinline__ size_t P##_second_of(size_t c) { return (void)c, 0u; }
+/* Two numbers of 48 bits in 12 bytes (n < 2^48), so that they travel with a tile's status in one
+ * 16-byte word (grid.cuh: GPUSCAN_PACKED_; 16 bytes went through a slot and a fence: a run-length
+ * encoding took 2x unique's time where long runs leave little else); combined as runs (counts
+ * added, the later place kept: element 0 is always kept, so place 0 doubles as "none yet") or
+ * split (both counts added). */
+typedef struct gpuscan_two48_ {
+    unsigned lo[2], hi; /* hi: the high 16 bits of the first, then of the second */
+} gpuscan_two48_;
+#define GPUSCAN_TWO48_MAX_ (((size_t)1 << 48) - 1u)
+static __host__ __device__ __forceinline__ gpuscan_two48_ gpuscan_two48_of_(size_t a, size_t b)
 {
-    gpuscan_runs_ c = {(unsigned)kept, (unsigned)last, (unsigned)(kept >> 32 & 0xffffu) | (unsigned)(last >> 32) << 16};
+    gpuscan_two48_ c = {{(unsigned)a, (unsigned)b}, (unsigned)(a >> 32 & 0xffffu) | (unsigned)(b >> 32) << 16};
     return c;
 }
-static __host__ __device__ __forceinline__ size_t gpuscan_runs_kept_(gpuscan_runs_ c)
+static __host__ __device__ __forceinline__ size_t gpuscan_two48_first_(gpuscan_two48_ c)
 {
-    return (size_t)c.kept_lo | (size_t)(c.hi & 0xffffu) << 32;
+    return (size_t)c.lo[0] | (size_t)(c.hi & 0xffffu) << 32;
 }
-static __host__ __device__ __forceinline__ size_t gpuscan_runs_last_(gpuscan_runs_ c)
+static __host__ __device__ __forceinline__ size_t gpuscan_two48_second_(gpuscan_two48_ c)
 {
-    return (size_t)c.last_lo | (size_t)(c.hi >> 16) << 32;
+    return (size_t)c.lo[1] | (size_t)(c.hi >> 16) << 32;
 }
-static __host__ __device__ __forceinline__ gpuscan_runs_ gpuscan_runs_add_(gpuscan_runs_ a, gpuscan_runs_ b)
+static __host__ __device__ __forceinline__ gpuscan_two48_ gpuscan_runs_add_(gpuscan_two48_ a, gpuscan_two48_ b)
 {
-    const size_t la = gpuscan_runs_last_(a), lb = gpuscan_runs_last_(b);
-    return gpuscan_runs_of_(gpuscan_runs_kept_(a) + gpuscan_runs_kept_(b), la > lb ? la : lb);
+    const size_t la = gpuscan_two48_second_(a), lb = gpuscan_two48_second_(b);
+    return gpuscan_two48_of_(gpuscan_two48_first_(a) + gpuscan_two48_first_(b), la > lb ? la : lb);
 }
-#define GPUSCAN_OP_gpuscan_runs_IDENTITY(name, T) (gpuscan_runs_{0u, 0u, 0u})
+static __host__ __device__ __forceinline__ gpuscan_two48_ gpuscan_split_add_(gpuscan_two48_ a, gpuscan_two48_ b)
+{
+    return gpuscan_two48_of_(gpuscan_two48_first_(a) + gpuscan_two48_first_(b),
+                             gpuscan_two48_second_(a) + gpuscan_two48_second_(b));
+}
+#define GPUSCAN_OP_gpuscan_runs_IDENTITY(name, T) (gpuscan_two48_{{0u, 0u}, 0u})
 #define GPUSCAN_OP_gpuscan_runs_COMBINE(T, a, b) gpuscan_runs_add_(a, b)
+#define GPUSCAN_OP_gpuscan_split_IDENTITY(name, T) (gpuscan_two48_{{0u, 0u}, 0u})
+#define GPUSCAN_OP_gpuscan_split_COMBINE(T, a, b) gpuscan_split_add_(a, b)
+#define GPUSCAN_TWO48_LAYER_(P, Q, op)                                                              \
+    GPUSCAN_ELEMENT_(Q, op, gpuscan_two48_, op, 0)                                                  \
+    GPUSCAN_LOAD_STAGE_(Q, gpuscan_two48_, gpuscan_two48_, Q##_as_is, 1, 0)                         \
+    GPUSCAN_BYTES_(Q, gpuscan_two48_, op)                                                           \
+    GPUSCAN_WARP_(Q, gpuscan_two48_)                                                                \
+    GPUSCAN_BLOCK_PRIMITIVES_(Q, gpuscan_two48_)                                                    \
+    GPUSCAN_TILE_STATE_(Q, gpuscan_two48_)                                                          \
+    GPUSCAN_LOOKBACK_(Q, gpuscan_two48_)                                                            \
+    typedef gpuscan_two48_ P##_carry_t;                                                             \
+    static __device__ __forceinline__ size_t P##_kept_of(gpuscan_two48_ c) { return gpuscan_two48_first_(c); }
 #define GPUSCAN_SELECT_CARRY_runs(P)                                                                \
-    GPUSCAN_ELEMENT_(P##_runs, runs, gpuscan_runs_, gpuscan_runs, 0)                                \
-    GPUSCAN_LOAD_STAGE_(P##_runs, gpuscan_runs_, gpuscan_runs_, P##_runs_as_is, 1, 0)               \
-    GPUSCAN_BYTES_(P##_runs, gpuscan_runs_, gpuscan_runs)                                           \
-    GPUSCAN_WARP_(P##_runs, gpuscan_runs_)                                                          \
-    GPUSCAN_BLOCK_PRIMITIVES_(P##_runs, gpuscan_runs_)                                              \
-    GPUSCAN_TILE_STATE_(P##_runs, gpuscan_runs_)                                                    \
-    GPUSCAN_LOOKBACK_(P##_runs, gpuscan_runs_)                                                      \
-    typedef gpuscan_runs_ P##_carry_t;                                                              \
-    static __device__ __forceinline__ gpuscan_runs_ P##_carry_of(unsigned kept, size_t at)          \
+    GPUSCAN_TWO48_LAYER_(P, P##_runs, gpuscan_runs)                                                 \
+    enum { P##_RUNS_ = 1, P##_SPLIT_ = 0 };                                                         \
+    static __device__ __forceinline__ gpuscan_two48_ P##_carry_of(unsigned kept, unsigned second, size_t at) \
     {                                                                                               \
-        return gpuscan_runs_of_((size_t)__popc(kept), kept != 0u ? at + 31u - __clz(kept) : 0u);    \
+        (void)second;                                                                               \
+        return gpuscan_two48_of_((size_t)__popc(kept), kept != 0u ? at + 31u - __clz(kept) : 0u);   \
     }                                                                                               \
-    static __device__ __forceinline__ size_t P##_kept_of(gpuscan_runs_ c) { return gpuscan_runs_kept_(c); } \
-    static __device__ __forceinline__ size_t P##_last_of(gpuscan_runs_ c) { return gpuscan_runs_last_(c); }
+    static __device__ __forceinline__ size_t P##_last_of(gpuscan_two48_ c) { return gpuscan_two48_second_(c); } \
+    static __device__ __forceinline__ size_t P##_second_of(gpuscan_two48_ c) { return (void)c, 0u; }
+#define GPUSCAN_SELECT_CARRY_split(P)                                                               \
+    GPUSCAN_TWO48_LAYER_(P, P##_split, gpuscan_split)                                                 \
+    enum { P##_RUNS_ = 0, P##_SPLIT_ = 1 };                                                         \
+    static __device__ __forceinline__ gpuscan_two48_ P##_carry_of(unsigned kept, unsigned second, size_t at) \
+    {                                                                                               \
+        return (void)at, gpuscan_two48_of_((size_t)__popc(kept), (size_t)__popc(second));          \
+    }                                                                                               \
+    static __device__ __forceinline__ size_t P##_last_of(gpuscan_two48_ c) { return (void)c, 0u; } \
+    static __device__ __forceinline__ size_t P##_second_of(gpuscan_two48_ c) { return gpuscan_two48_second_(c); }
+
+/* A three-way partition's second part: bit j where item j is not in the first part and
+ * P_second_keep(x, i) takes it (else none). */
+#define GPUSCAN_SELECT_SECOND_NONE_(P, T)                                                           \
+    static __device__ __forceinline__ unsigned P##_select_second(const T *items, size_t base, unsigned valid, \
+                                                                 unsigned kept)                     \
+    {                                                                                               \
+        return (void)items, (void)base, (void)valid, (void)kept, 0u;                                \
+    }
+#define GPUSCAN_SELECT_SECOND_BY_(P, T)                                                             \
+    static __device__ __forceinline__ unsigned P##_select_second(const T *items, size_t base, unsigned valid, \
+                                                                 unsigned kept)                     \
+    {                                                                                               \
+        const unsigned q = threadIdx.x * GPUSCAN_CO_ITEMS(T);                                       \
+        unsigned second = 0u;                                                                       \
+        _Pragma("unroll") for (unsigned j = 0; j < GPUSCAN_CO_ITEMS(T); ++j)                        \
+            if (q + j < valid && !(kept >> j & 1u) && P##_second_keep(items[j], base + q + j)) second |= 1u << j; \
+        return second;                                                                              \
+    }
+/* (two predicates and two counts: at the look-back's budget 208 bytes spilled, at 1024 56) */
+#define GPUSCAN_SELECT_MARK_THREE_(P, T, keep) GPUSCAN_SELECT_MARK_KEEP_(P, T, keep, 2) GPUSCAN_SELECT_SECOND_BY_(P, T)
 
 /* How a tile's thread marks its items (bit j: item j of its run, element base + q + j, is kept;
  * none past valid): from the flag array (block.cuh: P_flags_read, P_flags_mark) or by the user's
@@ -102,9 +151,12 @@ static __host__ __device__ __forceinline__ gpuscan_runs_ gpuscan_runs_add_(gpusc
     {                                                                                               \
         (void)items;                                                                                \
         return P##_flags_mark(io->flags, run, base, valid);                                         \
-    }
-#define GPUSCAN_SELECT_MARK_IF_(P, T, keep)                                                         \
-    enum { P##_MARK_ = 0 };                                                                         \
+    }                                                                                               \
+    GPUSCAN_SELECT_SECOND_NONE_(P, T)
+#define GPUSCAN_SELECT_MARK_IF_(P, T, keep) GPUSCAN_SELECT_MARK_KEEP_(P, T, keep, 0) GPUSCAN_SELECT_SECOND_NONE_(P, T)
+/* (MARK: the register budget's, GPUSCAN_SELECT_THREADS_PER_SM) */
+#define GPUSCAN_SELECT_MARK_KEEP_(P, T, keep, MARK)                                                 \
+    enum { P##_MARK_ = MARK };                                                                      \
     typedef struct P##_select_flag_run {                                                            \
         char none;                                                                                  \
     } P##_select_flag_run;                                                                          \
@@ -155,7 +207,8 @@ static __host__ __device__ __forceinline__ gpuscan_runs_ gpuscan_runs_add_(gpusc
         _Pragma("unroll") for (unsigned j = 1; j < ITEMS; ++j)                                      \
             if (q + j < valid && !P##_same(items[j - 1u], items[j])) kept |= 1u << j;               \
         return kept;                                                                                \
-    }
+    }                                                                                               \
+    GPUSCAN_SELECT_SECOND_NONE_(P, T)
 /* unique by key: the items are the values; element i is kept where its key differs from key i - 1
  * (block.cuh: P_keys_read, P_keys_mark; element 0 always). */
 #define GPUSCAN_SELECT_MARK_BY_KEY_(P, T, keep)                                                     \
@@ -171,7 +224,8 @@ static __host__ __device__ __forceinline__ gpuscan_runs_ gpuscan_runs_add_(gpusc
     {                                                                                               \
         (void)items;                                                                                \
         return P##_keys_mark(io->keys, run, base, valid) | (unsigned)(base == 0 && threadIdx.x == 0); \
-    }
+    }                                                                                               \
+    GPUSCAN_SELECT_SECOND_NONE_(P, T)
 
 /* The selection's steps for the skeleton (FAM = select), in the coarsened tile shape of T.  K: a
  * unique by key's keys (KEYED: their first of each run go to keys_out beside the values); L: a
@@ -181,18 +235,19 @@ static __host__ __device__ __forceinline__ gpuscan_runs_ gpuscan_runs_add_(gpusc
         const T *in;                                                                                \
         const unsigned char *flags; /* (flagged) */                                                 \
         const K *keys;              /* (KEYED) */                                                   \
-        T *selected, *rejected;     /* rejected: NULL but for partition */                          \
+        T *selected, *rejected;     /* rejected: NULL but for partition (three-way: may be NULL) */  \
+        T *second;                  /* (split) the second part */                                   \
         K *keys_out;                /* (KEYED) */                                                   \
         L *lengths;                 /* (runs) */                                                    \
         size_t *count;                                                                              \
     } P##_select_io;                                                                                \
     static_assert(GPUSCAN_CO_ITEMS(T) <= 32, "gpuscan: a selection marks a thread's items in 32 bits: " \
                                              "GPUSCAN_CO_ITEMS(T) may not pass 32");               \
-    enum { P##_RUNS_ = sizeof(P##_carry_t) > sizeof(size_t),                                        \
-           P##_KEYS_STAGE_ = sizeof(K) <= sizeof(T) /* a unique by key's kept keys meet in the tile buffer */ }; \
+    enum { P##_KEYS_STAGE_ = sizeof(K) <= sizeof(T) /* a unique by key's kept keys meet in the tile buffer */ }; \
     typedef struct P##_select_part {                                                                \
         T items[GPUSCAN_CO_ITEMS(T)];                                                               \
-        unsigned kept;       /* bit j: item j is kept */                                            \
+        unsigned kept;       /* bit j: item j is kept (three-way: in the first part) */             \
+        unsigned second;     /* bit j: item j goes to the second part (split) */                    \
         int partition;       /* the rest goes out too */                                            \
         size_t at;           /* the thread's run's first element */                                 \
         const K *keys;       /* (KEYED) the tile's keys, valid of them */                           \
@@ -200,6 +255,7 @@ static __host__ __device__ __forceinline__ gpuscan_runs_ gpuscan_runs_add_(gpusc
         K got[(KEYED) ? GPUSCAN_CO_ITEMS(T) : 1]; /* (KEYED) kept keys read again: P_keys_read_again */ \
         unsigned loaded;     /* bit k: got[k], the key of element threadIdx.x + k THREADS, is kept */ \
         size_t before, tile; /* kept in the tile before this thread's items; in the tile */         \
+        size_t before2, tile2; /* (split) the same of the second part */                            \
     } P##_select_part;                                                                              \
     /* where a tile's kept elements' places in it (runs) wait for the prefix, as the items do in the \
      * tile buffer */                                                                               \
@@ -233,7 +289,8 @@ static __host__ __device__ __forceinline__ gpuscan_runs_ gpuscan_runs_add_(gpusc
         else                                                                                        \
             P##_CO_load_hinted(io->in, base, valid, part->items, P##_CO_buffer(), 0);               \
         part->kept = P##_select_mark(io, &run, part->items, base, valid);                           \
-        part->partition = io->rejected != NULL;                                                     \
+        part->second = P##_select_second(part->items, base, valid, part->kept);                     \
+        part->partition = io->rejected != NULL || P##_SPLIT_;                                       \
         part->at = base + threadIdx.x * ITEMS;                                                      \
         part->keys = KEYED ? io->keys + base : NULL, part->valid = valid;                           \
     }                                                                                               \
@@ -241,10 +298,11 @@ static __host__ __device__ __forceinline__ gpuscan_runs_ gpuscan_runs_add_(gpusc
     static __device__ __forceinline__ P##_carry_t P##_select_aggregate(P##_select_part *part, P##_carry_t *before) \
     {                                                                                               \
         P##_carry_t excl, total;                                                                    \
-        P##_##CARRY##_block_scan_values(P##_carry_of(part->kept, part->at), GPUSCAN_CO_THREADS(T), &excl, &total); \
+        P##_##CARRY##_block_scan_values(P##_carry_of(part->kept, part->second, part->at), GPUSCAN_CO_THREADS(T), \
+                                        &excl, &total);                                             \
         if (threadIdx.x == 0) excl = P##_##CARRY##_identity();                                      \
-        part->before = P##_kept_of(excl);                                                           \
-        part->tile = P##_kept_of(total);                                                            \
+        part->before = P##_kept_of(excl), part->before2 = P##_second_of(excl);                      \
+        part->tile = P##_kept_of(total), part->tile2 = P##_second_of(total);                        \
         *before = excl;                                                                             \
         return total;                                                                               \
     }                                                                                               \
@@ -306,12 +364,14 @@ static __host__ __device__ __forceinline__ gpuscan_runs_ gpuscan_runs_add_(gpusc
         T *buf = P##_CO_buffer();                                                                   \
         unsigned short *pbuf = P##_place_buffer();                                                  \
         const unsigned q = threadIdx.x * ITEMS, tile_kept = (unsigned)part->tile;                   \
-        unsigned rank = (unsigned)part->before;                                                     \
-        if (part->partition)                                                                        \
+        const unsigned tile_parts = tile_kept + (unsigned)part->tile2; /* (split: both parts') */  \
+        unsigned rank = (unsigned)part->before, rank2 = (unsigned)part->before2;                    \
+        if (part->partition) /* the first part, the second (split), the rest */                     \
             _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                \
-                const unsigned kept = part->kept >> j & 1u, at = kept ? rank : tile_kept + (q + j - rank); \
+                const unsigned kept = part->kept >> j & 1u, second = part->second >> j & 1u;        \
+                const unsigned at = kept ? rank : second ? tile_kept + rank2 : tile_parts + (q + j - rank - rank2); \
                 buf[GPUSCAN_PAD_(at)] = part->items[j];                                             \
-                rank += kept;                                                                       \
+                rank += kept, rank2 += second;                                                      \
             }                                                                                       \
         else /* (the rest's places not worked out: half the instructions an item) */                \
             _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                \
@@ -352,11 +412,17 @@ static __host__ __device__ __forceinline__ gpuscan_runs_ gpuscan_runs_add_(gpusc
                 if (first + i > 0u)                                                                 \
                     io->lengths[first + i - 1u] = (L)(base + pbuf[GPUSCAN_PAD_(i)] -                \
                                                       (i > 0u ? base + pbuf[GPUSCAN_PAD_(i - 1u)] : last)); \
+        const size_t first2 = has_prefix ? P##_second_of(prefix) : 0u;                              \
+        const unsigned parts = kept + (unsigned)part->tile2;                                        \
+        if (P##_SPLIT_)                                                                             \
+            _Pragma("unroll 4") for (unsigned i = threadIdx.x; i < (unsigned)part->tile2; i += GPUSCAN_CO_THREADS(T)) \
+                io->second[first2 + i] = buf[GPUSCAN_PAD_(kept + i)];                               \
         if (io->rejected != NULL)                                                                   \
-            _Pragma("unroll 4") for (unsigned i = kept + threadIdx.x; i < valid; i += GPUSCAN_CO_THREADS(T)) \
-                io->rejected[base - first + (i - kept)] = buf[GPUSCAN_PAD_(i)];                     \
+            _Pragma("unroll 4") for (unsigned i = parts + threadIdx.x; i < valid; i += GPUSCAN_CO_THREADS(T)) \
+                io->rejected[base - first - first2 + (i - parts)] = buf[GPUSCAN_PAD_(i)];           \
         if (threadIdx.x == 0 && tile == gridDim.x - 1) {                                            \
             *io->count = first + kept;                                                              \
+            if (P##_SPLIT_) io->count[1] = first2 + part->tile2;                                    \
             if (P##_RUNS_) io->lengths[first + kept - 1u] = (L)(n - (kept > 0u ? base + pbuf[GPUSCAN_PAD_(kept - 1u)] : last)); \
         }                                                                                           \
     }                                                                                               \
@@ -384,28 +450,29 @@ typedef struct gpuscan_select_desc_ {
     size_t length_size;         /* a run-length encoding's lengths (an integer type), else 0 */
     size_t length_max;          /* ... and the most elements they take (the longest run L holds) */
     size_t carry_size;          /* of what tiles hand on (P_carry_t) */
+    size_t counts;              /* the size_t counts written: 1, or a three-way partition's 2 */
     gpuscan_pass_ pass;
 } gpuscan_select_desc_;
 /* One call: the data and the io the kernels take (P_select_io, typed by the DEFINE). */
 typedef struct gpuscan_select_call_ {
     const void *in, *flags, *keys;
-    void *selected, *rejected, *keys_out, *lengths;
+    void *selected, *rejected, *keys_out, *lengths, *second;
     size_t *count;
     size_t n;
     int flagged;
     const void *io;
 } gpuscan_select_call_;
 /* The call's memory: read (in, flags, keys), then written (selected, rejected, keys_out, lengths,
- * count); bytes of each. */
-enum { GPUSCAN_SELECT_READ_ = 3, GPUSCAN_SELECT_RANGES_ = 8 };
+ * second, count); bytes of each. */
+enum { GPUSCAN_SELECT_READ_ = 3, GPUSCAN_SELECT_RANGES_ = 9 };
 static inline void gpuscan_select_ranges_(const gpuscan_select_desc_ *d, const gpuscan_select_call_ *c,
                                           const void **range, size_t *bytes)
 {
     const void *r[GPUSCAN_SELECT_RANGES_] = {c->in, c->flags, c->keys, c->selected, c->rejected, c->keys_out,
-                                             c->lengths, c->count};
+                                             c->lengths, c->second, c->count};
     const size_t b[GPUSCAN_SELECT_RANGES_] = {c->n * d->elem_size, c->flagged ? c->n : 0u, c->n * d->key_size,
                                               c->n * d->elem_size, c->n * d->elem_size, c->n * d->key_size,
-                                              c->n * d->length_size, sizeof(size_t)};
+                                              c->n * d->length_size, c->n * d->elem_size, d->counts * sizeof(size_t)};
     memcpy(range, r, sizeof r), memcpy(bytes, b, sizeof b);
 }
 /* d_count is written even for n = 0.  In place: the selected may be the input and the kept keys
@@ -420,15 +487,17 @@ static inline gpuscan_status gpuscan_select_check_(const gpuscan_select_desc_ *d
     if ((uintptr_t)c->count % __alignof__(size_t) != 0) return GPUSCAN_ERROR_MISALIGNED;
     if (c->n == 0) return GPUSCAN_SUCCESS;
     if (c->in == NULL || c->selected == NULL || (c->flagged && c->flags == NULL) ||
-        (d->key_size != 0 && (c->keys == NULL || c->keys_out == NULL)) || (d->length_size != 0 && c->lengths == NULL))
+        (d->key_size != 0 && (c->keys == NULL || c->keys_out == NULL)) || (d->length_size != 0 && c->lengths == NULL) ||
+        (d->counts == 2 && c->second == NULL))
         return GPUSCAN_ERROR_NULL_POINTER;
     if ((uintptr_t)c->in % d->elem_align != 0 || (uintptr_t)c->selected % d->elem_align != 0 ||
-        (uintptr_t)c->rejected % d->elem_align != 0 ||
+        (uintptr_t)c->rejected % d->elem_align != 0 || (uintptr_t)c->second % d->elem_align != 0 ||
         (d->key_size != 0 && ((uintptr_t)c->keys % d->key_align != 0 || (uintptr_t)c->keys_out % d->key_align != 0)) ||
         (d->length_size != 0 && (uintptr_t)c->lengths % d->length_size != 0))
         return GPUSCAN_ERROR_MISALIGNED;
     if (c->n > (SIZE_MAX / 2) / d->elem_size || (d->key_size != 0 && c->n > (SIZE_MAX / 2) / d->key_size) ||
-        (d->length_size != 0 && (c->n > (SIZE_MAX / 2) / d->length_size || c->n > d->length_max)))
+        (d->length_size != 0 && (c->n > (SIZE_MAX / 2) / d->length_size || c->n > d->length_max)) ||
+        (d->counts == 2 && c->n > GPUSCAN_TWO48_MAX_))
         return GPUSCAN_ERROR_TOO_LARGE;
     gpuscan_select_ranges_(d, c, range, bytes);
     for (int w = GPUSCAN_SELECT_READ_; w < GPUSCAN_SELECT_RANGES_; ++w)
@@ -440,10 +509,11 @@ static inline gpuscan_status gpuscan_select_check_(const gpuscan_select_desc_ *d
     return GPUSCAN_SUCCESS;
 }
 /* The call as the single pass takes it (host.cuh): the memory an _ex workspace must keep apart
- * from, and d_count, which an empty selection still writes. */
+ * from, and the counts, which an empty selection still writes. */
 static inline gpuscan_pass_call_ gpuscan_select_pass_call_(const gpuscan_select_desc_ *d, const gpuscan_select_call_ *c)
 {
-    gpuscan_pass_call_ p = {(void *)c->io, c->n, d->carry_size, c->count, GPUSCAN_SELECT_RANGES_, {0}, {0}, 0, NULL};
+    gpuscan_pass_call_ p = {(void *)c->io, c->n, d->carry_size, c->count, GPUSCAN_SELECT_RANGES_, {0}, {0}, 0, NULL,
+                            d->counts * sizeof(size_t)};
     gpuscan_select_ranges_(d, c, p.range, p.range_bytes);
     return p;
 }
@@ -466,21 +536,22 @@ static inline gpuscan_status gpuscan_select_simple_(gpuscan_select_desc_ *d, con
     static gpuscan_select_desc_ P##_desc __attribute__((unused)) = {                               \
         sizeof(T), __alignof__(T), (KEYED) ? sizeof(K) : 0u, (KEYED) ? __alignof__(K) : 1u,         \
         P##_RUNS_ ? sizeof(L) : 0u, /* (runs and lengths past 2^48 - 1: not carried) */             \
-        (size_t)std::numeric_limits<L>::max() < GPUSCAN_RUNS_MAX_ ? (size_t)std::numeric_limits<L>::max() \
-                                                                  : GPUSCAN_RUNS_MAX_,              \
-        sizeof(P##_carry_t),                                                                        \
+        (size_t)std::numeric_limits<L>::max() < GPUSCAN_TWO48_MAX_ ? (size_t)std::numeric_limits<L>::max() \
+                                                                  : GPUSCAN_TWO48_MAX_,              \
+        sizeof(P##_carry_t), P##_SPLIT_ ? 2u : 1u,                                                  \
         {(const void *)P##_select_pass, NULL /* (no fold, no domino) */,                           \
          (const void *)P##_select_pass_clears, GPUSCAN_CO_THREADS(T), GPUSCAN_TILE_(CO, T),         \
          GPUSCAN_TILE_(CO, T) * (unsigned)(sizeof(T) + ((KEYED) ? sizeof(K) : 0u)),                 \
          GPUSCAN_STATE_BYTES_(P##_carry_t), GPUSCAN_SLOT_BYTES_(P##_carry_t), 0, {0}, {0}, {0}, 0u}};
 #define GPUSCAN_SELECT_CALL_(P, T, K, L, KIND)                                                      \
     static gpuscan_select_call_ P##_call_(P##_select_io *io, const T *in, const unsigned char *flags, const K *keys, \
-                                          T *selected, T *rejected, K *keys_out, L *lengths, size_t *count, size_t n) \
+                                          T *selected, T *rejected, K *keys_out, L *lengths, T *second, \
+                                          size_t *count, size_t n)                                  \
     {                                                                                               \
-        const gpuscan_select_call_ c = {in,      flags,    keys,  selected, rejected, keys_out,     \
-                                        lengths, count,    n,     GPUSCAN_FLAGGED_##KIND, io};      \
+        const gpuscan_select_call_ c = {in,      flags,  keys,  selected, rejected, keys_out,       \
+                                        lengths, second, count, n,        GPUSCAN_FLAGGED_##KIND, io}; \
         io->in = in, io->flags = flags, io->keys = keys, io->selected = selected, io->rejected = rejected; \
-        io->keys_out = keys_out, io->lengths = lengths, io->count = count;                          \
+        io->keys_out = keys_out, io->lengths = lengths, io->second = second, io->count = count;     \
         return c;                                                                                   \
     }
 #define GPUSCAN_SELECT_FORMS_flagged(SCOPE, P, T, K, L)                                             \
@@ -488,7 +559,7 @@ static inline gpuscan_status gpuscan_select_simple_(gpuscan_select_desc_ *d, con
                                             size_t *d_count, size_t n, cudaStream_t stream)         \
     {                                                                                               \
         P##_select_io io;                                                                           \
-        const gpuscan_select_call_ c = P##_call_(&io, d_in, d_flags, NULL, d_out, NULL, NULL, NULL, d_count, n); \
+        const gpuscan_select_call_ c = P##_call_(&io, d_in, d_flags, NULL, d_out, NULL, NULL, NULL, NULL, d_count, n); \
         return gpuscan_select_simple_(&P##_desc, &c, stream);                                       \
     }                                                                                               \
     SCOPE gpuscan_status P##_partition_flagged(const T *d_in, const unsigned char *d_flags, T *d_selected, \
@@ -496,7 +567,7 @@ static inline gpuscan_status gpuscan_select_simple_(gpuscan_select_desc_ *d, con
     {                                                                                               \
         P##_select_io io;                                                                           \
         if (n > 0 && d_rejected == NULL) return GPUSCAN_ERROR_NULL_POINTER;                         \
-        const gpuscan_select_call_ c = P##_call_(&io, d_in, d_flags, NULL, d_selected, d_rejected, NULL, NULL, d_count, n); \
+        const gpuscan_select_call_ c = P##_call_(&io, d_in, d_flags, NULL, d_selected, d_rejected, NULL, NULL, NULL, d_count, n); \
         return gpuscan_select_simple_(&P##_desc, &c, stream);                                       \
     }                                                                                               \
     SCOPE gpuscan_status P##_select_flagged_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in, \
@@ -504,7 +575,7 @@ static inline gpuscan_status gpuscan_select_simple_(gpuscan_select_desc_ *d, con
                                                size_t n, cudaStream_t stream)                       \
     {                                                                                               \
         P##_select_io io;                                                                           \
-        const gpuscan_select_call_ c = P##_call_(&io, d_in, d_flags, NULL, d_out, NULL, NULL, NULL, d_count, n); \
+        const gpuscan_select_call_ c = P##_call_(&io, d_in, d_flags, NULL, d_out, NULL, NULL, NULL, NULL, d_count, n); \
         return gpuscan_select_ex_(&P##_desc, d_workspace, workspace_bytes, &c, stream);             \
     }                                                                                               \
     SCOPE gpuscan_status P##_partition_flagged_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in, \
@@ -513,14 +584,14 @@ static inline gpuscan_status gpuscan_select_simple_(gpuscan_select_desc_ *d, con
     {                                                                                               \
         P##_select_io io;                                                                           \
         if (d_workspace != NULL && n > 0 && d_rejected == NULL) return GPUSCAN_ERROR_NULL_POINTER;  \
-        const gpuscan_select_call_ c = P##_call_(&io, d_in, d_flags, NULL, d_selected, d_rejected, NULL, NULL, d_count, n); \
+        const gpuscan_select_call_ c = P##_call_(&io, d_in, d_flags, NULL, d_selected, d_rejected, NULL, NULL, NULL, d_count, n); \
         return gpuscan_select_ex_(&P##_desc, d_workspace, workspace_bytes, &c, stream);             \
     }
 #define GPUSCAN_SELECT_FORMS_if(SCOPE, P, T, K, L)                                                  \
     SCOPE gpuscan_status P##_select_if(const T *d_in, T *d_out, size_t *d_count, size_t n, cudaStream_t stream) \
     {                                                                                               \
         P##_select_io io;                                                                           \
-        const gpuscan_select_call_ c = P##_call_(&io, d_in, NULL, NULL, d_out, NULL, NULL, NULL, d_count, n); \
+        const gpuscan_select_call_ c = P##_call_(&io, d_in, NULL, NULL, d_out, NULL, NULL, NULL, NULL, d_count, n); \
         return gpuscan_select_simple_(&P##_desc, &c, stream);                                       \
     }                                                                                               \
     SCOPE gpuscan_status P##_partition_if(const T *d_in, T *d_selected, T *d_rejected, size_t *d_count, \
@@ -528,14 +599,14 @@ static inline gpuscan_status gpuscan_select_simple_(gpuscan_select_desc_ *d, con
     {                                                                                               \
         P##_select_io io;                                                                           \
         if (n > 0 && d_rejected == NULL) return GPUSCAN_ERROR_NULL_POINTER;                         \
-        const gpuscan_select_call_ c = P##_call_(&io, d_in, NULL, NULL, d_selected, d_rejected, NULL, NULL, d_count, n); \
+        const gpuscan_select_call_ c = P##_call_(&io, d_in, NULL, NULL, d_selected, d_rejected, NULL, NULL, NULL, d_count, n); \
         return gpuscan_select_simple_(&P##_desc, &c, stream);                                       \
     }                                                                                               \
     SCOPE gpuscan_status P##_select_if_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in, T *d_out, \
                                           size_t *d_count, size_t n, cudaStream_t stream)           \
     {                                                                                               \
         P##_select_io io;                                                                           \
-        const gpuscan_select_call_ c = P##_call_(&io, d_in, NULL, NULL, d_out, NULL, NULL, NULL, d_count, n); \
+        const gpuscan_select_call_ c = P##_call_(&io, d_in, NULL, NULL, d_out, NULL, NULL, NULL, NULL, d_count, n); \
         return gpuscan_select_ex_(&P##_desc, d_workspace, workspace_bytes, &c, stream);             \
     }                                                                                               \
     SCOPE gpuscan_status P##_partition_if_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in,  \
@@ -544,7 +615,7 @@ static inline gpuscan_status gpuscan_select_simple_(gpuscan_select_desc_ *d, con
     {                                                                                               \
         P##_select_io io;                                                                           \
         if (d_workspace != NULL && n > 0 && d_rejected == NULL) return GPUSCAN_ERROR_NULL_POINTER;  \
-        const gpuscan_select_call_ c = P##_call_(&io, d_in, NULL, NULL, d_selected, d_rejected, NULL, NULL, d_count, n); \
+        const gpuscan_select_call_ c = P##_call_(&io, d_in, NULL, NULL, d_selected, d_rejected, NULL, NULL, NULL, d_count, n); \
         return gpuscan_select_ex_(&P##_desc, d_workspace, workspace_bytes, &c, stream);             \
     }
 /* unique: gpuscan_<name>_unique(in, out, d_count, n, stream) and _ex (P gpuscan_<name>_unique). */
@@ -552,14 +623,14 @@ static inline gpuscan_status gpuscan_select_simple_(gpuscan_select_desc_ *d, con
     SCOPE gpuscan_status P(const T *d_in, T *d_out, size_t *d_count, size_t n, cudaStream_t stream) \
     {                                                                                               \
         P##_select_io io;                                                                           \
-        const gpuscan_select_call_ c = P##_call_(&io, d_in, NULL, NULL, d_out, NULL, NULL, NULL, d_count, n); \
+        const gpuscan_select_call_ c = P##_call_(&io, d_in, NULL, NULL, d_out, NULL, NULL, NULL, NULL, d_count, n); \
         return gpuscan_select_simple_(&P##_desc, &c, stream);                                       \
     }                                                                                               \
     SCOPE gpuscan_status P##_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in, T *d_out, \
                                 size_t *d_count, size_t n, cudaStream_t stream)                     \
     {                                                                                               \
         P##_select_io io;                                                                           \
-        const gpuscan_select_call_ c = P##_call_(&io, d_in, NULL, NULL, d_out, NULL, NULL, NULL, d_count, n); \
+        const gpuscan_select_call_ c = P##_call_(&io, d_in, NULL, NULL, d_out, NULL, NULL, NULL, NULL, d_count, n); \
         return gpuscan_select_ex_(&P##_desc, d_workspace, workspace_bytes, &c, stream);             \
     }
 /* unique by key: gpuscan_<name>_unique_by_key(keys, values, keys_out, values_out, d_count, n,
@@ -570,7 +641,7 @@ static inline gpuscan_status gpuscan_select_simple_(gpuscan_select_desc_ *d, con
     {                                                                                               \
         P##_select_io io;                                                                           \
         const gpuscan_select_call_ c =                                                              \
-            P##_call_(&io, d_values, NULL, d_keys, d_values_out, NULL, d_keys_out, NULL, d_count, n); \
+            P##_call_(&io, d_values, NULL, d_keys, d_values_out, NULL, d_keys_out, NULL, NULL, d_count, n); \
         return gpuscan_select_simple_(&P##_desc, &c, stream);                                       \
     }                                                                                               \
     SCOPE gpuscan_status P##_ex(void *d_workspace, size_t *workspace_bytes, const K *d_keys, const T *d_values, \
@@ -578,7 +649,7 @@ static inline gpuscan_status gpuscan_select_simple_(gpuscan_select_desc_ *d, con
     {                                                                                               \
         P##_select_io io;                                                                           \
         const gpuscan_select_call_ c =                                                              \
-            P##_call_(&io, d_values, NULL, d_keys, d_values_out, NULL, d_keys_out, NULL, d_count, n); \
+            P##_call_(&io, d_values, NULL, d_keys, d_values_out, NULL, d_keys_out, NULL, NULL, d_count, n); \
         return gpuscan_select_ex_(&P##_desc, d_workspace, workspace_bytes, &c, stream);             \
     }
 /* run-length encoding: gpuscan_<name>_run_length_encode(in, unique, lengths, d_count, n, stream)
@@ -587,14 +658,34 @@ static inline gpuscan_status gpuscan_select_simple_(gpuscan_select_desc_ *d, con
     SCOPE gpuscan_status P(const T *d_in, T *d_unique, L *d_lengths, size_t *d_count, size_t n, cudaStream_t stream) \
     {                                                                                               \
         P##_select_io io;                                                                           \
-        const gpuscan_select_call_ c = P##_call_(&io, d_in, NULL, NULL, d_unique, NULL, NULL, d_lengths, d_count, n); \
+        const gpuscan_select_call_ c = P##_call_(&io, d_in, NULL, NULL, d_unique, NULL, NULL, d_lengths, NULL, d_count, n); \
         return gpuscan_select_simple_(&P##_desc, &c, stream);                                       \
     }                                                                                               \
     SCOPE gpuscan_status P##_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in, T *d_unique, \
                                 L *d_lengths, size_t *d_count, size_t n, cudaStream_t stream)       \
     {                                                                                               \
         P##_select_io io;                                                                           \
-        const gpuscan_select_call_ c = P##_call_(&io, d_in, NULL, NULL, d_unique, NULL, NULL, d_lengths, d_count, n); \
+        const gpuscan_select_call_ c = P##_call_(&io, d_in, NULL, NULL, d_unique, NULL, NULL, d_lengths, NULL, d_count, n); \
+        return gpuscan_select_ex_(&P##_desc, d_workspace, workspace_bytes, &c, stream);             \
+    }
+/* three-way partition: gpuscan_<name>_three_way_partition(in, first, second, rest, d_counts, n,
+ * stream) and _ex; d_counts: two size_t, the first part's count and the second's; rest may be NULL
+ * (the rest not written). */
+#define GPUSCAN_SELECT_FORMS_three(SCOPE, P, T, K, L)                                               \
+    SCOPE gpuscan_status P(const T *d_in, T *d_first, T *d_second, T *d_rest, size_t *d_counts, size_t n, \
+                           cudaStream_t stream)                                                     \
+    {                                                                                               \
+        P##_select_io io;                                                                           \
+        const gpuscan_select_call_ c =                                                              \
+            P##_call_(&io, d_in, NULL, NULL, d_first, d_rest, NULL, NULL, d_second, d_counts, n);   \
+        return gpuscan_select_simple_(&P##_desc, &c, stream);                                       \
+    }                                                                                               \
+    SCOPE gpuscan_status P##_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in, T *d_first, T *d_second, \
+                                T *d_rest, size_t *d_counts, size_t n, cudaStream_t stream)         \
+    {                                                                                               \
+        P##_select_io io;                                                                           \
+        const gpuscan_select_call_ c =                                                              \
+            P##_call_(&io, d_in, NULL, NULL, d_first, d_rest, NULL, NULL, d_second, d_counts, n);   \
         return gpuscan_select_ex_(&P##_desc, d_workspace, workspace_bytes, &c, stream);             \
     }
 /* Each KIND's mark, carry and keys, and whether a flag array is required (GPUSCAN_FLAGGED_). */
@@ -603,24 +694,37 @@ static inline gpuscan_status gpuscan_select_simple_(gpuscan_select_desc_ *d, con
 #define GPUSCAN_SELECT_MARK_OF_unique GPUSCAN_SELECT_MARK_UNIQUE_
 #define GPUSCAN_SELECT_MARK_OF_by_key GPUSCAN_SELECT_MARK_BY_KEY_
 #define GPUSCAN_SELECT_MARK_OF_runs GPUSCAN_SELECT_MARK_UNIQUE_
+#define GPUSCAN_SELECT_MARK_OF_three GPUSCAN_SELECT_MARK_THREE_
 #define GPUSCAN_SELECT_CARRY_OF_flagged count
 #define GPUSCAN_SELECT_CARRY_OF_if count
 #define GPUSCAN_SELECT_CARRY_OF_unique count
 #define GPUSCAN_SELECT_CARRY_OF_by_key count
 #define GPUSCAN_SELECT_CARRY_OF_runs runs
+#define GPUSCAN_SELECT_CARRY_OF_three split
 #define GPUSCAN_SELECT_KEYED_flagged 0
 #define GPUSCAN_SELECT_KEYED_if 0
 #define GPUSCAN_SELECT_KEYED_unique 0
 #define GPUSCAN_SELECT_KEYED_by_key 1
 #define GPUSCAN_SELECT_KEYED_runs 0
+#define GPUSCAN_SELECT_KEYED_three 0
 #define GPUSCAN_FLAGGED_unique 0
 #define GPUSCAN_FLAGGED_by_key 0
 #define GPUSCAN_FLAGGED_runs 0
+#define GPUSCAN_FLAGGED_three 0
 #define GPUSCAN_USING_SELECT_unique(P)                                                              \
     using P##_internal::P;                                                                          \
     using P##_internal::P##_ex;
 #define GPUSCAN_USING_SELECT_by_key(P) GPUSCAN_USING_SELECT_unique(P)
 #define GPUSCAN_USING_SELECT_runs(P) GPUSCAN_USING_SELECT_unique(P)
+#define GPUSCAN_USING_SELECT_three(P) GPUSCAN_USING_SELECT_unique(P)
+/* A three-way partition's second predicate (fn), as the family calls it; the other kinds have none. */
+#define GPUSCAN_SELECT_SECOND_KEEP_three(P, T, fn)                                                  \
+    static __device__ __forceinline__ bool P##_second_keep(T x, size_t i) { return fn(x, i); }
+#define GPUSCAN_SELECT_SECOND_KEEP_flagged(P, T, fn)
+#define GPUSCAN_SELECT_SECOND_KEEP_if(P, T, fn)
+#define GPUSCAN_SELECT_SECOND_KEEP_unique(P, T, fn)
+#define GPUSCAN_SELECT_SECOND_KEEP_by_key(P, T, fn)
+#define GPUSCAN_SELECT_SECOND_KEEP_runs(P, T, fn)
 #define GPUSCAN_FLAGGED_flagged 1 /* the flag array is required */
 #define GPUSCAN_FLAGGED_if 0
 #define GPUSCAN_USING_SELECT_flagged(P)                                                             \
@@ -666,8 +770,22 @@ static inline gpuscan_status gpuscan_select_simple_(gpuscan_select_desc_ *d, con
                   "gpuscan: the equality '" #fn "' of " #name " must take (" #K " a, " #K " b) and " \
                   "return bool: static __host__ __device__ bool " #fn "(" #K ", " #K ")");
 #define GPUSCAN_CHECK_SELECT_SAME_NONE(name, K, fn)
+/* The user's functions named on the host too (P_refers_, never called): called from device code
+ * only, a predicate or an equality was "defined but not used" to the host compiler, an error under
+ * -Werror (the decltype of the DEFINE's signature check names it, but nvcc's host code printed a
+ * second predicate of the same type as the first). */
+#define GPUSCAN_SELECT_REFERS_flagged(keep, fn)
+#define GPUSCAN_SELECT_REFERS_if(keep, fn) (void)keep;
+#define GPUSCAN_SELECT_REFERS_unique(keep, fn)
+#define GPUSCAN_SELECT_REFERS_by_key(keep, fn)
+#define GPUSCAN_SELECT_REFERS_runs(keep, fn)
+#define GPUSCAN_SELECT_REFERS_three(keep, fn) (void)keep, (void)fn;
+#define GPUSCAN_SELECT_REFERS_EQ(fn)
+#define GPUSCAN_SELECT_REFERS_FN(fn) (void)fn;
+#define GPUSCAN_SELECT_REFERS_NONE(fn)
 /* KIND: flagged, if (keep: the predicate), unique, by_key (K the keys, T the values), runs (L the
- * lengths); SAME, fn: the equality of K (unique, runs: K is T). */
+ * lengths), three (keep and fn: the first part's predicate and the second's); SAME, fn: the
+ * equality of K (unique, runs: K is T; NONE: none). */
 #define GPUSCAN_SELECT_ASSEMBLE_(SCOPE, P, name, T, K, L, KIND, keep, SAME, fn)                     \
     GPUSCAN_SELECT_ASSEMBLE_AT_(__COUNTER__, SCOPE, P, name, T, K, L, KIND, keep, SAME, fn)
 #define GPUSCAN_SELECT_ASSEMBLE_AT_(id, SCOPE, P, name, T, K, L, KIND, keep, SAME, fn)              \
@@ -677,6 +795,11 @@ static inline gpuscan_status gpuscan_select_simple_(gpuscan_select_desc_ *d, con
     static __device__ __forceinline__ __attribute__((unused)) bool P##_same(K a, K b)               \
     {                                                                                               \
         return GPUSCAN_SELECT_SAME_##SAME(fn, a, b);                                                \
+    }                                                                                               \
+    GPUSCAN_SELECT_SECOND_KEEP_##KIND(P, T, fn)                                                     \
+    static inline __attribute__((unused)) void P##_refers_(void)                                    \
+    {                                                                                               \
+        GPUSCAN_SELECT_REFERS_##KIND(keep, fn) GPUSCAN_SELECT_REFERS_##SAME(fn)                     \
     }                                                                                               \
     GPUSCAN_SELECT_DEVICE_CODE_OF_(P, name, T, K, P##_same, L, GPUSCAN_SELECT_MARK_OF_##KIND, keep, \
                                    GPUSCAN_SELECT_CARRY_OF_##KIND, GPUSCAN_SELECT_KEYED_##KIND)     \

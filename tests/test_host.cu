@@ -769,7 +769,7 @@ static void test_descriptors(void)
     /* the selection: a workspace for any n (one tile too), and its checks */
     gpuscan_select_desc_ s;
     memset(&s, 0, sizeof s);
-    s.elem_size = s.elem_align = 4;
+    s.elem_size = s.elem_align = 4, s.counts = 1;
     s.pass.tile = 4096, s.pass.threads = 128, s.pass.state_bytes = 16;
     EXPECT(gpuscan_pass_plan_(&s.pass, &plan, 0, 8) == GPUSCAN_SUCCESS && plan.num_tiles == 0 &&
                gpuscan_pass_plan_(&s.pass, &plan, 1, 8) == GPUSCAN_SUCCESS && plan.num_tiles == 1 && plan.bytes > 0 &&
@@ -777,18 +777,18 @@ static void test_descriptors(void)
            "a family's single pass: a counter and states from one tile");
     char *base = fake_kernels;
     size_t *count = (size_t *)(void *)(((uintptr_t)base + 7) & ~(uintptr_t)7);
-    gpuscan_select_call_ sc = {base, NULL, NULL, base, NULL, NULL, NULL, count, 0, 0, NULL};
+    gpuscan_select_call_ sc = {base, NULL, NULL, base, NULL, NULL, NULL, NULL, count, 0, 0, NULL};
     EXPECT(gpuscan_select_check_(&s, &sc) == GPUSCAN_SUCCESS, "n = 0: only the count");
     sc.n = 1000;
     EXPECT(gpuscan_select_check_(&s, &sc) == GPUSCAN_ERROR_OVERLAP, "the count inside the data");
     /* no rejected output (select): nowhere, whatever the other addresses (it once read as the range
      * from address 0, so an input below n * sizeof(T) overlapped it) */
     gpuscan_select_call_ low = {(const void *)(uintptr_t)0x1000, NULL, NULL, (void *)(uintptr_t)0x7f0000000000, NULL,
-                                NULL, NULL, (size_t *)(uintptr_t)0x7e0000000000, (size_t)1 << 20, 0, NULL};
+                                NULL, NULL, NULL, (size_t *)(uintptr_t)0x7e0000000000, (size_t)1 << 20, 0, NULL};
     EXPECT(gpuscan_select_check_(&s, &low) == GPUSCAN_SUCCESS, "select with its input at a low address");
     /* the selection's workspace apart from its flags, outputs and count */
     gpuscan_select_call_ fl = {(const void *)(uintptr_t)0x10000000, (const void *)(uintptr_t)0x20000000, NULL,
-                               (void *)(uintptr_t)0x30000000, NULL, NULL, NULL, (size_t *)(uintptr_t)0x40000000,
+                               (void *)(uintptr_t)0x30000000, NULL, NULL, NULL, NULL, (size_t *)(uintptr_t)0x40000000,
                                (size_t)1 << 20, 1, NULL};
     size_t wb = 0;
     EXPECT(gpuscan_select_ex_(&s, NULL, &wb, &fl, 0) == GPUSCAN_SUCCESS && wb > 0, "selection size query");
@@ -800,7 +800,7 @@ static void test_descriptors(void)
      * from the keys too */
     s.key_size = s.key_align = 8;
     gpuscan_select_call_ bk = {(const void *)(uintptr_t)0x10000000, NULL, (const void *)(uintptr_t)0x20000000,
-                               (void *)(uintptr_t)0x30000000, NULL, (void *)(uintptr_t)0x20000000, NULL,
+                               (void *)(uintptr_t)0x30000000, NULL, (void *)(uintptr_t)0x20000000, NULL, NULL,
                                (size_t *)(uintptr_t)0x40000000, (size_t)1 << 20, 0, NULL};
     EXPECT(gpuscan_select_check_(&s, &bk) == GPUSCAN_SUCCESS, "unique by key: the kept keys over the keys (in place)");
     bk.keys_out = (void *)(uintptr_t)0x20000008;
@@ -815,7 +815,7 @@ static void test_descriptors(void)
     /* run-length encoding: the lengths apart from everything; n no larger than L or 48 bits hold */
     s.key_size = 0, s.key_align = 0, s.length_size = 4, s.length_max = 0x7fffffff;
     gpuscan_select_call_ rl = {(const void *)(uintptr_t)0x10000000, NULL, NULL, (void *)(uintptr_t)0x10000000,
-                               NULL, NULL, (void *)(uintptr_t)0x30000000, (size_t *)(uintptr_t)0x40000000,
+                               NULL, NULL, (void *)(uintptr_t)0x30000000, NULL, (size_t *)(uintptr_t)0x40000000,
                                (size_t)1 << 20, 0, NULL};
     EXPECT(gpuscan_select_check_(&s, &rl) == GPUSCAN_SUCCESS, "run-length encoding in place");
     rl.lengths = (void *)(uintptr_t)0x10000100;
@@ -824,17 +824,32 @@ static void test_descriptors(void)
     EXPECT(gpuscan_select_check_(&s, &rl) == GPUSCAN_ERROR_MISALIGNED, "the lengths misaligned");
     rl.lengths = (void *)(uintptr_t)0x30000000, rl.n = (size_t)0x80000000;
     EXPECT(gpuscan_select_check_(&s, &rl) == GPUSCAN_ERROR_TOO_LARGE, "int lengths: n past INT_MAX");
-    s.length_size = 8, s.length_max = GPUSCAN_RUNS_MAX_, rl.n = (size_t)1 << 48;
+    s.length_size = 8, s.length_max = GPUSCAN_TWO48_MAX_, rl.n = (size_t)1 << 48;
     EXPECT(gpuscan_select_check_(&s, &rl) == GPUSCAN_ERROR_TOO_LARGE, "size_t lengths: n past the carry's 48 bits");
     rl.n = ((size_t)1 << 48) - 1;
     EXPECT(gpuscan_select_check_(&s, &rl) != GPUSCAN_ERROR_TOO_LARGE, "size_t lengths: n of 48 bits not too large");
-    /* the runs' carry: 12 bytes (one 16-byte state word with its status), 48 bits each */
-    const gpuscan_runs_ big = gpuscan_runs_of_(((size_t)1 << 47) + 3, ((size_t)1 << 46) + 5);
-    EXPECT(sizeof(gpuscan_runs_) <= 12 && gpuscan_runs_kept_(big) == ((size_t)1 << 47) + 3 &&
-               gpuscan_runs_last_(big) == ((size_t)1 << 46) + 5 &&
-               gpuscan_runs_kept_(gpuscan_runs_add_(big, gpuscan_runs_of_(7, 9))) == ((size_t)1 << 47) + 10 &&
-               gpuscan_runs_last_(gpuscan_runs_add_(big, gpuscan_runs_of_(7, 9))) == ((size_t)1 << 46) + 5,
-           "the runs' carry packs 48-bit counts and places");
+    /* three-way: the second part required and apart, its two counts written, n below 2^48 */
+    s.length_size = 0, s.length_max = 0, s.counts = 2;
+    gpuscan_select_call_ tw = {(const void *)(uintptr_t)0x10000000, NULL, NULL, (void *)(uintptr_t)0x20000000, NULL,
+                               NULL, NULL, NULL, (size_t *)(uintptr_t)0x40000000, (size_t)1 << 20, 0, NULL};
+    EXPECT(gpuscan_select_check_(&s, &tw) == GPUSCAN_ERROR_NULL_POINTER, "three-way: no second part");
+    tw.second = (void *)(uintptr_t)0x30000000;
+    EXPECT(gpuscan_select_check_(&s, &tw) == GPUSCAN_SUCCESS, "three-way: apart");
+    tw.count = (size_t *)(uintptr_t)(0x30000000 - 8);
+    EXPECT(gpuscan_select_check_(&s, &tw) == GPUSCAN_ERROR_OVERLAP, "three-way: the second count on the second part");
+    tw.count = (size_t *)(uintptr_t)0x40000000, tw.n = (size_t)1 << 48;
+    EXPECT(gpuscan_select_check_(&s, &tw) == GPUSCAN_ERROR_TOO_LARGE, "three-way: n past the counts' 48 bits");
+    EXPECT(gpuscan_select_pass_call_(&s, &tw).zero_bytes == 2 * sizeof(size_t), "three-way: n = 0 zeroes both counts");
+    /* the carries of 12 bytes (one 16-byte state word with its status), 48 bits each */
+    const gpuscan_two48_ big = gpuscan_two48_of_(((size_t)1 << 47) + 3, ((size_t)1 << 46) + 5);
+    const gpuscan_two48_ runs = gpuscan_runs_add_(big, gpuscan_two48_of_(7, 9));
+    const gpuscan_two48_ split = gpuscan_split_add_(big, gpuscan_two48_of_(7, ((size_t)1 << 47) + 9));
+    EXPECT(sizeof(gpuscan_two48_) <= 12 && gpuscan_two48_first_(big) == ((size_t)1 << 47) + 3 &&
+               gpuscan_two48_second_(big) == ((size_t)1 << 46) + 5 &&
+               gpuscan_two48_first_(runs) == ((size_t)1 << 47) + 10 &&
+               gpuscan_two48_second_(runs) == ((size_t)1 << 46) + 5 &&
+               gpuscan_two48_second_(split) == ((size_t)1 << 47) + ((size_t)1 << 46) + 14,
+           "the 12-byte carries pack 48-bit counts and places");
     /* the segmented scan's checks: in place, not the heads inside the output; its workspace apart */
     gpuscan_segment_desc_ sd;
     memset(&sd, 0, sizeof sd);

@@ -1,5 +1,6 @@
 /* tests/test_select.cu - stream compaction (gpuscan/select.cuh) against a CPU loop: select and
- * partition, by flags and by a predicate of the element and its index, simple and _ex forms, for
+ * partition, by flags and by a predicate of the element and its index, and three-way partitions
+ * by two predicates (the rest written or not), simple and _ex forms, for
  * int32, uint8, double, a 12-byte and a 40-byte struct; sizes 0, 1, 31-33, a tile +- 1, random ones;
  * none, all, every other and 1 %, 50 %, 99 % kept; flags at odd addresses; in place; outputs
  * poisoned, the input checked untouched; bad arguments refused with nothing written.
@@ -20,6 +21,11 @@ GPUSCAN_DEFINE_SELECT(pt, pt)
 GPUSCAN_DEFINE_SELECT_IF(oddi, int, odd_or_third)
 GPUSCAN_DEFINE_SELECT_IF(small, pt, small_pt)
 GPUSCAN_DEFINE_SELECT_IF(widek, wide, wide_keep)
+/* three-way: odd or every third, else below a quarter of the range or index 5 mod 7 */
+static __host__ __device__ bool quarter_or_5(int x, size_t i) { return (unsigned)x < 0x40000000u || i % 7 == 5; }
+static __host__ __device__ bool pt_far(pt p, size_t i) { (void)i; return p.z > 0.0f; }
+GPUSCAN_DEFINE_THREE_WAY_PARTITION(three, int, odd_or_third, quarter_or_5)
+GPUSCAN_DEFINE_THREE_WAY_PARTITION(pt3, pt, small_pt, pt_far)
 
 /* the host's keep-test of each element: the flag, or the predicate */
 enum { KEEP_FLAGS = 0, KEEP_PREDICATE = 1 };
@@ -176,6 +182,72 @@ SELECT_SUITE_(oddi, int, 0)
 SELECT_SUITE_(small, pt, 0)
 SELECT_SUITE_(widek, wide, 0)
 
+/* A three-way partition of n elements against a CPU loop: the first part, the second, the rest
+ * (rest 0: not written), simple or _ex; every size of the suites, outputs poisoned and guarded. */
+#define THREE_CASE_(tname, T, FIRST, SECOND)                                                        \
+    static void three_##tname(size_t n, int rest, int ex, uint64_t *rng)                            \
+    {                                                                                               \
+        const size_t g = n + GUARD_ELEMS;                                                           \
+        T *h = (T *)malloc((n + 1) * sizeof(T)), *want = (T *)malloc((n + 1) * sizeof(T)), *got = (T *)malloc(g * sizeof(T)); \
+        T *d_in, *d_out[3];                                                                         \
+        size_t *d_counts, counts[2] = {0, 0}, parts[3] = {0, 0, 0};                                 \
+        fill_random(h, n * sizeof(T), rng);                                                         \
+        CHECK_CUDA(cudaMalloc(&d_in, g * sizeof(T)));                                               \
+        for (int k = 0; k < 3; ++k) {                                                               \
+            CHECK_CUDA(cudaMalloc(&d_out[k], g * sizeof(T)));                                       \
+            poison(d_out[k], g * sizeof(T), 0);                                                     \
+        }                                                                                           \
+        CHECK_CUDA(cudaMalloc(&d_counts, 2 * sizeof(size_t)));                                      \
+        poison(d_counts, 2 * sizeof(size_t), 0);                                                    \
+        CHECK_CUDA(cudaMemcpy(d_in, h, n * sizeof(T), cudaMemcpyHostToDevice));                     \
+        for (int k = 0; k < 3; ++k) /* the parts one after another in want */                       \
+            for (size_t i = 0; i < n; ++i) {                                                        \
+                const int part = FIRST(h[i], i) ? 0 : SECOND(h[i], i) ? 1 : 2;                      \
+                if (part == k) want[parts[0] + parts[1] + parts[2]] = h[i], ++parts[k];            \
+            }                                                                                       \
+        T *rest_out = rest ? d_out[2] : NULL;                                                       \
+        gpuscan_status st;                                                                          \
+        if (!ex) st = gpuscan_##tname##_three_way_partition(d_in, d_out[0], d_out[1], rest_out, d_counts, n, 0); \
+        else {                                                                                      \
+            size_t bytes = 0;                                                                       \
+            st = gpuscan_##tname##_three_way_partition_ex(NULL, &bytes, d_in, d_out[0], d_out[1], rest_out, d_counts, n, 0); \
+            if (st == GPUSCAN_SUCCESS)                                                              \
+                st = gpuscan_##tname##_three_way_partition_ex(workspace_for(bytes), &bytes, d_in, d_out[0], d_out[1], \
+                                                              rest_out, d_counts, n, 0);            \
+        }                                                                                           \
+        EXPECT(st == GPUSCAN_SUCCESS, "%s three-way n=%zu: %s", #tname, n, gpuscan_status_string(st)); \
+        CHECK_CUDA(cudaDeviceSynchronize());                                                        \
+        CHECK_CUDA(cudaMemcpy(counts, d_counts, sizeof counts, cudaMemcpyDeviceToHost));            \
+        EXPECT(counts[0] == parts[0] && counts[1] == parts[1], "%s three-way n=%zu%s%s: counts %zu %zu, want %zu %zu", \
+               #tname, n, rest ? "" : " (no rest)", ex ? " _ex" : "", counts[0], counts[1], parts[0], parts[1]); \
+        for (int k = 0, at = 0; k < 3; at += (int)parts[k], ++k) {                                  \
+            if (k == 2 && !rest) {                                                                  \
+                CHECK_CUDA(cudaMemcpy(got, d_out[2], g * sizeof(T), cudaMemcpyDeviceToHost));       \
+                EXPECT(guard_intact(got, g * sizeof(T)), "%s three-way n=%zu: the rest written", #tname, n); \
+                break;                                                                              \
+            }                                                                                       \
+            CHECK_CUDA(cudaMemcpy(got, d_out[k], g * sizeof(T), cudaMemcpyDeviceToHost));           \
+            EXPECT(memcmp(got, want + at, parts[k] * sizeof(T)) == 0 && guard_intact(got + parts[k], GUARD_ELEMS * sizeof(T)), \
+                   "%s three-way n=%zu: part %d differs", #tname, n, k);                            \
+        }                                                                                           \
+        CHECK_CUDA(cudaMemcpy(got, d_in, n * sizeof(T), cudaMemcpyDeviceToHost));                   \
+        EXPECT(memcmp(got, h, n * sizeof(T)) == 0, "%s three-way n=%zu: the input changed", #tname, n); \
+        CHECK_CUDA(cudaFree(d_in));                                                                 \
+        for (int k = 0; k < 3; ++k) CHECK_CUDA(cudaFree(d_out[k]));                                 \
+        CHECK_CUDA(cudaFree(d_counts));                                                             \
+        free(h), free(want), free(got);                                                             \
+    }                                                                                               \
+    static void suite_three_##tname(uint64_t *rng, size_t max_random)                               \
+    {                                                                                               \
+        const size_t tile = GPUSCAN_TILE_(CO, T);                                                   \
+        const size_t sizes[] = {0, 1, 2, 31, 32, 33, tile - 1, tile, tile + 1, 3 * tile + 17, 128 * tile + 5, \
+                                1 + (size_t)(rng_next(rng) % max_random), 1 + (size_t)(rng_next(rng) % max_random)}; \
+        for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; ++s)                                 \
+            for (int form = 0; form < 4; ++form) three_##tname(sizes[s], form & 1, form >> 1, rng); \
+    }
+THREE_CASE_(three, int, odd_or_third, quarter_or_5)
+THREE_CASE_(pt3, pt, small_pt, pt_far)
+
 /* Bad arguments: a status, nothing written, the input untouched. */
 static void bad_inputs(void)
 {
@@ -210,6 +282,15 @@ static void bad_inputs(void)
         {"output over the flags", gpuscan_i32_select_flagged(d_in, d_f, (int *)(void *)d_f, d_count, n / 8, 0),
          GPUSCAN_ERROR_OVERLAP},
         {"n too large", gpuscan_i32_select_flagged(d_in, d_f, d_out, d_count, SIZE_MAX / 2, 0), GPUSCAN_ERROR_TOO_LARGE},
+        {"three-way: NULL second part", gpuscan_three_three_way_partition(d_in, d_out, NULL, NULL, d_count, n / 2, 0),
+         GPUSCAN_ERROR_NULL_POINTER},
+        {"three-way: second part over the first", gpuscan_three_three_way_partition(d_in, d_out, d_out + 3, NULL, d_count, n / 2, 0),
+         GPUSCAN_ERROR_OVERLAP},
+        {"three-way: second count inside the first part",
+         gpuscan_three_three_way_partition(d_in, d_out, d_in + n, NULL, (size_t *)(void *)(d_out + n / 2 - 2), n / 2, 0),
+         GPUSCAN_ERROR_OVERLAP},
+        {"three-way: n past 2^48", gpuscan_three_three_way_partition(d_in, d_out, d_in + n, NULL, d_count, (size_t)1 << 48, 0),
+         GPUSCAN_ERROR_TOO_LARGE},
         {"_ex: NULL size", gpuscan_i32_select_flagged_ex(NULL, NULL, d_in, d_f, d_out, d_count, n, 0),
          GPUSCAN_ERROR_NULL_POINTER},
         {"_ex: workspace too small", (bytes = 1, gpuscan_i32_select_flagged_ex(d_out, &bytes, d_in, d_f, d_out, d_count, n, 0)),
@@ -286,6 +367,8 @@ int main(void)
     suite_oddi(&rng, max_random);
     suite_small(&rng, max_random);
     suite_widek(&rng, max_random);
+    suite_three_three(&rng, max_random);
+    suite_three_pt3(&rng, max_random);
     bad_inputs();
     const char *big = getenv("GPUSCAN_TEST_SELECT_LARGE");
     if (big && atoi(big)) large(&rng);

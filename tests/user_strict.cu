@@ -2,10 +2,10 @@
  * operator, built with -Wall -Wextra as errors and, apart, with -G (tests/CMakeLists.txt): neither
  * may fail.  USER_STRICT_PART=1 or 2 builds half of the DEFINEs, each half with 1-byte ones beside
  * others (what once broke -G builds), so that the -G builds run side by side: a -G build of the
- * whole file is the longest compile of the default build; 3 the segmented scans, unique and
- * run-length encoding (in part 2 these took a 1-byte reduce-ahead kernel past 48 KiB under -G); 4
- * the scans along an axis (under -G apart from the segmented ones, as their own rows form is:
- * docs/api.md). */
+ * whole file is the longest compile of the default build; 3 the segmented scans, unique,
+ * run-length encoding and a three-way partition (in part 2 the first two took a 1-byte
+ * reduce-ahead kernel past 48 KiB under -G); 4 the scans along an axis (under -G apart from the
+ * segmented ones, as their own rows form is: docs/api.md). */
 #include <stdio.h>
 #include <stdint.h>
 #include "gpuscan.cuh"
@@ -68,6 +68,10 @@ static __host__ __device__ bool user_same_max(running a, running b) { return a.m
 GPUSCAN_DEFINE_UNIQUE(u8, uint8_t)
 GPUSCAN_DEFINE_UNIQUE_BY_KEY(u64, uint64_t, running)
 GPUSCAN_DEFINE_RUN_LENGTH_EQUAL(peaks, running, uint32_t, user_same_max)
+/* a three-way partition of a struct by two predicates */
+static __host__ __device__ bool user_high(running r, size_t i) { return r.m > 0.5f || i == 3; }
+static __host__ __device__ bool user_big(running r, size_t i) { return (void)i, r.s > 2.0f; }
+GPUSCAN_DEFINE_THREE_WAY_PARTITION(tiers, running, user_high, user_big)
 #endif
 
 #if USER_STRICT_PART == 0 || USER_STRICT_PART == 4
