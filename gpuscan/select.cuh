@@ -312,8 +312,8 @@ static __host__ __device__ __forceinline__ gpuscan_two48_ gpuscan_split_add_(gpu
      * than the values, which do not fit it, go out directly).  Each element's rank: its thread's   \
      * count before it and bits kept.  At 2^28 int32 with every element kept: each thread reading   \
      * its own run again, 32 sectors a warp's load, 0.55 of a copy; the keys held from before the   \
-     * prefix in a buffer of their own, fewer blocks an SM, 0.40-0.50; read after the prefix,       \
-     * 0.69. */                                                                                     \
+     * prefix in a buffer of their own, fewer blocks an SM, 0.40-0.50; this, 0.66 (read after the  \
+     * prefix, the same). */                                                                        \
     static __device__ __forceinline__ unsigned *P##_key_ranks(void)                                 \
     {                                                                                               \
         __shared__ unsigned raw[2u * GPUSCAN_CO_THREADS(T)]; /* each thread's count before, bits kept */ \

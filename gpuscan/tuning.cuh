@@ -52,9 +52,9 @@
 /* ... and a selection's (select.cuh), by what marks its kept elements (MARK): 0 a predicate; 1 a
  * flag array held beside the items while both load, which spilled at the look-back's budget, or
  * the neighbours compared (unique, run-length encoding: at 2^28 int32 with every element kept,
- * 7 % and 3 % faster at 1024 than at 1280); 2 keys beside the values (unique by key: at 1024,
- * 64 bytes spilled; at 768 none, 9-19 % faster), or two predicates and two counts (a three-way
- * partition: 56 bytes spilled at 1024). */
+ * 7 % and 3 % faster at 1024 than at 1280); 2 keys beside the values (unique by key: 9-19 %
+ * faster at 768 than at 1024, where 64 bytes spilled), or two predicates and two counts (a
+ * three-way partition: 56 bytes spilled at 1024). */
 #ifndef GPUSCAN_SELECT_THREADS_PER_SM
 #define GPUSCAN_SELECT_THREADS_PER_SM(T, mark)                                                      \
     ((mark) == 2 ? 768 : (mark) == 1 ? 1024 : GPUSCAN_SINGLE_PASS_THREADS_PER_SM(T))
