@@ -306,8 +306,8 @@ static __host__ __device__ __forceinline__ gpuscan_two48_ gpuscan_split_add_(gpu
         *before = excl;                                                                             \
         return total;                                                                               \
     }                                                                                               \
-    /* A unique by key's kept keys read again (from L1 or L2) before the tile's aggregate is out -  \
-     * the keys may be where the kept keys go - coalesced and all at once, while the prefix comes;  \
+    /* A unique by key's kept keys read again (from L1 or L2), coalesced and all at once, in the     \
+     * hold, so that they arrive while the prefix comes (not in place: select.cuh's checks);        \
      * gathered in the tile buffer once the values have left it and written coalesced (keys wider   \
      * than the values, which do not fit it, go out directly).  Each element's rank: its thread's   \
      * count before it and bits kept.  At 2^28 int32 with every element kept: each thread reading   \
@@ -475,10 +475,13 @@ static inline void gpuscan_select_ranges_(const gpuscan_select_desc_ *d, const g
                                               c->n * d->length_size, c->n * d->elem_size, d->counts * sizeof(size_t)};
     memcpy(range, r, sizeof r), memcpy(bytes, b, sizeof b);
 }
-/* d_count is written even for n = 0.  In place: the selected may be the input and the kept keys
- * the keys (a tile writes only where it and the tiles before it have read - its keys read again
- * before its aggregate is out - and, unique, the element before a tile only where all before it
- * are kept, so with itself); nothing else overlaps. */
+/* d_count is written even for n = 0.  In place: the selected may be the input of a selection, a
+ * partition, unique (by key: the values), a run-length encoding (a tile writes only where it and
+ * the tiles before it have read - each item in registers before the block scan's barrier - and,
+ * unique, the element before a tile only where all before it are kept, so with itself); nothing
+ * else overlaps: not the kept keys the keys (a unique by key's keys are read again into registers
+ * that only its consume step uses, still in flight when its aggregate is out), nor a three-way
+ * partition's first part the input (not tested). */
 static inline gpuscan_status gpuscan_select_check_(const gpuscan_select_desc_ *d, const gpuscan_select_call_ *c)
 {
     const void *range[GPUSCAN_SELECT_RANGES_];
@@ -502,7 +505,7 @@ static inline gpuscan_status gpuscan_select_check_(const gpuscan_select_desc_ *d
     gpuscan_select_ranges_(d, c, range, bytes);
     for (int w = GPUSCAN_SELECT_READ_; w < GPUSCAN_SELECT_RANGES_; ++w)
         for (int k = 0; k < w; ++k) {
-            const int in_place = (k == 0 && w == 3) || (k == 2 && w == 5); /* selected: in; keys_out: keys */
+            const int in_place = k == 0 && w == 3 && d->counts == 1; /* selected: in (select, unique) */
             if (gpuscan_inside_(range[w], bytes[w], range[k], bytes[k]) && !(in_place && range[w] == range[k]))
                 return GPUSCAN_ERROR_OVERLAP;
         }

@@ -796,13 +796,18 @@ static void test_descriptors(void)
            "the selection's workspace inside the flags");
     EXPECT(gpuscan_select_ex_(&s, (void *)(uintptr_t)0x40000000, &wb, &fl, 0) == GPUSCAN_ERROR_OVERLAP,
            "the selection's workspace over the count");
-    /* unique by key: the kept keys in place or apart, not partly over the keys; the workspace apart
+    /* unique by key: the kept values in place or apart, the kept keys apart; the workspace apart
      * from the keys too */
     s.key_size = s.key_align = 8;
     gpuscan_select_call_ bk = {(const void *)(uintptr_t)0x10000000, NULL, (const void *)(uintptr_t)0x20000000,
                                (void *)(uintptr_t)0x30000000, NULL, (void *)(uintptr_t)0x20000000, NULL, NULL,
                                (size_t *)(uintptr_t)0x40000000, (size_t)1 << 20, 0, NULL};
-    EXPECT(gpuscan_select_check_(&s, &bk) == GPUSCAN_SUCCESS, "unique by key: the kept keys over the keys (in place)");
+    EXPECT(gpuscan_select_check_(&s, &bk) == GPUSCAN_ERROR_OVERLAP, "unique by key: the kept keys over the keys");
+    bk.selected = (void *)(uintptr_t)0x10000000;
+    EXPECT(gpuscan_select_check_(&s, &bk) == GPUSCAN_ERROR_OVERLAP, "unique by key: both over their inputs");
+    bk.keys_out = (void *)(uintptr_t)0x50000000;
+    EXPECT(gpuscan_select_check_(&s, &bk) == GPUSCAN_SUCCESS, "unique by key: the kept values over the values");
+    bk.selected = (void *)(uintptr_t)0x30000000;
     bk.keys_out = (void *)(uintptr_t)0x20000008;
     EXPECT(gpuscan_select_check_(&s, &bk) == GPUSCAN_ERROR_OVERLAP, "unique by key: the kept keys one key on");
     bk.keys_out = (void *)(uintptr_t)0x30000000;
@@ -835,6 +840,9 @@ static void test_descriptors(void)
     EXPECT(gpuscan_select_check_(&s, &tw) == GPUSCAN_ERROR_NULL_POINTER, "three-way: no second part");
     tw.second = (void *)(uintptr_t)0x30000000;
     EXPECT(gpuscan_select_check_(&s, &tw) == GPUSCAN_SUCCESS, "three-way: apart");
+    tw.selected = (void *)(uintptr_t)0x10000000;
+    EXPECT(gpuscan_select_check_(&s, &tw) == GPUSCAN_ERROR_OVERLAP, "three-way: the first part over the input");
+    tw.selected = (void *)(uintptr_t)0x20000000;
     tw.count = (size_t *)(uintptr_t)(0x30000000 - 8);
     EXPECT(gpuscan_select_check_(&s, &tw) == GPUSCAN_ERROR_OVERLAP, "three-way: the second count on the second part");
     tw.count = (size_t *)(uintptr_t)0x40000000, tw.n = (size_t)1 << 48;
