@@ -304,16 +304,10 @@ static const int k_rotation[4] = {SRC_OFFSETS, SRC_OFFSETS32, SRC_HEADS, SRC_KEY
     }
 /* Bad arguments: each call's status against the one wanted, then the int output (2n elements,
  * poisoned) unwritten and the int input (2n zeros) unchanged. */
-typedef struct {
-    const char *what;
-    gpuscan_status got, want;
-} refusal;
 static __attribute__((unused)) void expect_refusals(const refusal *c, size_t count, const int *d_in, const int *d_out,
                                                     size_t n, const char *family)
 {
-    for (size_t k = 0; k < count; ++k)
-        EXPECT(c[k].got == c[k].want, "%s%s: %s (want %s)", family, c[k].what, gpuscan_status_string(c[k].got),
-               gpuscan_status_string(c[k].want));
+    expect_statuses(c, count, family);
     CHECK_CUDA(cudaDeviceSynchronize());
     int *back = (int *)malloc(2 * n * sizeof(int));
     CHECK_CUDA(cudaMemcpy(back, d_out, 2 * n * sizeof(int), cudaMemcpyDeviceToHost));

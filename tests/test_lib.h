@@ -21,6 +21,7 @@
  *   OPC_*, GEN_INTEGER, GEN_RANGE, GEN_REAL, GEN_SPREAD, gen_flags, gen_bool, gen_small_half,
  *   gen_unit_float               generators gen_<name>(x, n, opc, rng)
  *   POISON_BYTE, GUARD_ELEMS, poison(), guard_intact(), before_intact(), offset_off16(),
+ *   refusal, expect_statuses(), expect_count_left()   bad arguments' statuses, a count unwritten
  *   poison_states, poison_workspace(),
  *   workspace_for(), COPY_CHECKED_      outputs poisoned (0xFF: -1, NaN) and their guard zones;
  *                                workspaces filled with words that read as published states
@@ -312,6 +313,25 @@ static __attribute__((unused)) int guard_intact(const void *h, size_t bytes)
     for (size_t i = 0; i < bytes; ++i)
         if (g[i] != POISON_BYTE) return 0;
     return 1;
+}
+/* Bad arguments: each call's status against the one wanted (family: the message's prefix); and a
+ * count that the refused calls were to leave as it was. */
+typedef struct {
+    const char *what;
+    gpuscan_status got, want;
+} refusal;
+static __attribute__((unused)) void expect_statuses(const refusal *c, size_t count, const char *family)
+{
+    for (size_t k = 0; k < count; ++k)
+        EXPECT(c[k].got == c[k].want, "%s%s: %s (want %s)", family, c[k].what, gpuscan_status_string(c[k].got),
+               gpuscan_status_string(c[k].want));
+}
+static __attribute__((unused)) void expect_count_left(const size_t *d_count, size_t was)
+{
+    size_t count = 0;
+    CHECK_CUDA(cudaDeviceSynchronize());
+    CHECK_CUDA(cudaMemcpy(&count, d_count, sizeof count, cudaMemcpyDeviceToHost));
+    EXPECT(count == was, "a refused call wrote the count");
 }
 /* Whether the `bytes` (at most 256) from device address d - the allocation's start, before an
  * output placed past it - still hold the poison. */
