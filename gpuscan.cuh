@@ -16,7 +16,8 @@
  *   host.cuh     argument checks, workspace plans, AUTO and launches as functions over a
  *                DEFINE's descriptor; the descriptor and the public functions it emits
  *   memory.cuh   (from host.cuh) the simple forms' workspace: a pool per device, kept per stream
- *   select.cuh   stream compaction (select, partition): a family of the single-pass skeleton
+ *   select.cuh   stream compaction (select, partition, three-way partition, unique, unique by
+ *                key, run-length encoding): a family of the single-pass skeleton
  * docs/api.md documents the public surface, docs/algorithms.md the algorithms. */
 #ifndef GPUSCAN_CUH
 #define GPUSCAN_CUH

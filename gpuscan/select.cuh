@@ -12,7 +12,12 @@
  *
  * Why two outputs for partition: one array holding the kept elements and then the rest, both in
  * order, needs the total kept before any of the rest can be placed, and a single pass learns it
- * only at its last tile (CUB writes the rest reversed from the end instead). */
+ * only at its last tile (CUB writes the rest reversed from the end instead).
+ *
+ * Its other kinds (KIND below), each a mark and what its consume step writes: a three-way
+ * partition (two predicates: the first part, the second, the rest), unique (an element kept where
+ * it differs from the one before), unique by key (where its key differs; the values kept, the
+ * keys beside them) and run-length encoding (unique, and each run's length). */
 #ifndef GPUSCAN_SELECT_CUH
 #define GPUSCAN_SELECT_CUH
 
