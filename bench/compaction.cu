@@ -15,24 +15,14 @@
 
 static __device__ int g_threshold, g_threshold2; /* the predicates' thresholds (the kept share), set per case */
 static int h_threshold, h_threshold2;
-static __host__ __device__ bool below_threshold(int x, size_t i)
-{
-    (void)i;
+/* x below the threshold of this side: g_ on the GPU, h_ on the host */
 #ifdef __CUDA_ARCH__
-    return x < g_threshold;
+#define THRESHOLD_(name) g_##name
 #else
-    return x < h_threshold;
+#define THRESHOLD_(name) h_##name
 #endif
-}
-static __host__ __device__ bool below_threshold2(int x, size_t i)
-{
-    (void)i;
-#ifdef __CUDA_ARCH__
-    return x < g_threshold2;
-#else
-    return x < h_threshold2;
-#endif
-}
+static __host__ __device__ bool below_threshold(int x, size_t i) { return (void)i, x < THRESHOLD_(threshold); }
+static __host__ __device__ bool below_threshold2(int x, size_t i) { return (void)i, x < THRESHOLD_(threshold2); }
 GPUSCAN_DEFINE_SELECT(i32, int)
 GPUSCAN_DEFINE_SELECT_IF(below, int, below_threshold)
 GPUSCAN_DEFINE_THREE_WAY_PARTITION(below, int, below_threshold, below_threshold2)

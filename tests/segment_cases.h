@@ -280,11 +280,8 @@ static const int k_rotation[4] = {SRC_OFFSETS, SRC_OFFSETS32, SRC_HEADS, SRC_KEY
     static void suite_##tname(uint64_t *rng, size_t max_random)                                     \
     {                                                                                               \
         const size_t tile = GPUSCAN_TILE_(CO, T);                                                   \
-        size_t sizes[24];                                                                           \
-        int count = 0;                                                                              \
-        const size_t fixed[] = {0, 1, 2, 31, 32, 33, tile - 1, tile, tile + 1, 3 * tile + 17, 128 * tile + 5}; \
-        for (size_t k = 0; k < sizeof fixed / sizeof fixed[0]; ++k) sizes[count++] = fixed[k];      \
-        for (int k = 0; k < 4; ++k) sizes[count++] = 1 + (size_t)(rng_next(rng) % max_random);     \
+        size_t sizes[16];                                                                           \
+        const int count = family_sizes(sizes, tile, max_random, SIZE_MAX, rng);                     \
         for (int s = 0; s < count; ++s)                                                             \
             for (int p = 0; p < H_COUNT; ++p)                                                       \
                 for (int form = 0; form < 4; ++form) /* inclusive, exclusive; simple, _ex */        \

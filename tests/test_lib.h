@@ -25,8 +25,8 @@
  *   poison_states, poison_workspace(),
  *   workspace_for(), COPY_CHECKED_      outputs poisoned (0xFF: -1, NaN) and their guard zones;
  *                                workspaces filled with words that read as published states
- *   combo_t, k_combos, N_COMBOS, make_sizes, SUITE_SIZES_   the grid x block combinations and the
- *                                size lists of the suites
+ *   combo_t, k_combos, N_COMBOS, make_sizes, SUITE_SIZES_, family_sizes   the grid x block
+ *                                combinations and the size lists of the suites
  *   combo_not_compiled, test_refusals_seen   the combinations a DEFINE of AUTO's kernels refuses
  *   test_wait_ns(), test_busy    a device-side wait (the unit tests' delays, a stream kept busy)
  *   test_enter_green_context()   a context of fewer SMs than the device, made current */
@@ -494,6 +494,18 @@ static __attribute__((unused)) int make_sizes(size_t *sizes, const size_t *tiles
 }
 #define SUITE_TILES_(T, tiles)                                                                      \
     size_t tiles[4] = {GPUSCAN_TILE_(KS, T), GPUSCAN_TILE_(KSW, T), GPUSCAN_TILE_(BK, T), GPUSCAN_TILE_(CO, T)}
+/* A single-pass family's sizes (select, unique, segmented; tile: its tile): 0, 1, 2, 31-33, a tile
+ * and its neighbours, 3 tiles + 17, 128 tiles + 5 - those up to cap - and 4 random ones up to
+ * max_random and cap; returns how many (at most 15). */
+static __attribute__((unused)) int family_sizes(size_t *sizes, size_t tile, size_t max_random, size_t cap, uint64_t *rng)
+{
+    const size_t fixed[] = {0, 1, 2, 31, 32, 33, tile - 1, tile, tile + 1, 3 * tile + 17, 128 * tile + 5};
+    int count = 0;
+    for (size_t k = 0; k < sizeof fixed / sizeof fixed[0]; ++k)
+        if (fixed[k] <= cap) sizes[count++] = fixed[k];
+    for (int k = 0; k < 4; ++k) sizes[count++] = 1 + (size_t)(rng_next(rng) % (max_random < cap ? max_random : cap));
+    return count;
+}
 /* A suite's sizes for T (make_sizes around every block algorithm's tile and reduce-ahead's unit)
  * and the largest of them: declares sizes, nsizes and maxn. */
 #define SUITE_SIZES_(T, rng, max_random)                                                            \

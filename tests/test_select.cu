@@ -160,12 +160,8 @@ CALL_IF_(widek, wide)
 #define SELECT_SUITE_(tname, T, patterns_of_flags)                                                  \
     static void suite_##tname(uint64_t *rng, size_t max_random)                                     \
     {                                                                                               \
-        const size_t tile = GPUSCAN_TILE_(CO, T);                                                   \
-        size_t sizes[24];                                                                           \
-        int count = 0;                                                                              \
-        const size_t fixed[] = {0, 1, 2, 31, 32, 33, tile - 1, tile, tile + 1, 3 * tile + 17, 128 * tile + 5}; \
-        for (size_t k = 0; k < sizeof fixed / sizeof fixed[0]; ++k) sizes[count++] = fixed[k];      \
-        for (int k = 0; k < 4; ++k) sizes[count++] = 1 + (size_t)(rng_next(rng) % max_random);     \
+        size_t sizes[16];                                                                           \
+        const int count = family_sizes(sizes, GPUSCAN_TILE_(CO, T), max_random, SIZE_MAX, rng);     \
         const int patterns[] = {0, 1, 2, 10, 500, 990};                                             \
         for (int s = 0; s < count; ++s)                                                             \
             for (int p = 0; p < (patterns_of_flags ? 6 : 1); ++p)                                   \
@@ -239,10 +235,9 @@ SELECT_SUITE_(widek, wide, 0)
     }                                                                                               \
     static void suite_three_##tname(uint64_t *rng, size_t max_random)                               \
     {                                                                                               \
-        const size_t tile = GPUSCAN_TILE_(CO, T);                                                   \
-        const size_t sizes[] = {0, 1, 2, 31, 32, 33, tile - 1, tile, tile + 1, 3 * tile + 17, 128 * tile + 5, \
-                                1 + (size_t)(rng_next(rng) % max_random), 1 + (size_t)(rng_next(rng) % max_random)}; \
-        for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; ++s)                                 \
+        size_t sizes[16];                                                                           \
+        const int count = family_sizes(sizes, GPUSCAN_TILE_(CO, T), max_random, SIZE_MAX, rng);     \
+        for (int s = 0; s < count; ++s)                                                             \
             for (int form = 0; form < 4; ++form) three_##tname(sizes[s], form & 1, form >> 1, rng); \
     }
 THREE_CASE_(three, int, odd_or_third, quarter_or_5)

@@ -171,13 +171,8 @@ UNIQUE_TYPE_(r_rec, rec, rec, rec, uint16_t, EQ_REC_, REC_TAGS_, RUNS)
 #define UNIQUE_SUITE_(tname, V)                                                                     \
     static void suite_##tname(uint64_t *rng, size_t max_random, size_t cap)                         \
     {                                                                                               \
-        const size_t tile = GPUSCAN_TILE_(CO, V);                                                   \
-        const size_t fixed[] = {0, 1, 2, 31, 32, 33, tile - 1, tile, tile + 1, 3 * tile + 17, 128 * tile + 5}; \
         size_t sizes[16];                                                                           \
-        int count = 0;                                                                              \
-        for (size_t k = 0; k < sizeof fixed / sizeof fixed[0]; ++k)                                \
-            if (fixed[k] <= cap) sizes[count++] = fixed[k];                                         \
-        for (int k = 0; k < 4; ++k) sizes[count++] = 1 + (size_t)(rng_next(rng) % (max_random < cap ? max_random : cap)); \
+        const int count = family_sizes(sizes, GPUSCAN_TILE_(CO, V), max_random, cap, rng);          \
         for (int s = 0; s < count; ++s)                                                             \
             for (int p = 0; p < PATTERNS; ++p)                                                      \
                 if (p == s % PATTERNS || sizes[s] > 1000) case_##tname(sizes[s], p, (p + s) & 1, 0, rng); \
