@@ -185,8 +185,8 @@ static __host__ __device__ __forceinline__ gpuscan_two48_ gpuscan_split_add_(gpu
         return kept;                                                                                \
     }
 
-/* unique: element i is kept where it differs from element i - 1 (SAME: keep, the DEFINE's
- * equality; element 0 always), compared in registers - the item before a thread's run is the last
+/* unique: element i is kept where it differs from element i - 1 (P_same, the DEFINE's equality;
+ * element 0 always), compared in registers - the item before a thread's run is the last
  * of the lane before's (a shuffle), or for a warp's first lane read before the items load. */
 #define GPUSCAN_SELECT_MARK_UNIQUE_(P, T, keep)                                                     \
     enum { P##_MARK_ = 1 };                                                                         \
