@@ -17,7 +17,7 @@
  *                DEFINE's descriptor; the descriptor and the public functions it emits
  *   memory.cuh   (from host.cuh) the simple forms' workspace: a pool per device, kept per stream
  *   select.cuh   stream compaction (select, partition, three-way partition, unique, unique by
- *                key, run-length encoding): a family of the single-pass skeleton
+ *                key, run-length encoding, non-trivial runs): a family of the single-pass skeleton
  * docs/api.md documents the public surface, docs/algorithms.md the algorithms. */
 #ifndef GPUSCAN_CUH
 #define GPUSCAN_CUH
@@ -498,8 +498,11 @@
  * GPUSCAN_DEFINE_RUN_LENGTH(name, T, L) (and _EQUAL(name, T, L, same); L an integer type)
  *   gpuscan_<name>_run_length_encode(in, unique, lengths, d_count, n, stream)   each run's first
  *       element to unique and its length to lengths
+ * GPUSCAN_DEFINE_NON_TRIVIAL_RUNS(name, T, L) (and _EQUAL(name, T, L, same))
+ *   gpuscan_<name>_non_trivial_runs(in, offsets, lengths, d_count, n, stream)   of the runs of two
+ *       or more, in order: where each starts to offsets, its length to lengths (at most n / 2)
  * each also as _ex (a caller's workspace); _EXPORT forms for C (gpuscan/api.h: GPUSCAN_DECLARE_UNIQUE,
- * _UNIQUE_BY_KEY, _RUN_LENGTH). */
+ * _UNIQUE_BY_KEY, _RUN_LENGTH, _NON_TRIVIAL_RUNS). */
 #define GPUSCAN_DEFINE_UNIQUE(name, T) GPUSCAN_UNIQUE_DEFINE_(name, unique, T, T, size_t, unique, EQ, ~)
 #define GPUSCAN_DEFINE_UNIQUE_EQUAL(name, T, same) GPUSCAN_UNIQUE_DEFINE_(name, unique, T, T, size_t, unique, FN, same)
 #define GPUSCAN_DEFINE_UNIQUE_BY_KEY(name, K, V)                                                    \
@@ -510,6 +513,10 @@
     GPUSCAN_CHECK_LENGTHS_(name, L) GPUSCAN_UNIQUE_DEFINE_(name, run_length_encode, T, T, L, runs, EQ, ~)
 #define GPUSCAN_DEFINE_RUN_LENGTH_EQUAL(name, T, L, same)                                           \
     GPUSCAN_CHECK_LENGTHS_(name, L) GPUSCAN_UNIQUE_DEFINE_(name, run_length_encode, T, T, L, runs, FN, same)
+#define GPUSCAN_DEFINE_NON_TRIVIAL_RUNS(name, T, L)                                                 \
+    GPUSCAN_CHECK_LENGTHS_(name, L) GPUSCAN_UNIQUE_DEFINE_(name, non_trivial_runs, T, T, L, non_trivial, EQ, ~)
+#define GPUSCAN_DEFINE_NON_TRIVIAL_RUNS_EQUAL(name, T, L, same)                                     \
+    GPUSCAN_CHECK_LENGTHS_(name, L) GPUSCAN_UNIQUE_DEFINE_(name, non_trivial_runs, T, T, L, non_trivial, FN, same)
 #define GPUSCAN_DEFINE_UNIQUE_EXPORT(name, T) GPUSCAN_UNIQUE_EXPORT_(name, unique, T, T, size_t, unique, EQ, ~)
 #define GPUSCAN_DEFINE_UNIQUE_EQUAL_EXPORT(name, T, same)                                           \
     GPUSCAN_UNIQUE_EXPORT_(name, unique, T, T, size_t, unique, FN, same)
@@ -521,6 +528,10 @@
     GPUSCAN_CHECK_LENGTHS_(name, L) GPUSCAN_UNIQUE_EXPORT_(name, run_length_encode, T, T, L, runs, EQ, ~)
 #define GPUSCAN_DEFINE_RUN_LENGTH_EQUAL_EXPORT(name, T, L, same)                                    \
     GPUSCAN_CHECK_LENGTHS_(name, L) GPUSCAN_UNIQUE_EXPORT_(name, run_length_encode, T, T, L, runs, FN, same)
+#define GPUSCAN_DEFINE_NON_TRIVIAL_RUNS_EXPORT(name, T, L)                                          \
+    GPUSCAN_CHECK_LENGTHS_(name, L) GPUSCAN_UNIQUE_EXPORT_(name, non_trivial_runs, T, T, L, non_trivial, EQ, ~)
+#define GPUSCAN_DEFINE_NON_TRIVIAL_RUNS_EQUAL_EXPORT(name, T, L, same)                              \
+    GPUSCAN_CHECK_LENGTHS_(name, L) GPUSCAN_UNIQUE_EXPORT_(name, non_trivial_runs, T, T, L, non_trivial, FN, same)
 #define GPUSCAN_CHECK_LENGTHS_(name, L)                                                             \
     static_assert(std::is_integral<L>::value && !std::is_same<L, bool>::value,                      \
                   "gpuscan: the lengths of " #name " (" #L ") must be an integer type");
@@ -537,6 +548,7 @@
 #define GPUSCAN_UNIQUE_DECLARE_unique(name, T, K, L) GPUSCAN_DECLARE_UNIQUE(name, T)
 #define GPUSCAN_UNIQUE_DECLARE_by_key(name, T, K, L) GPUSCAN_DECLARE_UNIQUE_BY_KEY(name, K, T)
 #define GPUSCAN_UNIQUE_DECLARE_runs(name, T, K, L) GPUSCAN_DECLARE_RUN_LENGTH(name, T, L)
+#define GPUSCAN_UNIQUE_DECLARE_non_trivial(name, T, K, L) GPUSCAN_DECLARE_NON_TRIVIAL_RUNS(name, T, L)
 
 /* A stable three-way partition (gpuscan/select.cuh): GPUSCAN_DEFINE_THREE_WAY_PARTITION(name, T,
  * first, second), by the user's static __host__ __device__ bool first(T x, size_t i) and second,

@@ -183,8 +183,8 @@ static inline const char *gpuscan_block_name(gpuscan_block b)
         void *d_workspace, size_t *workspace_bytes, const T *d_in, T *d_selected, T *d_rejected, size_t *d_count, \
         size_t n, cudaStream_t stream);
 
-/* Unique and run-length encoding (gpuscan.cuh, GPUSCAN_DEFINE_UNIQUE, _UNIQUE_BY_KEY, _RUN_LENGTH):
- * the functions a .cu file defined with their _EXPORT forms. */
+/* Unique and run-length encoding (gpuscan.cuh, GPUSCAN_DEFINE_UNIQUE, _UNIQUE_BY_KEY, _RUN_LENGTH,
+ * _NON_TRIVIAL_RUNS): the functions a .cu file defined with their _EXPORT forms. */
 #define GPUSCAN_DECLARE_UNIQUE(name, T)                                                             \
     GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_unique(const T *d_in, T *d_out, size_t *d_count, size_t n, \
                                                             cudaStream_t stream);                   \
@@ -204,6 +204,14 @@ static inline const char *gpuscan_block_name(gpuscan_block b)
                                                                        cudaStream_t stream);        \
     GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_run_length_encode_ex(                          \
         void *d_workspace, size_t *workspace_bytes, const T *d_in, T *d_unique, L *d_lengths, size_t *d_count, \
+        size_t n, cudaStream_t stream);
+
+#define GPUSCAN_DECLARE_NON_TRIVIAL_RUNS(name, T, L)                                                \
+    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_non_trivial_runs(const T *d_in, L *d_offsets, L *d_lengths, \
+                                                                      size_t *d_count, size_t n,    \
+                                                                      cudaStream_t stream);         \
+    GPUSCAN_EXTERN_C gpuscan_status gpuscan_##name##_non_trivial_runs_ex(                           \
+        void *d_workspace, size_t *workspace_bytes, const T *d_in, L *d_offsets, L *d_lengths, size_t *d_count, \
         size_t n, cudaStream_t stream);
 
 /* A three-way partition (gpuscan.cuh, GPUSCAN_DEFINE_THREE_WAY_PARTITION): the functions a .cu file

@@ -1076,8 +1076,8 @@ typedef struct gpuscan_pass_call_ {
     size_t value_bytes;        /* of what tiles hand on (the plan's element) */
     size_t *zero_when_empty;   /* a count that n = 0 still writes (0), or NULL */
     int ranges;                /* the call's memory, which an _ex workspace keeps apart from */
-    const void *range[9];
-    size_t range_bytes[9];
+    const void *range[10];
+    size_t range_bytes[10];
     /* workspace of the family's own after the pass's, and what runs before the pass (given it and
      * the io to point at it), or 0 and NULL */
     size_t extra_bytes;

@@ -17,7 +17,8 @@
  * Its other kinds (KIND below), each a mark and what its consume step writes: a three-way
  * partition (two predicates: the first part, the second, the rest), unique (an element kept where
  * it differs from the one before), unique by key (where its key differs; the values kept, the
- * keys beside them) and run-length encoding (unique, and each run's length). */
+ * keys beside them), run-length encoding (unique, and each run's length) and non-trivial runs (of
+ * the runs of two or more, where each starts and its length). */
 #ifndef GPUSCAN_SELECT_CUH
 #define GPUSCAN_SELECT_CUH
 
@@ -28,11 +29,13 @@
 
 /* What tiles hand on (CARRY): the count kept before a tile (count); or - a run-length encoding -
  * that and where the last kept element before it is (runs: each run's length is the distance from
- * its first element to the next run's, and the next run may start tiles later); or - a three-way
- * partition - the counts of the first and the second part (split).  The layer P_CARRY (the element
- * layer of its type: its block scan, tile states and look-back) and, over P_carry_t,
- * P_carry_of(kept, second, at) (a thread's: its bits of the first part, of the second, its run
- * from element at), P_kept_of(c) (the first part's count), P_last_of(c) and P_second_of(c). */
+ * its first element to the next run's, and the next run may start tiles later; non_trivial: the
+ * same of the runs of two or more, whose lengths their ends write); or - a three-way partition -
+ * the counts of the first and the second part (split).  The layer P_CARRY (the element layer of
+ * its type: its tile states and look-back) and, over P_carry_t, P_carry_scan(kept, second, at,
+ * base, threads, &excl, &total) (the block's: a thread's bits of the first part, of the second, its
+ * run from element at, the tile's from base), P_kept_of(c) (the first part's count), P_last_of(c)
+ * and P_second_of(c). */
 #define GPUSCAN_COUNT_LAYER_(Q)                                                                     \
     GPUSCAN_ELEMENT_(Q, count, size_t, add, 0)                                                      \
     GPUSCAN_LOAD_STAGE_(Q, size_t, size_t, Q##_as_is, 1, 0)                                         \
@@ -44,10 +47,15 @@
 #define GPUSCAN_SELECT_CARRY_count(P)                                                               \
     GPUSCAN_COUNT_LAYER_(P##_count)                                                                 \
     typedef size_t P##_carry_t;                                                                     \
-    enum { P##_RUNS_ = 0, P##_SPLIT_ = 0 };                                                         \
+    enum { P##_RUNS_ = 0, P##_SPLIT_ = 0, P##_NON_TRIVIAL_ = 0 };                                   \
     static __device__ __forceinline__ size_t P##_carry_of(unsigned kept, unsigned second, size_t at) \
     {                                                                                               \
         return (void)second, (void)at, (size_t)__popc(kept);                                        \
+    }                                                                                               \
+    static __device__ __forceinline__ void P##_carry_scan(unsigned kept, unsigned second, size_t at, size_t base, \
+                                                          int threads, size_t *excl, size_t *total) \
+    {                                                                                               \
+        (void)base, P##_count_block_scan_values(P##_carry_of(kept, second, at), threads, excl, total); \
     }                                                                                               \
     static __device__ __forceinline__ size_t P##_kept_of(size_t c) { return c; }                    \
     static __device__ __forceinline__ size_t P##_last_of(size_t c) { return (void)c, 0u; }          \
@@ -98,40 +106,69 @@ static __host__ __device__ __forceinline__ gpuscan_two48_ gpuscan_split_add_(gpu
     GPUSCAN_LOOKBACK_(Q, gpuscan_two48_)                                                            \
     typedef gpuscan_two48_ P##_carry_t;                                                             \
     static __device__ __forceinline__ size_t P##_kept_of(gpuscan_two48_ c) { return gpuscan_two48_first_(c); }
-#define GPUSCAN_SELECT_CARRY_runs(P)                                                                \
-    GPUSCAN_TWO48_LAYER_(P, P##_runs, gpuscan_runs)                                                 \
-    enum { P##_RUNS_ = 1, P##_SPLIT_ = 0 };                                                         \
-    static __device__ __forceinline__ gpuscan_two48_ P##_carry_of(unsigned kept, unsigned second, size_t at) \
+/* (RUNS: a run-length encoding's, each run's first element kept; NON_TRIVIAL: each run of two or
+ * more's first element kept, its length written at its last.)  In the block the pair is one 32-bit
+ * word, the count above the last place in the tile (a tile below 65536 elements): its scan a
+ * shuffle and three operations a step, where the 12-byte pair's took three shuffles and its
+ * unpacking. */
+#define GPUSCAN_OP_gpuscan_tile_places_IDENTITY(name, T) 0u
+#define GPUSCAN_OP_gpuscan_tile_places_COMBINE(T, a, b) gpuscan_tile_places_add_(a, b)
+static __host__ __device__ __forceinline__ unsigned gpuscan_tile_places_add_(unsigned a, unsigned b)
+{
+    return ((a & 0xffff0000u) + (b & 0xffff0000u)) | ((a & 0xffffu) > (b & 0xffffu) ? a & 0xffffu : b & 0xffffu);
+}
+#define GPUSCAN_SELECT_CARRY_PLACES_(P, Q, RUNS, NON_TRIVIAL)                                       \
+    GPUSCAN_TWO48_LAYER_(P, Q, gpuscan_runs)                                                        \
+    GPUSCAN_ELEMENT_(P##_tile_places, tile_places, unsigned, gpuscan_tile_places, 0)                \
+    GPUSCAN_LOAD_STAGE_(P##_tile_places, unsigned, unsigned, P##_tile_places_as_is, 1, 0)           \
+    GPUSCAN_BYTES_(P##_tile_places, unsigned, gpuscan_tile_places)                                  \
+    GPUSCAN_WARP_(P##_tile_places, unsigned)                                                        \
+    GPUSCAN_BLOCK_PRIMITIVES_(P##_tile_places, unsigned)                                            \
+    enum { P##_RUNS_ = RUNS, P##_SPLIT_ = 0, P##_NON_TRIVIAL_ = NON_TRIVIAL };                      \
+    static __device__ __forceinline__ void P##_carry_scan(unsigned kept, unsigned second, size_t at, size_t base, \
+                                                          int threads, gpuscan_two48_ *excl, gpuscan_two48_ *total) \
     {                                                                                               \
+        unsigned e, t;                                                                              \
         (void)second;                                                                               \
-        return gpuscan_two48_of_((size_t)__popc(kept), kept != 0u ? at + 31u - __clz(kept) : 0u);   \
+        P##_tile_places_block_scan_values(                                                          \
+            kept != 0u ? (unsigned)__popc(kept) << 16 | (unsigned)(at - base + 31u - __clz(kept)) : 0u, threads, &e, &t); \
+        *excl = gpuscan_two48_of_(e >> 16, 0u); /* (a thread's last place before: never used) */   \
+        *total = gpuscan_two48_of_(t >> 16, t >> 16 != 0u ? base + (t & 0xffffu) : 0u);             \
     }                                                                                               \
     static __device__ __forceinline__ size_t P##_last_of(gpuscan_two48_ c) { return gpuscan_two48_second_(c); } \
     static __device__ __forceinline__ size_t P##_second_of(gpuscan_two48_ c) { return (void)c, 0u; }
+#define GPUSCAN_SELECT_CARRY_runs(P) GPUSCAN_SELECT_CARRY_PLACES_(P, P##_runs, 1, 0)
+#define GPUSCAN_SELECT_CARRY_non_trivial(P) GPUSCAN_SELECT_CARRY_PLACES_(P, P##_non_trivial, 0, 1)
 #define GPUSCAN_SELECT_CARRY_split(P)                                                               \
     GPUSCAN_TWO48_LAYER_(P, P##_split, gpuscan_split)                                                 \
-    enum { P##_RUNS_ = 0, P##_SPLIT_ = 1 };                                                         \
+    enum { P##_RUNS_ = 0, P##_SPLIT_ = 1, P##_NON_TRIVIAL_ = 0 };                                   \
     static __device__ __forceinline__ gpuscan_two48_ P##_carry_of(unsigned kept, unsigned second, size_t at) \
     {                                                                                               \
         return (void)at, gpuscan_two48_of_((size_t)__popc(kept), (size_t)__popc(second));          \
     }                                                                                               \
     static __device__ __forceinline__ size_t P##_last_of(gpuscan_two48_ c) { return (void)c, 0u; } \
-    static __device__ __forceinline__ size_t P##_second_of(gpuscan_two48_ c) { return gpuscan_two48_second_(c); }
+    static __device__ __forceinline__ size_t P##_second_of(gpuscan_two48_ c) { return gpuscan_two48_second_(c); } \
+    static __device__ __forceinline__ void P##_carry_scan(unsigned kept, unsigned second, size_t at, size_t base, \
+                                                          int threads, gpuscan_two48_ *excl, gpuscan_two48_ *total) \
+    {                                                                                               \
+        (void)base, P##_split_block_scan_values(P##_carry_of(kept, second, at), threads, excl, total); \
+    }
 
 /* A three-way partition's second part: bit j where item j is not in the first part and
  * P_second_keep(x, i) takes it (else none). */
 #define GPUSCAN_SELECT_SECOND_NONE_(P, T)                                                           \
-    static __device__ __forceinline__ unsigned P##_select_second(const T *items, size_t base, unsigned valid, \
-                                                                 unsigned kept)                     \
+    static __device__ __forceinline__ unsigned P##_select_second(const P##_select_flag_run *run, const T *items, \
+                                                                 size_t base, unsigned valid, unsigned kept) \
     {                                                                                               \
-        return (void)items, (void)base, (void)valid, (void)kept, 0u;                                \
+        return (void)run, (void)items, (void)base, (void)valid, (void)kept, 0u;                     \
     }
 #define GPUSCAN_SELECT_SECOND_BY_(P, T)                                                             \
-    static __device__ __forceinline__ unsigned P##_select_second(const T *items, size_t base, unsigned valid, \
-                                                                 unsigned kept)                     \
+    static __device__ __forceinline__ unsigned P##_select_second(const P##_select_flag_run *run, const T *items, \
+                                                                 size_t base, unsigned valid, unsigned kept) \
     {                                                                                               \
         const unsigned q = threadIdx.x * GPUSCAN_CO_ITEMS(T);                                       \
         unsigned second = 0u;                                                                       \
+        (void)run;                                                                                  \
         _Pragma("unroll") for (unsigned j = 0; j < GPUSCAN_CO_ITEMS(T); ++j)                        \
             if (q + j < valid && !(kept >> j & 1u) && P##_second_keep(items[j], base + q + j)) second |= 1u << j; \
         return second;                                                                              \
@@ -214,6 +251,52 @@ static __host__ __device__ __forceinline__ gpuscan_two48_ gpuscan_split_add_(gpu
         return kept;                                                                                \
     }                                                                                               \
     GPUSCAN_SELECT_SECOND_NONE_(P, T)
+/* non-trivial runs: element i is kept where a run of two or more starts (a head - it differs from
+ * element i - 1 - whose next is none); the second bits mark where one ends (no head, and its next
+ * a head or past the end).  One comparison an item, as unique's: whether the item after a thread's
+ * run is a head is the next lane's first bit (past the loaded items every place counts as a head),
+ * or for a warp's last lane a comparison with the element after its run, read from memory. */
+#define GPUSCAN_SELECT_MARK_NON_TRIVIAL_(P, T, keep)                                                \
+    enum { P##_MARK_ = 1 };                                                                         \
+    typedef struct P##_select_flag_run {                                                            \
+        T before, after; /* (lane 0: the element before the warp's run; lane 31: the one after) */ \
+        unsigned ends;                                                                              \
+    } P##_select_flag_run;                                                                          \
+    static __device__ __forceinline__ void P##_select_flags(const P##_select_io *io, size_t base, unsigned valid, \
+                                                            P##_select_flag_run *run)               \
+    {                                                                                               \
+        const unsigned q = threadIdx.x * GPUSCAN_CO_ITEMS(T), lane = threadIdx.x & 31u;             \
+        const size_t next = base + q + GPUSCAN_CO_ITEMS(T);                                         \
+        if (lane == 0 && base + q > 0 && q < valid) run->before = io->in[base + q - 1u];            \
+        if (lane == 31u && next < io->n && q < valid) run->after = io->in[next];                    \
+    }                                                                                               \
+    static __device__ __forceinline__ unsigned P##_select_mark(const P##_select_io *io, P##_select_flag_run *run, \
+                                                               const T *items, size_t base, unsigned valid) \
+    {                                                                                               \
+        enum { ITEMS = GPUSCAN_CO_ITEMS(T) };                                                       \
+        const unsigned q = threadIdx.x * ITEMS, lane = threadIdx.x & 31u;                           \
+        const unsigned loaded = q >= valid ? 0u : valid - q >= ITEMS ? ~0u >> (32u - ITEMS) : (1u << (valid - q)) - 1u; \
+        const T up = P##_shfl_up(items[ITEMS - 1u], 1);                                             \
+        unsigned heads = 0u;                                                                        \
+        if (q < valid) /* (the user's equality sees loaded elements only) */                        \
+            heads = base + q == 0 || !P##_same(lane == 0 ? run->before : up, items[0]);             \
+        _Pragma("unroll") for (unsigned j = 1; j < ITEMS; ++j)                                      \
+            if (q + j < valid && !P##_same(items[j - 1u], items[j])) heads |= 1u << j;              \
+        const unsigned bounds = heads | ~loaded; /* bit j: a run ends before item j */              \
+        unsigned next_head = __shfl_down_sync(~0u, bounds, 1) & 1u;                                 \
+        if (lane == 31u)                                                                            \
+            next_head = !(loaded >> (ITEMS - 1u) & 1u) || base + q + ITEMS >= io->n ||              \
+                        !P##_same(items[ITEMS - 1u], run->after);                                   \
+        const unsigned ends_after = /* bit j: item j ends its run */                               \
+            (bounds >> 1 & ((1u << (ITEMS - 1u)) - 1u)) | next_head << (ITEMS - 1u);                  \
+        run->ends = ~heads & ends_after & loaded;                                                   \
+        return heads & ~ends_after & loaded;                                                        \
+    }                                                                                               \
+    static __device__ __forceinline__ unsigned P##_select_second(const P##_select_flag_run *run, const T *items, \
+                                                                 size_t base, unsigned valid, unsigned kept) \
+    {                                                                                               \
+        return (void)items, (void)base, (void)valid, (void)kept, run->ends;                         \
+    }
 /* unique by key: the items are the values; element i is kept where its key differs from key i - 1
  * (block.cuh: P_keys_read, P_keys_mark; element 0 always). */
 #define GPUSCAN_SELECT_MARK_BY_KEY_(P, T, keep)                                                     \
@@ -234,7 +317,8 @@ static __host__ __device__ __forceinline__ gpuscan_two48_ gpuscan_split_add_(gpu
 
 /* The selection's steps for the skeleton (FAM = select), in the coarsened tile shape of T.  K: a
  * unique by key's keys (KEYED: their first of each run go to keys_out beside the values); L: a
- * run-length encoding's lengths (CARRY runs). */
+ * run-length encoding's lengths (CARRY runs), or non-trivial runs' offsets and lengths
+ * (non_trivial). */
 #define GPUSCAN_SELECT_FAMILY_(P, T, K, L, MARK, keep, CARRY, KEYED)                                \
     typedef struct P##_select_io {                                                                  \
         const T *in;                                                                                \
@@ -243,8 +327,10 @@ static __host__ __device__ __forceinline__ gpuscan_two48_ gpuscan_split_add_(gpu
         T *selected, *rejected;     /* rejected: NULL but for partition (three-way: may be NULL) */  \
         T *second;                  /* (split) the second part */                                   \
         K *keys_out;                /* (KEYED) */                                                   \
-        L *lengths;                 /* (runs) */                                                    \
+        L *lengths;                 /* (runs, non-trivial runs) */                                  \
+        L *offsets;                 /* (non-trivial runs) where each starts */                      \
         size_t *count;                                                                              \
+        size_t n;                                                                                   \
     } P##_select_io;                                                                                \
     static_assert(GPUSCAN_CO_ITEMS(T) <= 32, "gpuscan: a selection marks a thread's items in 32 bits: " \
                                              "GPUSCAN_CO_ITEMS(T) may not pass 32");               \
@@ -263,12 +349,14 @@ static __host__ __device__ __forceinline__ gpuscan_two48_ gpuscan_split_add_(gpu
         size_t before2, tile2; /* (split) the same of the second part */                            \
     } P##_select_part;                                                                              \
     /* where a tile's kept elements' places in it (runs) wait for the prefix, as the items do in the \
-     * tile buffer */                                                                               \
+     * tile buffer - non-trivial runs', whose items stay, in the tile buffer itself (8 KB less a     \
+     * block of int32) */                                                                           \
     static __device__ __forceinline__ unsigned short *P##_place_buffer(void)                        \
     {                                                                                               \
         static_assert(GPUSCAN_TILE_(CO, T) <= 65536u, "gpuscan: a tile's places are 16 bits");      \
-        __shared__ unsigned short raw[P##_RUNS_ ? GPUSCAN_TILE_BUFFER_(CO, T) : 1u];                \
-        return raw;                                                                                 \
+        enum { IN_TILE = P##_NON_TRIVIAL_ && sizeof(T) >= sizeof(unsigned short) };                 \
+        __shared__ unsigned short raw[(P##_RUNS_ || P##_NON_TRIVIAL_) && !IN_TILE ? GPUSCAN_TILE_BUFFER_(CO, T) : 1u]; \
+        return IN_TILE ? (unsigned short *)(void *)P##_CO_buffer() : raw;                           \
     }                                                                                               \
     MARK(P, T, keep)                                                                                \
     static __device__ __forceinline__ void P##_select_prefetch(const P##_select_io *io, size_t n, unsigned tile, \
@@ -294,7 +382,7 @@ static __host__ __device__ __forceinline__ gpuscan_two48_ gpuscan_split_add_(gpu
         else                                                                                        \
             P##_CO_load_hinted(io->in, base, valid, part->items, P##_CO_buffer(), 0);               \
         part->kept = P##_select_mark(io, &run, part->items, base, valid);                           \
-        part->second = P##_select_second(part->items, base, valid, part->kept);                     \
+        part->second = P##_select_second(&run, part->items, base, valid, part->kept);               \
         part->partition = io->rejected != NULL || P##_SPLIT_;                                       \
         part->at = base + threadIdx.x * ITEMS;                                                      \
         part->keys = KEYED ? io->keys + base : NULL, part->valid = valid;                           \
@@ -302,9 +390,11 @@ static __host__ __device__ __forceinline__ gpuscan_two48_ gpuscan_split_add_(gpu
     /* The block scan of the threads' counts (and last kept places): the tile's. */                 \
     static __device__ __forceinline__ P##_carry_t P##_select_aggregate(P##_select_part *part, P##_carry_t *before) \
     {                                                                                               \
+        static_assert(!(P##_RUNS_ || P##_NON_TRIVIAL_) || GPUSCAN_TILE_(CO, T) < 65536u,             \
+                      "gpuscan: a tile's count and last place share 32 bits");                      \
         P##_carry_t excl, total;                                                                    \
-        P##_##CARRY##_block_scan_values(P##_carry_of(part->kept, part->second, part->at), GPUSCAN_CO_THREADS(T), \
-                                        &excl, &total);                                             \
+        P##_carry_scan(part->kept, part->second, part->at, part->at - threadIdx.x * GPUSCAN_CO_ITEMS(T), \
+                       GPUSCAN_CO_THREADS(T), &excl, &total);                                       \
         if (threadIdx.x == 0) excl = P##_##CARRY##_identity();                                      \
         part->before = P##_kept_of(excl), part->before2 = P##_second_of(excl);                      \
         part->tile = P##_kept_of(total), part->tile2 = P##_second_of(total);                        \
@@ -382,12 +472,28 @@ static __host__ __device__ __forceinline__ gpuscan_two48_ gpuscan_split_add_(gpu
             _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                \
                 const unsigned kept = part->kept >> j & 1u;                                         \
                 if (kept) {                                                                         \
-                    buf[GPUSCAN_PAD_(rank)] = part->items[j];                                       \
-                    if (P##_RUNS_) pbuf[GPUSCAN_PAD_(rank)] = (unsigned short)(q + j);              \
+                    if (!P##_NON_TRIVIAL_) buf[GPUSCAN_PAD_(rank)] = part->items[j];                \
+                    if (P##_RUNS_ || P##_NON_TRIVIAL_) pbuf[GPUSCAN_PAD_(rank)] = (unsigned short)(q + j); \
                 }                                                                                   \
                 rank += kept;                                                                       \
             }                                                                                       \
         if (KEYED) P##_keys_read_again(part);                                                       \
+    }                                                                                               \
+    /* Non-trivial runs: each start's place out, coalesced; each end's thread writes its run's      \
+     * length (at most one a run of two or more, so few and close together), its start the last     \
+     * before it - in the tile (its rank) or before it (the prefix's last place). */               \
+    static __device__ __forceinline__ void P##_non_trivial_out(const P##_select_io *io, const P##_select_part *part, \
+                                                               size_t first, size_t last, size_t base) \
+    {                                                                                               \
+        const unsigned short *pbuf = P##_place_buffer();                                            \
+        _Pragma("unroll 4") for (unsigned i = threadIdx.x; i < (unsigned)part->tile; i += GPUSCAN_CO_THREADS(T)) \
+            io->offsets[first + i] = (L)(base + pbuf[GPUSCAN_PAD_(i)]);                             \
+        for (unsigned ends = part->second; ends != 0u; ends &= ends - 1u) {                         \
+            const unsigned j = __ffs(ends) - 1u;                                                    \
+            const unsigned starts = (unsigned)part->before + __popc(part->kept & ((1u << j) - 1u)); \
+            const size_t start = starts > 0u ? base + pbuf[GPUSCAN_PAD_(starts - 1u)] : last;       \
+            io->lengths[first + starts - 1u] = (L)(part->at + j + 1u - start);                      \
+        }                                                                                           \
     }                                                                                               \
     static __device__ __forceinline__ int P##_select_seeded(const P##_select_io *io) { return (void)io, 0; } \
     static __device__ __forceinline__ P##_carry_t P##_select_seed(const P##_select_io *io)          \
@@ -409,14 +515,16 @@ static __host__ __device__ __forceinline__ gpuscan_two48_ gpuscan_split_add_(gpu
         const unsigned kept = (unsigned)part->tile;                                                 \
         (void)before, (void)aggregate;                                                              \
         /* (unrolled: a few slots read at once; one at a time each store waited for its read) */   \
-        _Pragma("unroll 4") for (unsigned i = threadIdx.x; i < kept; i += GPUSCAN_CO_THREADS(T))    \
-            io->selected[first + i] = buf[GPUSCAN_PAD_(i)];                                         \
+        if (!P##_NON_TRIVIAL_)                                                                      \
+            _Pragma("unroll 4") for (unsigned i = threadIdx.x; i < kept; i += GPUSCAN_CO_THREADS(T)) \
+                io->selected[first + i] = buf[GPUSCAN_PAD_(i)];                                     \
         if (KEYED) P##_keys_out(io, part, first);                                                   \
         if (P##_RUNS_)                                                                              \
             _Pragma("unroll 4") for (unsigned i = threadIdx.x; i < kept; i += GPUSCAN_CO_THREADS(T)) \
                 if (first + i > 0u)                                                                 \
                     io->lengths[first + i - 1u] = (L)(base + pbuf[GPUSCAN_PAD_(i)] -                \
                                                       (i > 0u ? base + pbuf[GPUSCAN_PAD_(i - 1u)] : last)); \
+        if (P##_NON_TRIVIAL_) P##_non_trivial_out(io, part, first, last, base);                     \
         const size_t first2 = has_prefix ? P##_second_of(prefix) : 0u;                              \
         const unsigned parts = kept + (unsigned)part->tile2;                                        \
         if (P##_SPLIT_)                                                                             \
@@ -453,6 +561,7 @@ typedef struct gpuscan_select_desc_ {
     size_t elem_size, elem_align;
     size_t key_size, key_align; /* a unique by key's keys, else 0 */
     size_t length_size;         /* a run-length encoding's lengths (an integer type), else 0 */
+    int offsets;                /* non-trivial runs: offsets of L for the selected elements */
     size_t length_max;          /* ... and the most elements they take (the longest run L holds) */
     size_t carry_size;          /* of what tiles hand on (P_carry_t) */
     size_t counts;              /* the size_t counts written: 1, or a three-way partition's 2 */
@@ -461,23 +570,25 @@ typedef struct gpuscan_select_desc_ {
 /* One call: the data and the io the kernels take (P_select_io, typed by the DEFINE). */
 typedef struct gpuscan_select_call_ {
     const void *in, *flags, *keys;
-    void *selected, *rejected, *keys_out, *lengths, *second;
+    void *selected, *rejected, *keys_out, *lengths, *offsets, *second;
     size_t *count;
     size_t n;
     int flagged;
     const void *io;
 } gpuscan_select_call_;
 /* The call's memory: read (in, flags, keys), then written (selected, rejected, keys_out, lengths,
- * second, count); bytes of each. */
-enum { GPUSCAN_SELECT_READ_ = 3, GPUSCAN_SELECT_RANGES_ = 9 };
+ * offsets, second, count); bytes of each. */
+enum { GPUSCAN_SELECT_READ_ = 3, GPUSCAN_SELECT_RANGES_ = 10 };
 static inline void gpuscan_select_ranges_(const gpuscan_select_desc_ *d, const gpuscan_select_call_ *c,
                                           const void **range, size_t *bytes)
 {
     const void *r[GPUSCAN_SELECT_RANGES_] = {c->in, c->flags, c->keys, c->selected, c->rejected, c->keys_out,
-                                             c->lengths, c->second, c->count};
+                                             c->lengths, c->offsets, c->second, c->count};
+    const size_t runs = d->offsets ? c->n / 2u : c->n; /* (at most n / 2 non-trivial runs) */
     const size_t b[GPUSCAN_SELECT_RANGES_] = {c->n * d->elem_size, c->flagged ? c->n : 0u, c->n * d->key_size,
                                               c->n * d->elem_size, c->n * d->elem_size, c->n * d->key_size,
-                                              c->n * d->length_size, c->n * d->elem_size, d->counts * sizeof(size_t)};
+                                              runs * d->length_size, d->offsets ? runs * d->length_size : 0u,
+                                              c->n * d->elem_size, d->counts * sizeof(size_t)};
     memcpy(range, r, sizeof r), memcpy(bytes, b, sizeof b);
 }
 /* d_count is written even for n = 0.  In place: the selected may be the input of a selection, a
@@ -494,14 +605,14 @@ static inline gpuscan_status gpuscan_select_check_(const gpuscan_select_desc_ *d
     if (c->count == NULL) return GPUSCAN_ERROR_NULL_POINTER;
     if ((uintptr_t)c->count % __alignof__(size_t) != 0) return GPUSCAN_ERROR_MISALIGNED;
     if (c->n == 0) return GPUSCAN_SUCCESS;
-    if (c->in == NULL || c->selected == NULL || (c->flagged && c->flags == NULL) ||
+    if (c->in == NULL || (d->offsets ? c->offsets : c->selected) == NULL || (c->flagged && c->flags == NULL) ||
         (d->key_size != 0 && (c->keys == NULL || c->keys_out == NULL)) || (d->length_size != 0 && c->lengths == NULL) ||
         (d->counts == 2 && c->second == NULL))
         return GPUSCAN_ERROR_NULL_POINTER;
     if ((uintptr_t)c->in % d->elem_align != 0 || (uintptr_t)c->selected % d->elem_align != 0 ||
         (uintptr_t)c->rejected % d->elem_align != 0 || (uintptr_t)c->second % d->elem_align != 0 ||
         (d->key_size != 0 && ((uintptr_t)c->keys % d->key_align != 0 || (uintptr_t)c->keys_out % d->key_align != 0)) ||
-        (d->length_size != 0 && (uintptr_t)c->lengths % d->length_size != 0))
+        (d->length_size != 0 && ((uintptr_t)c->lengths % d->length_size != 0 || (uintptr_t)c->offsets % d->length_size != 0)))
         return GPUSCAN_ERROR_MISALIGNED;
     if (c->n > (SIZE_MAX / 2) / d->elem_size || (d->key_size != 0 && c->n > (SIZE_MAX / 2) / d->key_size) ||
         (d->length_size != 0 && (c->n > (SIZE_MAX / 2) / d->length_size || c->n > d->length_max)) ||
@@ -543,7 +654,8 @@ static inline gpuscan_status gpuscan_select_simple_(gpuscan_select_desc_ *d, con
 #define GPUSCAN_SELECT_DESC_(P, T, K, L, KEYED)                                                     \
     static gpuscan_select_desc_ P##_desc __attribute__((unused)) = {                               \
         sizeof(T), __alignof__(T), (KEYED) ? sizeof(K) : 0u, (KEYED) ? __alignof__(K) : 1u,         \
-        P##_RUNS_ ? sizeof(L) : 0u, /* (runs and lengths past 2^48 - 1: not carried) */             \
+        P##_RUNS_ || P##_NON_TRIVIAL_ ? sizeof(L) : 0u, P##_NON_TRIVIAL_,                           \
+        /* (runs and lengths past 2^48 - 1: not carried) */                                         \
         (size_t)std::numeric_limits<L>::max() < GPUSCAN_TWO48_MAX_ ? (size_t)std::numeric_limits<L>::max() \
                                                                   : GPUSCAN_TWO48_MAX_,              \
         sizeof(P##_carry_t), P##_SPLIT_ ? 2u : 1u,                                                  \
@@ -553,13 +665,14 @@ static inline gpuscan_status gpuscan_select_simple_(gpuscan_select_desc_ *d, con
          GPUSCAN_STATE_BYTES_(P##_carry_t), GPUSCAN_SLOT_BYTES_(P##_carry_t), 0, {0}, {0}, {0}, 0u}};
 #define GPUSCAN_SELECT_CALL_(P, T, K, L, KIND)                                                      \
     static gpuscan_select_call_ P##_call_(P##_select_io *io, const T *in, const unsigned char *flags, const K *keys, \
-                                          T *selected, T *rejected, K *keys_out, L *lengths, T *second, \
-                                          size_t *count, size_t n)                                  \
+                                          T *selected, T *rejected, K *keys_out, L *lengths, L *offsets, \
+                                          T *second, size_t *count, size_t n)                       \
     {                                                                                               \
-        const gpuscan_select_call_ c = {in,      flags,  keys,  selected, rejected, keys_out,       \
-                                        lengths, second, count, n,        GPUSCAN_FLAGGED_##KIND, io}; \
+        const gpuscan_select_call_ c = {in,      flags,   keys,   selected, rejected, keys_out,                  \
+                                        lengths, offsets, second, count,    n,        GPUSCAN_FLAGGED_##KIND, io}; \
         io->in = in, io->flags = flags, io->keys = keys, io->selected = selected, io->rejected = rejected; \
-        io->keys_out = keys_out, io->lengths = lengths, io->second = second, io->count = count;     \
+        io->keys_out = keys_out, io->lengths = lengths, io->offsets = offsets, io->second = second;  \
+        io->count = count, io->n = n;                                                               \
         return c;                                                                                   \
     }
 #define GPUSCAN_SELECT_FORMS_flagged(SCOPE, P, T, K, L)                                             \
@@ -567,7 +680,7 @@ static inline gpuscan_status gpuscan_select_simple_(gpuscan_select_desc_ *d, con
                                             size_t *d_count, size_t n, cudaStream_t stream)         \
     {                                                                                               \
         P##_select_io io;                                                                           \
-        const gpuscan_select_call_ c = P##_call_(&io, d_in, d_flags, NULL, d_out, NULL, NULL, NULL, NULL, d_count, n); \
+        const gpuscan_select_call_ c = P##_call_(&io, d_in, d_flags, NULL, d_out, NULL, NULL, NULL, NULL, NULL, d_count, n); \
         return gpuscan_select_simple_(&P##_desc, &c, stream);                                       \
     }                                                                                               \
     SCOPE gpuscan_status P##_partition_flagged(const T *d_in, const unsigned char *d_flags, T *d_selected, \
@@ -575,7 +688,7 @@ static inline gpuscan_status gpuscan_select_simple_(gpuscan_select_desc_ *d, con
     {                                                                                               \
         P##_select_io io;                                                                           \
         if (n > 0 && d_rejected == NULL) return GPUSCAN_ERROR_NULL_POINTER;                         \
-        const gpuscan_select_call_ c = P##_call_(&io, d_in, d_flags, NULL, d_selected, d_rejected, NULL, NULL, NULL, d_count, n); \
+        const gpuscan_select_call_ c = P##_call_(&io, d_in, d_flags, NULL, d_selected, d_rejected, NULL, NULL, NULL, NULL, d_count, n); \
         return gpuscan_select_simple_(&P##_desc, &c, stream);                                       \
     }                                                                                               \
     SCOPE gpuscan_status P##_select_flagged_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in, \
@@ -583,7 +696,7 @@ static inline gpuscan_status gpuscan_select_simple_(gpuscan_select_desc_ *d, con
                                                size_t n, cudaStream_t stream)                       \
     {                                                                                               \
         P##_select_io io;                                                                           \
-        const gpuscan_select_call_ c = P##_call_(&io, d_in, d_flags, NULL, d_out, NULL, NULL, NULL, NULL, d_count, n); \
+        const gpuscan_select_call_ c = P##_call_(&io, d_in, d_flags, NULL, d_out, NULL, NULL, NULL, NULL, NULL, d_count, n); \
         return gpuscan_select_ex_(&P##_desc, d_workspace, workspace_bytes, &c, stream);             \
     }                                                                                               \
     SCOPE gpuscan_status P##_partition_flagged_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in, \
@@ -592,14 +705,14 @@ static inline gpuscan_status gpuscan_select_simple_(gpuscan_select_desc_ *d, con
     {                                                                                               \
         P##_select_io io;                                                                           \
         if (d_workspace != NULL && n > 0 && d_rejected == NULL) return GPUSCAN_ERROR_NULL_POINTER;  \
-        const gpuscan_select_call_ c = P##_call_(&io, d_in, d_flags, NULL, d_selected, d_rejected, NULL, NULL, NULL, d_count, n); \
+        const gpuscan_select_call_ c = P##_call_(&io, d_in, d_flags, NULL, d_selected, d_rejected, NULL, NULL, NULL, NULL, d_count, n); \
         return gpuscan_select_ex_(&P##_desc, d_workspace, workspace_bytes, &c, stream);             \
     }
 #define GPUSCAN_SELECT_FORMS_if(SCOPE, P, T, K, L)                                                  \
     SCOPE gpuscan_status P##_select_if(const T *d_in, T *d_out, size_t *d_count, size_t n, cudaStream_t stream) \
     {                                                                                               \
         P##_select_io io;                                                                           \
-        const gpuscan_select_call_ c = P##_call_(&io, d_in, NULL, NULL, d_out, NULL, NULL, NULL, NULL, d_count, n); \
+        const gpuscan_select_call_ c = P##_call_(&io, d_in, NULL, NULL, d_out, NULL, NULL, NULL, NULL, NULL, d_count, n); \
         return gpuscan_select_simple_(&P##_desc, &c, stream);                                       \
     }                                                                                               \
     SCOPE gpuscan_status P##_partition_if(const T *d_in, T *d_selected, T *d_rejected, size_t *d_count, \
@@ -607,14 +720,14 @@ static inline gpuscan_status gpuscan_select_simple_(gpuscan_select_desc_ *d, con
     {                                                                                               \
         P##_select_io io;                                                                           \
         if (n > 0 && d_rejected == NULL) return GPUSCAN_ERROR_NULL_POINTER;                         \
-        const gpuscan_select_call_ c = P##_call_(&io, d_in, NULL, NULL, d_selected, d_rejected, NULL, NULL, NULL, d_count, n); \
+        const gpuscan_select_call_ c = P##_call_(&io, d_in, NULL, NULL, d_selected, d_rejected, NULL, NULL, NULL, NULL, d_count, n); \
         return gpuscan_select_simple_(&P##_desc, &c, stream);                                       \
     }                                                                                               \
     SCOPE gpuscan_status P##_select_if_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in, T *d_out, \
                                           size_t *d_count, size_t n, cudaStream_t stream)           \
     {                                                                                               \
         P##_select_io io;                                                                           \
-        const gpuscan_select_call_ c = P##_call_(&io, d_in, NULL, NULL, d_out, NULL, NULL, NULL, NULL, d_count, n); \
+        const gpuscan_select_call_ c = P##_call_(&io, d_in, NULL, NULL, d_out, NULL, NULL, NULL, NULL, NULL, d_count, n); \
         return gpuscan_select_ex_(&P##_desc, d_workspace, workspace_bytes, &c, stream);             \
     }                                                                                               \
     SCOPE gpuscan_status P##_partition_if_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in,  \
@@ -623,7 +736,7 @@ static inline gpuscan_status gpuscan_select_simple_(gpuscan_select_desc_ *d, con
     {                                                                                               \
         P##_select_io io;                                                                           \
         if (d_workspace != NULL && n > 0 && d_rejected == NULL) return GPUSCAN_ERROR_NULL_POINTER;  \
-        const gpuscan_select_call_ c = P##_call_(&io, d_in, NULL, NULL, d_selected, d_rejected, NULL, NULL, NULL, d_count, n); \
+        const gpuscan_select_call_ c = P##_call_(&io, d_in, NULL, NULL, d_selected, d_rejected, NULL, NULL, NULL, NULL, d_count, n); \
         return gpuscan_select_ex_(&P##_desc, d_workspace, workspace_bytes, &c, stream);             \
     }
 /* unique: gpuscan_<name>_unique(in, out, d_count, n, stream) and _ex (P gpuscan_<name>_unique). */
@@ -631,14 +744,14 @@ static inline gpuscan_status gpuscan_select_simple_(gpuscan_select_desc_ *d, con
     SCOPE gpuscan_status P(const T *d_in, T *d_out, size_t *d_count, size_t n, cudaStream_t stream) \
     {                                                                                               \
         P##_select_io io;                                                                           \
-        const gpuscan_select_call_ c = P##_call_(&io, d_in, NULL, NULL, d_out, NULL, NULL, NULL, NULL, d_count, n); \
+        const gpuscan_select_call_ c = P##_call_(&io, d_in, NULL, NULL, d_out, NULL, NULL, NULL, NULL, NULL, d_count, n); \
         return gpuscan_select_simple_(&P##_desc, &c, stream);                                       \
     }                                                                                               \
     SCOPE gpuscan_status P##_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in, T *d_out, \
                                 size_t *d_count, size_t n, cudaStream_t stream)                     \
     {                                                                                               \
         P##_select_io io;                                                                           \
-        const gpuscan_select_call_ c = P##_call_(&io, d_in, NULL, NULL, d_out, NULL, NULL, NULL, NULL, d_count, n); \
+        const gpuscan_select_call_ c = P##_call_(&io, d_in, NULL, NULL, d_out, NULL, NULL, NULL, NULL, NULL, d_count, n); \
         return gpuscan_select_ex_(&P##_desc, d_workspace, workspace_bytes, &c, stream);             \
     }
 /* unique by key: gpuscan_<name>_unique_by_key(keys, values, keys_out, values_out, d_count, n,
@@ -649,7 +762,7 @@ static inline gpuscan_status gpuscan_select_simple_(gpuscan_select_desc_ *d, con
     {                                                                                               \
         P##_select_io io;                                                                           \
         const gpuscan_select_call_ c =                                                              \
-            P##_call_(&io, d_values, NULL, d_keys, d_values_out, NULL, d_keys_out, NULL, NULL, d_count, n); \
+            P##_call_(&io, d_values, NULL, d_keys, d_values_out, NULL, d_keys_out, NULL, NULL, NULL, d_count, n); \
         return gpuscan_select_simple_(&P##_desc, &c, stream);                                       \
     }                                                                                               \
     SCOPE gpuscan_status P##_ex(void *d_workspace, size_t *workspace_bytes, const K *d_keys, const T *d_values, \
@@ -657,7 +770,7 @@ static inline gpuscan_status gpuscan_select_simple_(gpuscan_select_desc_ *d, con
     {                                                                                               \
         P##_select_io io;                                                                           \
         const gpuscan_select_call_ c =                                                              \
-            P##_call_(&io, d_values, NULL, d_keys, d_values_out, NULL, d_keys_out, NULL, NULL, d_count, n); \
+            P##_call_(&io, d_values, NULL, d_keys, d_values_out, NULL, d_keys_out, NULL, NULL, NULL, d_count, n); \
         return gpuscan_select_ex_(&P##_desc, d_workspace, workspace_bytes, &c, stream);             \
     }
 /* run-length encoding: gpuscan_<name>_run_length_encode(in, unique, lengths, d_count, n, stream)
@@ -666,14 +779,32 @@ static inline gpuscan_status gpuscan_select_simple_(gpuscan_select_desc_ *d, con
     SCOPE gpuscan_status P(const T *d_in, T *d_unique, L *d_lengths, size_t *d_count, size_t n, cudaStream_t stream) \
     {                                                                                               \
         P##_select_io io;                                                                           \
-        const gpuscan_select_call_ c = P##_call_(&io, d_in, NULL, NULL, d_unique, NULL, NULL, d_lengths, NULL, d_count, n); \
+        const gpuscan_select_call_ c = P##_call_(&io, d_in, NULL, NULL, d_unique, NULL, NULL, d_lengths, NULL, NULL, d_count, n); \
         return gpuscan_select_simple_(&P##_desc, &c, stream);                                       \
     }                                                                                               \
     SCOPE gpuscan_status P##_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in, T *d_unique, \
                                 L *d_lengths, size_t *d_count, size_t n, cudaStream_t stream)       \
     {                                                                                               \
         P##_select_io io;                                                                           \
-        const gpuscan_select_call_ c = P##_call_(&io, d_in, NULL, NULL, d_unique, NULL, NULL, d_lengths, NULL, d_count, n); \
+        const gpuscan_select_call_ c = P##_call_(&io, d_in, NULL, NULL, d_unique, NULL, NULL, d_lengths, NULL, NULL, d_count, n); \
+        return gpuscan_select_ex_(&P##_desc, d_workspace, workspace_bytes, &c, stream);             \
+    }
+/* non-trivial runs: gpuscan_<name>_non_trivial_runs(in, offsets, lengths, d_count, n, stream) and
+ * _ex. */
+#define GPUSCAN_SELECT_FORMS_non_trivial(SCOPE, P, T, K, L)                                         \
+    SCOPE gpuscan_status P(const T *d_in, L *d_offsets, L *d_lengths, size_t *d_count, size_t n, cudaStream_t stream) \
+    {                                                                                               \
+        P##_select_io io;                                                                           \
+        const gpuscan_select_call_ c =                                                              \
+            P##_call_(&io, d_in, NULL, NULL, NULL, NULL, NULL, d_lengths, d_offsets, NULL, d_count, n); \
+        return gpuscan_select_simple_(&P##_desc, &c, stream);                                       \
+    }                                                                                               \
+    SCOPE gpuscan_status P##_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in, L *d_offsets, \
+                                L *d_lengths, size_t *d_count, size_t n, cudaStream_t stream)       \
+    {                                                                                               \
+        P##_select_io io;                                                                           \
+        const gpuscan_select_call_ c =                                                              \
+            P##_call_(&io, d_in, NULL, NULL, NULL, NULL, NULL, d_lengths, d_offsets, NULL, d_count, n); \
         return gpuscan_select_ex_(&P##_desc, d_workspace, workspace_bytes, &c, stream);             \
     }
 /* three-way partition: gpuscan_<name>_three_way_partition(in, first, second, rest, d_counts, n,
@@ -685,7 +816,7 @@ static inline gpuscan_status gpuscan_select_simple_(gpuscan_select_desc_ *d, con
     {                                                                                               \
         P##_select_io io;                                                                           \
         const gpuscan_select_call_ c =                                                              \
-            P##_call_(&io, d_in, NULL, NULL, d_first, d_rest, NULL, NULL, d_second, d_counts, n);   \
+            P##_call_(&io, d_in, NULL, NULL, d_first, d_rest, NULL, NULL, NULL, d_second, d_counts, n);   \
         return gpuscan_select_simple_(&P##_desc, &c, stream);                                       \
     }                                                                                               \
     SCOPE gpuscan_status P##_ex(void *d_workspace, size_t *workspace_bytes, const T *d_in, T *d_first, T *d_second, \
@@ -693,7 +824,7 @@ static inline gpuscan_status gpuscan_select_simple_(gpuscan_select_desc_ *d, con
     {                                                                                               \
         P##_select_io io;                                                                           \
         const gpuscan_select_call_ c =                                                              \
-            P##_call_(&io, d_in, NULL, NULL, d_first, d_rest, NULL, NULL, d_second, d_counts, n);   \
+            P##_call_(&io, d_in, NULL, NULL, d_first, d_rest, NULL, NULL, NULL, d_second, d_counts, n);   \
         return gpuscan_select_ex_(&P##_desc, d_workspace, workspace_bytes, &c, stream);             \
     }
 /* Each KIND's mark, carry and keys, and whether a flag array is required (GPUSCAN_FLAGGED_). */
@@ -703,28 +834,33 @@ static inline gpuscan_status gpuscan_select_simple_(gpuscan_select_desc_ *d, con
 #define GPUSCAN_SELECT_MARK_OF_by_key GPUSCAN_SELECT_MARK_BY_KEY_
 #define GPUSCAN_SELECT_MARK_OF_runs GPUSCAN_SELECT_MARK_UNIQUE_
 #define GPUSCAN_SELECT_MARK_OF_three GPUSCAN_SELECT_MARK_THREE_
+#define GPUSCAN_SELECT_MARK_OF_non_trivial GPUSCAN_SELECT_MARK_NON_TRIVIAL_
 #define GPUSCAN_SELECT_CARRY_OF_flagged count
 #define GPUSCAN_SELECT_CARRY_OF_if count
 #define GPUSCAN_SELECT_CARRY_OF_unique count
 #define GPUSCAN_SELECT_CARRY_OF_by_key count
 #define GPUSCAN_SELECT_CARRY_OF_runs runs
 #define GPUSCAN_SELECT_CARRY_OF_three split
+#define GPUSCAN_SELECT_CARRY_OF_non_trivial non_trivial
 #define GPUSCAN_SELECT_KEYED_flagged 0
 #define GPUSCAN_SELECT_KEYED_if 0
 #define GPUSCAN_SELECT_KEYED_unique 0
 #define GPUSCAN_SELECT_KEYED_by_key 1
 #define GPUSCAN_SELECT_KEYED_runs 0
 #define GPUSCAN_SELECT_KEYED_three 0
+#define GPUSCAN_SELECT_KEYED_non_trivial 0
 #define GPUSCAN_FLAGGED_unique 0
 #define GPUSCAN_FLAGGED_by_key 0
 #define GPUSCAN_FLAGGED_runs 0
 #define GPUSCAN_FLAGGED_three 0
+#define GPUSCAN_FLAGGED_non_trivial 0
 #define GPUSCAN_USING_SELECT_unique(P)                                                              \
     using P##_internal::P;                                                                          \
     using P##_internal::P##_ex;
 #define GPUSCAN_USING_SELECT_by_key(P) GPUSCAN_USING_SELECT_unique(P)
 #define GPUSCAN_USING_SELECT_runs(P) GPUSCAN_USING_SELECT_unique(P)
 #define GPUSCAN_USING_SELECT_three(P) GPUSCAN_USING_SELECT_unique(P)
+#define GPUSCAN_USING_SELECT_non_trivial(P) GPUSCAN_USING_SELECT_unique(P)
 /* A three-way partition's second predicate (fn), as the family calls it; the other kinds have none. */
 #define GPUSCAN_SELECT_SECOND_KEEP_three(P, T, fn)                                                  \
     static __device__ __forceinline__ bool P##_second_keep(T x, size_t i) { return fn(x, i); }
@@ -733,6 +869,7 @@ static inline gpuscan_status gpuscan_select_simple_(gpuscan_select_desc_ *d, con
 #define GPUSCAN_SELECT_SECOND_KEEP_unique(P, T, fn)
 #define GPUSCAN_SELECT_SECOND_KEEP_by_key(P, T, fn)
 #define GPUSCAN_SELECT_SECOND_KEEP_runs(P, T, fn)
+#define GPUSCAN_SELECT_SECOND_KEEP_non_trivial(P, T, fn)
 #define GPUSCAN_FLAGGED_flagged 1 /* the flag array is required */
 #define GPUSCAN_FLAGGED_if 0
 #define GPUSCAN_USING_SELECT_flagged(P)                                                             \
@@ -787,13 +924,14 @@ static inline gpuscan_status gpuscan_select_simple_(gpuscan_select_desc_ *d, con
 #define GPUSCAN_SELECT_REFERS_unique(keep, fn)
 #define GPUSCAN_SELECT_REFERS_by_key(keep, fn)
 #define GPUSCAN_SELECT_REFERS_runs(keep, fn)
+#define GPUSCAN_SELECT_REFERS_non_trivial(keep, fn)
 #define GPUSCAN_SELECT_REFERS_three(keep, fn) (void)keep, (void)fn;
 #define GPUSCAN_SELECT_REFERS_EQ(fn)
 #define GPUSCAN_SELECT_REFERS_FN(fn) (void)fn;
 #define GPUSCAN_SELECT_REFERS_NONE(fn)
 /* KIND: flagged, if (keep: the predicate), unique, by_key (K the keys, T the values), runs (L the
- * lengths), three (keep and fn: the first part's predicate and the second's); SAME, fn: the
- * equality of K (unique, runs: K is T; NONE: none). */
+ * lengths), non_trivial (L the offsets and lengths), three (keep and fn: the first part's predicate
+ * and the second's); SAME, fn: the equality of K (unique, runs, non_trivial: K is T; NONE: none). */
 #define GPUSCAN_SELECT_ASSEMBLE_(SCOPE, P, name, T, K, L, KIND, keep, SAME, fn)                     \
     GPUSCAN_SELECT_ASSEMBLE_AT_(__COUNTER__, SCOPE, P, name, T, K, L, KIND, keep, SAME, fn)
 #define GPUSCAN_SELECT_ASSEMBLE_AT_(id, SCOPE, P, name, T, K, L, KIND, keep, SAME, fn)              \

@@ -777,19 +777,19 @@ static void test_descriptors(void)
            "a family's single pass: a counter and states from one tile");
     char *base = fake_kernels;
     size_t *count = (size_t *)(void *)(((uintptr_t)base + 7) & ~(uintptr_t)7);
-    gpuscan_select_call_ sc = {base, NULL, NULL, base, NULL, NULL, NULL, NULL, count, 0, 0, NULL};
+    gpuscan_select_call_ sc = {base, NULL, NULL, base, NULL, NULL, NULL, NULL, NULL, count, 0, 0, NULL};
     EXPECT(gpuscan_select_check_(&s, &sc) == GPUSCAN_SUCCESS, "n = 0: only the count");
     sc.n = 1000;
     EXPECT(gpuscan_select_check_(&s, &sc) == GPUSCAN_ERROR_OVERLAP, "the count inside the data");
     /* no rejected output (select): nowhere, whatever the other addresses (it once read as the range
      * from address 0, so an input below n * sizeof(T) overlapped it) */
     gpuscan_select_call_ low = {(const void *)(uintptr_t)0x1000, NULL, NULL, (void *)(uintptr_t)0x7f0000000000, NULL,
-                                NULL, NULL, NULL, (size_t *)(uintptr_t)0x7e0000000000, (size_t)1 << 20, 0, NULL};
+                                NULL, NULL, NULL, NULL, (size_t *)(uintptr_t)0x7e0000000000, (size_t)1 << 20, 0, NULL};
     EXPECT(gpuscan_select_check_(&s, &low) == GPUSCAN_SUCCESS, "select with its input at a low address");
     /* the selection's workspace apart from its flags, outputs and count */
     gpuscan_select_call_ fl = {(const void *)(uintptr_t)0x10000000, (const void *)(uintptr_t)0x20000000, NULL,
-                               (void *)(uintptr_t)0x30000000, NULL, NULL, NULL, NULL, (size_t *)(uintptr_t)0x40000000,
-                               (size_t)1 << 20, 1, NULL};
+                               (void *)(uintptr_t)0x30000000, NULL, NULL, NULL, NULL, NULL,
+                               (size_t *)(uintptr_t)0x40000000, (size_t)1 << 20, 1, NULL};
     size_t wb = 0;
     EXPECT(gpuscan_select_ex_(&s, NULL, &wb, &fl, 0) == GPUSCAN_SUCCESS && wb > 0, "selection size query");
     EXPECT(gpuscan_select_ex_(&s, (void *)(uintptr_t)0x20000100, &wb, &fl, 0) == GPUSCAN_ERROR_OVERLAP,
@@ -800,7 +800,7 @@ static void test_descriptors(void)
      * from the keys too */
     s.key_size = s.key_align = 8;
     gpuscan_select_call_ bk = {(const void *)(uintptr_t)0x10000000, NULL, (const void *)(uintptr_t)0x20000000,
-                               (void *)(uintptr_t)0x30000000, NULL, (void *)(uintptr_t)0x20000000, NULL, NULL,
+                               (void *)(uintptr_t)0x30000000, NULL, (void *)(uintptr_t)0x20000000, NULL, NULL, NULL,
                                (size_t *)(uintptr_t)0x40000000, (size_t)1 << 20, 0, NULL};
     EXPECT(gpuscan_select_check_(&s, &bk) == GPUSCAN_ERROR_OVERLAP, "unique by key: the kept keys over the keys");
     bk.selected = (void *)(uintptr_t)0x10000000;
@@ -820,7 +820,7 @@ static void test_descriptors(void)
     /* run-length encoding: the lengths apart from everything; n no larger than L or 48 bits hold */
     s.key_size = 0, s.key_align = 0, s.length_size = 4, s.length_max = 0x7fffffff;
     gpuscan_select_call_ rl = {(const void *)(uintptr_t)0x10000000, NULL, NULL, (void *)(uintptr_t)0x10000000,
-                               NULL, NULL, (void *)(uintptr_t)0x30000000, NULL, (size_t *)(uintptr_t)0x40000000,
+                               NULL, NULL, (void *)(uintptr_t)0x30000000, NULL, NULL, (size_t *)(uintptr_t)0x40000000,
                                (size_t)1 << 20, 0, NULL};
     EXPECT(gpuscan_select_check_(&s, &rl) == GPUSCAN_SUCCESS, "run-length encoding in place");
     rl.lengths = (void *)(uintptr_t)0x10000100;
@@ -833,10 +833,26 @@ static void test_descriptors(void)
     EXPECT(gpuscan_select_check_(&s, &rl) == GPUSCAN_ERROR_TOO_LARGE, "size_t lengths: n past the carry's 48 bits");
     rl.n = ((size_t)1 << 48) - 1;
     EXPECT(gpuscan_select_check_(&s, &rl) != GPUSCAN_ERROR_TOO_LARGE, "size_t lengths: n of 48 bits not too large");
+    /* non-trivial runs: offsets instead of the elements, both outputs of at most n / 2 (one array
+     * split in two halves fits) */
+    s.length_size = 4, s.length_max = 0x7fffffff, s.offsets = 1;
+    gpuscan_select_call_ nt = {(const void *)(uintptr_t)0x10000000, NULL, NULL, NULL, NULL, NULL,
+                               (void *)(uintptr_t)(0x30000000 + 4 * 500), (void *)(uintptr_t)0x30000000, NULL,
+                               (size_t *)(uintptr_t)0x40000000, 1001, 0, NULL};
+    EXPECT(gpuscan_select_check_(&s, &nt) == GPUSCAN_SUCCESS, "non-trivial runs: offsets and lengths of n / 2 each");
+    nt.lengths = (void *)(uintptr_t)(0x30000000 + 4 * 499);
+    EXPECT(gpuscan_select_check_(&s, &nt) == GPUSCAN_ERROR_OVERLAP, "non-trivial runs: the lengths among the offsets");
+    nt.lengths = (void *)(uintptr_t)(0x30000000 + 4 * 500), nt.offsets = NULL;
+    EXPECT(gpuscan_select_check_(&s, &nt) == GPUSCAN_ERROR_NULL_POINTER, "non-trivial runs: no offsets");
+    nt.offsets = (void *)(uintptr_t)0x30000002;
+    EXPECT(gpuscan_select_check_(&s, &nt) == GPUSCAN_ERROR_MISALIGNED, "non-trivial runs: offsets misaligned");
+    nt.offsets = (void *)(uintptr_t)(0x10000000 + 4 * 1000);
+    EXPECT(gpuscan_select_check_(&s, &nt) == GPUSCAN_ERROR_OVERLAP, "non-trivial runs: the offsets over the input's end");
+    s.offsets = 0;
     /* three-way: the second part required and apart, its two counts written, n below 2^48 */
     s.length_size = 0, s.length_max = 0, s.counts = 2;
     gpuscan_select_call_ tw = {(const void *)(uintptr_t)0x10000000, NULL, NULL, (void *)(uintptr_t)0x20000000, NULL,
-                               NULL, NULL, NULL, (size_t *)(uintptr_t)0x40000000, (size_t)1 << 20, 0, NULL};
+                               NULL, NULL, NULL, NULL, (size_t *)(uintptr_t)0x40000000, (size_t)1 << 20, 0, NULL};
     EXPECT(gpuscan_select_check_(&s, &tw) == GPUSCAN_ERROR_NULL_POINTER, "three-way: no second part");
     tw.second = (void *)(uintptr_t)0x30000000;
     EXPECT(gpuscan_select_check_(&s, &tw) == GPUSCAN_SUCCESS, "three-way: apart");
@@ -858,6 +874,11 @@ static void test_descriptors(void)
                gpuscan_two48_second_(runs) == ((size_t)1 << 46) + 5 &&
                gpuscan_two48_second_(split) == ((size_t)1 << 47) + ((size_t)1 << 46) + 14,
            "the 12-byte carries pack 48-bit counts and places");
+    /* ... and in a block one 32-bit word: the count above the last place (a tile below 65536) */
+    EXPECT(gpuscan_tile_places_add_(3u << 16 | 100u, 0u) == (3u << 16 | 100u) &&
+               gpuscan_tile_places_add_(2u << 16 | 5u, 4u << 16 | 9u) == (6u << 16 | 9u) &&
+               gpuscan_tile_places_add_(65534u << 16 | 65533u, 1u << 16 | 65534u) == (65535u << 16 | 65534u),
+           "a tile's count and last place in 32 bits");
     /* the segmented scan's checks: in place, not the heads inside the output; its workspace apart */
     gpuscan_segment_desc_ sd;
     memset(&sd, 0, sizeof sd);

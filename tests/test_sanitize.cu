@@ -28,6 +28,7 @@ GPUSCAN_DEFINE_REVERSE_SCAN_BY_KEY(i32, int32_t, int32_t, add)
 GPUSCAN_DEFINE_UNIQUE(i32, int32_t)
 GPUSCAN_DEFINE_UNIQUE_BY_KEY(i32, int32_t, int32_t)
 GPUSCAN_DEFINE_RUN_LENGTH(i32, int32_t, int32_t)
+GPUSCAN_DEFINE_NON_TRIVIAL_RUNS(i32, int32_t, int32_t)
 static __host__ __device__ bool below30(int32_t x, size_t i) { return (void)i, x < 30; }
 static __host__ __device__ bool below60(int32_t x, size_t i) { return (void)i, x < 60; }
 GPUSCAN_DEFINE_THREE_WAY_PARTITION(i32, int32_t, below30, below60)
@@ -75,9 +76,9 @@ static void exact_ends(uint64_t *rng)
 /* The segmented kernels (segment.cuh), int32 add, allocations to the element: scans by heads,
  * int32 offsets (exclusive, with empty segments) and keys; reductions by heads, int64 offsets,
  * rows of 7 and keys; reverse scans by heads, keys and int32 offsets (each reads a head, key or
- * offset past its tile); and the keys' runs through unique, unique by key and run-length encoding,
- * the input through a three-way partition (select.cuh); each against a CPU loop (segments: a head
- * 1 in 40 elements and at 0). */
+ * offset past its tile); and the keys' runs through unique, unique by key, run-length encoding and
+ * non-trivial runs (their lengths, then their offsets), the input through a three-way partition
+ * (select.cuh); each against a CPU loop (segments: a head 1 in 40 elements and at 0). */
 static void segmented(uint64_t *rng, size_t max_random)
 {
     const size_t tile = GPUSCAN_TILE_(CO, int32_t);
@@ -88,7 +89,8 @@ static void segmented(uint64_t *rng, size_t max_random)
         int32_t *scan = (int32_t *)malloc(n * 4), *sums = (int32_t *)malloc(n * 4), *rscan = (int32_t *)malloc(n * 4);
         int32_t *lens = (int32_t *)malloc(n * 4), *firsts = (int32_t *)malloc(n * 4); /* each segment's */
         int32_t *low = (int32_t *)malloc(n * 4); /* the three-way partition's first part */
-        size_t lows = 0;
+        int32_t *wide = (int32_t *)malloc(n * 4), *wide_at = (int32_t *)malloc(n * 4); /* segments of two or more */
+        size_t lows = 0, wides = 0;
         unsigned char *heads = (unsigned char *)malloc(n);
         long long *o64 = (long long *)malloc(2 * n * 8);
         int *o32 = (int *)malloc(2 * n * 4);
@@ -101,6 +103,8 @@ static void segmented(uint64_t *rng, size_t max_random)
             scan[i] = (heads[i] ? 0 : scan[i - 1]) + h[i], sums[m - 1] += h[i], ++lens[m - 1];
             if (h[i] < 30) low[lows++] = h[i];
         }
+        for (size_t i = 0, at = 0; i < m; at += (size_t)lens[i++])
+            if (lens[i] > 1) wide_at[wides] = (int32_t)at, wide[wides++] = lens[i];
         for (size_t i = n; i-- > 0;) rscan[i] = (i + 1 == n || heads[i + 1] ? 0 : rscan[i + 1]) + h[i];
         int32_t *d_in, *d_keys, *d_out, *d_keys_out;
         unsigned char *d_heads;
@@ -121,7 +125,7 @@ static void segmented(uint64_t *rng, size_t max_random)
         CHECK_CUDA(cudaMemcpy(d_o64, o64, e * 8, cudaMemcpyHostToDevice));
         CHECK_CUDA(cudaMemcpy(d_o32, o32, e * 4, cudaMemcpyHostToDevice));
         const size_t rows = n / 7;
-        for (int form = 0; form < 14; ++form) {
+        for (int form = 0; form < 16; ++form) {
             gpuscan_status st;
             size_t want_n = n, bad = 0;
             CHECK_CUDA(cudaMemset(d_out, 0xff, n * 4));
@@ -139,8 +143,13 @@ static void segmented(uint64_t *rng, size_t max_random)
             case 10: st = gpuscan_i32_unique(d_keys, d_out, d_count, n, 0), want_n = m; break;
             case 11: st = gpuscan_i32_unique_by_key(d_keys, d_in, d_keys_out, d_out, d_count, n, 0), want_n = m; break;
             case 12: st = gpuscan_i32_run_length_encode(d_keys, d_keys_out, d_out, d_count, n, 0), want_n = m; break;
-            default: /* (the rest dropped) */
+            case 13: /* (the rest dropped) */
                 st = gpuscan_i32_three_way_partition(d_in, d_out, d_keys_out, NULL, d_count, n, 0), want_n = lows;
+                break;
+            default: /* 14: the lengths to out, 15: the offsets */
+                st = gpuscan_i32_non_trivial_runs(d_keys, form == 14 ? d_keys_out : d_out, form == 14 ? d_out : d_keys_out,
+                                                  d_count, n, 0),
+                want_n = wides;
             }
             CHECK_CUDA(cudaDeviceSynchronize());
             CHECK_CUDA(cudaMemcpy(got, d_out, want_n * 4, cudaMemcpyDeviceToHost));
@@ -150,6 +159,7 @@ static void segmented(uint64_t *rng, size_t max_random)
                 int32_t want = form <= 2 ? scan[i] : form == 5 ? 0 : form == 7 ? rscan[i] : sums[i];
                 if (form == 8 || form == 9) want = i + 1 == n || heads[i + 1] ? 5 : 5 + rscan[i + 1];
                 if (form >= 10) want = form == 10 ? (int32_t)i : form == 11 ? firsts[i] : form == 12 ? lens[i] : low[i];
+                if (form >= 14) want = form == 14 ? wide[i] : wide_at[i];
                 if (form == 1) want = heads[i] ? 5 : 5 + scan[i - 1]; /* (the empty segments change nothing) */
                 if (form == 4) /* an empty segment before every third: s counts the non-empty ones */
                     want = i + 1 < e && o64[i + 1] == o64[i] ? 0 : sums[s++];
@@ -157,7 +167,7 @@ static void segmented(uint64_t *rng, size_t max_random)
                     for (r = i * 7; r < i * 7 + 7; ++r) want += h[r];
                 bad += got[i] != want;
             }
-            EXPECT(st == GPUSCAN_SUCCESS && bad == 0 && (!counts || count == (form == 13 ? lows : m)),
+            EXPECT(st == GPUSCAN_SUCCESS && bad == 0 && (!counts || count == (form == 13 ? lows : form >= 14 ? wides : m)),
                    "segmented form %d n=%zu: %s, %zu wrong", form, n, gpuscan_status_string(st), bad);
         }
         CHECK_CUDA(cudaFree(d_in));
@@ -169,7 +179,7 @@ static void segmented(uint64_t *rng, size_t max_random)
         CHECK_CUDA(cudaFree(d_o32));
         CHECK_CUDA(cudaFree(d_count));
         free(h), free(keys), free(got), free(scan), free(sums), free(rscan), free(heads), free(o64), free(o32);
-        free(lens), free(firsts), free(low);
+        free(lens), free(firsts), free(low), free(wide), free(wide_at);
     }
 }
 

@@ -63,11 +63,12 @@ GPUSCAN_DEFINE_REDUCE_BY_KEY_EQUAL(wide3_by_wide3, wide3, wide3, wadd, user_same
 /* reverse: each segment from its end */
 GPUSCAN_DEFINE_REVERSE_SEGMENTED(u8, uint8_t, add)
 GPUSCAN_DEFINE_REVERSE_SCAN_BY_KEY(u8_by_u64, uint64_t, uint8_t, add)
-/* unique and run-length encoding: bytes by ==, a struct by its own equality, keys of 8 bytes */
+/* unique, run-length encoding, non-trivial runs: bytes by ==, a struct by its own equality, keys of 8 bytes */
 static __host__ __device__ bool user_same_max(running a, running b) { return a.m == b.m; }
 GPUSCAN_DEFINE_UNIQUE(u8, uint8_t)
 GPUSCAN_DEFINE_UNIQUE_BY_KEY(u64, uint64_t, running)
 GPUSCAN_DEFINE_RUN_LENGTH_EQUAL(peaks, running, uint32_t, user_same_max)
+GPUSCAN_DEFINE_NON_TRIVIAL_RUNS_EQUAL(plateaus, running, uint32_t, user_same_max)
 /* a three-way partition of a struct by two predicates */
 static __host__ __device__ bool user_high(running r, size_t i) { return r.m > 0.5f || i == 3; }
 static __host__ __device__ bool user_big(running r, size_t i) { return (void)i, r.s > 2.0f; }

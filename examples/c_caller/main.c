@@ -179,6 +179,17 @@ static int gpu_checks(void)
     for (size_t k = 0; k < runs && k < n; ++k)
         bad += (hk[k] != (int)k) + (r[k] != (int)(7 * k + 7 <= n ? 7 : n - 7 * k));
     CHECK(bad == 0, "run-length encoding matches the C loop");
+    /* ... and its runs of two or more: where each starts (the unique keys' memory), its length */
+    s = gpuscan_int_non_trivial_runs(d_keys, d_ukeys, d_lengths, d_runs, n, 0);
+    CHECK(s == GPUSCAN_SUCCESS, gpuscan_status_string(s));
+    CHECK(cudaDeviceSynchronize() == cudaSuccess, "synchronize");
+    cudaMemcpy(&runs, d_runs, sizeof(size_t), cudaMemcpyDeviceToHost);
+    cudaMemcpy(hk, d_ukeys, n * sizeof(int), cudaMemcpyDeviceToHost);
+    cudaMemcpy(r, d_lengths, n * sizeof(int), cudaMemcpyDeviceToHost);
+    bad = runs != n / 7 + (n % 7 > 1);
+    for (size_t k = 0; k < runs && k < n; ++k)
+        bad += (hk[k] != (int)(7 * k)) + (r[k] != (int)(7 * k + 7 <= n ? 7 : n - 7 * k));
+    CHECK(bad == 0, "non-trivial runs match the C loop");
     cudaFree(d_lengths);
     /* a cumsum along axis 0 of the input seen as (n / 1000) x 1000: each column on its own */
     const size_t rows = n / 1000, cols = 1000;

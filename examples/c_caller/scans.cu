@@ -16,3 +16,4 @@ GPUSCAN_DEFINE_SEGMENTED_REDUCE_CONVERT_EXPORT(flags, unsigned char, int, add) /
 GPUSCAN_DEFINE_AXIS_EXPORT(int, int, add)                      /* a cumsum along one axis */
 GPUSCAN_DEFINE_AXIS_CONVERT_EXPORT(flags, unsigned char, int, add) /* ... of bytes, in int (an integral image) */
 GPUSCAN_DEFINE_RUN_LENGTH_EXPORT(int, int, int)                  /* each run of equal ints, and its length */
+GPUSCAN_DEFINE_NON_TRIVIAL_RUNS_EXPORT(int, int, int)            /* ... of two or more: where, how long */

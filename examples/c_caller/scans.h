@@ -16,4 +16,5 @@ GPUSCAN_DECLARE_SEGMENTED_REDUCE_TYPED(flags, unsigned char, int, add)
 GPUSCAN_DECLARE_AXIS(int, int, add)
 GPUSCAN_DECLARE_AXIS_TYPED(flags, unsigned char, int, add)
 GPUSCAN_DECLARE_RUN_LENGTH(int, int, int)
+GPUSCAN_DECLARE_NON_TRIVIAL_RUNS(int, int, int)
 #endif
