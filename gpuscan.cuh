@@ -400,9 +400,10 @@
 /* Typed scans and reductions by key: the values TIn, each converted, (T)x, or through the user's
  * fn(x, i) (i: its index), fused into the loads, as the typed scans' (GPUSCAN_DEFINE_CONVERT,
  * _TRANSFORM); the scan, its output and the folds T.  The functions of GPUSCAN_DEFINE_SCAN_BY_KEY and
- * _REDUCE_BY_KEY with `const TIn *` values; keys compared with == (no _EQUAL form); in place only
- * where TIn and T are as wide.  C linkage: _EXPORT (GPUSCAN_DECLARE_SCAN_BY_KEY_TYPED(name, K, TIn,
- * T, op), _REDUCE_BY_KEY_TYPED in other files). */
+ * _REDUCE_BY_KEY with `const TIn *` values; keys compared with ==, or by the user's
+ * static __host__ __device__ bool same(K a, K b) in the _EQUAL forms (its last argument); in place
+ * only where TIn and T are as wide.  C linkage: _EXPORT (GPUSCAN_DECLARE_SCAN_BY_KEY_TYPED(name, K,
+ * TIn, T, op), _REDUCE_BY_KEY_TYPED in other files). */
 #define GPUSCAN_DEFINE_SCAN_BY_KEY_CONVERT(name, K, TIn, T, op)                                     \
     GPUSCAN_BY_KEY_DEFINE_(name, K, TIn, T, op, KEYS_EQ_TYPED_, ~, ~, CONVERSION, 0, 0)
 #define GPUSCAN_DEFINE_SCAN_BY_KEY_TRANSFORM(name, K, TIn, T, op, fn)                               \
@@ -419,6 +420,22 @@
     GPUSCAN_BY_KEY_EXPORT_(name, K, TIn, T, op, KEYS_EQ_TYPED_, ~, ~, CONVERSION, 1, 0)
 #define GPUSCAN_DEFINE_REDUCE_BY_KEY_TRANSFORM_EXPORT(name, K, TIn, T, op, fn)                      \
     GPUSCAN_BY_KEY_EXPORT_(name, K, TIn, T, op, KEYS_EQ_TYPED_, ~, fn, TRANSFORM, 1, 0)
+#define GPUSCAN_DEFINE_SCAN_BY_KEY_CONVERT_EQUAL(name, K, TIn, T, op, same)                         \
+    GPUSCAN_BY_KEY_DEFINE_(name, K, TIn, T, op, KEYS_FN_, same, ~, CONVERSION, 0, 0)
+#define GPUSCAN_DEFINE_SCAN_BY_KEY_TRANSFORM_EQUAL(name, K, TIn, T, op, fn, same)                   \
+    GPUSCAN_BY_KEY_DEFINE_(name, K, TIn, T, op, KEYS_FN_, same, fn, TRANSFORM, 0, 0)
+#define GPUSCAN_DEFINE_REDUCE_BY_KEY_CONVERT_EQUAL(name, K, TIn, T, op, same)                       \
+    GPUSCAN_BY_KEY_DEFINE_(name, K, TIn, T, op, KEYS_FN_, same, ~, CONVERSION, 1, 0)
+#define GPUSCAN_DEFINE_REDUCE_BY_KEY_TRANSFORM_EQUAL(name, K, TIn, T, op, fn, same)                 \
+    GPUSCAN_BY_KEY_DEFINE_(name, K, TIn, T, op, KEYS_FN_, same, fn, TRANSFORM, 1, 0)
+#define GPUSCAN_DEFINE_SCAN_BY_KEY_CONVERT_EQUAL_EXPORT(name, K, TIn, T, op, same)                  \
+    GPUSCAN_BY_KEY_EXPORT_(name, K, TIn, T, op, KEYS_FN_, same, ~, CONVERSION, 0, 0)
+#define GPUSCAN_DEFINE_SCAN_BY_KEY_TRANSFORM_EQUAL_EXPORT(name, K, TIn, T, op, fn, same)            \
+    GPUSCAN_BY_KEY_EXPORT_(name, K, TIn, T, op, KEYS_FN_, same, fn, TRANSFORM, 0, 0)
+#define GPUSCAN_DEFINE_REDUCE_BY_KEY_CONVERT_EQUAL_EXPORT(name, K, TIn, T, op, same)                \
+    GPUSCAN_BY_KEY_EXPORT_(name, K, TIn, T, op, KEYS_FN_, same, ~, CONVERSION, 1, 0)
+#define GPUSCAN_DEFINE_REDUCE_BY_KEY_TRANSFORM_EQUAL_EXPORT(name, K, TIn, T, op, fn, same)          \
+    GPUSCAN_BY_KEY_EXPORT_(name, K, TIn, T, op, KEYS_FN_, same, fn, TRANSFORM, 1, 0)
 
 /* Reverse (suffix) scans by key: GPUSCAN_DEFINE_REVERSE_SCAN_BY_KEY(name, K, T, op) and
  * GPUSCAN_DEFINE_REVERSE_SCAN_BY_KEY_EQUAL(name, K, T, op, same) define

@@ -823,10 +823,11 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
     static_assert(std::is_scalar<K>::value, "gpuscan: the keys of " #name " (" #K ") are compared with ==, " \
                   "which a struct does not have: give an equality, the DEFINE's _EQUAL form (" #name \
                   ", " #K ", " #T ", " #op ", same)");
-/* (a typed DEFINE by key has no _EQUAL form) */
+/* (a typed DEFINE's arguments: TIn too, and fn for a transform) */
 #define GPUSCAN_CHECK_KEYS_EQ_TYPED_(name, K, T, op, fn)                                            \
     static_assert(std::is_scalar<K>::value, "gpuscan: the keys of " #name " (" #K ") are compared with ==, " \
-                  "which a struct does not have: a typed DEFINE by key takes keys of a scalar type");
+                  "which a struct does not have: give an equality, the typed DEFINE's _EQUAL form (its " \
+                  "arguments and then same)");
 #define GPUSCAN_CHECK_KEYS_FN_(name, K, T, op, fn)                                                  \
     static_assert(std::is_invocable_r<bool, decltype(&fn), const K &, const K &>::value,            \
                   "gpuscan: the key equality '" #fn "' of " #name " must take (" #K " a, " #K " b) and " \

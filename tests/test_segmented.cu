@@ -13,7 +13,7 @@
  * reductions of no elements.  Typed segmented scans and reductions (CONVERT bytes into int and
  * float into int - as wide: in place too -, TRANSFORM (int, index) into affine maps and int64
  * into a wrapping uint8), by heads, rows, offsets and keys (the reductions: bytes and affine maps
- * by keys), against the reference's fold of fn(x, i); typed in place refused where not as wide.
+ * by keys; the affine maps and float into int by a struct key's equality, the _EQUAL forms), against the reference's fold of fn(x, i); typed in place refused where not as wide.
  * A uint8 and an int16 case 40 times over.  GPUSCAN_TEST_SEGMENTED_LARGE=1 (the
  * exhaustive tier) runs those 400 times and adds uint8 past 2^32 elements, heads, keys and one
  * row, scanned, and heads and the row reduced (a count past 2^32); `gpu_segmented --large` runs
@@ -65,13 +65,13 @@ GPUSCAN_DEFINE_SEGMENTED_CONVERT(f2i, float, int, add) /* as wide: in place too 
 GPUSCAN_DEFINE_SEGMENTED_REDUCE_CONVERT(flags, uint8_t, int, add)
 GPUSCAN_DEFINE_SEGMENTED_REDUCE_TRANSFORM(at, int, affine, compose, affine_of)
 GPUSCAN_DEFINE_SEGMENTED_REDUCE_TRANSFORM(lo8, int64_t, uint8_t, add, low_byte)
-/* ... and by keys (int) */
+/* ... and by keys (int by ==; a struct by its equality: the _EQUAL forms) */
 GPUSCAN_DEFINE_SCAN_BY_KEY_CONVERT(flags, int, uint8_t, int, add)
-GPUSCAN_DEFINE_SCAN_BY_KEY_TRANSFORM(at, int, int, affine, compose, affine_of)
+GPUSCAN_DEFINE_SCAN_BY_KEY_TRANSFORM_EQUAL(at, pkey, int, affine, compose, affine_of, pkey_same)
 GPUSCAN_DEFINE_SCAN_BY_KEY_TRANSFORM(lo8, int, int64_t, uint8_t, add, low_byte)
-GPUSCAN_DEFINE_SCAN_BY_KEY_CONVERT(f2i, int, float, int, add)
+GPUSCAN_DEFINE_SCAN_BY_KEY_CONVERT_EQUAL(f2i, pkey, float, int, add, pkey_same)
 GPUSCAN_DEFINE_REDUCE_BY_KEY_CONVERT(flags, int, uint8_t, int, add)
-GPUSCAN_DEFINE_REDUCE_BY_KEY_TRANSFORM(at, int, int, affine, compose, affine_of)
+GPUSCAN_DEFINE_REDUCE_BY_KEY_TRANSFORM_EQUAL(at, pkey, int, affine, compose, affine_of, pkey_same)
 
 SEGMENT_CASE_(i32, gpuscan_i32_add_segmented, gpuscan_i32_add_by_key, int, int, STAGE_AS_IS_, 0, value_i32, int,
               AS_IS_, ADD_, ABS_NONE_, MAG_NONE_, exact_int, int, key_next_int, 1, 0)
@@ -98,11 +98,11 @@ SEGMENT_CASE_(vec10, gpuscan_vec10_vadd_segmented, gpuscan_vec10_vadd_by_key, ve
 SEGMENT_CASE_(flags, gpuscan_flags_add_segmented, gpuscan_flags_add_by_key, uint8_t, int, STAGE_TO_INT_, 0, value_u8,
               int, AS_IS_, ADD_, ABS_NONE_, MAG_NONE_, exact_int, int, key_next_int, 1, 0)
 SEGMENT_CASE_(at, gpuscan_at_compose_segmented, gpuscan_at_compose_by_key, int, affine, affine_of, affine_identity(),
-              value_i32, affine, AS_IS_, affine_then, ABS_NONE_, MAG_NONE_, exact_affine, int, key_next_int, 1, 0)
+              value_i32, affine, AS_IS_, affine_then, ABS_NONE_, MAG_NONE_, exact_affine, pkey, key_next_pkey, 1, 0)
 SEGMENT_CASE_(lo8, gpuscan_lo8_add_segmented, gpuscan_lo8_add_by_key, int64_t, uint8_t, low_byte, (uint8_t)0, value_i64,
               uint8_t, AS_IS_, ADD8_, ABS_NONE_, MAG_NONE_, exact_uint8_t, int, key_next_int, 1, 0)
 SEGMENT_CASE_(f2i, gpuscan_f2i_add_segmented, gpuscan_f2i_add_by_key, float, int, STAGE_TO_INT_, 0, value_f32, int,
-              AS_IS_, ADD_, ABS_NONE_, MAG_NONE_, exact_int, int, key_next_int, 1, 0)
+              AS_IS_, ADD_, ABS_NONE_, MAG_NONE_, exact_int, pkey, key_next_pkey, 1, 0)
 
 /* A reduction of (tname, T) against a CPU loop, its segments from src: keys made from a head
  * pattern (each head a new key; RP, the reduction by key), the heads themselves, CSR offsets of
@@ -261,8 +261,8 @@ REDUCE_CASE_(vec10, gpuscan_vec10_vadd_reduce_by_key, gpuscan_vec10_vadd_segment
              exact_vec10, key_next_int, 1)
 REDUCE_CASE_(flags, gpuscan_flags_add_reduce_by_key, gpuscan_flags_add_segmented_reduce, uint8_t, int, STAGE_TO_INT_,
              int, 0, value_u8, int, AS_IS_, ADD_, ABS_NONE_, MAG_NONE_, exact_int, key_next_int, 1)
-REDUCE_CASE_(at, gpuscan_at_compose_reduce_by_key, gpuscan_at_compose_segmented_reduce, int, affine, affine_of, int,
-             affine_identity(), value_i32, affine, AS_IS_, affine_then, ABS_NONE_, MAG_NONE_, exact_affine, key_next_int,
+REDUCE_CASE_(at, gpuscan_at_compose_reduce_by_key, gpuscan_at_compose_segmented_reduce, int, affine, affine_of, pkey,
+             affine_identity(), value_i32, affine, AS_IS_, affine_then, ABS_NONE_, MAG_NONE_, exact_affine, key_next_pkey,
              1)
 REDUCE_CASE_(lo8, ~, gpuscan_lo8_add_segmented_reduce, int64_t, uint8_t, low_byte, int, (uint8_t)0, value_i64,
              uint8_t, AS_IS_, ADD8_, ABS_NONE_, MAG_NONE_, exact_uint8_t, key_next_int, 0)
@@ -308,7 +308,8 @@ static void bad_inputs(void)
         {"typed by key in place", gpuscan_flags_add_by_key_inclusive(d_in, (const uint8_t *)(void *)d_out, d_out, n, 0),
          GPUSCAN_ERROR_OVERLAP},
         {"typed reduction by key: misaligned input",
-         gpuscan_at_compose_reduce_by_key(d_in, (const int *)(void *)((char *)d_in + 2), d_in + n / 2,
+         gpuscan_at_compose_reduce_by_key((const pkey *)(void *)d_in, (const int *)(void *)((char *)d_in + 2),
+                                          (pkey *)(void *)(d_in + n / 2),
                                           (affine *)(void *)d_out, (size_t *)(void *)(d_out + n), 4, 0),
          GPUSCAN_ERROR_MISALIGNED},
         {"NULL heads", gpuscan_i32_add_segmented_inclusive(d_in, NULL, d_out, n, 0), GPUSCAN_ERROR_NULL_POINTER},

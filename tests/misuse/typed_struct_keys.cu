@@ -1,4 +1,4 @@
-/* expect: a typed DEFINE by key takes keys of a scalar type */
+/* expect: which a struct does not have: give an equality, the typed DEFINE's _EQUAL form */
 #include "gpuscan.cuh"
-typedef struct { int user, day; } visit; /* typed DEFINEs by key compare keys with == only */
+typedef struct { int user, day; } visit; /* a struct key needs the _EQUAL form */
 GPUSCAN_DEFINE_SCAN_BY_KEY_CONVERT(visits, visit, unsigned char, int, add)
