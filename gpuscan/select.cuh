@@ -338,7 +338,7 @@ static __host__ __device__ __forceinline__ unsigned gpuscan_tile_places_add_(uns
     typedef struct P##_select_part {                                                                \
         T items[GPUSCAN_CO_ITEMS(T)];                                                               \
         unsigned kept;       /* bit j: item j is kept (three-way: in the first part) */             \
-        unsigned second;     /* bit j: item j goes to the second part (split) */                    \
+        unsigned second;     /* bit j: item j goes to the second part (split) or ends a run */      \
         int partition;       /* the rest goes out too */                                            \
         size_t at;           /* the thread's run's first element */                                 \
         const K *keys;       /* (KEYED) the tile's keys, valid of them */                           \
@@ -349,8 +349,8 @@ static __host__ __device__ __forceinline__ unsigned gpuscan_tile_places_add_(uns
         size_t before2, tile2; /* (split) the same of the second part */                            \
     } P##_select_part;                                                                              \
     /* where a tile's kept elements' places in it (runs) wait for the prefix, as the items do in the \
-     * tile buffer - non-trivial runs', whose items stay, in the tile buffer itself (8 KB less a     \
-     * block of int32) */                                                                           \
+     * tile buffer - non-trivial runs', whose items stay in registers, in the tile buffer itself    \
+     * once the block scan's barrier has put the loads past it (8.25 KB less a block of int32) */   \
     static __device__ __forceinline__ unsigned short *P##_place_buffer(void)                        \
     {                                                                                               \
         static_assert(GPUSCAN_TILE_(CO, T) <= 65536u, "gpuscan: a tile's places are 16 bits");      \
@@ -502,7 +502,8 @@ static __host__ __device__ __forceinline__ unsigned gpuscan_tile_places_add_(uns
     }                                                                                               \
     /* After it (the broadcast's barrier: every gather is in): the runs out, coalesced; the last     \
      * tile writes the count.  A run-length encoding's run r gets its length where the next run     \
-     * starts (r + 1, the tile's kept element or the next tile's first), the last run's from n. */  \
+     * starts (r + 1, the tile's kept element or the next tile's first), the last run's from n;     \
+     * non-trivial runs' where they end (P_non_trivial_out). */                                     \
     static __device__ __forceinline__ void P##_select_consume(const P##_select_io *io, size_t n, unsigned tile, \
                                                               P##_select_part *part, P##_carry_t prefix, \
                                                               int has_prefix, P##_carry_t before,   \
@@ -543,8 +544,8 @@ static __host__ __device__ __forceinline__ unsigned gpuscan_tile_places_add_(uns
                                  GPUSCAN_MAX_(1, GPUSCAN_SELECT_THREADS_PER_SM(T, P##_MARK_) / GPUSCAN_CO_THREADS(T)), \
                                  0, 0, 1)
 
-/* The device code of a selection of T: T's element layer (to load its tiles), the count layer
- * (or the runs'), the keys' reader (K, SAME: a unique by key's; else never read), the steps and
+/* The device code of a selection of T: T's element layer (to load its tiles), the carry's layer,
+ * the keys' reader (K, SAME: a unique by key's; else never read), the steps and
  * the kernels. */
 #define GPUSCAN_SELECT_DEVICE_CODE_(P, name, T, K, SAME, L, MARK, keep, CARRY, KEYED)               \
     GPUSCAN_ELEMENT_(P, name, T, gpuscan_move, 0) GPUSCAN_BREAK_                                   \
@@ -560,9 +561,9 @@ static __host__ __device__ __forceinline__ unsigned gpuscan_tile_places_add_(uns
 typedef struct gpuscan_select_desc_ {
     size_t elem_size, elem_align;
     size_t key_size, key_align; /* a unique by key's keys, else 0 */
-    size_t length_size;         /* a run-length encoding's lengths (an integer type), else 0 */
+    size_t length_size;         /* the lengths, non-trivial runs' offsets too (an integer), else 0 */
     int offsets;                /* non-trivial runs: offsets of L for the selected elements */
-    size_t length_max;          /* ... and the most elements they take (the longest run L holds) */
+    size_t length_max;          /* ... and the most elements they take (the largest L holds) */
     size_t carry_size;          /* of what tiles hand on (P_carry_t) */
     size_t counts;              /* the size_t counts written: 1, or a three-way partition's 2 */
     gpuscan_pass_ pass;
@@ -579,6 +580,8 @@ typedef struct gpuscan_select_call_ {
 /* The call's memory: read (in, flags, keys), then written (selected, rejected, keys_out, lengths,
  * offsets, second, count); bytes of each. */
 enum { GPUSCAN_SELECT_READ_ = 3, GPUSCAN_SELECT_RANGES_ = 10 };
+static_assert(GPUSCAN_SELECT_RANGES_ <= sizeof(gpuscan_pass_call_::range) / sizeof(void *),
+              "gpuscan: the pass call holds fewer ranges than a selection checks");
 static inline void gpuscan_select_ranges_(const gpuscan_select_desc_ *d, const gpuscan_select_call_ *c,
                                           const void **range, size_t *bytes)
 {

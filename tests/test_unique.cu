@@ -1,7 +1,7 @@
 /* tests/test_unique.cu - unique, unique by key, run-length encoding and non-trivial runs
  * (gpuscan/select.cuh) against a CPU loop, simple and _ex forms: int32 and uint8 by ==, a struct by
  * its own equality (two of its three fields), float keys (-0 equals 0, a NaN nothing), values of 4
- * and 40 bytes, lengths of int, size_t and uint16; sizes 0, 1, 2, 31-33, a tile +- 1, random ones; runs all equal, all distinct,
+ * and 40 bytes, lengths of int, size_t, long long and uint16; sizes 0, 1, 2, 31-33, a tile +- 1, random ones; runs all equal, all distinct,
  * of 2, 16, 1024 on average, of a tile +- 1 (across tile bounds), and random values of a small
  * alphabet; in place (by key: the values); outputs poisoned and guarded, the input checked
  * untouched; bad arguments

@@ -179,7 +179,11 @@ static int gpu_checks(void)
     for (size_t k = 0; k < runs && k < n; ++k)
         bad += (hk[k] != (int)k) + (r[k] != (int)(7 * k + 7 <= n ? 7 : n - 7 * k));
     CHECK(bad == 0, "run-length encoding matches the C loop");
-    /* ... and its runs of two or more: where each starts (the unique keys' memory), its length */
+    /* ... and its runs of two or more: where each starts (the unique keys' memory), its length;
+     * every output poisoned first (else the encoding's count and lengths, the same, would pass) */
+    cudaMemset(d_ukeys, 0xff, n * sizeof(int));
+    cudaMemset(d_lengths, 0xff, n * sizeof(int));
+    cudaMemset(d_runs, 0xff, sizeof(size_t));
     s = gpuscan_int_non_trivial_runs(d_keys, d_ukeys, d_lengths, d_runs, n, 0);
     CHECK(s == GPUSCAN_SUCCESS, gpuscan_status_string(s));
     CHECK(cudaDeviceSynchronize() == cudaSuccess, "synchronize");
