@@ -61,6 +61,10 @@
  * enough registers for several blocks an SM. */
 #define GPUSCAN_CO_THREADS(T) GPUSCAN_FIT_THREADS_(GPUSCAN_CO_ITEMS(T) * sizeof(T), GPUSCAN_CO_MAX_THREADS)
 #define GPUSCAN_CO_SCRATCH(T) 0
+/* The coarsened tile of a selection that holds keys beside its values (unique by key): fewer items
+ * a thread (GPUSCAN_KV_ITEMS, tuning.cuh), so that both fit its registers. */
+#define GPUSCAN_KV_THREADS(T) GPUSCAN_FIT_THREADS_(GPUSCAN_KV_ITEMS(T) * sizeof(T), GPUSCAN_CO_MAX_THREADS)
+#define GPUSCAN_KV_SCRATCH(T) 0
 
 #define GPUSCAN_TILE_(TAG, T) (GPUSCAN_##TAG##_THREADS(T) * GPUSCAN_##TAG##_ITEMS(T))
 #define GPUSCAN_TILE_BUFFER_(TAG, T)                                                                \
@@ -202,17 +206,23 @@ static __device__ __forceinline__ __attribute__((unused)) uint4 gpuscan_word_hea
 #define GPUSCAN_KSW_DIRECT_BYTES GPUSCAN_DIRECT_IO_MAX_BYTES
 #define GPUSCAN_BK_DIRECT_BYTES GPUSCAN_DIRECT_IO_MAX_BYTES
 #define GPUSCAN_CO_DIRECT_BYTES GPUSCAN_DIRECT_IO_MAX_BYTES
+#define GPUSCAN_KV_DIRECT_BYTES GPUSCAN_DIRECT_IO_MAX_BYTES
 /* Whether a warp's staged run leaves by one bulk copy (sm_90) instead of its lanes' 16-byte stores
  * (the ring's scanners of some types: ring.cuh). */
 #define GPUSCAN_KS_BULK_STORES(P, T) 0
 #define GPUSCAN_KSW_BULK_STORES(P, T) 0
 #define GPUSCAN_BK_BULK_STORES(P, T) 0
 #define GPUSCAN_CO_BULK_STORES(P, T) 0
+#define GPUSCAN_KV_BULK_STORES(P, T) 0
 #define GPUSCAN_DIRECT_IO_(P, T, TAG)                                                               \
     ((sizeof(T) <= GPUSCAN_##TAG##_DIRECT_BYTES || P##_packs(GPUSCAN_##TAG##_ITEMS(T))) &&          \
      GPUSCAN_VECTOR_OK_(T, GPUSCAN_##TAG##_ITEMS(T)))
+/* (the swizzle an exclusive or where R is a power of two; else a rotation, which stays within
+ * the owner's R slots where an exclusive or would not: a tile of 24 items of 4 bytes, R = 6) */
 #define GPUSCAN_STAGE_SLOT_(owner, p, R)                                                            \
-    ((owner) * (R) + ((p) ^ ((R) >= 8 ? (owner) & 7u : ((owner) * (R) / 8u) & ((R) - 1u))))
+    ((owner) * (R) + (((R) & ((R) - 1u)) == 0u                                                      \
+                          ? (p) ^ ((R) >= 8 ? (owner) & 7u : ((owner) * (R) / 8u) & ((R) - 1u))     \
+                          : ((p) + (owner)) % (R)))
 
 /* Vector c of a thread's run (v; i: its first element's index) into its items - REV: mirrored,
  * the run's last element the thread's first item. */

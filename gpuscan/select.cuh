@@ -132,7 +132,7 @@ static __host__ __device__ __forceinline__ unsigned gpuscan_tile_places_add_(uns
         (void)second;                                                                               \
         P##_tile_places_block_scan_values(                                                          \
             kept != 0u ? (unsigned)__popc(kept) << 16 | (unsigned)(at - base + 31u - __clz(kept)) : 0u, threads, &e, &t); \
-        *excl = gpuscan_two48_of_(e >> 16, 0u); /* (a thread's last place before: never used) */   \
+        *excl = gpuscan_two48_of_(e >> 16, 0u); /* (a thread's last place before: never used) */    \
         *total = gpuscan_two48_of_(t >> 16, t >> 16 != 0u ? base + (t & 0xffffu) : 0u);             \
     }                                                                                               \
     static __device__ __forceinline__ size_t P##_last_of(gpuscan_two48_ c) { return gpuscan_two48_second_(c); } \
@@ -140,13 +140,13 @@ static __host__ __device__ __forceinline__ unsigned gpuscan_tile_places_add_(uns
 #define GPUSCAN_SELECT_CARRY_runs(P) GPUSCAN_SELECT_CARRY_PLACES_(P, P##_runs, 1, 0)
 #define GPUSCAN_SELECT_CARRY_non_trivial(P) GPUSCAN_SELECT_CARRY_PLACES_(P, P##_non_trivial, 0, 1)
 #define GPUSCAN_SELECT_CARRY_split(P)                                                               \
-    GPUSCAN_TWO48_LAYER_(P, P##_split, gpuscan_split)                                                 \
+    GPUSCAN_TWO48_LAYER_(P, P##_split, gpuscan_split)                                               \
     enum { P##_RUNS_ = 0, P##_SPLIT_ = 1, P##_NON_TRIVIAL_ = 0 };                                   \
     static __device__ __forceinline__ gpuscan_two48_ P##_carry_of(unsigned kept, unsigned second, size_t at) \
     {                                                                                               \
-        return (void)at, gpuscan_two48_of_((size_t)__popc(kept), (size_t)__popc(second));          \
+        return (void)at, gpuscan_two48_of_((size_t)__popc(kept), (size_t)__popc(second));           \
     }                                                                                               \
-    static __device__ __forceinline__ size_t P##_last_of(gpuscan_two48_ c) { return (void)c, 0u; } \
+    static __device__ __forceinline__ size_t P##_last_of(gpuscan_two48_ c) { return (void)c, 0u; }  \
     static __device__ __forceinline__ size_t P##_second_of(gpuscan_two48_ c) { return gpuscan_two48_second_(c); } \
     static __device__ __forceinline__ void P##_carry_scan(unsigned kept, unsigned second, size_t at, size_t base, \
                                                           int threads, gpuscan_two48_ *excl, gpuscan_two48_ *total) \
@@ -166,10 +166,10 @@ static __host__ __device__ __forceinline__ unsigned gpuscan_tile_places_add_(uns
     static __device__ __forceinline__ unsigned P##_select_second(const P##_select_flag_run *run, const T *items, \
                                                                  size_t base, unsigned valid, unsigned kept) \
     {                                                                                               \
-        const unsigned q = threadIdx.x * GPUSCAN_CO_ITEMS(T);                                       \
+        const unsigned q = threadIdx.x * P##_ITEMS_;                                                \
         unsigned second = 0u;                                                                       \
         (void)run;                                                                                  \
-        _Pragma("unroll") for (unsigned j = 0; j < GPUSCAN_CO_ITEMS(T); ++j)                        \
+        _Pragma("unroll") for (unsigned j = 0; j < P##_ITEMS_; ++j)                                 \
             if (q + j < valid && !(kept >> j & 1u) && P##_second_keep(items[j], base + q + j)) second |= 1u << j; \
         return second;                                                                              \
     }
@@ -210,14 +210,14 @@ static __host__ __device__ __forceinline__ unsigned gpuscan_tile_places_add_(uns
     static __device__ __forceinline__ unsigned P##_select_mark(const P##_select_io *io, const P##_select_flag_run *run, \
                                                                const T *items, size_t base, unsigned valid) \
     {                                                                                               \
-        const unsigned q = threadIdx.x * GPUSCAN_CO_ITEMS(T);                                       \
+        const unsigned q = threadIdx.x * P##_ITEMS_;                                                \
         unsigned kept = 0u;                                                                         \
         (void)io, (void)run;                                                                        \
-        if (q + GPUSCAN_CO_ITEMS(T) <= valid) /* (a whole run: no bound to test an item) */         \
-            _Pragma("unroll") for (unsigned j = 0; j < GPUSCAN_CO_ITEMS(T); ++j)                    \
+        if (q + P##_ITEMS_ <= valid) /* (a whole run: no bound to test an item) */                  \
+            _Pragma("unroll") for (unsigned j = 0; j < P##_ITEMS_; ++j)                             \
                 kept |= (unsigned)(bool)keep(items[j], base + q + j) << j;                          \
         else                                                                                        \
-            _Pragma("unroll") for (unsigned j = 0; j < GPUSCAN_CO_ITEMS(T); ++j)                    \
+            _Pragma("unroll") for (unsigned j = 0; j < P##_ITEMS_; ++j)                             \
                 if (q + j < valid && keep(items[j], base + q + j)) kept |= 1u << j;                 \
         return kept;                                                                                \
     }
@@ -233,13 +233,13 @@ static __host__ __device__ __forceinline__ unsigned gpuscan_tile_places_add_(uns
     static __device__ __forceinline__ void P##_select_flags(const P##_select_io *io, size_t base, unsigned valid, \
                                                             P##_select_flag_run *run)               \
     {                                                                                               \
-        const unsigned q = threadIdx.x * GPUSCAN_CO_ITEMS(T);                                       \
+        const unsigned q = threadIdx.x * P##_ITEMS_;                                                \
         if ((threadIdx.x & 31u) == 0 && base + q > 0 && q < valid) run->before = io->in[base + q - 1u]; \
     }                                                                                               \
     static __device__ __forceinline__ unsigned P##_select_mark(const P##_select_io *io, const P##_select_flag_run *run, \
                                                                const T *items, size_t base, unsigned valid) \
     {                                                                                               \
-        enum { ITEMS = GPUSCAN_CO_ITEMS(T) };                                                       \
+        enum { ITEMS = P##_ITEMS_ };                                                                \
         const unsigned q = threadIdx.x * ITEMS;                                                     \
         const T up = P##_shfl_up(items[ITEMS - 1u], 1);                                             \
         unsigned kept = 0u;                                                                         \
@@ -259,21 +259,21 @@ static __host__ __device__ __forceinline__ unsigned gpuscan_tile_places_add_(uns
 #define GPUSCAN_SELECT_MARK_NON_TRIVIAL_(P, T, keep)                                                \
     enum { P##_MARK_ = 1 };                                                                         \
     typedef struct P##_select_flag_run {                                                            \
-        T before, after; /* (lane 0: the element before the warp's run; lane 31: the one after) */ \
+        T before, after; /* (lane 0: the element before the warp's run; lane 31: the one after) */  \
         unsigned ends;                                                                              \
     } P##_select_flag_run;                                                                          \
     static __device__ __forceinline__ void P##_select_flags(const P##_select_io *io, size_t base, unsigned valid, \
                                                             P##_select_flag_run *run)               \
     {                                                                                               \
-        const unsigned q = threadIdx.x * GPUSCAN_CO_ITEMS(T), lane = threadIdx.x & 31u;             \
-        const size_t next = base + q + GPUSCAN_CO_ITEMS(T);                                         \
+        const unsigned q = threadIdx.x * P##_ITEMS_, lane = threadIdx.x & 31u;                      \
+        const size_t next = base + q + P##_ITEMS_;                                                  \
         if (lane == 0 && base + q > 0 && q < valid) run->before = io->in[base + q - 1u];            \
         if (lane == 31u && next < io->n && q < valid) run->after = io->in[next];                    \
     }                                                                                               \
     static __device__ __forceinline__ unsigned P##_select_mark(const P##_select_io *io, P##_select_flag_run *run, \
                                                                const T *items, size_t base, unsigned valid) \
     {                                                                                               \
-        enum { ITEMS = GPUSCAN_CO_ITEMS(T) };                                                       \
+        enum { ITEMS = P##_ITEMS_ };                                                                \
         const unsigned q = threadIdx.x * ITEMS, lane = threadIdx.x & 31u;                           \
         const unsigned loaded = q >= valid ? 0u : valid - q >= ITEMS ? ~0u >> (32u - ITEMS) : (1u << (valid - q)) - 1u; \
         const T up = P##_shfl_up(items[ITEMS - 1u], 1);                                             \
@@ -287,8 +287,8 @@ static __host__ __device__ __forceinline__ unsigned gpuscan_tile_places_add_(uns
         if (lane == 31u)                                                                            \
             next_head = !(loaded >> (ITEMS - 1u) & 1u) || base + q + ITEMS >= io->n ||              \
                         !P##_same(items[ITEMS - 1u], run->after);                                   \
-        const unsigned ends_after = /* bit j: item j ends its run */                               \
-            (bounds >> 1 & ((1u << (ITEMS - 1u)) - 1u)) | next_head << (ITEMS - 1u);                  \
+        const unsigned ends_after = /* bit j: item j ends its run */                                \
+            (bounds >> 1 & ((1u << (ITEMS - 1u)) - 1u)) | next_head << (ITEMS - 1u);                \
         run->ends = ~heads & ends_after & loaded;                                                   \
         return heads & ~ends_after & loaded;                                                        \
     }                                                                                               \
@@ -300,7 +300,7 @@ static __host__ __device__ __forceinline__ unsigned gpuscan_tile_places_add_(uns
 /* unique by key: the items are the values; element i is kept where its key differs from key i - 1
  * (block.cuh: P_keys_read, P_keys_mark; element 0 always). */
 #define GPUSCAN_SELECT_MARK_BY_KEY_(P, T, keep)                                                     \
-    enum { P##_MARK_ = 2 };                                                                         \
+    enum { P##_MARK_ = 3 };                                                                         \
     typedef P##_key_run P##_select_flag_run;                                                        \
     static __device__ __forceinline__ void P##_select_flags(const P##_select_io *io, size_t base, unsigned valid, \
                                                             P##_select_flag_run *run)               \
@@ -315,11 +315,14 @@ static __host__ __device__ __forceinline__ unsigned gpuscan_tile_places_add_(uns
     }                                                                                               \
     GPUSCAN_SELECT_SECOND_NONE_(P, T)
 
-/* The selection's steps for the skeleton (FAM = select), in the coarsened tile shape of T.  K: a
+/* The selection's steps for the skeleton (FAM = select), in the tile shape TAG of T (block.cuh:
+ * the coarsened scan's, CO, or unique by key's, KV; P_ITEMS_ items a thread).  K: a
  * unique by key's keys (KEYED: their first of each run go to keys_out beside the values); L: a
  * run-length encoding's lengths (CARRY runs), or non-trivial runs' offsets and lengths
  * (non_trivial). */
-#define GPUSCAN_SELECT_FAMILY_(P, T, K, L, MARK, keep, CARRY, KEYED)                                \
+#define GPUSCAN_SELECT_FAMILY_(P, T, K, L, MARK, keep, CARRY, KEYED, TAG)                           \
+    enum { P##_ITEMS_ = GPUSCAN_##TAG##_ITEMS(T), P##_THREADS_ = GPUSCAN_##TAG##_THREADS(T),        \
+           P##_TILE_ = GPUSCAN_TILE_(TAG, T) };                                                     \
     typedef struct P##_select_io {                                                                  \
         const T *in;                                                                                \
         const unsigned char *flags; /* (flagged) */                                                 \
@@ -332,18 +335,18 @@ static __host__ __device__ __forceinline__ unsigned gpuscan_tile_places_add_(uns
         size_t *count;                                                                              \
         size_t n;                                                                                   \
     } P##_select_io;                                                                                \
-    static_assert(GPUSCAN_CO_ITEMS(T) <= 32, "gpuscan: a selection marks a thread's items in 32 bits: " \
-                                             "GPUSCAN_CO_ITEMS(T) may not pass 32");               \
+    static_assert(P##_ITEMS_ <= 32, "gpuscan: a selection marks a thread's items in 32 bits: "      \
+                                    "GPUSCAN_CO_ITEMS(T) (unique by key: GPUSCAN_KV_ITEMS(T)) may not pass 32"); \
     enum { P##_KEYS_STAGE_ = sizeof(K) <= sizeof(T) /* a unique by key's kept keys meet in the tile buffer */ }; \
     typedef struct P##_select_part {                                                                \
-        T items[GPUSCAN_CO_ITEMS(T)];                                                               \
+        T items[P##_ITEMS_];                                                                        \
         unsigned kept;       /* bit j: item j is kept (three-way: in the first part) */             \
         unsigned second;     /* bit j: item j goes to the second part (split) or ends a run */      \
         int partition;       /* the rest goes out too */                                            \
         size_t at;           /* the thread's run's first element */                                 \
         const K *keys;       /* (KEYED) the tile's keys, valid of them */                           \
         unsigned valid;                                                                             \
-        K got[(KEYED) ? GPUSCAN_CO_ITEMS(T) : 1]; /* (KEYED) kept keys read again: P_keys_read_again */ \
+        K got[(KEYED) ? P##_ITEMS_ : 1]; /* (KEYED) kept keys read again: P_keys_read_again */      \
         unsigned loaded;     /* bit k: got[k], the key of element threadIdx.x + k THREADS, is kept */ \
         size_t before, tile; /* kept in the tile before this thread's items; in the tile */         \
         size_t before2, tile2; /* (split) the same of the second part */                            \
@@ -353,17 +356,17 @@ static __host__ __device__ __forceinline__ unsigned gpuscan_tile_places_add_(uns
      * once the block scan's barrier has put the loads past it (8.25 KB less a block of int32) */   \
     static __device__ __forceinline__ unsigned short *P##_place_buffer(void)                        \
     {                                                                                               \
-        static_assert(GPUSCAN_TILE_(CO, T) <= 65536u, "gpuscan: a tile's places are 16 bits");      \
+        static_assert(P##_TILE_ <= 65536u, "gpuscan: a tile's places are 16 bits");                 \
         enum { IN_TILE = P##_NON_TRIVIAL_ && sizeof(T) >= sizeof(unsigned short) };                 \
-        __shared__ unsigned short raw[(P##_RUNS_ || P##_NON_TRIVIAL_) && !IN_TILE ? GPUSCAN_TILE_BUFFER_(CO, T) : 1u]; \
-        return IN_TILE ? (unsigned short *)(void *)P##_CO_buffer() : raw;                           \
+        __shared__ unsigned short raw[(P##_RUNS_ || P##_NON_TRIVIAL_) && !IN_TILE ? GPUSCAN_TILE_BUFFER_(TAG, T) : 1u]; \
+        return IN_TILE ? (unsigned short *)(void *)P##_##TAG##_buffer() : raw;                      \
     }                                                                                               \
     MARK(P, T, keep)                                                                                \
     static __device__ __forceinline__ void P##_select_prefetch(const P##_select_io *io, size_t n, unsigned tile, \
                                                                gpuscan_pace_ pace)                  \
     {                                                                                               \
         if (gpuscan_held_back_(pace, tile)) return;                                                 \
-        GPUSCAN_TILE_BOUNDS_(CO, T, tile, n, base, valid);                                          \
+        GPUSCAN_TILE_BOUNDS_(TAG, T, tile, n, base, valid);                                         \
         if (base >= n) return;                                                                      \
         gpuscan_prefetch_l2_(io->in + base, (size_t)valid * sizeof(T));                             \
         if (io->flags != NULL) gpuscan_prefetch_l2_(io->flags + base, valid);                       \
@@ -372,15 +375,15 @@ static __host__ __device__ __forceinline__ unsigned gpuscan_tile_places_add_(uns
     static __device__ __forceinline__ void P##_select_load(const P##_select_io *io, size_t n, unsigned tile, \
                                                            P##_select_part *part)                   \
     {                                                                                               \
-        enum { ITEMS = GPUSCAN_CO_ITEMS(T) };                                                       \
-        GPUSCAN_TILE_BOUNDS_(CO, T, tile, n, base, valid);                                          \
+        enum { ITEMS = P##_ITEMS_ };                                                                \
+        GPUSCAN_TILE_BOUNDS_(TAG, T, tile, n, base, valid);                                         \
         P##_select_flag_run run;                                                                    \
         P##_select_flags(io, base, valid, &run);                                                    \
-        if (GPUSCAN_VECTOR_OK_(T, ITEMS)) /* 16-byte vectors through the warp's stage, not an        \
-                                           * element at a time through the padded buffer */        \
-            P##_CO_load_hinted_direct(io->in, base, base, valid, part->items, P##_CO_buffer(), 0);  \
+        if (GPUSCAN_VECTOR_OK_(T, ITEMS)) /* 16-byte vectors through the warp's stage, not an       \
+                                           * element at a time through the padded buffer */         \
+            P##_##TAG##_load_hinted_direct(io->in, base, base, valid, part->items, P##_##TAG##_buffer(), 0);  \
         else                                                                                        \
-            P##_CO_load_hinted(io->in, base, valid, part->items, P##_CO_buffer(), 0);               \
+            P##_##TAG##_load_hinted(io->in, base, valid, part->items, P##_##TAG##_buffer(), 0);     \
         part->kept = P##_select_mark(io, &run, part->items, base, valid);                           \
         part->second = P##_select_second(&run, part->items, base, valid, part->kept);               \
         part->partition = io->rejected != NULL || P##_SPLIT_;                                       \
@@ -390,33 +393,33 @@ static __host__ __device__ __forceinline__ unsigned gpuscan_tile_places_add_(uns
     /* The block scan of the threads' counts (and last kept places): the tile's. */                 \
     static __device__ __forceinline__ P##_carry_t P##_select_aggregate(P##_select_part *part, P##_carry_t *before) \
     {                                                                                               \
-        static_assert(!(P##_RUNS_ || P##_NON_TRIVIAL_) || GPUSCAN_TILE_(CO, T) < 65536u,             \
+        static_assert(!(P##_RUNS_ || P##_NON_TRIVIAL_) || P##_TILE_ < 65536u,                       \
                       "gpuscan: a tile's count and last place share 32 bits");                      \
         P##_carry_t excl, total;                                                                    \
-        P##_carry_scan(part->kept, part->second, part->at, part->at - threadIdx.x * GPUSCAN_CO_ITEMS(T), \
-                       GPUSCAN_CO_THREADS(T), &excl, &total);                                       \
+        P##_carry_scan(part->kept, part->second, part->at, part->at - threadIdx.x * P##_ITEMS_,     \
+                       P##_THREADS_, &excl, &total);                                                \
         if (threadIdx.x == 0) excl = P##_##CARRY##_identity();                                      \
         part->before = P##_kept_of(excl), part->before2 = P##_second_of(excl);                      \
         part->tile = P##_kept_of(total), part->tile2 = P##_second_of(total);                        \
         *before = excl;                                                                             \
         return total;                                                                               \
     }                                                                                               \
-    /* A unique by key's kept keys read again (from L1 or L2), coalesced and all at once, in the     \
+    /* A unique by key's kept keys read again (from L1 or L2), coalesced and all at once, in the    \
      * hold, so that they arrive while the prefix comes (not in place: select.cuh's checks);        \
      * gathered in the tile buffer once the values have left it and written coalesced (keys wider   \
      * than the values, which do not fit it, go out directly).  Each element's rank: its thread's   \
      * count before it and bits kept.  At 2^28 int32 with every element kept: each thread reading   \
      * its own run again, 32 sectors a warp's load, 0.55 of a copy; the keys held from before the   \
-     * prefix in a buffer of their own, fewer blocks an SM, 0.40-0.50; this, 0.66 (read after the  \
-     * prefix, the same). */                                                                        \
+     * prefix in a buffer of their own, fewer blocks an SM, 0.40-0.50; this, 0.66 (read after the   \
+     * prefix, the same), and in the KV tile (16 items a thread, 1,024 threads an SM) 0.78. */      \
     static __device__ __forceinline__ unsigned *P##_key_ranks(void)                                 \
     {                                                                                               \
-        __shared__ unsigned raw[2u * GPUSCAN_CO_THREADS(T)]; /* each thread's count before, bits kept */ \
+        __shared__ unsigned raw[2u * P##_THREADS_]; /* each thread's count before, bits kept */     \
         return raw;                                                                                 \
     }                                                                                               \
     static __device__ __forceinline__ void P##_keys_read_again(P##_select_part *part)               \
     {                                                                                               \
-        enum { ITEMS = GPUSCAN_CO_ITEMS(T), THREADS = GPUSCAN_CO_THREADS(T) };                      \
+        enum { ITEMS = P##_ITEMS_, THREADS = P##_THREADS_ };                                        \
         unsigned *ranks = P##_key_ranks();                                                          \
         ranks[threadIdx.x] = (unsigned)part->before, ranks[THREADS + threadIdx.x] = part->kept;     \
         __syncthreads();                                                                            \
@@ -430,9 +433,9 @@ static __host__ __device__ __forceinline__ unsigned gpuscan_tile_places_add_(uns
     static __device__ __forceinline__ void P##_keys_out(const P##_select_io *io, const P##_select_part *part, \
                                                         size_t first)                               \
     {                                                                                               \
-        enum { ITEMS = GPUSCAN_CO_ITEMS(T), THREADS = GPUSCAN_CO_THREADS(T) };                      \
+        enum { ITEMS = P##_ITEMS_, THREADS = P##_THREADS_ };                                        \
         const unsigned *ranks = P##_key_ranks();                                                    \
-        K *kbuf = (K *)(void *)P##_CO_buffer();                                                     \
+        K *kbuf = (K *)(void *)P##_##TAG##_buffer();                                                \
         if (P##_KEYS_STAGE_) __syncthreads(); /* (every value has left the buffer) */               \
         _Pragma("unroll") for (unsigned k = 0; k < ITEMS; ++k) {                                    \
             const unsigned i = threadIdx.x + k * THREADS, t = i / ITEMS;                            \
@@ -446,20 +449,20 @@ static __host__ __device__ __forceinline__ unsigned gpuscan_tile_places_add_(uns
         _Pragma("unroll 4") for (unsigned i = threadIdx.x; i < (unsigned)part->tile; i += THREADS)  \
             io->keys_out[first + i] = kbuf[GPUSCAN_PAD_(i)];                                        \
     }                                                                                               \
-    /* Before the prefix: the kept items in order to the buffer's front, the rest (partition) in     \
+    /* Before the prefix: the kept items in order to the buffer's front, the rest (partition) in    \
      * order after them (past valid: never read).  (The block scan's barrier put every warp past its \
-     * loads' use of the buffer.)  Slots padded a word every 32 (GPUSCAN_PAD_): a thread's run of    \
+     * loads' use of the buffer.)  Slots padded a word every 32 (GPUSCAN_PAD_): a thread's run of   \
      * consecutive ranks spans 128 bytes for 4- to 16-byte types, so unpadded a warp's j-th items all \
-     * met in one bank (int32: 32-way) wherever most are kept, or rejected and partitioned.  One     \
+     * met in one bank (int32: 32-way) wherever most are kept, or rejected and partitioned.  One    \
      * store a kept or partitioned item, its place chosen without a branch.  Beside a kept item: its \
      * place in the tile (runs); a unique by key's keys read again. */                              \
     static __device__ __forceinline__ void P##_select_hold(P##_select_part *part)                   \
     {                                                                                               \
-        enum { ITEMS = GPUSCAN_CO_ITEMS(T) };                                                       \
-        T *buf = P##_CO_buffer();                                                                   \
+        enum { ITEMS = P##_ITEMS_ };                                                                \
+        T *buf = P##_##TAG##_buffer();                                                              \
         unsigned short *pbuf = P##_place_buffer();                                                  \
         const unsigned q = threadIdx.x * ITEMS, tile_kept = (unsigned)part->tile;                   \
-        const unsigned tile_parts = tile_kept + (unsigned)part->tile2; /* (split: both parts') */  \
+        const unsigned tile_parts = tile_kept + (unsigned)part->tile2; /* (split: both parts') */   \
         unsigned rank = (unsigned)part->before, rank2 = (unsigned)part->before2;                    \
         if (part->partition) /* the first part, the second (split), the rest */                     \
             _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                \
@@ -481,12 +484,12 @@ static __host__ __device__ __forceinline__ unsigned gpuscan_tile_places_add_(uns
     }                                                                                               \
     /* Non-trivial runs: each start's place out, coalesced; each end's thread writes its run's      \
      * length (at most one a run of two or more, so few and close together), its start the last     \
-     * before it - in the tile (its rank) or before it (the prefix's last place). */               \
+     * before it - in the tile (its rank) or before it (the prefix's last place). */                \
     static __device__ __forceinline__ void P##_non_trivial_out(const P##_select_io *io, const P##_select_part *part, \
                                                                size_t first, size_t last, size_t base) \
     {                                                                                               \
         const unsigned short *pbuf = P##_place_buffer();                                            \
-        _Pragma("unroll 4") for (unsigned i = threadIdx.x; i < (unsigned)part->tile; i += GPUSCAN_CO_THREADS(T)) \
+        _Pragma("unroll 4") for (unsigned i = threadIdx.x; i < (unsigned)part->tile; i += P##_THREADS_) \
             io->offsets[first + i] = (L)(base + pbuf[GPUSCAN_PAD_(i)]);                             \
         for (unsigned ends = part->second; ends != 0u; ends &= ends - 1u) {                         \
             const unsigned j = __ffs(ends) - 1u;                                                    \
@@ -500,7 +503,7 @@ static __host__ __device__ __forceinline__ unsigned gpuscan_tile_places_add_(uns
     {                                                                                               \
         return (void)io, P##_##CARRY##_identity();                                                  \
     }                                                                                               \
-    /* After it (the broadcast's barrier: every gather is in): the runs out, coalesced; the last     \
+    /* After it (the broadcast's barrier: every gather is in): the runs out, coalesced; the last    \
      * tile writes the count.  A run-length encoding's run r gets its length where the next run     \
      * starts (r + 1, the tile's kept element or the next tile's first), the last run's from n;     \
      * non-trivial runs' where they end (P_non_trivial_out). */                                     \
@@ -509,19 +512,19 @@ static __host__ __device__ __forceinline__ unsigned gpuscan_tile_places_add_(uns
                                                               int has_prefix, P##_carry_t before,   \
                                                               P##_carry_t aggregate)                \
     {                                                                                               \
-        const T *buf = P##_CO_buffer();                                                             \
+        const T *buf = P##_##TAG##_buffer();                                                        \
         const unsigned short *pbuf = P##_place_buffer();                                            \
-        GPUSCAN_TILE_BOUNDS_(CO, T, tile, n, base, valid);                                          \
+        GPUSCAN_TILE_BOUNDS_(TAG, T, tile, n, base, valid);                                         \
         const size_t first = has_prefix ? P##_kept_of(prefix) : 0u, last = has_prefix ? P##_last_of(prefix) : 0u; \
         const unsigned kept = (unsigned)part->tile;                                                 \
         (void)before, (void)aggregate;                                                              \
-        /* (unrolled: a few slots read at once; one at a time each store waited for its read) */   \
+        /* (unrolled: a few slots read at once; one at a time each store waited for its read) */    \
         if (!P##_NON_TRIVIAL_)                                                                      \
-            _Pragma("unroll 4") for (unsigned i = threadIdx.x; i < kept; i += GPUSCAN_CO_THREADS(T)) \
+            _Pragma("unroll 4") for (unsigned i = threadIdx.x; i < kept; i += P##_THREADS_)         \
                 io->selected[first + i] = buf[GPUSCAN_PAD_(i)];                                     \
         if (KEYED) P##_keys_out(io, part, first);                                                   \
         if (P##_RUNS_)                                                                              \
-            _Pragma("unroll 4") for (unsigned i = threadIdx.x; i < kept; i += GPUSCAN_CO_THREADS(T)) \
+            _Pragma("unroll 4") for (unsigned i = threadIdx.x; i < kept; i += P##_THREADS_)         \
                 if (first + i > 0u)                                                                 \
                     io->lengths[first + i - 1u] = (L)(base + pbuf[GPUSCAN_PAD_(i)] -                \
                                                       (i > 0u ? base + pbuf[GPUSCAN_PAD_(i - 1u)] : last)); \
@@ -529,10 +532,10 @@ static __host__ __device__ __forceinline__ unsigned gpuscan_tile_places_add_(uns
         const size_t first2 = has_prefix ? P##_second_of(prefix) : 0u;                              \
         const unsigned parts = kept + (unsigned)part->tile2;                                        \
         if (P##_SPLIT_)                                                                             \
-            _Pragma("unroll 4") for (unsigned i = threadIdx.x; i < (unsigned)part->tile2; i += GPUSCAN_CO_THREADS(T)) \
+            _Pragma("unroll 4") for (unsigned i = threadIdx.x; i < (unsigned)part->tile2; i += P##_THREADS_) \
                 io->second[first2 + i] = buf[GPUSCAN_PAD_(kept + i)];                               \
         if (io->rejected != NULL)                                                                   \
-            _Pragma("unroll 4") for (unsigned i = parts + threadIdx.x; i < valid; i += GPUSCAN_CO_THREADS(T)) \
+            _Pragma("unroll 4") for (unsigned i = parts + threadIdx.x; i < valid; i += P##_THREADS_) \
                 io->rejected[base - first - first2 + (i - parts)] = buf[GPUSCAN_PAD_(i)];           \
         if (threadIdx.x == 0 && tile == gridDim.x - 1) {                                            \
             *io->count = first + kept;                                                              \
@@ -540,22 +543,22 @@ static __host__ __device__ __forceinline__ unsigned gpuscan_tile_places_add_(uns
             if (P##_RUNS_) io->lengths[first + kept - 1u] = (L)(n - (kept > 0u ? base + pbuf[GPUSCAN_PAD_(kept - 1u)] : last)); \
         }                                                                                           \
     }                                                                                               \
-    GPUSCAN_SINGLE_PASS_KERNELS_(P, P##_##CARRY, P##_carry_t, select, GPUSCAN_CO_THREADS(T),        \
-                                 GPUSCAN_MAX_(1, GPUSCAN_SELECT_THREADS_PER_SM(T, P##_MARK_) / GPUSCAN_CO_THREADS(T)), \
+    GPUSCAN_SINGLE_PASS_KERNELS_(P, P##_##CARRY, P##_carry_t, select, P##_THREADS_,                 \
+                                 GPUSCAN_MAX_(1, GPUSCAN_SELECT_THREADS_PER_SM(T, P##_MARK_) / P##_THREADS_), \
                                  0, 0, 1)
 
 /* The device code of a selection of T: T's element layer (to load its tiles), the carry's layer,
  * the keys' reader (K, SAME: a unique by key's; else never read), the steps and
  * the kernels. */
-#define GPUSCAN_SELECT_DEVICE_CODE_(P, name, T, K, SAME, L, MARK, keep, CARRY, KEYED)               \
-    GPUSCAN_ELEMENT_(P, name, T, gpuscan_move, 0) GPUSCAN_BREAK_                                   \
+#define GPUSCAN_SELECT_DEVICE_CODE_(P, name, T, K, SAME, L, MARK, keep, CARRY, KEYED, TAG)          \
+    GPUSCAN_ELEMENT_(P, name, T, gpuscan_move, 0) GPUSCAN_BREAK_                                    \
     GPUSCAN_LOAD_STAGE_(P, T, T, P##_as_is, 1, 0) GPUSCAN_BREAK_                                    \
-    GPUSCAN_BYTES_(P, T, gpuscan_move) GPUSCAN_BREAK_                                              \
-    GPUSCAN_TILE_LOAD_(P, T, CO) GPUSCAN_BREAK_                                                     \
-    GPUSCAN_TILE_FLAGS_(P, T, CO) GPUSCAN_BREAK_                                                    \
-    GPUSCAN_TILE_KEYS_(P, T, CO, K, SAME) GPUSCAN_BREAK_                                            \
+    GPUSCAN_BYTES_(P, T, gpuscan_move) GPUSCAN_BREAK_                                               \
+    GPUSCAN_TILE_LOAD_(P, T, TAG) GPUSCAN_BREAK_                                                    \
+    GPUSCAN_TILE_FLAGS_(P, T, TAG) GPUSCAN_BREAK_                                                   \
+    GPUSCAN_TILE_KEYS_(P, T, TAG, K, SAME) GPUSCAN_BREAK_                                           \
     GPUSCAN_SELECT_CARRY_##CARRY(P) GPUSCAN_BREAK_                                                  \
-    GPUSCAN_SELECT_FAMILY_(P, T, K, L, MARK, keep, CARRY, KEYED) GPUSCAN_BREAK_
+    GPUSCAN_SELECT_FAMILY_(P, T, K, L, MARK, keep, CARRY, KEYED, TAG) GPUSCAN_BREAK_
 
 /* ---- the host side: checks, plan and launch as functions over the descriptor ----------------- */
 typedef struct gpuscan_select_desc_ {
@@ -655,23 +658,23 @@ static inline gpuscan_status gpuscan_select_simple_(gpuscan_select_desc_ *d, con
 /* The descriptor and the typed functions of a selection (KIND flagged: the flag array's; if: the
  * predicate's). */
 #define GPUSCAN_SELECT_DESC_(P, T, K, L, KEYED)                                                     \
-    static gpuscan_select_desc_ P##_desc __attribute__((unused)) = {                               \
+    static gpuscan_select_desc_ P##_desc __attribute__((unused)) = {                                \
         sizeof(T), __alignof__(T), (KEYED) ? sizeof(K) : 0u, (KEYED) ? __alignof__(K) : 1u,         \
         P##_RUNS_ || P##_NON_TRIVIAL_ ? sizeof(L) : 0u, P##_NON_TRIVIAL_,                           \
         /* (runs and lengths past 2^48 - 1: not carried) */                                         \
         (size_t)std::numeric_limits<L>::max() < GPUSCAN_TWO48_MAX_ ? (size_t)std::numeric_limits<L>::max() \
-                                                                  : GPUSCAN_TWO48_MAX_,              \
+                                                                  : GPUSCAN_TWO48_MAX_,             \
         sizeof(P##_carry_t), P##_SPLIT_ ? 2u : 1u,                                                  \
-        {(const void *)P##_select_pass, NULL /* (no fold, no domino) */,                           \
-         (const void *)P##_select_pass_clears, GPUSCAN_CO_THREADS(T), GPUSCAN_TILE_(CO, T),         \
-         GPUSCAN_TILE_(CO, T) * (unsigned)(sizeof(T) + ((KEYED) ? sizeof(K) : 0u)),                 \
+        {(const void *)P##_select_pass, NULL /* (no fold, no domino) */,                            \
+         (const void *)P##_select_pass_clears, P##_THREADS_, P##_TILE_,                             \
+         P##_TILE_ * (unsigned)(sizeof(T) + ((KEYED) ? sizeof(K) : 0u)),                            \
          GPUSCAN_STATE_BYTES_(P##_carry_t), GPUSCAN_SLOT_BYTES_(P##_carry_t), 0, {0}, {0}, {0}, 0u}};
 #define GPUSCAN_SELECT_CALL_(P, T, K, L, KIND)                                                      \
     static gpuscan_select_call_ P##_call_(P##_select_io *io, const T *in, const unsigned char *flags, const K *keys, \
                                           T *selected, T *rejected, K *keys_out, L *lengths, L *offsets, \
                                           T *second, size_t *count, size_t n)                       \
     {                                                                                               \
-        const gpuscan_select_call_ c = {in,      flags,   keys,   selected, rejected, keys_out,                  \
+        const gpuscan_select_call_ c = {in,      flags,   keys,   selected, rejected, keys_out,     \
                                         lengths, offsets, second, count,    n,        GPUSCAN_FLAGGED_##KIND, io}; \
         io->in = in, io->flags = flags, io->keys = keys, io->selected = selected, io->rejected = rejected; \
         io->keys_out = keys_out, io->lengths = lengths, io->offsets = offsets, io->second = second;  \
@@ -845,6 +848,14 @@ static inline gpuscan_status gpuscan_select_simple_(gpuscan_select_desc_ *d, con
 #define GPUSCAN_SELECT_CARRY_OF_runs runs
 #define GPUSCAN_SELECT_CARRY_OF_three split
 #define GPUSCAN_SELECT_CARRY_OF_non_trivial non_trivial
+/* (the tile's shape, block.cuh: unique by key's holds the keys beside the values) */
+#define GPUSCAN_SELECT_TILE_OF_flagged CO
+#define GPUSCAN_SELECT_TILE_OF_if CO
+#define GPUSCAN_SELECT_TILE_OF_unique CO
+#define GPUSCAN_SELECT_TILE_OF_by_key KV
+#define GPUSCAN_SELECT_TILE_OF_runs CO
+#define GPUSCAN_SELECT_TILE_OF_three CO
+#define GPUSCAN_SELECT_TILE_OF_non_trivial CO
 #define GPUSCAN_SELECT_KEYED_flagged 0
 #define GPUSCAN_SELECT_KEYED_if 0
 #define GPUSCAN_SELECT_KEYED_unique 0
@@ -899,7 +910,7 @@ static inline gpuscan_status gpuscan_select_simple_(gpuscan_select_desc_ *d, con
     static_assert(__alignof__(T) <= 16, "gpuscan: " #T " is aligned to more than 16 bytes; gpuscan moves " \
                                         "elements in pieces of at most 16 bytes");
 #define GPUSCAN_CHECK_KEEP_(name, T, keep)                                                          \
-    static_assert(std::is_convertible<decltype(keep(*(const T *)0, (size_t)0)), bool>::value,      \
+    static_assert(std::is_convertible<decltype(keep(*(const T *)0, (size_t)0)), bool>::value,       \
                   "gpuscan: the predicate '" #keep "' of " #name " must take (" #T " x, size_t i) "  \
                   "and return bool: static __host__ __device__ bool " #keep "(" #T ", size_t)");
 /* (the KIND's lookups expanded before they are pasted) */
@@ -951,7 +962,8 @@ static inline gpuscan_status gpuscan_select_simple_(gpuscan_select_desc_ *d, con
         GPUSCAN_SELECT_REFERS_##KIND(keep, fn) GPUSCAN_SELECT_REFERS_##SAME(fn)                     \
     }                                                                                               \
     GPUSCAN_SELECT_DEVICE_CODE_OF_(P, name, T, K, P##_same, L, GPUSCAN_SELECT_MARK_OF_##KIND, keep, \
-                                   GPUSCAN_SELECT_CARRY_OF_##KIND, GPUSCAN_SELECT_KEYED_##KIND)     \
+                                   GPUSCAN_SELECT_CARRY_OF_##KIND, GPUSCAN_SELECT_KEYED_##KIND,     \
+                                   GPUSCAN_SELECT_TILE_OF_##KIND)                                   \
     GPUSCAN_SELECT_DESC_(P, T, K, L, GPUSCAN_SELECT_KEYED_##KIND)                                   \
     GPUSCAN_SELECT_CALL_(P, T, K, L, KIND)                                                          \
     GPUSCAN_SELECT_FORMS_##KIND(SCOPE, P, T, K, L) GPUSCAN_BREAK_                                   \

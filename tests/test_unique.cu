@@ -1,13 +1,20 @@
 /* tests/test_unique.cu - unique, unique by key, run-length encoding and non-trivial runs
  * (gpuscan/select.cuh) against a CPU loop, simple and _ex forms: int32 and uint8 by ==, a struct by
  * its own equality (two of its three fields), float keys (-0 equals 0, a NaN nothing), values of 4
- * and 40 bytes, lengths of int, size_t, long long and uint16; sizes 0, 1, 2, 31-33, a tile +- 1, random ones; runs all equal, all distinct,
+ * 2, 4 and 40 bytes (2: a KV tile half the coarsened one), lengths of int, size_t, long long and
+ * uint16; sizes 0, 1, 2, 31-33, a tile +- 1, random ones; runs all equal, all distinct,
  * of 2, 16, 1024 on average, of a tile +- 1 (across tile bounds), and random values of a small
  * alphabet; in place (by key: the values); outputs poisoned and guarded, the input checked
  * untouched; bad arguments
  * refused with nothing written.  GPUSCAN_TEST_SELECT_LARGE=1 (the exhaustive tier) adds uint8 past
- * 2^32 elements. */
+ * 2^32 elements.  TEST_ODD_ITEMS (the exhaustive tier's gpu_unique_odd_items): tiles of items a
+ * thread whose runs are no power of two 16-byte vectors (24 of 4 bytes: 6), loaded through the
+ * warp's stage. */
 
+#ifdef TEST_ODD_ITEMS
+#define GPUSCAN_CO_ITEMS(T) (sizeof(T) <= 4 ? 24 : sizeof(T) <= 8 ? 12 : sizeof(T) <= 16 ? 6 : sizeof(T) <= 32 ? 2 : 1)
+#define GPUSCAN_KV_ITEMS(T) (sizeof(T) <= 4 ? 12 : sizeof(T) <= 8 ? 6 : 1)
+#endif
 #include "test_lib.h"
 
 typedef struct { int a, b, tag; } rec; /* equal by (a, b): tag rides along (the first's is kept) */
@@ -19,6 +26,7 @@ GPUSCAN_DEFINE_UNIQUE(u8, uint8_t)
 GPUSCAN_DEFINE_UNIQUE_EQUAL(rec, rec, same_rec)
 GPUSCAN_DEFINE_UNIQUE_BY_KEY(kf, float, int)
 GPUSCAN_DEFINE_UNIQUE_BY_KEY(kw, uint8_t, wide)
+GPUSCAN_DEFINE_UNIQUE_BY_KEY(kh, int, uint16_t) /* (its KV tile half the coarsened one) */
 GPUSCAN_DEFINE_UNIQUE_BY_KEY_EQUAL(kr, rec, double, same_rec)
 GPUSCAN_DEFINE_RUN_LENGTH(i32, int, int)
 GPUSCAN_DEFINE_RUN_LENGTH(u8, uint8_t, size_t)
@@ -69,9 +77,13 @@ static void float_keys(float *k, size_t n, uint64_t *rng)
  * generator's touch to the keys. */
 enum { UNIQUE = 0, BY_KEY = 1, RUNS = 2, NON_TRIVIAL = 3 };
 #define UNIQUE_CASE_(tname, K, V, L, SAME, KEYS, MODE)                                              \
+    static size_t tile_##tname(void) /* (by key: the KV tile, block.cuh) */                         \
+    {                                                                                               \
+        return MODE == BY_KEY ? GPUSCAN_TILE_(KV, V) : GPUSCAN_TILE_(CO, V);                        \
+    }                                                                                               \
     static void case_##tname(size_t n, int pattern, int ex, int in_place, uint64_t *rng)           \
     {                                                                                               \
-        const size_t tile = GPUSCAN_TILE_(CO, V), g = n + GUARD_ELEMS;                              \
+        const size_t tile = tile_##tname(), g = n + GUARD_ELEMS;                                    \
         K *hk = (K *)malloc((n + 1) * sizeof(K)), *wk = (K *)malloc((n + 1) * sizeof(K)), *gk = (K *)malloc(g * sizeof(K)); \
         V *hv = (V *)malloc((n + 1) * sizeof(V)), *wv = (V *)malloc((n + 1) * sizeof(V)), *gv = (V *)malloc(g * sizeof(V)); \
         L *wl = (L *)malloc((n + 1) * sizeof(L)), *gl = (L *)malloc(g * sizeof(L));                 \
@@ -187,6 +199,7 @@ UNIQUE_TYPE_(u_u8, u8, uint8_t, uint8_t, size_t, EQ_, NO_KEYS_, UNIQUE)
 UNIQUE_TYPE_(u_rec, rec, rec, rec, size_t, EQ_REC_, REC_TAGS_, UNIQUE)
 UNIQUE_TYPE_(k_f, kf, float, int, size_t, EQ_, FLOAT_KEYS_, BY_KEY)
 UNIQUE_TYPE_(k_w, kw, uint8_t, wide, size_t, EQ_, NO_KEYS_, BY_KEY)
+UNIQUE_TYPE_(k_h, kh, int, uint16_t, size_t, EQ_, NO_KEYS_, BY_KEY)
 UNIQUE_TYPE_(k_r, kr, rec, double, size_t, EQ_REC_, REC_TAGS_, BY_KEY)
 UNIQUE_TYPE_(r_i32, i32, int, int, int, EQ_, NO_KEYS_, RUNS)
 UNIQUE_TYPE_(r_u8, u8, uint8_t, uint8_t, size_t, EQ_, NO_KEYS_, RUNS)
@@ -197,30 +210,31 @@ UNIQUE_TYPE_(n_f32, f32, float, float, long long, EQ_, FLOAT_KEYS_, NON_TRIVIAL)
 UNIQUE_TYPE_(n_rec, rec, rec, rec, uint16_t, EQ_REC_, REC_TAGS_, NON_TRIVIAL)
 
 /* Every size (up to cap) and pattern through one function; in place twice. */
-#define UNIQUE_SUITE_(tname, V)                                                                     \
+#define UNIQUE_SUITE_(tname)                                                                        \
     static void suite_##tname(uint64_t *rng, size_t max_random, size_t cap)                         \
     {                                                                                               \
         size_t sizes[16];                                                                           \
-        const int count = family_sizes(sizes, GPUSCAN_TILE_(CO, V), max_random, cap, rng);          \
+        const int count = family_sizes(sizes, tile_##tname(), max_random, cap, rng);                \
         for (int s = 0; s < count; ++s)                                                             \
             for (int p = 0; p < PATTERNS; ++p)                                                      \
                 if (p == s % PATTERNS || sizes[s] > 1000) case_##tname(sizes[s], p, (p + s) & 1, 0, rng); \
         case_##tname(cap < 100003 ? cap : 100003, 3, 0, 1, rng); /* in place */                   \
         case_##tname(cap < 100003 ? cap : 100003, 2, 1, 1, rng);                                    \
     }
-UNIQUE_SUITE_(u_i32, int)
-UNIQUE_SUITE_(u_u8, uint8_t)
-UNIQUE_SUITE_(u_rec, rec)
-UNIQUE_SUITE_(k_f, int)
-UNIQUE_SUITE_(k_w, wide)
-UNIQUE_SUITE_(k_r, double)
-UNIQUE_SUITE_(r_i32, int)
-UNIQUE_SUITE_(r_u8, uint8_t)
-UNIQUE_SUITE_(r_rec, rec)
-UNIQUE_SUITE_(n_i32, int)
-UNIQUE_SUITE_(n_u8, uint8_t)
-UNIQUE_SUITE_(n_f32, float)
-UNIQUE_SUITE_(n_rec, rec)
+UNIQUE_SUITE_(u_i32)
+UNIQUE_SUITE_(u_u8)
+UNIQUE_SUITE_(u_rec)
+UNIQUE_SUITE_(k_f)
+UNIQUE_SUITE_(k_w)
+UNIQUE_SUITE_(k_h)
+UNIQUE_SUITE_(k_r)
+UNIQUE_SUITE_(r_i32)
+UNIQUE_SUITE_(r_u8)
+UNIQUE_SUITE_(r_rec)
+UNIQUE_SUITE_(n_i32)
+UNIQUE_SUITE_(n_u8)
+UNIQUE_SUITE_(n_f32)
+UNIQUE_SUITE_(n_rec)
 
 /* Bad arguments: a status, nothing written, the input untouched. */
 static void bad_inputs(void)
@@ -379,6 +393,7 @@ int main(void)
     suite_u_rec(&rng, max_random, SIZE_MAX);
     suite_k_f(&rng, max_random, SIZE_MAX);
     suite_k_w(&rng, max_random, SIZE_MAX);
+    suite_k_h(&rng, max_random, SIZE_MAX);
     suite_k_r(&rng, max_random, SIZE_MAX);
     suite_r_i32(&rng, max_random, SIZE_MAX);
     suite_r_u8(&rng, max_random, SIZE_MAX);
