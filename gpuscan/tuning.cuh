@@ -15,9 +15,9 @@
     (sizeof(T) <= 4 ? 32 : sizeof(T) <= 8 ? 16 : sizeof(T) <= 16 ? 8 : sizeof(T) <= 32 ? 2 : 1)
 #endif
 /* ... and of unique by key, which holds a tile's keys beside its values (block.cuh: the KV tile):
- * int32 at 2^22-2^28, 16 items a thread at 1,024 threads an SM (12 bytes spilled) took 0.83-0.90
- * of 32 items' time at 768 (44 bytes spilled) for runs of 1 and 16, the same for runs of 1,024 -
- * where the other selections took up to 1.47x their time at 16 items. */
+ * int32 at 2^22-2^28, 16 items a thread at 1,024 threads an SM (12 bytes spilled) took 0.82-0.90
+ * of 32 items' time at 768 (44 bytes spilled) for runs of 1 and 16, 0.88-1.02 for runs of 1,024 -
+ * where the other selections took up to 1.48x their time at 16 items. */
 #ifndef GPUSCAN_KV_ITEMS
 #define GPUSCAN_KV_ITEMS(T) (GPUSCAN_CO_ITEMS(T) < 16 ? GPUSCAN_CO_ITEMS(T) : 16)
 #endif
@@ -61,7 +61,7 @@
  * the neighbours compared (unique, run-length encoding: at 2^28 int32 with every element kept,
  * 7 % and 3 % faster at 1024 than at 1280); 2 two predicates and two counts (a three-way
  * partition: 56 bytes spilled at 1024); 3 keys beside the values (unique by key, in its KV tile:
- * 104 bytes spilled at 1,536, 12 at 1,024; at 768, 12-18 % slower than at 1,024). */
+ * 104 bytes spilled at 1,536, 12 at 1,024; at 768, 7-18 % slower than at 1,024). */
 #ifndef GPUSCAN_SELECT_THREADS_PER_SM
 #define GPUSCAN_SELECT_THREADS_PER_SM(T, mark)                                                      \
     ((mark) == 2 ? 768 : (mark) == 1 || (mark) == 3 ? 1024 : GPUSCAN_SINGLE_PASS_THREADS_PER_SM(T))
