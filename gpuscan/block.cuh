@@ -965,6 +965,21 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_put_flags
             }                                                                                       \
         __syncwarp();                                                                               \
         return P##_flags_bits(valid);                                                               \
+    }                                                                                               \
+    /* The keys as P_keys_read read them, copied to `keys` to be written out, so that unique by key \
+     * need not read them again: the lane's words, its ITEMS keys, where the warp's words fill its  \
+     * lanes (keys[k]: word k / (16 / sizeof K), key k % that) - in a full tile whose keys were     \
+     * read as words, so that every warp's are held or none (1 where held, 0 otherwise). */         \
+    static __device__ __forceinline__ __attribute__((unused)) int P##_keys_hold(const P##_key_run *run, \
+                                                                                unsigned valid, K *keys) \
+    {                                                                                               \
+        enum { ITEMS = GPUSCAN_##TAG##_ITEMS(T), WORDS = P##_KEY_WORDS_ };                          \
+        if (!P##_KEYS_AS_WORDS_ || WORDS % 32u != 0u || valid != GPUSCAN_TILE_(TAG, T) || !run->whole) \
+            return 0;                                                                               \
+        static_assert(!P##_KEYS_AS_WORDS_ || WORDS % 32u != 0u || WORDS / 32u * 16u == ITEMS * sizeof(K), \
+                      "gpuscan: a lane's key words hold its ITEMS keys");                           \
+        memcpy(keys, run->v, ITEMS * sizeof(K));                                                    \
+        return 1;                                                                                   \
     }
 
 /* Everything a block algorithm needs: its tile I/O, the grid kernels' other reads and its scan. */

@@ -346,7 +346,8 @@ static __host__ __device__ __forceinline__ unsigned gpuscan_tile_places_add_(uns
         size_t at;           /* the thread's run's first element */                                 \
         const K *keys;       /* (KEYED) the tile's keys, valid of them */                           \
         unsigned valid;                                                                             \
-        K got[(KEYED) ? P##_ITEMS_ : 1]; /* (KEYED) kept keys read again: P_keys_read_again */      \
+        K got[(KEYED) ? P##_ITEMS_ : 1]; /* (KEYED) the keys held, or kept ones read again */       \
+        int held;            /* (KEYED) got holds the keys the mark read instead (P_keys_hold) */   \
         unsigned loaded;     /* bit k: got[k], the key of element threadIdx.x + k THREADS, is kept */ \
         size_t before, tile; /* kept in the tile before this thread's items; in the tile */         \
         size_t before2, tile2; /* (split) the same of the second part */                            \
@@ -385,6 +386,8 @@ static __host__ __device__ __forceinline__ unsigned gpuscan_tile_places_add_(uns
         else                                                                                        \
             P##_##TAG##_load_hinted(io->in, base, valid, part->items, P##_##TAG##_buffer(), 0);     \
         part->kept = P##_select_mark(io, &run, part->items, base, valid);                           \
+        /* (KEYED: the run is the keys' P_key_run) */                                               \
+        part->held = KEYED && P##_keys_hold((const P##_key_run *)(const void *)&run, valid, part->got); \
         part->second = P##_select_second(&run, part->items, base, valid, part->kept);               \
         part->partition = io->rejected != NULL || P##_SPLIT_;                                       \
         part->at = base + threadIdx.x * ITEMS;                                                      \
@@ -404,14 +407,18 @@ static __host__ __device__ __forceinline__ unsigned gpuscan_tile_places_add_(uns
         *before = excl;                                                                             \
         return total;                                                                               \
     }                                                                                               \
-    /* A unique by key's kept keys read again (from L1 or L2), coalesced and all at once, in the    \
-     * hold, so that they arrive while the prefix comes (not in place: select.cuh's checks);        \
-     * gathered in the tile buffer once the values have left it and written coalesced (keys wider   \
-     * than the values, which do not fit it, go out directly).  Each element's rank: its thread's   \
-     * count before it and bits kept.  At 2^28 int32 with every element kept: each thread reading   \
-     * its own run again, 32 sectors a warp's load, 0.55 of a copy; the keys held from before the   \
-     * prefix in a buffer of their own, fewer blocks an SM, 0.40-0.50; this, 0.66 (read after the   \
-     * prefix, the same), and in the KV tile (16 items a thread, 1,024 threads an SM) 0.78. */      \
+    /* A unique by key's kept keys: in a whole tile whose keys the mark read as words that fill     \
+     * each lane (P_keys_hold), those registers go out - 0.85-0.98 of the time of reading the keys  \
+     * again at 2^22-2^28 for runs of 16 and 1,024, 0.97-1.02 for runs of 1 (docs/design.md);       \
+     * otherwise read again (from L1 or L2), coalesced and all at once, in the hold, so that they   \
+     * arrive while the prefix comes (not in place: select.cuh's checks).  Either way gathered in   \
+     * the tile buffer once the values have left it and written coalesced (keys wider than the      \
+     * values, which do not fit it, go out directly). Each element's rank: its thread's count       \
+     * before it and bits kept.  At 2^28 int32 with every element kept: each thread reading its own \
+     * run again, 32 sectors a warp's load, 0.55 of a copy; the keys held from before the prefix in \
+     * a buffer of their own, fewer blocks an SM, 0.40-0.50; read again coalesced, 0.66 (in the     \
+     * hold or after the prefix, the same), in the KV tile (16 items a thread, 1,024 threads an SM) \
+     * 0.77, held in registers 0.76. */                                                             \
     static __device__ __forceinline__ unsigned *P##_key_ranks(void)                                 \
     {                                                                                               \
         __shared__ unsigned raw[2u * P##_THREADS_]; /* each thread's count before, bits kept */     \
@@ -424,25 +431,39 @@ static __host__ __device__ __forceinline__ unsigned gpuscan_tile_places_add_(uns
         ranks[threadIdx.x] = (unsigned)part->before, ranks[THREADS + threadIdx.x] = part->kept;     \
         __syncthreads();                                                                            \
         part->loaded = 0u;                                                                          \
+        if (part->held) return; /* (the mark's key words are in got) */                             \
         _Pragma("unroll") for (unsigned k = 0; k < ITEMS; ++k) {                                    \
             const unsigned i = threadIdx.x + k * THREADS;                                           \
             if (i < part->valid && (ranks[THREADS + i / ITEMS] >> (i % ITEMS) & 1u))                \
                 part->got[k] = part->keys[i], part->loaded |= 1u << k;                              \
         }                                                                                           \
     }                                                                                               \
+    /* Kept key i of the tile (got[k]) to its place: the buffer, or out. */                         \
+    static __device__ __forceinline__ void P##_key_put(const P##_select_io *io, const unsigned *ranks, K *kbuf, \
+                                                       size_t first, unsigned i, K key)             \
+    {                                                                                               \
+        enum { ITEMS = P##_ITEMS_, THREADS = P##_THREADS_ };                                        \
+        const unsigned t = i / ITEMS, bits = ranks[THREADS + t];                                    \
+        if (!(bits >> (i % ITEMS) & 1u)) return;                                                    \
+        const unsigned rank = ranks[t] + __popc(bits & ((1u << (i % ITEMS)) - 1u));                 \
+        if (P##_KEYS_STAGE_) kbuf[GPUSCAN_PAD_(rank)] = key;                                        \
+        else io->keys_out[first + rank] = key;                                                      \
+    }                                                                                               \
     static __device__ __forceinline__ void P##_keys_out(const P##_select_io *io, const P##_select_part *part, \
                                                         size_t first)                               \
     {                                                                                               \
-        enum { ITEMS = P##_ITEMS_, THREADS = P##_THREADS_ };                                        \
+        enum { ITEMS = P##_ITEMS_, THREADS = P##_THREADS_,                                          \
+               KPW = P##_KEYS_AS_WORDS_ ? 16u / (unsigned)sizeof(K) : 1u /* keys a word */ };       \
         const unsigned *ranks = P##_key_ranks();                                                    \
+        const unsigned lane = threadIdx.x & 31u, seg = (threadIdx.x >> 5) * 32u * ITEMS;            \
         K *kbuf = (K *)(void *)P##_##TAG##_buffer();                                                \
         if (P##_KEYS_STAGE_) __syncthreads(); /* (every value has left the buffer) */               \
-        _Pragma("unroll") for (unsigned k = 0; k < ITEMS; ++k) {                                    \
-            const unsigned i = threadIdx.x + k * THREADS, t = i / ITEMS;                            \
-            if (!(part->loaded >> k & 1u)) continue;                                                \
-            const unsigned rank = ranks[t] + __popc(ranks[THREADS + t] & ((1u << (i % ITEMS)) - 1u)); \
-            if (P##_KEYS_STAGE_) kbuf[GPUSCAN_PAD_(rank)] = part->got[k];                           \
-            else io->keys_out[first + rank] = part->got[k];                                         \
+        if (part->held) { /* got[k]: the mark's word k / KPW of the lane, its key k % KPW */        \
+            _Pragma("unroll") for (unsigned k = 0; k < ITEMS; ++k)                                  \
+                P##_key_put(io, ranks, kbuf, first, seg + ((k / KPW) * 32u + lane) * KPW + k % KPW, part->got[k]); \
+        } else { /* got[k]: element threadIdx.x + k THREADS, where read */                          \
+            _Pragma("unroll") for (unsigned k = 0; k < ITEMS; ++k)                                  \
+                if (part->loaded >> k & 1u) P##_key_put(io, ranks, kbuf, first, threadIdx.x + k * THREADS, part->got[k]); \
         }                                                                                           \
         if (!P##_KEYS_STAGE_) return;                                                               \
         __syncthreads();                                                                            \
