@@ -976,7 +976,7 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_put_flags
         enum { ITEMS = GPUSCAN_##TAG##_ITEMS(T), WORDS = P##_KEY_WORDS_ };                          \
         if (!P##_KEYS_AS_WORDS_ || WORDS % 32u != 0u || valid != GPUSCAN_TILE_(TAG, T) || !run->whole) \
             return 0;                                                                               \
-        static_assert(!P##_KEYS_AS_WORDS_ || WORDS % 32u != 0u || WORDS / 32u * 16u == ITEMS * sizeof(K), \
+        static_assert(!P##_KEYS_AS_WORDS_ || WORDS % 32u != 0u || sizeof run->v >= ITEMS * sizeof(K), \
                       "gpuscan: a lane's key words hold its ITEMS keys");                           \
         memcpy(keys, run->v, ITEMS * sizeof(K));                                                    \
         return 1;                                                                                   \

@@ -348,7 +348,7 @@ static __host__ __device__ __forceinline__ unsigned gpuscan_tile_places_add_(uns
         unsigned valid;                                                                             \
         K got[(KEYED) ? P##_ITEMS_ : 1]; /* (KEYED) the keys held, or kept ones read again */       \
         int held;            /* (KEYED) got holds the keys the mark read instead (P_keys_hold) */   \
-        unsigned loaded;     /* bit k: got[k], the key of element threadIdx.x + k THREADS, is kept */ \
+        unsigned loaded;     /* (read again) bit k: got[k], element threadIdx.x + k THREADS, is kept */ \
         size_t before, tile; /* kept in the tile before this thread's items; in the tile */         \
         size_t before2, tile2; /* (split) the same of the second part */                            \
     } P##_select_part;                                                                              \
@@ -476,7 +476,7 @@ static __host__ __device__ __forceinline__ unsigned gpuscan_tile_places_add_(uns
      * consecutive ranks spans 128 bytes for 4- to 16-byte types, so unpadded a warp's j-th items all \
      * met in one bank (int32: 32-way) wherever most are kept, or rejected and partitioned.  One    \
      * store a kept or partitioned item, its place chosen without a branch.  Beside a kept item: its \
-     * place in the tile (runs); a unique by key's keys read again. */                              \
+     * place in the tile (runs); a unique by key's keys read again where not held. */               \
     static __device__ __forceinline__ void P##_select_hold(P##_select_part *part)                   \
     {                                                                                               \
         enum { ITEMS = P##_ITEMS_ };                                                                \
@@ -622,9 +622,9 @@ static inline void gpuscan_select_ranges_(const gpuscan_select_desc_ *d, const g
  * partition, unique (by key: the values), a run-length encoding (a tile writes only where it and
  * the tiles before it have read - each item in registers before the block scan's barrier - and,
  * unique, the element before a tile only where all before it are kept, so with itself); nothing
- * else overlaps: not the kept keys the keys (a unique by key's keys are read again into registers
- * that only its consume step uses, still in flight when its aggregate is out), nor a three-way
- * partition's first part the input (not tested). */
+ * else overlaps: not the kept keys the keys (a unique by key's tile may read its kept keys again,
+ * into registers that only its consume step uses, still in flight when its aggregate is out), nor
+ * a three-way partition's first part the input (not tested). */
 static inline gpuscan_status gpuscan_select_check_(const gpuscan_select_desc_ *d, const gpuscan_select_call_ *c)
 {
     const void *range[GPUSCAN_SELECT_RANGES_];

@@ -1,9 +1,9 @@
 /* tests/test_unique.cu - unique, unique by key, run-length encoding and non-trivial runs
  * (gpuscan/select.cuh) against a CPU loop, simple and _ex forms: int32 and uint8 by ==, a struct by
- * its own equality (two of its three fields), float keys (-0 equals 0, a NaN nothing), keys of 8
- * and 2 bytes (held in registers 2 and 8 a word), values of 2, 4 and 40 bytes (2: a KV tile half
- * the coarsened one), lengths of int, size_t, long long and
- * uint16; sizes 0, 1, 2, 31-33, a tile +- 1, random ones; runs all equal, all distinct,
+ * its own equality (two of its three fields), float keys (-0 equals 0, a NaN nothing), keys of 8,
+ * 2 and 1 bytes beside int values (held in registers 2, 8 and 16 a word at 16 items a thread),
+ * values of 2, 4 and 40 bytes (2: a KV tile half the coarsened one), lengths of int, size_t, long
+ * long and uint16; sizes 0, 1, 2, 31-33, a tile +- 1, random ones; runs all equal, all distinct,
  * of 2, 16, 1024 on average, of a tile +- 1 (across tile bounds), and random values of a small
  * alphabet; in place (by key: the values); outputs poisoned and guarded, the input checked
  * untouched; bad arguments
@@ -30,6 +30,7 @@ GPUSCAN_DEFINE_UNIQUE_BY_KEY(kw, uint8_t, wide)
 GPUSCAN_DEFINE_UNIQUE_BY_KEY(kh, int, uint16_t) /* (its KV tile half the coarsened one) */
 GPUSCAN_DEFINE_UNIQUE_BY_KEY(kl, uint64_t, int) /* (keys held in registers two a word) */
 GPUSCAN_DEFINE_UNIQUE_BY_KEY(ks, uint16_t, int) /* (eight a word) */
+GPUSCAN_DEFINE_UNIQUE_BY_KEY(kb, uint8_t, int)  /* (sixteen a word) */
 GPUSCAN_DEFINE_UNIQUE_BY_KEY_EQUAL(kr, rec, double, same_rec)
 GPUSCAN_DEFINE_RUN_LENGTH(i32, int, int)
 GPUSCAN_DEFINE_RUN_LENGTH(u8, uint8_t, size_t)
@@ -205,6 +206,7 @@ UNIQUE_TYPE_(k_w, kw, uint8_t, wide, size_t, EQ_, NO_KEYS_, BY_KEY)
 UNIQUE_TYPE_(k_h, kh, int, uint16_t, size_t, EQ_, NO_KEYS_, BY_KEY)
 UNIQUE_TYPE_(k_l, kl, uint64_t, int, size_t, EQ_, NO_KEYS_, BY_KEY)
 UNIQUE_TYPE_(k_s, ks, uint16_t, int, size_t, EQ_, NO_KEYS_, BY_KEY)
+UNIQUE_TYPE_(k_b, kb, uint8_t, int, size_t, EQ_, NO_KEYS_, BY_KEY)
 UNIQUE_TYPE_(k_r, kr, rec, double, size_t, EQ_REC_, REC_TAGS_, BY_KEY)
 UNIQUE_TYPE_(r_i32, i32, int, int, int, EQ_, NO_KEYS_, RUNS)
 UNIQUE_TYPE_(r_u8, u8, uint8_t, uint8_t, size_t, EQ_, NO_KEYS_, RUNS)
@@ -234,6 +236,7 @@ UNIQUE_SUITE_(k_w)
 UNIQUE_SUITE_(k_h)
 UNIQUE_SUITE_(k_l)
 UNIQUE_SUITE_(k_s)
+UNIQUE_SUITE_(k_b)
 UNIQUE_SUITE_(k_r)
 UNIQUE_SUITE_(r_i32)
 UNIQUE_SUITE_(r_u8)
@@ -403,6 +406,7 @@ int main(void)
     suite_k_h(&rng, max_random, SIZE_MAX);
     suite_k_l(&rng, max_random, SIZE_MAX);
     suite_k_s(&rng, max_random, SIZE_MAX);
+    suite_k_b(&rng, max_random, SIZE_MAX);
     suite_k_r(&rng, max_random, SIZE_MAX);
     suite_r_i32(&rng, max_random, SIZE_MAX);
     suite_r_u8(&rng, max_random, SIZE_MAX);
