@@ -980,6 +980,14 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_put_flags
                       "gpuscan: a lane's key words hold its ITEMS keys");                           \
         memcpy(keys, run->v, ITEMS * sizeof(K));                                                    \
         return 1;                                                                                   \
+    }                                                                                               \
+    /* The tile element of held key k (P_keys_hold): the lane's word k / (16 / sizeof K) of the     \
+     * warp's, its key k % that. */                                                                 \
+    static __device__ __forceinline__ __attribute__((unused)) unsigned P##_held_key_element(unsigned k) \
+    {                                                                                               \
+        enum { ITEMS = GPUSCAN_##TAG##_ITEMS(T), KPW = P##_KEYS_AS_WORDS_ ? 16u / (unsigned)sizeof(K) : 1u }; \
+        const unsigned lane = threadIdx.x & 31u, seg = (threadIdx.x >> 5) * 32u * ITEMS;            \
+        return seg + ((k / KPW) * 32u + lane) * KPW + k % KPW;                                      \
     }
 
 /* Everything a block algorithm needs: its tile I/O, the grid kernels' other reads and its scan. */

@@ -452,15 +452,13 @@ static __host__ __device__ __forceinline__ unsigned gpuscan_tile_places_add_(uns
     static __device__ __forceinline__ void P##_keys_out(const P##_select_io *io, const P##_select_part *part, \
                                                         size_t first)                               \
     {                                                                                               \
-        enum { ITEMS = P##_ITEMS_, THREADS = P##_THREADS_,                                          \
-               KPW = P##_KEYS_AS_WORDS_ ? 16u / (unsigned)sizeof(K) : 1u /* keys a word */ };       \
+        enum { ITEMS = P##_ITEMS_, THREADS = P##_THREADS_ };                                        \
         const unsigned *ranks = P##_key_ranks();                                                    \
-        const unsigned lane = threadIdx.x & 31u, seg = (threadIdx.x >> 5) * 32u * ITEMS;            \
         K *kbuf = (K *)(void *)P##_##TAG##_buffer();                                                \
         if (P##_KEYS_STAGE_) __syncthreads(); /* (every value has left the buffer) */               \
-        if (part->held) { /* got[k]: the mark's word k / KPW of the lane, its key k % KPW */        \
+        if (part->held) { /* got[k]: the mark's key words' (P_held_key_element) */                  \
             _Pragma("unroll") for (unsigned k = 0; k < ITEMS; ++k)                                  \
-                P##_key_put(io, ranks, kbuf, first, seg + ((k / KPW) * 32u + lane) * KPW + k % KPW, part->got[k]); \
+                P##_key_put(io, ranks, kbuf, first, P##_held_key_element(k), part->got[k]);        \
         } else { /* got[k]: element threadIdx.x + k THREADS, where read */                          \
             _Pragma("unroll") for (unsigned k = 0; k < ITEMS; ++k)                                  \
                 if (part->loaded >> k & 1u) P##_key_put(io, ranks, kbuf, first, threadIdx.x + k * THREADS, part->got[k]); \
