@@ -915,8 +915,10 @@ static inline gpuscan_ring_shape_ gpuscan_ring_shape_here_(gpuscan_ring_kernels_
 /* Whether T, the operator and n elements suit the ring (no device query). */
 static inline int gpuscan_ring_fits_(const gpuscan_scan_desc_ *d, size_t n)
 {
-    return d->ring.takes && gpuscan_at_least_(n * d->elem_size, d->in_size >= 4 ? GPUSCAN_RING_MIN_BYTES
-                                                                                 : GPUSCAN_RING_MIN_BYTES_NARROW);
+    /* 1-byte inputs, and 2-byte ones read into a wider T (plain int16 pays from the lower bound) */
+    const int narrow = d->in_size == 1 || (d->in_size == 2 && d->elem_size > 2);
+    return d->ring.takes &&
+           gpuscan_at_least_(n * d->elem_size, narrow ? GPUSCAN_RING_MIN_BYTES_NARROW : GPUSCAN_RING_MIN_BYTES);
 }
 /* Whether reduce-ahead of n elements (16-byte aligned) runs on the ring here. */
 static inline int gpuscan_ring_runs_(gpuscan_scan_desc_ *d, size_t n)

@@ -270,8 +270,20 @@ typedef struct gpuscan_ring_ {
     unsigned *unit_of;
     int *has_prefix_of;
     uint4 *data; /* slots units */
-    unsigned slots;
+    unsigned slots, slots_inv; /* slots_inv: gpuscan_ring_inverse_(slots) */
 } gpuscan_ring_;
+/* ceil(2^32 / slots) (slots >= 2), for gpuscan_ring_slot_. */
+static __device__ __forceinline__ unsigned gpuscan_ring_inverse_(unsigned slots) { return 0xffffffffu / slots + 1u; }
+/* Turn i's slot, i % slots, and its lap, i / slots, by a multiply: slots is known only at launch,
+ * and a division there cost every scanning warp about 25 instructions a tile, 9 % of a uint8 scan's
+ * (ncu, H200, 2^30).  The product's quotient is exact or one too large. */
+static __device__ __forceinline__ unsigned gpuscan_ring_slot_(const gpuscan_ring_ *r, unsigned i, unsigned *lap)
+{
+    unsigned q = __umulhi(i, r->slots_inv), s = i - q * r->slots;
+    if ((int)s < 0) --q, s += r->slots;
+    if (lap) *lap = q;
+    return s;
+}
 /* The unit in the slot of a warp's turn *i (slot *i % slots), once `bar` of that slot has
  * completed the turn's phase.  Past the last unit the producer fills `multiple` turns in a row
  * (GPUSCAN_RING_SLOT_MULTIPLE_) with GPUSCAN_RING_END_.  A reducer or look-back warp (`count` of
@@ -284,8 +296,9 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
                                                               unsigned multiple)
 {
     for (unsigned ends = 1;; ++ends, *i += count) {
-        const unsigned s = *i % r->slots;
-        gpuscan_mbar_wait_(&bar[s], (*i / r->slots) & 1u);
+        unsigned lap;
+        const unsigned s = gpuscan_ring_slot_(r, *i, &lap);
+        gpuscan_mbar_wait_(&bar[s], lap & 1u);
         const unsigned u = r->unit_of[s];
         if (u != GPUSCAN_RING_END_ || next == NULL) return u;
         if ((threadIdx.x & 31u) == 0) gpuscan_mbar_arrive_(&next[s]);
@@ -422,13 +435,16 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
         enum { UNIT = P##_RING_UNIT_, CLAIM = P##_RING_CLAIM_ };                                    \
         unsigned ends = 0, exhausted = 0, next = 0, left = 0;                                       \
         for (unsigned i = 0; ends < GPUSCAN_RING_SLOT_MULTIPLE_(P, T); ++i) {                       \
-            const unsigned s = i % r->slots;                                                        \
-            gpuscan_mbar_wait_(&r->empty[s], ((i / r->slots) & 1u) ^ 1u);                           \
+            unsigned lap;                                                                           \
+            const unsigned s = gpuscan_ring_slot_(r, i, &lap);                                      \
+            gpuscan_mbar_wait_(&r->empty[s], (lap & 1u) ^ 1u);                                      \
             unsigned u = GPUSCAN_RING_END_;                                                         \
             if (!exhausted) {                                                                       \
                 if (CLAIM > 1 && left == 0) {                                                       \
-                    for (unsigned j = i + 1; j < i + CLAIM; ++j)                                    \
-                        gpuscan_mbar_wait_(&r->empty[j % r->slots], ((j / r->slots) & 1u) ^ 1u);    \
+                    for (unsigned j = i + 1, jlap; j < i + CLAIM; ++j) {                            \
+                        const unsigned js = gpuscan_ring_slot_(r, j, &jlap);                        \
+                        gpuscan_mbar_wait_(&r->empty[js], (jlap & 1u) ^ 1u);                        \
+                    }                                                                               \
                     next = atomicAdd(counter, (unsigned)CLAIM), left = CLAIM;                       \
                 }                                                                                   \
                 u = CLAIM > 1 ? (--left, next++) : atomicAdd(counter, 1u);                          \
@@ -469,7 +485,7 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
                                                   P##_RING_REDUCERS_,                               \
                                                   GPUSCAN_RING_SLOT_MULTIPLE_(P, T));               \
             if (u == GPUSCAN_RING_END_) return;                                                     \
-            const unsigned s = i % r->slots;                                                        \
+            const unsigned s = gpuscan_ring_slot_(r, i, NULL);                                      \
             const size_t first = (size_t)P##_ring_input_unit(u, units) * UNIT;                      \
             const unsigned valid = gpuscan_run_length_(n, first, UNIT);                             \
             T *slot = P##_ring_slot(r, s);                                                          \
@@ -555,7 +571,7 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
                                                   GPUSCAN_RING_LOOKERS(T),                          \
                                                   GPUSCAN_RING_SLOT_MULTIPLE_(P, T));               \
             if (u == GPUSCAN_RING_END_) return;                                                     \
-            const unsigned s = i % r->slots;                                                        \
+            const unsigned s = gpuscan_ring_slot_(r, i, NULL);                                      \
             T prefix = u == 0 && ends->seeded ? prefix_of[s] : ends->init;                          \
             if (u > 0) {                                                                            \
                 const T own = agg_of[s];                                                            \
@@ -598,7 +614,8 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
                UNIT_TILES = P##_RING_UNIT_ / TILE };                                                \
         T *buf = P##_RING_buffer(); /* direct I/O stores through it too (block.cuh) */              \
         for (unsigned i = 0;; ++i) {                                                                \
-            const unsigned u = gpuscan_ring_take_(r, r->ready, NULL, &i, 1, 1), s = i % r->slots;   \
+            const unsigned u = gpuscan_ring_take_(r, r->ready, NULL, &i, 1, 1);                     \
+            const unsigned s = gpuscan_ring_slot_(r, i, NULL);                                      \
             if (u == GPUSCAN_RING_END_) {                                                           \
                 if (GPUSCAN_RING_BULK_STORES(P, T)) gpuscan_bulk_stores_done_(); /* before exit */  \
                 return;                                                                             \
@@ -655,8 +672,8 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
         __shared__ int has_prefix_of[GPUSCAN_RING_MAX_SLOTS];                                       \
         __shared__ __align__(16) unsigned char agg_raw[GPUSCAN_RING_MAX_SLOTS * sizeof(T)],         \
             prefix_raw[GPUSCAN_RING_MAX_SLOTS * sizeof(T)];                                         \
-        const gpuscan_ring_ r = {full,    reduced,       ready,     empty,                          \
-                                 unit_of, has_prefix_of, ring_data, slots};                         \
+        const gpuscan_ring_ r = {full,      reduced, ready, empty, unit_of, has_prefix_of,          \
+                                 ring_data, slots,   gpuscan_ring_inverse_(slots)};                 \
         const unsigned warp = threadIdx.x >> 5;                                                     \
         if (!P##_RING_TAKES_ || (BLOCKS) == 0) return; /* not built where the host never runs it */ \
         if (threadIdx.x < slots) {                                                                  \

@@ -765,7 +765,18 @@ static void test_descriptors(void)
            "the ring from GPUSCAN_RING_MIN_BYTES");
     d.in_size = 1;
     EXPECT(!gpuscan_ring_fits_(&d, GPUSCAN_RING_MIN_BYTES / 4) &&
-               gpuscan_ring_fits_(&d, GPUSCAN_RING_MIN_BYTES_NARROW / 4), "a 1-byte input: from _NARROW");
+               gpuscan_ring_fits_(&d, GPUSCAN_RING_MIN_BYTES_NARROW / 4), "a 1-byte typed input: from _NARROW");
+    d.in_size = 2;
+    EXPECT(!gpuscan_ring_fits_(&d, GPUSCAN_RING_MIN_BYTES / 4) &&
+               gpuscan_ring_fits_(&d, GPUSCAN_RING_MIN_BYTES_NARROW / 4), "a 2-byte typed input: from _NARROW");
+    d = fake_desc(2);
+    d.ring.takes = 1;
+    EXPECT(gpuscan_ring_fits_(&d, GPUSCAN_RING_MIN_BYTES / 2) && !gpuscan_ring_fits_(&d, GPUSCAN_RING_MIN_BYTES / 2 - 1),
+           "a plain 2-byte type: from GPUSCAN_RING_MIN_BYTES");
+    d = fake_desc(1);
+    d.ring.takes = 1;
+    EXPECT(!gpuscan_ring_fits_(&d, GPUSCAN_RING_MIN_BYTES) && gpuscan_ring_fits_(&d, GPUSCAN_RING_MIN_BYTES_NARROW),
+           "a plain 1-byte type: from _NARROW");
     /* the selection: a workspace for any n (one tile too), and its checks */
     gpuscan_select_desc_ s;
     memset(&s, 0, sizeof s);
