@@ -267,11 +267,11 @@ static void test_plans(void)
                p.ring_units == p.units && p.state_units == p.units, "ring layout, 8-byte: the same units");
     EXPECT(gpuscan_plan_scan_(&p, 40000, GPUSCAN_GRID_REDUCE_AHEAD, 1024, 1, 8, 0, 0) == GPUSCAN_SUCCESS &&
                p.ring_units == 0 && p.state_units == p.units, "no ring: its units are 0");
-    EXPECT(GPUSCAN_RING_PLAN_UNIT_(uint8_t, 1) == (GPUSCAN_RING ? 16384u : 0u) &&
+    EXPECT(GPUSCAN_RING_PLAN_UNIT_(uint8_t, 1) == (GPUSCAN_RING ? 20480u : 0u) &&
                GPUSCAN_RING_PLAN_UNIT_(int, 4) == (GPUSCAN_RING ? 5120u : 0u) &&
                GPUSCAN_RING_PLAN_UNIT_(double, 8) == (GPUSCAN_RING ? 2560u : 0u) &&
-               GPUSCAN_RING_PLAN_UNIT_(short, 2) == (GPUSCAN_RING ? 8192u : 0u) && GPUSCAN_RING_PLAN_UNIT_(mat2, 16) == 0,
-           "the ring's units: one 16 KiB tile for 1- and 2-byte types, one 20 KiB tile for 4- and 8-byte types; none for types it never takes");
+               GPUSCAN_RING_PLAN_UNIT_(short, 2) == (GPUSCAN_RING ? 10240u : 0u) && GPUSCAN_RING_PLAN_UNIT_(mat2, 16) == 0,
+           "the ring's units: one 20 KiB tile for 1-, 2-, 4- and 8-byte types; none for types it never takes");
     EXPECT(GPUSCAN_RING_PLAN_UNIT_(int, 1) == (GPUSCAN_RING ? 20480u : 0u) &&
                GPUSCAN_RING_PLAN_UNIT_(double, 4) == (GPUSCAN_RING ? 5120u : 0u) &&
                GPUSCAN_RING_PLAN_UNIT_(int, 2) == (GPUSCAN_RING ? 10240u : 0u),
