@@ -137,12 +137,11 @@
 #define GPUSCAN_TEST_RING_MAX_BLOCKS 0
 #endif
 /* The scanners' block scan: coarsened, with a shape of its own (block.cuh's TAG RING;
- * GPUSCAN_RING_ITEMS, GPUSCAN_RING_MAX_THREADS).  4- and
- * 8-byte types: five 16-byte vectors a thread, read straight from the slot (direct I/O below) -
- * an odd count, so that the 8 lanes of a quarter warp, whose runs lie 5 vectors apart, meet in
- * no bank (with 4 or 6 the reads and the staged stores conflict 2-4 ways and the scanners fall
- * behind where memory is fast).  1-byte types keep CO's items on 512 threads; 2-byte ones half
- * of CO's. */
+ * GPUSCAN_RING_ITEMS, GPUSCAN_RING_MAX_THREADS).  1-, 2-, 4- and
+ * 8-byte types: five 16-byte vectors a thread (256 threads), read straight from the slot (direct
+ * I/O below) - an odd count, so that the 8 lanes of a quarter warp, whose runs lie 5 vectors
+ * apart, meet in no bank (with 4 or 6, or 1- and 2-byte types' former 32-byte runs, the reads and
+ * the staged stores conflict 2-5 ways and the scanners fall behind where memory is fast). */
 #define GPUSCAN_RING_THREADS(T) GPUSCAN_FIT_THREADS_(GPUSCAN_RING_ITEMS(T) * sizeof(T), GPUSCAN_RING_MAX_THREADS)
 #define GPUSCAN_RING_SCRATCH(T) 0
 /* The scanners read their runs straight from the slot (no transpose through the tile buffer) and
@@ -150,7 +149,7 @@
 #define GPUSCAN_RING_DIRECT_BYTES 8u
 /* ... and, for 4- and 8-byte types read as they are, a warp's staged run leaves by one bulk copy
  * (block.cuh; sm_90, where the ring runs).  Typed inputs, whose units write several tiles, and
- * 1-byte types, whose runs are small, are slower that way. */
+ * 1-byte types were slower that way (measured with 1-byte runs of 32 bytes a thread). */
 #define GPUSCAN_RING_BULK_STORES(P, T) (GPUSCAN_ASYNC_COPY_ && sizeof(T) >= 4 && P##_LOAD_COPIES_)
 #define GPUSCAN_RING_SCAN_TILE_(P, T) GPUSCAN_COARSENED_SCAN_TILE_(P, T, RING)
 #define GPUSCAN_RING_END_ 0xffffffffu /* a slot's unit when the counter has run out */
@@ -306,7 +305,7 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
     }
 }
 /* A unit on the ring: whole tiles, GPUSCAN_RING_UNIT_BYTES of the input (its slot holds the input
- * type, IN bytes an element) or one tile where a tile is larger (every type read as it is: 16 or
+ * type, IN bytes an element) or one tile where a tile is larger (every type read as it is:
  * 20 KiB).  Smaller units leave the look-back too much to do, larger ones too few slots; a
  * narrower input (uint8 -> int32) takes more tiles a unit, in a slot no larger.  The host lays
  * out states for the ring's units as well as for reduce-ahead's (GPUSCAN_RING_PLAN_UNIT_: 0 where

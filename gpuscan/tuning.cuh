@@ -192,8 +192,8 @@
 #define GPUSCAN_RING_READS 8u
 #endif
 /* Reduce-ahead runs on the ring from this many bytes (n elements of the scan's type), from
- * GPUSCAN_RING_MIN_BYTES_NARROW where the input has 1-byte elements or is a typed one of 2 (their
- * ring pays only at larger sizes; int16 add takes it from 2^25). */
+ * GPUSCAN_RING_MIN_BYTES_NARROW where the input has 1-byte elements or 2-byte ones read into a
+ * wider T (their ring pays only at larger sizes; plain int16 add takes it from 2^25). */
 #ifndef GPUSCAN_RING_MIN_BYTES
 #define GPUSCAN_RING_MIN_BYTES ((size_t)64 << 20)
 #endif
@@ -237,8 +237,9 @@
 #endif
 /* Items a scanning thread owns: 80 bytes for 1-, 2-, 4- and 8-byte types, an odd number of 16-byte
  * vectors (no bank conflicts).  Bytes and halves had 32 (4-way conflicts; each tile's fixed work
- * over fewer bytes): 80 took uint8 add at 2^30 from 0.76 to 0.85 of memcpy on an H200, int16 from
- * 0.83 to 0.89; 112 and 144 were slower (docs/design.md, The ring). */
+ * over fewer bytes): 80, with the ring's slot multiply, took uint8 add at 2^30 from 0.76 to 0.85
+ * of memcpy on an H200 (0.77 with the multiply alone), int16 from 0.83 to 0.89; 112 and 144 were
+ * slower (docs/design.md, The ring). */
 #ifndef GPUSCAN_RING_ITEMS
 #define GPUSCAN_RING_ITEMS(T)                                                                       \
     (sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8 ? 80 / (int)sizeof(T)     \

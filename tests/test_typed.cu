@@ -15,7 +15,7 @@
  * conversion of bytes, a transform of a non-commuting operator and one into a narrower type; the
  * others what AUTO runs (GPUSCAN_EVERY_ALGORITHM, read at each DEFINE), and their suites expect
  * the textbook combinations refused.  The type suites run the matrix for every type and operator;
- * the exhaustive tier (gpu_typed_all) and the ring suites compile it for all twelve
+ * the exhaustive tier (gpu_typed_all) and the ring suites compile it for all thirteen
  * (TEST_EVERY_DEFINE 1). */
 #undef GPUSCAN_EVERY_ALGORITHM
 #define GPUSCAN_EVERY_ALGORITHM TEST_MATRIX_
@@ -24,6 +24,7 @@ GPUSCAN_DEFINE_CONVERT(u8_i32, uint8_t, int32_t, add)
 #undef GPUSCAN_EVERY_ALGORITHM
 #define GPUSCAN_EVERY_ALGORITHM TEST_AUTO_
 GPUSCAN_DEFINE_CONVERT(u8_i64, uint8_t, int64_t, add)
+GPUSCAN_DEFINE_CONVERT(u8_i16, uint8_t, int16_t, add) /* on the ring: 40 input bytes a thread */
 GPUSCAN_DEFINE_CONVERT(i8_i32, int8_t, int32_t, add)
 GPUSCAN_DEFINE_CONVERT(i16_i32, int16_t, int32_t, max)
 GPUSCAN_DEFINE_CONVERT(bool_size, bool, size_t, add)
@@ -229,6 +230,7 @@ GEN_INTEGER(u64, uint64_t)
 #define CONVERSION_OF(name, op) TEST_INTERNAL(gpuscan_##name##_##op, convert)
 TYPED_SUITE(u8_i32, uint8_t, int32_t, add, CONVERSION_OF(u8_i32, add), gen_flags, 0, TEST_NO_DOUBLE, TEST_MATRIX_)
 TYPED_SUITE(u8_i64, uint8_t, int64_t, add, CONVERSION_OF(u8_i64, add), gen_flags, 0, TEST_NO_DOUBLE, TEST_AUTO_)
+TYPED_SUITE(u8_i16, uint8_t, int16_t, add, CONVERSION_OF(u8_i16, add), gen_flags, 0, TEST_NO_DOUBLE, TEST_AUTO_)
 TYPED_SUITE(i8_i32, int8_t, int32_t, add, CONVERSION_OF(i8_i32, add), gen_i8, 0, TEST_NO_DOUBLE, TEST_AUTO_)
 TYPED_SUITE(i16_i32, int16_t, int32_t, max, CONVERSION_OF(i16_i32, max), gen_i16, 0, TEST_NO_DOUBLE, TEST_AUTO_)
 TYPED_SUITE(bool_size, bool, size_t, add, CONVERSION_OF(bool_size, add), gen_bool, 0, TEST_NO_DOUBLE, TEST_AUTO_)
@@ -248,6 +250,7 @@ int main(void)
     const size_t max_random = test_max_random((size_t)1 << 24);
     suite_u8_i32(&rng, max_random);
     suite_u8_i64(&rng, max_random);
+    suite_u8_i16(&rng, max_random);
     suite_i8_i32(&rng, max_random);
     suite_i16_i32(&rng, max_random);
     suite_bool_size(&rng, max_random);
@@ -262,7 +265,8 @@ int main(void)
     /* the ring suite: inputs no wider than T with commutative operators took the ring, the others
      * could not */
 #define RUNS_(P) gpuscan_ring_runs_(&TEST_INTERNAL(P, desc), 1u << 20) /* (below the public API) */
-    EXPECT(RUNS_(gpuscan_u8_i32_add) && RUNS_(gpuscan_bool_size_add) && RUNS_(gpuscan_i16_i32_max) &&
+    EXPECT(RUNS_(gpuscan_u8_i32_add) && RUNS_(gpuscan_u8_i16_add) && RUNS_(gpuscan_bool_size_add) &&
+               RUNS_(gpuscan_i16_i32_max) &&
                RUNS_(gpuscan_half_f32_add) && RUNS_(gpuscan_sq_add) && RUNS_(gpuscan_xi_add),
            "typed scans of add/int max did not take the ring");
     EXPECT(!RUNS_(gpuscan_vi_argmax) && !RUNS_(gpuscan_aff_compose) && !RUNS_(gpuscan_lo8_add),
