@@ -283,7 +283,7 @@ static __device__ __forceinline__ unsigned gpuscan_ring_slot_(const gpuscan_ring
     if (lap) *lap = q;
     return s;
 }
-/* The unit in the slot of a warp's turn *i (slot *i % slots), once `bar` of that slot has
+/* The unit in the slot of a warp's turn *i (that slot in *slot), once `bar` of that slot has
  * completed the turn's phase.  Past the last unit the producer fills `multiple` turns in a row
  * (GPUSCAN_RING_SLOT_MULTIPLE_) with GPUSCAN_RING_END_.  A reducer or look-back warp (`count` of
  * its kind; turns *i, *i + count, ...) passes each of its END turns on to `next` (lane 0) -
@@ -292,11 +292,11 @@ static __device__ __forceinline__ unsigned gpuscan_ring_slot_(const gpuscan_ring
  * role is over. */
 static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring_ *r, unsigned long long *bar,
                                                               unsigned long long *next, unsigned *i, unsigned count,
-                                                              unsigned multiple)
+                                                              unsigned multiple, unsigned *slot)
 {
     for (unsigned ends = 1;; ++ends, *i += count) {
         unsigned lap;
-        const unsigned s = gpuscan_ring_slot_(r, *i, &lap);
+        const unsigned s = *slot = gpuscan_ring_slot_(r, *i, &lap);
         gpuscan_mbar_wait_(&bar[s], lap & 1u);
         const unsigned u = r->unit_of[s];
         if (u != GPUSCAN_RING_END_ || next == NULL) return u;
@@ -480,11 +480,11 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
                PER_READ = 32u * GPUSCAN_RING_READS * 16u / sizeof(T) };                            \
         const unsigned lane = threadIdx.x & 31u;                                                    \
         for (unsigned i = k;; i += P##_RING_REDUCERS_) {                                            \
+            unsigned s;                                                                             \
             const unsigned u = gpuscan_ring_take_(r, r->full, r->reduced, &i,                       \
                                                   P##_RING_REDUCERS_,                               \
-                                                  GPUSCAN_RING_SLOT_MULTIPLE_(P, T));               \
+                                                  GPUSCAN_RING_SLOT_MULTIPLE_(P, T), &s);           \
             if (u == GPUSCAN_RING_END_) return;                                                     \
-            const unsigned s = gpuscan_ring_slot_(r, i, NULL);                                      \
             const size_t first = (size_t)P##_ring_input_unit(u, units) * UNIT;                      \
             const unsigned valid = gpuscan_run_length_(n, first, UNIT);                             \
             T *slot = P##_ring_slot(r, s);                                                          \
@@ -566,11 +566,11 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
         unsigned last = GPUSCAN_RING_END_;                                                          \
         T last_inclusive = ends->init, claim_at = ends->init, claim_agg = ends->init;               \
         for (unsigned i = k;; i += GPUSCAN_RING_LOOKERS(T)) {                                       \
+            unsigned s;                                                                             \
             const unsigned u = gpuscan_ring_take_(r, r->reduced, r->ready, &i,                      \
                                                   GPUSCAN_RING_LOOKERS(T),                          \
-                                                  GPUSCAN_RING_SLOT_MULTIPLE_(P, T));               \
+                                                  GPUSCAN_RING_SLOT_MULTIPLE_(P, T), &s);           \
             if (u == GPUSCAN_RING_END_) return;                                                     \
-            const unsigned s = gpuscan_ring_slot_(r, i, NULL);                                      \
             T prefix = u == 0 && ends->seeded ? prefix_of[s] : ends->init;                          \
             if (u > 0) {                                                                            \
                 const T own = agg_of[s];                                                            \
@@ -613,8 +613,8 @@ static __device__ __forceinline__ unsigned gpuscan_ring_take_(const gpuscan_ring
                UNIT_TILES = P##_RING_UNIT_ / TILE };                                                \
         T *buf = P##_RING_buffer(); /* direct I/O stores through it too (block.cuh) */              \
         for (unsigned i = 0;; ++i) {                                                                \
-            const unsigned u = gpuscan_ring_take_(r, r->ready, NULL, &i, 1, 1);                     \
-            const unsigned s = gpuscan_ring_slot_(r, i, NULL);                                      \
+            unsigned s;                                                                             \
+            const unsigned u = gpuscan_ring_take_(r, r->ready, NULL, &i, 1, 1, &s);                 \
             if (u == GPUSCAN_RING_END_) {                                                           \
                 if (GPUSCAN_RING_BULK_STORES(P, T)) gpuscan_bulk_stores_done_(); /* before exit */  \
                 return;                                                                             \
