@@ -16,8 +16,9 @@
  * ("sums": by heads beside ReduceByKey of the same keys, by offsets and as rows beside CUB's
  * DeviceSegmentedReduce::Sum of the same offsets, each beside a copy of what it moves: values, and
  * heads or offsets, read, a sum a segment written), every sum checked against CUB's.
- *   segmented [--csv FILE] [--min-log2 J] [--max-log2 K] [--only heads,offsets,keys,reverse,reduce,sums,rows]
- * sizes 2^J .. 2^K (default 16, 28); --only: those forms alone (a comma-separated list). */
+ *   segmented [--csv FILE] [--min-log2 J] [--max-log2 K] [--only heads,offsets,keys,reverse,reduce,sums,rowsums,rows]
+ * sizes 2^J .. 2^K (default 16, 28); --only: those forms alone (a comma-separated list; rowsums:
+ * the reductions of rows alone, which "sums" includes). */
 #include <cstdio>
 #include <cstring>
 #include <cub/cub.cuh>
@@ -346,7 +347,7 @@ int main(int argc, char **argv)
      * the rows' offsets) */
     const size_t rshapes[][2] = {{(size_t)1 << 20, 2}, {(size_t)1 << 24, 8}, {2, (size_t)1 << 24}, {4096, 4096},
                                  {(size_t)1 << 16, 1024}, {1024, (size_t)1 << 16}, {1, (size_t)1 << 26}};
-    for (size_t k = 0; k < sizeof rshapes / sizeof rshapes[0] && runs("sums"); ++k) {
+    for (size_t k = 0; k < sizeof rshapes / sizeof rshapes[0] && (runs("sums") || runs("rowsums")); ++k) {
         const size_t rows = rshapes[k][0], length = rshapes[k][1], n = rows * length;
         if (n > nmax) continue;
         char name[64];

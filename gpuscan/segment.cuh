@@ -436,6 +436,7 @@ typedef struct gpuscan_segment_desc_ {
     int reduces;                /* a reduction: a value a segment (by key: and its key) to out */
     gpuscan_pass_ pass;
     const void *identities;     /* (a reduction's) P_identities: empty segments of no elements */
+    const void *rows_fold;      /* (a reduction's, a commuting operator's) P_rows_fold, or NULL */
 } gpuscan_segment_desc_;
 typedef struct gpuscan_segment_call_ {
     const void *in, *heads; /* heads NULL: the keys', the offsets' or a head every `row` elements */
@@ -522,6 +523,85 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
     return GPUSCAN_SUCCESS;
 }
 
+/* A reduction of rows by a commuting operator, as a reduction rather than a segmented scan: no
+ * tile states, no look-back, no heads - each piece of a row (the row, or a chunk of a long one)
+ * folded by a group of lanes from 16-byte loads, then, where a row has several chunks, their folds
+ * by a second launch.  The shape follows from the rows, their length and the element's size
+ * alone, never the device, so that a call folds in the same order on every GPU (and run). */
+typedef struct gpuscan_rows_shape_ {
+    size_t chunk, chunks;           /* a piece's elements (the last of a row: what is left); a row's pieces */
+    unsigned group_log2, fold_log2; /* the lanes folding a piece, and a row's chunks (the second launch) */
+} gpuscan_rows_shape_;
+static inline unsigned gpuscan_rows_group_log2_(size_t bytes)
+{
+    unsigned g = 0;
+    while (g < 5u && ((size_t)2u << g) * GPUSCAN_ROWS_FOLD_LANE_BYTES <= bytes) ++g;
+    return g;
+}
+static inline gpuscan_rows_shape_ gpuscan_rows_shape_of_(size_t rows, size_t length, size_t in_size, size_t elem_size)
+{
+    gpuscan_rows_shape_ s;
+    size_t chunks = 1;
+    if (rows < GPUSCAN_ROWS_FOLD_PIECES) { /* too few: long rows, cut into chunks */
+        const size_t by_count = gpuscan_ceil_div_(GPUSCAN_ROWS_FOLD_PIECES, rows);
+        const size_t by_size = length / (GPUSCAN_ROWS_FOLD_CHUNK_BYTES / in_size);
+        chunks = by_count < by_size ? by_count : by_size;
+        chunks = chunks < GPUSCAN_ROWS_FOLD_MAX_CHUNKS ? chunks : GPUSCAN_ROWS_FOLD_MAX_CHUNKS;
+        chunks = chunks > 0 ? chunks : 1;
+    }
+    /* (a chunk of whole 16-byte words: the pieces of an aligned row stay aligned) */
+    s.chunk = gpuscan_ceil_div_(gpuscan_ceil_div_(length, chunks), 16u) * 16u;
+    s.chunks = gpuscan_ceil_div_(length, s.chunk);
+    s.group_log2 = gpuscan_rows_group_log2_((s.chunk < length ? s.chunk : length) * in_size);
+    s.fold_log2 = gpuscan_rows_group_log2_(s.chunks * elem_size);
+    return s;
+}
+static inline gpuscan_status gpuscan_rows_fold_launch_(const gpuscan_segment_desc_ *d, void *ws, const gpuscan_segment_call_ *c,
+                                                       const gpuscan_rows_shape_ *s, cudaStream_t stream)
+{
+    const size_t rows = c->segments, length = c->row, one = 1;
+    const size_t pieces = rows * s->chunks;
+    const void *in = c->in, *none = NULL, *up = ws;
+    void *out = s->chunks > 1 ? ws : c->out;
+    unsigned g = s->group_log2;
+    size_t per_block = GPUSCAN_ROWS_FOLD_THREADS >> g, blocks = gpuscan_ceil_div_(pieces, per_block);
+    void *args[] = {(void *)&in, (void *)&none, (void *)&rows, (void *)&length, (void *)&s->chunk,
+                    (void *)&s->chunks, &g, &out};
+    GPUSCAN_TRY_(gpuscan_launch_plain_(d->rows_fold, blocks < GPUSCAN_ROWS_FOLD_MAX_BLOCKS ? blocks : GPUSCAN_ROWS_FOLD_MAX_BLOCKS,
+                                       GPUSCAN_ROWS_FOLD_THREADS, args, stream));
+    if (s->chunks == 1) return GPUSCAN_SUCCESS;
+    /* the second launch: each row's chunks' folds, a piece of `chunks` partials */
+    out = c->out, g = s->fold_log2, per_block = GPUSCAN_ROWS_FOLD_THREADS >> g, blocks = gpuscan_ceil_div_(rows, per_block);
+    void *fold_args[] = {(void *)&none, (void *)&up, (void *)&rows, (void *)&s->chunks, (void *)&s->chunks,
+                         (void *)&one, &g, &out};
+    return gpuscan_launch_plain_(d->rows_fold, blocks < GPUSCAN_ROWS_FOLD_MAX_BLOCKS ? blocks : GPUSCAN_ROWS_FOLD_MAX_BLOCKS,
+                                 GPUSCAN_ROWS_FOLD_THREADS, fold_args, stream);
+}
+/* Whether a call by rows takes the fold: a commuting operator's reduction, not in place (its
+ * pieces' results land where other pieces' elements may not have been read yet). */
+static inline int gpuscan_rows_fold_suits_(const gpuscan_segment_desc_ *d, const gpuscan_segment_call_ *c)
+{
+    return d->rows_fold != NULL && c->bounded && c->offset_bytes == 0 && c->n > 0 && c->in != (const void *)c->out;
+}
+static inline gpuscan_status gpuscan_rows_fold_run_(const gpuscan_segment_desc_ *d, void *d_workspace, size_t *workspace_bytes,
+                                                    const gpuscan_segment_call_ *c, int ex, cudaStream_t stream)
+{
+    const gpuscan_rows_shape_ s = gpuscan_rows_shape_of_(c->segments, c->row, d->in_size, d->elem_size);
+    const size_t bytes = s.chunks > 1 ? c->segments * s.chunks * d->elem_size : 0u;
+    if (ex) {
+        int query_only;
+        if (workspace_bytes == NULL) return GPUSCAN_ERROR_NULL_POINTER;
+        GPUSCAN_TRY_(gpuscan_check_workspace_(d_workspace, workspace_bytes, bytes, &query_only));
+        if (query_only) return GPUSCAN_SUCCESS;
+    }
+    GPUSCAN_TRY_(gpuscan_segment_check_(d, c));
+    if (!ex) GPUSCAN_WITH_ALLOCATED_(bytes, stream, gpuscan_rows_fold_launch_(d, ws, c, &s, stream));
+    const void *ranges[] = {c->in, c->out};
+    const size_t range_bytes[] = {c->n * d->in_size, c->segments * d->elem_size};
+    GPUSCAN_TRY_(gpuscan_check_workspace_apart_(d_workspace, bytes, 2, ranges, range_bytes));
+    return gpuscan_rows_fold_launch_(d, d_workspace, c, &s, stream);
+}
+
 /* A reduction's values of segments with no elements at all (n = 0): the identity each. */
 #define GPUSCAN_SEGMENT_IDENTITIES_0(P, T)
 #define GPUSCAN_SEGMENT_IDENTITIES_1(P, T)                                                          \
@@ -532,10 +612,84 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
     }
 #define GPUSCAN_SEGMENT_IDENTITIES_AT_0(P) NULL
 #define GPUSCAN_SEGMENT_IDENTITIES_AT_1(P) (const void *)P##_identities
+/* The fold of src[begin, end) (TI, each through STAGE(x, i); VECTOR: 16 bytes of them into items)
+ * by lane `member` of a group of G, in any order: a 16-byte word at a time where the elements
+ * divide one (those before the first boundary, and after the last, one by one). */
+#define GPUSCAN_PIECE_FOLD_(P, T, fname, TI, STAGE, VECTOR)                                         \
+    static __device__ __forceinline__ T fname(const TI *src, size_t begin, size_t end, unsigned member, \
+                                              unsigned G)                                           \
+    {                                                                                               \
+        enum { VEC = 16 % sizeof(TI) == 0 ? 16 / sizeof(TI) : 1, U = GPUSCAN_REDUCE_LOADS };        \
+        T acc = P##_identity();                                                                     \
+        size_t i = begin;                                                                           \
+        const unsigned lead = (16u - (unsigned)((uintptr_t)(src + begin) & 15u)) & 15u; /* bytes */ \
+        if (VEC > 1 && lead % sizeof(TI) == 0 && end - begin >= lead / sizeof(TI) + VEC) {          \
+            const size_t first = begin + lead / sizeof(TI), words = (end - first) / VEC;            \
+            const uint4 *v = (const uint4 *)(const void *)(src + first);                            \
+            for (size_t j = begin + member; j < first; j += G) acc = P##_combine(acc, STAGE(src[j], j)); \
+            size_t w = member;                                                                      \
+            for (; w + (size_t)(U - 1) * G < words; w += (size_t)U * G) { /* (U words in flight) */ \
+                uint4 r[U];                                                                         \
+                _Pragma("unroll") for (int k = 0; k < U; ++k) r[k] = __ldcs(v + w + (size_t)k * G);  \
+                _Pragma("unroll") for (int k = 0; k < U; ++k) {                                     \
+                    T part[VEC];                                                                    \
+                    VECTOR(part, r[k], first + (w + (size_t)k * G) * VEC);                          \
+                    acc = P##_combine(acc, P##_fold(part, VEC));                                    \
+                }                                                                                   \
+            }                                                                                       \
+            for (; w < words; w += G) {                                                             \
+                T part[VEC];                                                                        \
+                VECTOR(part, __ldcs(v + w), first + w * VEC);                                       \
+                acc = P##_combine(acc, P##_fold(part, VEC));                                        \
+            }                                                                                       \
+            i = first + words * VEC;                                                                \
+        }                                                                                           \
+        for (i += member; i < end; i += G) acc = P##_combine(acc, STAGE(src[i], i));                \
+        return acc;                                                                                 \
+    }
+/* A reduction's fold of rows (host: gpuscan_rows_fold_run_), compiled for a commuting operator
+ * only.  Piece p of `pieces` (row p / chunks, its chunk p % chunks: elements [c * chunk, ...) of
+ * it) is folded by the p-th group of 2^group_log2 lanes (at most a warp), each lane its share,
+ * then the group's lanes by shuffles to its first, which writes out[p].  `up`: the pieces are the
+ * scan's own T (a second launch over the first's partials), else the input through the load
+ * stage.  A warp's groups go round the pieces together, so that every lane takes part in its
+ * shuffles. */
+#define GPUSCAN_SEGMENT_ROWS_FOLD_0(P, T)
+#define GPUSCAN_SEGMENT_ROWS_FOLD_1(P, T)                                                          \
+    GPUSCAN_PIECE_FOLD_(P, T, P##_piece_fold, P##_in_t, P##_load_stage, P##_load_vector)            \
+    GPUSCAN_PIECE_FOLD_(P, T, P##_partials_fold, T, P##_as_is, P##_raw_vector)                      \
+    static __global__ void __launch_bounds__(GPUSCAN_ROWS_FOLD_THREADS)                             \
+    P##_rows_fold(const P##_in_t *in, const T *up, size_t rows, size_t length, size_t chunk, size_t chunks, \
+                  unsigned group_log2, T *out)                                                      \
+    {                                                                                               \
+        if (GPUSCAN_TEST_EMPTY_KERNELS || !P##_COMMUTES_) return;                                   \
+        enum { WARPS = GPUSCAN_ROWS_FOLD_THREADS / 32 };                                            \
+        const unsigned G = 1u << group_log2, lane = threadIdx.x & 31u, member = lane & (G - 1u);    \
+        const size_t pieces = rows * chunks, per_warp = 32u >> group_log2;                          \
+        const size_t stride = (size_t)gridDim.x * WARPS * per_warp;                                 \
+        for (size_t first = ((size_t)blockIdx.x * WARPS + threadIdx.x / 32u) * per_warp; first < pieces; \
+             first += stride) {                                                                     \
+            const size_t p = first + (lane >> group_log2);                                          \
+            T acc = P##_identity();                                                                 \
+            if (p < pieces) {                                                                       \
+                /* (short rows are a piece each: no 64-bit division, a hundred instructions) */      \
+                const size_t row = chunks == 1 ? p : p / chunks, begin = row * length + (p - row * chunks) * chunk; \
+                const size_t end = begin + chunk < (row + 1) * length ? begin + chunk : (row + 1) * length; \
+                acc = up != NULL ? P##_partials_fold(up, begin, end, member, G)                     \
+                                 : P##_piece_fold(in, begin, end, member, G);                       \
+            }                                                                                       \
+            for (unsigned off = G >> 1; off > 0u; off >>= 1) /* (lane `member` 0's: its group's) */ \
+                acc = P##_combine(acc, P##_shfl_down(acc, (int)off));                               \
+            if (p < pieces && member == 0u) out[p] = acc;                                           \
+        }                                                                                           \
+    }
+#define GPUSCAN_SEGMENT_ROWS_FOLD_AT_0(P) NULL
+#define GPUSCAN_SEGMENT_ROWS_FOLD_AT_1(P) (P##_COMMUTES_ ? (const void *)P##_rows_fold : NULL)
 
 /* The descriptor and the typed functions (SCOPE: their linkage). */
 #define GPUSCAN_SEGMENT_DESC_(P, T, K, KEYED, REDUCE, BOUNDED)                                      \
     GPUSCAN_SEGMENT_IDENTITIES_##BOUNDED(P, T)                                                      \
+    GPUSCAN_SEGMENT_ROWS_FOLD_##BOUNDED(P, T)                                                       \
     static gpuscan_segment_desc_ P##_desc __attribute__((unused)) = {                               \
         sizeof(T), __alignof__(T), sizeof(P##_pair_t), sizeof(P##_in_t), __alignof__(P##_in_t),     \
         (KEYED) ? sizeof(K) : 0u, __alignof__(K), REDUCE,                                           \
@@ -543,7 +697,7 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
          (const void *)P##_segment_pass_clears, GPUSCAN_CO_THREADS(T), GPUSCAN_TILE_(CO, T),        \
          GPUSCAN_TILE_(CO, T) * (unsigned)(sizeof(P##_in_t) + ((KEYED) ? sizeof(K) : 1u)),          \
          GPUSCAN_STATE_BYTES_(P##_pair_t), GPUSCAN_SLOT_BYTES_(P##_pair_t), 0, {0}, {0}, {0}, 0u},  \
-        GPUSCAN_SEGMENT_IDENTITIES_AT_##BOUNDED(P)};                                                \
+        GPUSCAN_SEGMENT_IDENTITIES_AT_##BOUNDED(P), GPUSCAN_SEGMENT_ROWS_FOLD_AT_##BOUNDED(P)};     \
     /* A call's io: every source and output NULL but these (each form sets its own). */             \
     static P##_segment_io P##_io_(const P##_in_t *in, T *out, gpuscan_kind kind, T init)            \
     {                                                                                               \
@@ -577,6 +731,8 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
         n = rows * length;                                                                          \
         gpuscan_segment_call_ c = P##_call_(&io, d_in, NULL, d_out, n, n == 0 ? 1 : length, kind, init); \
         c.bounded = P##_desc.reduces, c.segments = P##_desc.reduces ? rows : 0u;                    \
+        if (gpuscan_rows_fold_suits_(&P##_desc, &c))                                                \
+            return gpuscan_rows_fold_run_(&P##_desc, d_workspace, workspace_bytes, &c, ex, stream); \
         return gpuscan_segment_run_(&P##_desc, d_workspace, workspace_bytes, &c, ex, NULL, stream); \
     }
 #define GPUSCAN_SEGMENT_OFFSETS_RUN_(P, T)                                                          \

@@ -77,6 +77,29 @@
  * spilled 96 bytes there, 24 staged) */
 #define GPUSCAN_SEGMENT_HOLDS_IN_BUFFER(T) (sizeof(T) != 4 || !std::is_integral<T>::value)
 #endif
+/* A segmented reduction of rows by a commuting operator (segment.cuh: P_rows_fold): each piece of
+ * a row - the whole row, or a chunk of a long one - is folded by a group of lanes (a power of two,
+ * at most a warp) with at least LANE_BYTES of it a lane; a row is cut into chunks of at least
+ * CHUNK_BYTES, at most MAX_CHUNKS of them, until there are PIECES pieces in all (a second launch
+ * then folds each row's chunks); at most MAX_BLOCKS blocks of THREADS take the pieces in turn. */
+#ifndef GPUSCAN_ROWS_FOLD_THREADS
+#define GPUSCAN_ROWS_FOLD_THREADS 256u
+#endif
+#ifndef GPUSCAN_ROWS_FOLD_LANE_BYTES
+#define GPUSCAN_ROWS_FOLD_LANE_BYTES 64u
+#endif
+#ifndef GPUSCAN_ROWS_FOLD_CHUNK_BYTES
+#define GPUSCAN_ROWS_FOLD_CHUNK_BYTES 16384u
+#endif
+#ifndef GPUSCAN_ROWS_FOLD_MAX_CHUNKS
+#define GPUSCAN_ROWS_FOLD_MAX_CHUNKS 4096u
+#endif
+#ifndef GPUSCAN_ROWS_FOLD_PIECES
+#define GPUSCAN_ROWS_FOLD_PIECES 65536u
+#endif
+#ifndef GPUSCAN_ROWS_FOLD_MAX_BLOCKS
+#define GPUSCAN_ROWS_FOLD_MAX_BLOCKS 1048576u
+#endif
 /* 16-byte words of keys a lane holds while a scan by key's keys load (block.cuh): keys wider than
  * that a tile (8-byte keys beside 4-byte values) compare element by element, not spill. */
 #ifndef GPUSCAN_KEY_VECTORS_MAX

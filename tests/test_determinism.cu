@@ -113,9 +113,10 @@ GPUSCAN_DECLARE(lbf64, double, add)
 
 /* Segmented scans of the same values: segments of ~1,000 to ~4 tiles (heads at random, 1 in `spread`
  * elements: most span tiles, so that a tile's prefix comes through the look-back), by heads and
- * by keys (a key a segment), inclusive and exclusive, and the reduction by heads (a sum a
- * segment); the first run against a double reference, RUNS more bit for bit against it, every
- * other one beside the noise kernel. */
+ * by keys (a key a segment), inclusive and exclusive, the reduction by heads (a sum a segment)
+ * and of rows of `spread` elements (the rows' fold, whose order is fixed in either mode); the first
+ * run against a double reference, RUNS more bit for bit against it, every other one beside the
+ * noise kernel. */
 #define SEGMENTED_CASE(name, T, n_, spread)                                                                      \
     do {                                                                                                         \
         const size_t n = (n_);                                                                                   \
@@ -135,21 +136,26 @@ GPUSCAN_DECLARE(lbf64, double, add)
         CHECK_CUDA(cudaMemcpy(d_keys, h_keys, n * sizeof(int), cudaMemcpyHostToDevice));                         \
         size_t *d_count;                                                                                         \
         CHECK_CUDA(cudaMalloc(&d_count, sizeof(size_t)));                                                        \
-        for (int form = 0; form < 5; ++form) { /* bit 0: exclusive; bit 1: by keys; 4: the reduction */           \
-            const int reduces = form == 4, exclusive = !reduces && (form & 1), keyed = !reduces && (form >> 1);   \
-            const char *what = reduces ? "reduction" : exclusive ? "exclusive" : "inclusive";                    \
+        for (int form = 0; form < 6; ++form) { /* bit 0: exclusive; bit 1: by keys; 4, 5: the reductions */       \
+            const int rowed = form == 5, reduces = form >= 4, exclusive = !reduces && (form & 1);                 \
+            const int keyed = !reduces && (form >> 1);                                                           \
+            const size_t rows = n / (spread), ends = rowed ? rows * (spread) : n;                                \
+            const char *what = rowed ? "reduction of rows" : reduces ? "reduction" : exclusive ? "exclusive" : "inclusive"; \
             double acc = 0.0, mag = 0.0;                                                                         \
             size_t m = 0; /* (reduces: the segments) */                                                          \
-            for (size_t i = 0; i < n; ++i) { /* the reference, and the sum of magnitudes for the tolerance */    \
-                if (h_heads[i]) acc = exclusive ? (double)init : 0.0, mag = exclusive ? fabs((double)init) : 0.0; \
+            for (size_t i = 0; i < ends; ++i) { /* the reference, and the sum of magnitudes for the tolerance */ \
+                const int head = rowed ? i % (spread) == 0 : h_heads[i];                                         \
+                const int last = rowed ? (i + 1) % (spread) == 0 : i + 1 == n || h_heads[i + 1];                 \
+                if (head) acc = exclusive ? (double)init : 0.0, mag = exclusive ? fabs((double)init) : 0.0;      \
                 if (exclusive) dref[i] = acc, dabs[i] = mag;                                                     \
                 acc += (double)h_in[i], mag += fabs((double)h_in[i]);                                            \
                 if (!exclusive && !reduces) dref[i] = acc, dabs[i] = mag;                                        \
-                if (reduces && (i + 1 == n || h_heads[i + 1])) dref[m] = acc, dabs[m] = mag, ++m;                \
+                if (reduces && last) dref[m] = acc, dabs[m] = mag, ++m;                                          \
             }                                                                                                    \
             int differing = 0;                                                                                   \
             REPEATED_(T, n, d_out, h_first, h_out, differing,                                                    \
-                      reduces ? gpuscan_##name##_add_segmented_reduce(d_in, d_heads, d_out, d_count, n, scan_stream) \
+                      rowed ? gpuscan_##name##_add_segmented_reduce_rows(d_in, d_out, rows, (spread), scan_stream) \
+                      : reduces ? gpuscan_##name##_add_segmented_reduce(d_in, d_heads, d_out, d_count, n, scan_stream) \
                       : keyed ? (exclusive ? gpuscan_##name##_add_by_key_exclusive(d_keys, d_in, d_out, n, init, scan_stream) \
                                            : gpuscan_##name##_add_by_key_inclusive(d_keys, d_in, d_out, n, scan_stream)) \
                               : (exclusive ? gpuscan_##name##_add_segmented_exclusive(d_in, d_heads, d_out, n, init,   \
@@ -162,13 +168,13 @@ GPUSCAN_DECLARE(lbf64, double, add)
                           EXPECT(bad == 0, "segmented %s %s%s n=%zu: %zu wrong", #name, what, keyed ? " by key" : "", \
                                  n, bad);                                                                        \
                       });                                                                                        \
-            if (!GPUSCAN_DETERMINISTIC) segmented_tolerated += differing, differing = 0;                         \
+            if (!GPUSCAN_DETERMINISTIC && !rowed) segmented_tolerated += differing, differing = 0;               \
             EXPECT(differing == 0, "segmented %s %s%s n=%zu: %d of %d runs differ from the first", #name, what,  \
                    keyed ? " by key" : "", n, differing, RUNS);                                                  \
             total_differing += differing;                                                                        \
         }                                                                                                        \
         CHECK_CUDA(cudaFree(d_count));                                                                           \
-        printf("  segmented %s add n=%zu: by heads and keys x 2 kinds, a reduction, x %d repeats, %ld differing " \
+        printf("  segmented %s add n=%zu: by heads and keys x 2 kinds, two reductions, x %d repeats, %ld differing " \
                "so far\n", #name, n, RUNS, total_differing);                                                     \
         fflush(stdout);                                                                                          \
         CHECK_CUDA(cudaFree(d_in));                                                                              \

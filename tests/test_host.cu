@@ -1007,6 +1007,61 @@ static void test_descriptors(void)
     EXPECT(gpuscan_segment_check_(&rd, &gr) == GPUSCAN_ERROR_TOO_LARGE, "segments past half the address space");
     gr.segments = 0, gr.n_segments = 0;
     EXPECT(gpuscan_segment_check_(&rd, &gr) == GPUSCAN_SUCCESS, "no elements, no segments: any pointers");
+    /* the rows' fold: a commuting operator's reduction by rows, not in place, nor by offsets */
+    gpuscan_segment_call_ gf = heads_call;
+    gf.heads = NULL, gf.row = 1000, gf.bounded = 1, gf.segments = gf.n / 1000;
+    rd.rows_fold = NULL;
+    EXPECT(!gpuscan_rows_fold_suits_(&rd, &gf), "the rows' fold: not for an operator that does not commute");
+    rd.rows_fold = (const void *)(uintptr_t)0x1000;
+    EXPECT(gpuscan_rows_fold_suits_(&rd, &gf), "the rows' fold for a commuting operator");
+    gf.out = (void *)in;
+    EXPECT(!gpuscan_rows_fold_suits_(&rd, &gf), "the rows' fold: not in place");
+    gf.out = out, gf.row = 0, gf.offsets = heads, gf.offset_bytes = 8, gf.n_segments = gf.segments;
+    EXPECT(!gpuscan_rows_fold_suits_(&rd, &gf), "the rows' fold: not by offsets");
+    gf.offsets = NULL, gf.offset_bytes = 0, gf.n_segments = 0, gf.row = 1000, gf.n = 0;
+    EXPECT(!gpuscan_rows_fold_suits_(&rd, &gf), "the rows' fold: no elements (the identities' kernel)");
+    gf.n = heads_call.n, gf.bounded = 0;
+    EXPECT(!gpuscan_rows_fold_suits_(&rd, &gf), "the rows' fold: a scan's rows");
+    /* its shape: chunks of whole 16-byte words that cover the row, the second launch only for long
+     * rows, groups of at most a warp, each lane at least its bytes; the size query its partials */
+    {
+        const size_t shapes[][2] = {{1, 1}, {1u << 20, 2}, {1u << 24, 8}, {2, 1u << 24}, {4096, 4096}, {1u << 16, 1024},
+                                    {1024, 1u << 16}, {1, 1u << 26}, {1000, 37}, {3, 4095}, {1, ((size_t)1 << 32) + 3}};
+        int shaped = 0;
+        for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; ++k)
+            for (size_t in_size = 1; in_size <= 8; in_size *= 2) {
+                const size_t rows = shapes[k][0], length = shapes[k][1];
+                const gpuscan_rows_shape_ rs = gpuscan_rows_shape_of_(rows, length, in_size, 4);
+                const size_t piece = rs.chunk < length ? rs.chunk : length;
+                EXPECT(rs.chunk % 16 == 0 && rs.chunks * rs.chunk >= length && (rs.chunks - 1) * rs.chunk < length &&
+                           rs.chunks <= GPUSCAN_ROWS_FOLD_MAX_CHUNKS && rs.group_log2 <= 5 && rs.fold_log2 <= 5 &&
+                           (rs.group_log2 == 0 || ((size_t)1 << rs.group_log2) * GPUSCAN_ROWS_FOLD_LANE_BYTES <= piece * in_size) &&
+                           (rs.chunks == 1 || (rs.chunk * in_size >= GPUSCAN_ROWS_FOLD_CHUNK_BYTES &&
+                                               rows * (rs.chunks - 1) < GPUSCAN_ROWS_FOLD_PIECES)),
+                       "the rows' fold of %zu x %zu (%zu bytes): chunks %zu of %zu, lanes 2^%u, 2^%u", rows, length,
+                       in_size, rs.chunks, rs.chunk, rs.group_log2, rs.fold_log2);
+                shaped += rs.chunks > 1;
+            }
+        EXPECT(shaped >= 8 && gpuscan_rows_shape_of_(1, (size_t)1 << 26, 4, 4).chunks == GPUSCAN_ROWS_FOLD_MAX_CHUNKS &&
+                   gpuscan_rows_shape_of_(1u << 16, 1024, 4, 4).chunks == 1 &&
+                   gpuscan_rows_shape_of_(1024, 1u << 16, 4, 4).chunks == 16 &&
+                   gpuscan_rows_shape_of_(1u << 24, 8, 4, 4).group_log2 == 0 &&
+                   gpuscan_rows_shape_of_(4096, 4096, 4, 4).group_log2 == 5,
+               "the rows' fold cuts long rows only (%d shapes)", shaped);
+        gf.in = in, gf.out = out, gf.bounded = 1, gf.row = 1u << 16, gf.segments = 16, gf.n = (size_t)16 << 16;
+        const gpuscan_rows_shape_ rs = gpuscan_rows_shape_of_(16, 1u << 16, 4, 4);
+        size_t fb = 0;
+        EXPECT(gpuscan_rows_fold_run_(&rd, NULL, &fb, &gf, 1, 0) == GPUSCAN_SUCCESS && rs.chunks > 1 &&
+                   fb == 16 * rs.chunks * 4,
+               "the rows' fold's size query: %zu bytes, %zu chunks", fb, rs.chunks);
+        gf.row = 8, gf.segments = gf.n / 8;
+        EXPECT(gpuscan_rows_fold_run_(&rd, NULL, &fb, &gf, 1, 0) == GPUSCAN_SUCCESS && fb == 1,
+               "the rows' fold of short rows: no workspace (the least a size query gives)");
+        gf.row = 1u << 16, gf.segments = 16;
+        fb = 16 * rs.chunks * 4;
+        const gpuscan_status fs = gpuscan_rows_fold_run_(&rd, (void *)in, &fb, &gf, 1, 0);
+        EXPECT(fs == GPUSCAN_ERROR_OVERLAP, "the rows' fold's partials inside its input: %s", gpuscan_status_string(fs));
+    }
     /* a reduction's result may be in[0] itself where it is as wide; a typed one's may not */
     d = fake_desc(4);
     const char *cells = (const char *)(uintptr_t)0x10000000;

@@ -75,7 +75,7 @@ static void exact_ends(uint64_t *rng)
 
 /* The segmented kernels (segment.cuh), int32 add, allocations to the element: scans by heads,
  * int32 offsets (exclusive, with empty segments) and keys; reductions by heads, int64 offsets,
- * rows of 7 and keys; reverse scans by heads, keys and int32 offsets (each reads a head, key or
+ * rows of 7 (past two tiles: one row, folded in chunks) and keys; reverse scans by heads, keys and int32 offsets (each reads a head, key or
  * offset past its tile); and the keys' runs through unique, unique by key, run-length encoding and
  * non-trivial runs (their lengths, then their offsets), the input through a three-way partition
  * (select.cuh); each against a CPU loop (segments: a head 1 in 40 elements and at 0). */
@@ -124,7 +124,7 @@ static void segmented(uint64_t *rng, size_t max_random)
         CHECK_CUDA(cudaMemcpy(d_heads, heads, n, cudaMemcpyHostToDevice));
         CHECK_CUDA(cudaMemcpy(d_o64, o64, e * 8, cudaMemcpyHostToDevice));
         CHECK_CUDA(cudaMemcpy(d_o32, o32, e * 4, cudaMemcpyHostToDevice));
-        const size_t rows = n / 7;
+        const size_t row = n > 2 * tile ? n : 7, rows = n / row;
         for (int form = 0; form < 16; ++form) {
             gpuscan_status st;
             size_t want_n = n, bad = 0;
@@ -135,7 +135,7 @@ static void segmented(uint64_t *rng, size_t max_random)
             case 2: st = gpuscan_i32_add_by_key_inclusive(d_keys, d_in, d_out, n, 0); break;
             case 3: st = gpuscan_i32_add_segmented_reduce(d_in, d_heads, d_out, d_count, n, 0), want_n = m; break;
             case 4: st = gpuscan_i32_add_segmented_reduce_offsets(d_in, d_o64, e, d_out, n, 0), want_n = e; break;
-            case 5: st = gpuscan_i32_add_segmented_reduce_rows(d_in, d_out, rows, 7, 0), want_n = rows; break;
+            case 5: st = gpuscan_i32_add_segmented_reduce_rows(d_in, d_out, rows, row, 0), want_n = rows; break;
             case 6: st = gpuscan_i32_add_reduce_by_key(d_keys, d_in, d_keys_out, d_out, d_count, n, 0), want_n = m; break;
             case 7: st = gpuscan_i32_add_reverse_segmented_inclusive(d_in, d_heads, d_out, n, 0); break;
             case 8: st = gpuscan_i32_add_reverse_by_key_exclusive(d_keys, d_in, d_out, n, 5, 0); break;
@@ -164,7 +164,7 @@ static void segmented(uint64_t *rng, size_t max_random)
                 if (form == 4) /* an empty segment before every third: s counts the non-empty ones */
                     want = i + 1 < e && o64[i + 1] == o64[i] ? 0 : sums[s++];
                 if (form == 5)
-                    for (r = i * 7; r < i * 7 + 7; ++r) want += h[r];
+                    for (r = i * row; r < i * row + row; ++r) want += h[r];
                 bad += got[i] != want;
             }
             EXPECT(st == GPUSCAN_SUCCESS && bad == 0 && (!counts || count == (form == 13 ? lows : form >= 14 ? wides : m)),

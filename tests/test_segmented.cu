@@ -241,8 +241,12 @@ SEGMENT_CASE_(f2i, gpuscan_f2i_add_segmented, gpuscan_f2i_add_by_key, float, int
                 reduce_##tname(sizes[k], p, SRC_KEYS, 0, (k + p) % 2, (k + p) % 5 == 0, rng);      \
                 reduce_##tname(sizes[k], p, others[(k + p) % 3], 0, (k + p + 1) % 2, (k + p) % 5 == 1, rng); \
             }                                                                                       \
+        /* (and for the rows' fold of commuting operators: rows of 2 and 8, of 4,096, of 100, long rows \
+         * cut into chunks, rows that start off 16 bytes) */                                        \
         const size_t shapes[][2] = {{1, 1}, {1, tile + 1}, {tile + 3, 1}, {3, tile - 1}, {7, tile + 1}, {1000, 37}, \
-                                    {33, 31}, {5, 2 * tile}, {2, max_random / 2 + 3}, {max_random / 64 + 1, 64}}; \
+                                    {33, 31}, {5, 2 * tile}, {2, max_random / 2 + 3}, {max_random / 64 + 1, 64}, \
+                                    {4097, 2}, {3001, 8}, {129, 4096}, {500, 100}, {3, 3 * 16384 + 5},   \
+                                    {max_random / 8 + 1, 8}};                                       \
         for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; ++k)                               \
             reduce_##tname(shapes[k][0] * shapes[k][1], H_NONE, SRC_ROWS, shapes[k][1], k % 2, k % 3 == 0, rng); \
     }
