@@ -437,6 +437,7 @@ typedef struct gpuscan_segment_desc_ {
     gpuscan_pass_ pass;
     const void *identities;     /* (a reduction's) P_identities: empty segments of no elements */
     const void *rows_fold;      /* (a reduction's, a commuting operator's) P_rows_fold, or NULL */
+    gpuscan_device_cache_ pdl_fold; /* (its launches as programmatic dependents, per device) */
 } gpuscan_segment_desc_;
 typedef struct gpuscan_segment_call_ {
     const void *in, *heads; /* heads NULL: the keys', the offsets' or a head every `row` elements */
@@ -544,7 +545,7 @@ static inline gpuscan_rows_shape_ gpuscan_rows_shape_of_(size_t rows, size_t len
     size_t chunks = 1;
     if (rows < GPUSCAN_ROWS_FOLD_PIECES) { /* too few: long rows, cut into chunks */
         const size_t by_count = gpuscan_ceil_div_(GPUSCAN_ROWS_FOLD_PIECES, rows);
-        const size_t by_size = length / (GPUSCAN_ROWS_FOLD_CHUNK_BYTES / in_size);
+        const size_t per_chunk = GPUSCAN_ROWS_FOLD_CHUNK_BYTES / in_size, by_size = length / (per_chunk > 0 ? per_chunk : 1);
         chunks = by_count < by_size ? by_count : by_size;
         chunks = chunks < GPUSCAN_ROWS_FOLD_MAX_CHUNKS ? chunks : GPUSCAN_ROWS_FOLD_MAX_CHUNKS;
         chunks = chunks > 0 ? chunks : 1;
@@ -556,7 +557,7 @@ static inline gpuscan_rows_shape_ gpuscan_rows_shape_of_(size_t rows, size_t len
     s.fold_log2 = gpuscan_rows_group_log2_(s.chunks * elem_size);
     return s;
 }
-static inline gpuscan_status gpuscan_rows_fold_launch_(const gpuscan_segment_desc_ *d, void *ws, const gpuscan_segment_call_ *c,
+static inline gpuscan_status gpuscan_rows_fold_launch_(gpuscan_segment_desc_ *d, void *ws, const gpuscan_segment_call_ *c,
                                                        const gpuscan_rows_shape_ *s, cudaStream_t stream)
 {
     const size_t rows = c->segments, length = c->row, one = 1;
@@ -570,20 +571,45 @@ static inline gpuscan_status gpuscan_rows_fold_launch_(const gpuscan_segment_des
     GPUSCAN_TRY_(gpuscan_launch_plain_(d->rows_fold, blocks < GPUSCAN_ROWS_FOLD_MAX_BLOCKS ? blocks : GPUSCAN_ROWS_FOLD_MAX_BLOCKS,
                                        GPUSCAN_ROWS_FOLD_THREADS, args, stream));
     if (s->chunks == 1) return GPUSCAN_SUCCESS;
-    /* the second launch: each row's chunks' folds, a piece of `chunks` partials */
+    /* the second launch: each row's chunks' folds, a piece of `chunks` partials; the first one's
+     * programmatic dependent (as a reduction's fold: the first launch is not one, which cost 4,096
+     * rows of 4,096 1.2x the time back to back and a row of 2^26 1.3x) */
     out = c->out, g = s->fold_log2, per_block = GPUSCAN_ROWS_FOLD_THREADS >> g, blocks = gpuscan_ceil_div_(rows, per_block);
     void *fold_args[] = {(void *)&none, (void *)&up, (void *)&rows, (void *)&s->chunks, (void *)&s->chunks,
                          (void *)&one, &g, &out};
-    return gpuscan_launch_plain_(d->rows_fold, blocks < GPUSCAN_ROWS_FOLD_MAX_BLOCKS ? blocks : GPUSCAN_ROWS_FOLD_MAX_BLOCKS,
-                                 GPUSCAN_ROWS_FOLD_THREADS, fold_args, stream);
+    cudaLaunchConfig_t config;
+    cudaLaunchAttribute attr;
+    gpuscan_dependent_config_(&config, &attr, (unsigned)(blocks < GPUSCAN_ROWS_FOLD_MAX_BLOCKS ? blocks : GPUSCAN_ROWS_FOLD_MAX_BLOCKS),
+                              GPUSCAN_ROWS_FOLD_THREADS, gpuscan_pdl_supported_(d->rows_fold, d->pdl_fold), stream);
+    return gpuscan_launch_(&config, d->rows_fold, fold_args);
 }
-/* Whether a call by rows takes the fold: a commuting operator's reduction, not in place (its
- * pieces' results land where other pieces' elements may not have been read yet). */
+/* Whether a call by rows takes the fold: a commuting operator's reduction (the call's shape), not in
+ * place (its pieces' results land where other pieces' elements may not have been read yet). */
+static inline int gpuscan_rows_fold_shape_suits_(const gpuscan_segment_desc_ *d, const gpuscan_segment_call_ *c)
+{
+    return d->rows_fold != NULL && c->bounded && c->offset_bytes == 0 && c->n > 0;
+}
 static inline int gpuscan_rows_fold_suits_(const gpuscan_segment_desc_ *d, const gpuscan_segment_call_ *c)
 {
-    return d->rows_fold != NULL && c->bounded && c->offset_bytes == 0 && c->n > 0 && c->in != (const void *)c->out;
+    return gpuscan_rows_fold_shape_suits_(d, c) && c->in != (const void *)c->out;
 }
-static inline gpuscan_status gpuscan_rows_fold_run_(const gpuscan_segment_desc_ *d, void *d_workspace, size_t *workspace_bytes,
+/* A reduction of rows: the fold where it suits, else the pass.  A size query answers for both, so
+ * that it need not be given the call's pointers (nor whether it runs in place). */
+static inline gpuscan_status gpuscan_rows_fold_run_(gpuscan_segment_desc_ *d, void *d_workspace, size_t *workspace_bytes,
+                                                    const gpuscan_segment_call_ *c, int ex, cudaStream_t stream);
+static inline gpuscan_status gpuscan_rows_reduce_run_(gpuscan_segment_desc_ *d, void *d_workspace, size_t *workspace_bytes,
+                                                      const gpuscan_segment_call_ *c, int ex, cudaStream_t stream)
+{
+    size_t pass_bytes = 0, fold_bytes = 0;
+    if (!(ex && d_workspace == NULL && workspace_bytes != NULL && gpuscan_rows_fold_shape_suits_(d, c)))
+        return gpuscan_rows_fold_suits_(d, c) ? gpuscan_rows_fold_run_(d, d_workspace, workspace_bytes, c, ex, stream)
+                                              : gpuscan_segment_run_(d, d_workspace, workspace_bytes, c, ex, NULL, stream);
+    GPUSCAN_TRY_(gpuscan_segment_run_(d, NULL, &pass_bytes, c, 1, NULL, stream));
+    GPUSCAN_TRY_(gpuscan_rows_fold_run_(d, NULL, &fold_bytes, c, 1, stream));
+    *workspace_bytes = pass_bytes > fold_bytes ? pass_bytes : fold_bytes;
+    return GPUSCAN_SUCCESS;
+}
+static inline gpuscan_status gpuscan_rows_fold_run_(gpuscan_segment_desc_ *d, void *d_workspace, size_t *workspace_bytes,
                                                     const gpuscan_segment_call_ *c, int ex, cudaStream_t stream)
 {
     const gpuscan_rows_shape_ s = gpuscan_rows_shape_of_(c->segments, c->row, d->in_size, d->elem_size);
@@ -614,7 +640,8 @@ static inline gpuscan_status gpuscan_rows_fold_run_(const gpuscan_segment_desc_ 
 #define GPUSCAN_SEGMENT_IDENTITIES_AT_1(P) (const void *)P##_identities
 /* The fold of src[begin, end) (TI, each through STAGE(x, i); VECTOR: 16 bytes of them into items)
  * by lane `member` of a group of G, in any order: a 16-byte word at a time where the elements
- * divide one (those before the first boundary, and after the last, one by one). */
+ * divide one (those before the first boundary, and after the last, one by one) - so which
+ * elements are folded together follows the input's address mod 16 too. */
 #define GPUSCAN_PIECE_FOLD_(P, T, fname, TI, STAGE, VECTOR)                                         \
     static __device__ __forceinline__ T fname(const TI *src, size_t begin, size_t end, unsigned member, \
                                               unsigned G)                                           \
@@ -662,8 +689,12 @@ static inline gpuscan_status gpuscan_rows_fold_run_(const gpuscan_segment_desc_ 
     P##_rows_fold(const P##_in_t *in, const T *up, size_t rows, size_t length, size_t chunk, size_t chunks, \
                   unsigned group_log2, T *out)                                                      \
     {                                                                                               \
+        static_assert(GPUSCAN_ROWS_FOLD_THREADS % 32u == 0 && GPUSCAN_ROWS_FOLD_THREADS <= 1024u,  \
+                      "gpuscan: GPUSCAN_ROWS_FOLD_THREADS is whole warps, at most 1024");          \
         if (GPUSCAN_TEST_EMPTY_KERNELS || !P##_COMMUTES_) return;                                   \
         enum { WARPS = GPUSCAN_ROWS_FOLD_THREADS / 32 };                                            \
+        gpuscan_let_dependents_launch_(); /* (a launch behind it starts its blocks as these end) */  \
+        gpuscan_wait_prerequisites_();    /* the kernel before it: its input, or its partials */    \
         const unsigned G = 1u << group_log2, lane = threadIdx.x & 31u, member = lane & (G - 1u);    \
         const size_t pieces = rows * chunks, per_warp = 32u >> group_log2;                          \
         const size_t stride = (size_t)gridDim.x * WARPS * per_warp;                                 \
@@ -731,8 +762,7 @@ static inline gpuscan_status gpuscan_rows_fold_run_(const gpuscan_segment_desc_ 
         n = rows * length;                                                                          \
         gpuscan_segment_call_ c = P##_call_(&io, d_in, NULL, d_out, n, n == 0 ? 1 : length, kind, init); \
         c.bounded = P##_desc.reduces, c.segments = P##_desc.reduces ? rows : 0u;                    \
-        if (gpuscan_rows_fold_suits_(&P##_desc, &c))                                                \
-            return gpuscan_rows_fold_run_(&P##_desc, d_workspace, workspace_bytes, &c, ex, stream); \
+        if (P##_desc.reduces) return gpuscan_rows_reduce_run_(&P##_desc, d_workspace, workspace_bytes, &c, ex, stream); \
         return gpuscan_segment_run_(&P##_desc, d_workspace, workspace_bytes, &c, ex, NULL, stream); \
     }
 #define GPUSCAN_SEGMENT_OFFSETS_RUN_(P, T)                                                          \

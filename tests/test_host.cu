@@ -1057,7 +1057,18 @@ static void test_descriptors(void)
         gf.row = 8, gf.segments = gf.n / 8;
         EXPECT(gpuscan_rows_fold_run_(&rd, NULL, &fb, &gf, 1, 0) == GPUSCAN_SUCCESS && fb == 1,
                "the rows' fold of short rows: no workspace (the least a size query gives)");
+        /* a size query of either way (the pointers may be NULL, the call then in place or not) */
         gf.row = 1u << 16, gf.segments = 16;
+        size_t pass_bytes = 0, query_bytes = 0, query_in_place = 0;
+        EXPECT(gpuscan_segment_run_(&rd, NULL, &pass_bytes, &gf, 1, NULL, 0) == GPUSCAN_SUCCESS &&
+                   gpuscan_rows_reduce_run_(&rd, NULL, &query_bytes, &gf, 1, 0) == GPUSCAN_SUCCESS,
+               "the rows' reduction's size query");
+        gf.in = gf.out = NULL;
+        EXPECT(gpuscan_rows_reduce_run_(&rd, NULL, &query_in_place, &gf, 1, 0) == GPUSCAN_SUCCESS &&
+                   query_bytes == query_in_place && query_bytes >= pass_bytes && query_bytes >= 16 * rs.chunks * 4,
+               "the rows' reduction's size query covers the fold and the pass: %zu, %zu (the pass %zu)", query_bytes,
+               query_in_place, pass_bytes);
+        gf.in = in, gf.out = out;
         fb = 16 * rs.chunks * 4;
         const gpuscan_status fs = gpuscan_rows_fold_run_(&rd, (void *)in, &fb, &gf, 1, 0);
         EXPECT(fs == GPUSCAN_ERROR_OVERLAP, "the rows' fold's partials inside its input: %s", gpuscan_status_string(fs));

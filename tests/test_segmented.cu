@@ -65,6 +65,9 @@ GPUSCAN_DEFINE_SEGMENTED_CONVERT(f2i, float, int, add) /* as wide: in place too 
 GPUSCAN_DEFINE_SEGMENTED_REDUCE_CONVERT(flags, uint8_t, int, add)
 GPUSCAN_DEFINE_SEGMENTED_REDUCE_TRANSFORM(at, int, affine, compose, affine_of)
 GPUSCAN_DEFINE_SEGMENTED_REDUCE_TRANSFORM(lo8, int64_t, uint8_t, add, low_byte)
+/* bytes and their index into int: the rows' fold's 16-byte words of 16 inputs, each one's index */
+static __host__ __device__ int byte_at(uint8_t x, size_t i) { return (int)x + (int)(i % 5); }
+GPUSCAN_DEFINE_SEGMENTED_REDUCE_TRANSFORM(bix, uint8_t, int, add, byte_at)
 /* ... and by keys (int by ==; a struct by its equality: the _EQUAL forms) */
 GPUSCAN_DEFINE_SCAN_BY_KEY_CONVERT(flags, int, uint8_t, int, add)
 GPUSCAN_DEFINE_SCAN_BY_KEY_TRANSFORM_EQUAL(at, pkey, int, affine, compose, affine_of, pkey_same)
@@ -241,12 +244,13 @@ SEGMENT_CASE_(f2i, gpuscan_f2i_add_segmented, gpuscan_f2i_add_by_key, float, int
                 reduce_##tname(sizes[k], p, SRC_KEYS, 0, (k + p) % 2, (k + p) % 5 == 0, rng);      \
                 reduce_##tname(sizes[k], p, others[(k + p) % 3], 0, (k + p + 1) % 2, (k + p) % 5 == 1, rng); \
             }                                                                                       \
-        /* (and for the rows' fold of commuting operators: rows of 2 and 8, of 4,096, of 100, long rows \
-         * cut into chunks, rows that start off 16 bytes) */                                        \
+        /* (and for the rows' fold of commuting operators: rows of 2 and 8, of 4,096, of 100 and 300, \
+         * long rows cut into chunks, rows that start off 16 bytes; those in place, k % 3 == 0, take  \
+         * the pass) */                                                                             \
         const size_t shapes[][2] = {{1, 1}, {1, tile + 1}, {tile + 3, 1}, {3, tile - 1}, {7, tile + 1}, {1000, 37}, \
                                     {33, 31}, {5, 2 * tile}, {2, max_random / 2 + 3}, {max_random / 64 + 1, 64}, \
-                                    {4097, 2}, {3001, 8}, {129, 4096}, {500, 100}, {3, 3 * 16384 + 5},   \
-                                    {max_random / 8 + 1, 8}};                                       \
+                                    {4097, 2}, {129, 4096}, {3001, 8}, {500, 100}, {3, 3 * 16384 + 5},   \
+                                    {7, 5}, {1500, 300}, {max_random / 8 + 1, 8}};                  \
         for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; ++k)                               \
             reduce_##tname(shapes[k][0] * shapes[k][1], H_NONE, SRC_ROWS, shapes[k][1], k % 2, k % 3 == 0, rng); \
     }
@@ -270,6 +274,8 @@ REDUCE_CASE_(at, gpuscan_at_compose_reduce_by_key, gpuscan_at_compose_segmented_
              1)
 REDUCE_CASE_(lo8, ~, gpuscan_lo8_add_segmented_reduce, int64_t, uint8_t, low_byte, int, (uint8_t)0, value_i64,
              uint8_t, AS_IS_, ADD8_, ABS_NONE_, MAG_NONE_, exact_uint8_t, key_next_int, 0)
+REDUCE_CASE_(bix, ~, gpuscan_bix_add_segmented_reduce, uint8_t, int, byte_at, int, 0, value_u8, int, AS_IS_, ADD_,
+             ABS_NONE_, MAG_NONE_, exact_int, key_next_int, 0)
 
 SEGMENT_SUITE_(i32, int)
 SEGMENT_SUITE_(u8, uint8_t)
@@ -575,6 +581,7 @@ int main(int argc, char **argv)
     reduce_suite_flags(&rng, max_random);
     reduce_suite_at(&rng, max_random);
     reduce_suite_lo8(&rng, max_random);
+    reduce_suite_bix(&rng, max_random);
     reduce_empty();
     bad_inputs();
     const char *big = getenv("GPUSCAN_TEST_SEGMENTED_LARGE");
