@@ -728,7 +728,7 @@ static inline gpuscan_status gpuscan_rows_fold_run_(gpuscan_segment_desc_ *d, vo
          (const void *)P##_segment_pass_clears, GPUSCAN_CO_THREADS(T), GPUSCAN_TILE_(CO, T),        \
          GPUSCAN_TILE_(CO, T) * (unsigned)(sizeof(P##_in_t) + ((KEYED) ? sizeof(K) : 1u)),          \
          GPUSCAN_STATE_BYTES_(P##_pair_t), GPUSCAN_SLOT_BYTES_(P##_pair_t), 0, {0}, {0}, {0}, 0u},  \
-        GPUSCAN_SEGMENT_IDENTITIES_AT_##BOUNDED(P), GPUSCAN_SEGMENT_ROWS_FOLD_AT_##BOUNDED(P)};     \
+        GPUSCAN_SEGMENT_IDENTITIES_AT_##BOUNDED(P), GPUSCAN_SEGMENT_ROWS_FOLD_AT_##BOUNDED(P), {0}}; \
     /* A call's io: every source and output NULL but these (each form sets its own). */             \
     static P##_segment_io P##_io_(const P##_in_t *in, T *out, gpuscan_kind kind, T init)            \
     {                                                                                               \
