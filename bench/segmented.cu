@@ -16,9 +16,10 @@
  * ("sums": by heads beside ReduceByKey of the same keys, by offsets and as rows beside CUB's
  * DeviceSegmentedReduce::Sum of the same offsets, each beside a copy of what it moves: values, and
  * heads or offsets, read, a sum a segment written), every sum checked against CUB's.
- *   segmented [--csv FILE] [--min-log2 J] [--max-log2 K] [--only heads,offsets,keys,reverse,reduce,sums,rowsums,rows]
- * sizes 2^J .. 2^K (default 16, 28); --only: those forms alone (a comma-separated list; rowsums:
- * the reductions of rows alone, which "sums" includes). */
+ *   segmented [--csv FILE] [--min-log2 J] [--max-log2 K]
+ *             [--only heads,offsets,keys,reverse,reduce,sums,offsetsums,rowsums,rows]
+ * sizes 2^J .. 2^K (default 16, 28); --only: those forms alone (a comma-separated list; offsetsums,
+ * rowsums: the reductions by offsets, of rows alone, which "sums" includes). */
 #include <cstdio>
 #include <cstring>
 #include <cub/cub.cuh>
@@ -250,7 +251,7 @@ int main(int argc, char **argv)
         report(name, n, simple, ex, cub_call, copy);
     };
     for (int lg = min_log2; lg <= max_log2 && (runs("heads") || runs("offsets") || runs("keys") || runs("reverse") ||
-                                               runs("reduce") || runs("sums"));
+                                               runs("reduce") || runs("sums") || runs("offsetsums"));
          lg += (lg < 24 ? 4 : 2)) {
         const size_t n = (size_t)1 << lg, moved = 9 * n;
         for (int li = 0; li < 7; ++li) {
@@ -333,7 +334,7 @@ int main(int argc, char **argv)
                                                       cuda::std::plus<int>(), (int64_t)n));
                 });
             snprintf(oname, sizeof oname, "sums offsets %s", names[li]);
-            if (runs("sums"))
+            if (runs("sums") || runs("offsetsums"))
                 measure_sums(oname, n, m, 4 * n + 12 * m, 0, [&](void *w, size_t *b) {
                     return w == NULL && b == NULL
                                ? gpuscan_i32_add_segmented_reduce_offsets(d_in, d_offsets, m, d_sums, n, 0)

@@ -32,6 +32,39 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offset_
 {
     return bytes == 8u ? (size_t)((const long long *)offsets)[s] : (size_t)(long long)((const int *)offsets)[s];
 }
+/* Segment s's length, its start to *b: from its start to the next one's (the last one's: to n),
+ * both at most n; out of order (a start past the next): none. */
+static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_segment_span_(const void *offsets, unsigned bytes,
+                                                                                      size_t n_segments, size_t n,
+                                                                                      size_t s, size_t *b)
+{
+    size_t lo = gpuscan_offset_at_(offsets, bytes, s);
+    size_t hi = s + 1u < n_segments ? gpuscan_offset_at_(offsets, bytes, s + 1u) : n;
+    lo = lo < n ? lo : n, hi = hi < n ? hi : n;
+    *b = lo;
+    return hi > lo ? hi - lo : 0u;
+}
+/* The first segment whose start is `key` or more (n_segments: none), the same in every lane of the
+ * warp that calls it: 32 starts a look, a few rounds where a thread's binary search took one a
+ * load of up to 30. */
+static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offsets_first_from_(const void *offsets, unsigned bytes,
+                                                                                            size_t n_segments, size_t key)
+{
+    const unsigned lane = threadIdx.x & 31u;
+    size_t lo = 0, hi = n_segments; /* the answer is in [lo, hi]; hi: none before it */
+    while (hi - lo > 32u) {
+        const size_t step = (hi - lo + 31u) / 32u, probe = lo + (lane + 1u) * step - 1u;
+        const unsigned at = __ballot_sync(0xffffffffu, probe >= hi || gpuscan_offset_at_(offsets, bytes, probe) >= key);
+        const unsigned l = __ffs(at) - 1u; /* (lane 31's probe is hi - 1 or past: at != 0 but where
+                                            * that start is below the key too) */
+        if (at == 0u) return hi;
+        const size_t p = lo + (l + 1u) * step - 1u;
+        lo = l == 0u ? lo : lo + l * step;
+        hi = p < hi ? p : hi;
+    }
+    const unsigned at = __ballot_sync(0xffffffffu, lo + lane < hi && gpuscan_offset_at_(offsets, bytes, lo + lane) >= key);
+    return at != 0u ? lo + (__ffs(at) - 1u) : hi;
+}
 
 /* The pair layer Q of the element layer P: what a tile hands on.  COUNTS (0 or 1; a reduction):
  * the pair counts the heads seen, which number each segment's result, (a, ca) (x) (b, cb) = cb ?
@@ -382,29 +415,15 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offset_
 
 /* The offsets' search before the pass (P_tile_starts). */
 #define GPUSCAN_SEGMENT_STARTS_(P, T)                                                               \
-    /* starts[t], t <= tiles: the first segment s whose start is in tile t or later (of n_segments; \
-     * a warp a boundary, 32 starts a look: a few rounds where a thread's binary search took one a  \
-     * load of up to 30). */                                                                        \
+    /* starts[t], t <= tiles: the first segment s whose start is in tile t or later (of n_segments), \
+     * a warp a tile */                                                                             \
     static __global__ void __launch_bounds__(256) P##_tile_starts(const void *offsets, unsigned offset_bytes, \
                                                                   size_t n_segments, size_t tiles, size_t *starts) \
     {                                                                                               \
         const size_t t = ((size_t)blockIdx.x * 256u + threadIdx.x) / 32u;                           \
-        const unsigned lane = threadIdx.x & 31u;                                                    \
         if (GPUSCAN_TEST_EMPTY_KERNELS || t > tiles) return;                                        \
-        const size_t key = t * GPUSCAN_TILE_(CO, T);                                                \
-        size_t lo = 0, hi = n_segments; /* the answer is in [lo, hi]; hi: none before it */         \
-        while (hi - lo > 32u) {                                                                     \
-            const size_t step = (hi - lo + 31u) / 32u, probe = lo + (lane + 1u) * step - 1u;        \
-            const unsigned at = __ballot_sync(0xffffffffu, probe >= hi || gpuscan_offset_at_(offsets, offset_bytes, probe) >= key); \
-            const unsigned l = __ffs(at) - 1u; /* (lane 31's probe is hi - 1 or past: at != 0 but   \
-                                                * where that start is below the key too) */         \
-            if (at == 0u) { lo = hi; break; }                                                       \
-            const size_t p = lo + (l + 1u) * step - 1u;                                             \
-            lo = l == 0u ? lo : lo + l * step;                                                      \
-            hi = p < hi ? p : hi;                                                                   \
-        }                                                                                           \
-        const unsigned at = __ballot_sync(0xffffffffu, lo + lane < hi && gpuscan_offset_at_(offsets, offset_bytes, lo + lane) >= key); \
-        if (lane == 0) starts[t] = at != 0u ? lo + (__ffs(at) - 1u) : hi;                           \
+        const size_t s = gpuscan_offsets_first_from_(offsets, offset_bytes, n_segments, t * GPUSCAN_TILE_(CO, T)); \
+        if ((threadIdx.x & 31u) == 0u) starts[t] = s;                                               \
     }
 
 /* The device code of a segmented scan of (T, op): T's element layer and tile I/O, the heads'
@@ -437,7 +456,9 @@ typedef struct gpuscan_segment_desc_ {
     gpuscan_pass_ pass;
     const void *identities;     /* (a reduction's) P_identities: empty segments of no elements */
     const void *rows_fold;      /* (a reduction's, a commuting operator's) P_rows_fold, or NULL */
-    gpuscan_device_cache_ pdl_fold; /* (its launches as programmatic dependents, per device) */
+    const void *offsets_fold;   /* (likewise) P_offsets_fold, or NULL */
+    gpuscan_device_cache_ pdl_fold; /* (the folds' second launches as programmatic dependents, per
+                                     * device: both folds' kernels are of one build, one answer) */
 } gpuscan_segment_desc_;
 typedef struct gpuscan_segment_call_ {
     const void *in, *heads; /* heads NULL: the keys', the offsets' or a head every `row` elements */
@@ -583,37 +604,105 @@ static inline gpuscan_status gpuscan_rows_fold_launch_(gpuscan_segment_desc_ *d,
                               GPUSCAN_ROWS_FOLD_THREADS, gpuscan_pdl_supported_(d->rows_fold, d->pdl_fold), stream);
     return gpuscan_launch_(&config, d->rows_fold, fold_args);
 }
-/* Whether a call by rows takes the fold: a commuting operator's reduction (the call's shape), not in
- * place (its pieces' results land where other pieces' elements may not have been read yet). */
-static inline int gpuscan_rows_fold_shape_suits_(const gpuscan_segment_desc_ *d, const gpuscan_segment_call_ *c)
+/* A reduction by offsets of a commuting operator as a fold (P_offsets_fold): segments to groups of
+ * lanes by their mean length; those longer than a chunk, in chunks of at least CHUNK_BYTES and at
+ * most MAX_CHUNKS of them, whose parts (the one a chunk continues, the one that starts in it, and
+ * that one's number) wait in the workspace for the second launch.  The shape follows from n, the
+ * segments' count and the sizes alone (as the rows'). */
+typedef struct gpuscan_offsets_shape_ {
+    size_t chunk, chunks; /* a chunk's elements, and the chunks (1: no segment can be longer) */
+    unsigned group_log2;  /* the lanes folding a segment */
+} gpuscan_offsets_shape_;
+static inline gpuscan_offsets_shape_ gpuscan_offsets_shape_of_(size_t n, size_t n_segments, size_t in_size)
 {
-    return d->rows_fold != NULL && c->bounded && c->offset_bytes == 0 && c->n > 0;
+    gpuscan_offsets_shape_ s;
+    const size_t least = GPUSCAN_ROWS_FOLD_CHUNK_BYTES / in_size, by_count = gpuscan_ceil_div_(n, GPUSCAN_ROWS_FOLD_MAX_CHUNKS);
+    s.chunk = gpuscan_ceil_div_(least > by_count ? least : by_count, 16u) * 16u;
+    s.chunks = gpuscan_ceil_div_(n, s.chunk);
+    s.group_log2 = gpuscan_rows_group_log2_(n / (n_segments > 0 ? n_segments : 1u) * in_size);
+    return s;
 }
-static inline int gpuscan_rows_fold_suits_(const gpuscan_segment_desc_ *d, const gpuscan_segment_call_ *c)
+/* the second launch's parts (T, two a chunk) and the long segments' numbers (size_t, one a chunk) */
+static inline size_t gpuscan_offsets_parts_bytes_(const gpuscan_offsets_shape_ *s, size_t elem_size)
 {
-    return gpuscan_rows_fold_shape_suits_(d, c) && c->in != (const void *)c->out;
+    return s->chunks > 1 ? gpuscan_ceil_div_(2u * s->chunks * elem_size, 16u) * 16u : 0u;
 }
-/* A reduction of rows: the fold where it suits, else the pass.  A size query answers for both, so
- * that it need not be given the call's pointers (nor whether it runs in place). */
-static inline gpuscan_status gpuscan_rows_fold_run_(gpuscan_segment_desc_ *d, void *d_workspace, size_t *workspace_bytes,
-                                                    const gpuscan_segment_call_ *c, int ex, cudaStream_t stream);
-static inline gpuscan_status gpuscan_rows_reduce_run_(gpuscan_segment_desc_ *d, void *d_workspace, size_t *workspace_bytes,
-                                                      const gpuscan_segment_call_ *c, int ex, cudaStream_t stream)
+static inline gpuscan_status gpuscan_offsets_fold_launch_(gpuscan_segment_desc_ *d, void *ws, const gpuscan_segment_call_ *c,
+                                                          const gpuscan_offsets_shape_ *s, cudaStream_t stream)
+{
+    const size_t warps = GPUSCAN_ROWS_FOLD_THREADS / 32u,
+                 per_warp = ((size_t)32u >> s->group_log2) * (s->group_log2 == 0 ? GPUSCAN_OFFSETS_FOLD_LANE_SEGMENTS : 1u);
+    const size_t segment_blocks = gpuscan_ceil_div_(gpuscan_ceil_div_(c->n_segments, per_warp), warps);
+    unsigned chunk_blocks = s->chunks > 1 ? (unsigned)gpuscan_ceil_div_(s->chunks, warps) : 0u;
+    int partials = 0;
+    void *parts = ws, *longs = (char *)ws + gpuscan_offsets_parts_bytes_(s, d->elem_size);
+    void *args[] = {(void *)&c->in, (void *)&c->offsets, (void *)&c->offset_bytes, (void *)&c->n_segments,
+                    (void *)&c->n, (void *)&s->chunk, (void *)&s->chunks, (void *)&s->group_log2,
+                    &chunk_blocks, &partials, (void *)&c->out, &parts, &longs};
+    GPUSCAN_TRY_(gpuscan_launch_plain_(d->offsets_fold, chunk_blocks + (segment_blocks < GPUSCAN_ROWS_FOLD_MAX_BLOCKS ? segment_blocks : GPUSCAN_ROWS_FOLD_MAX_BLOCKS),
+                                       GPUSCAN_ROWS_FOLD_THREADS, args, stream));
+    if (chunk_blocks == 0) return GPUSCAN_SUCCESS;
+    /* the long segments from their parts: the first launch's programmatic dependent */
+    cudaLaunchConfig_t config;
+    cudaLaunchAttribute attr;
+    partials = 1;
+    gpuscan_dependent_config_(&config, &attr, chunk_blocks, GPUSCAN_ROWS_FOLD_THREADS,
+                              gpuscan_pdl_supported_(d->offsets_fold, d->pdl_fold), stream);
+    return gpuscan_launch_(&config, d->offsets_fold, args);
+}
+/* Whether a bounded reduction takes a fold: a commuting operator's, some elements; by rows not in
+ * place (a piece's result lands where other pieces' elements may not have been read yet; by
+ * offsets the check refuses it anyway). */
+static inline int gpuscan_fold_shape_suits_(const gpuscan_segment_desc_ *d, const gpuscan_segment_call_ *c)
+{
+    return c->bounded && c->n > 0 && (c->offset_bytes == 0 ? d->rows_fold != NULL : d->offsets_fold != NULL && c->n_segments > 0);
+}
+static inline int gpuscan_fold_suits_(const gpuscan_segment_desc_ *d, const gpuscan_segment_call_ *c)
+{
+    return gpuscan_fold_shape_suits_(d, c) && (c->offset_bytes != 0 || c->in != (const void *)c->out);
+}
+/* A reduction by rows or offsets: the fold where it suits, else the pass (before: the offsets' search
+ * before it).  A size query answers for both, so that it need not be given the call's pointers
+ * (nor whether it runs in place). */
+static inline gpuscan_status gpuscan_fold_run_(gpuscan_segment_desc_ *d, void *d_workspace, size_t *workspace_bytes,
+                                               const gpuscan_segment_call_ *c, int ex, size_t pass_bytes,
+                                               cudaStream_t stream);
+static inline gpuscan_status gpuscan_bounded_reduce_run_(gpuscan_segment_desc_ *d, void *d_workspace, size_t *workspace_bytes,
+                                                         const gpuscan_segment_call_ *c, int ex,
+                                                         gpuscan_status (*before)(void *, size_t, void *, cudaStream_t),
+                                                         cudaStream_t stream)
 {
     size_t pass_bytes = 0, fold_bytes = 0;
-    if (!(ex && d_workspace == NULL && workspace_bytes != NULL && gpuscan_rows_fold_shape_suits_(d, c)))
-        return gpuscan_rows_fold_suits_(d, c) ? gpuscan_rows_fold_run_(d, d_workspace, workspace_bytes, c, ex, stream)
-                                              : gpuscan_segment_run_(d, d_workspace, workspace_bytes, c, ex, NULL, stream);
-    GPUSCAN_TRY_(gpuscan_segment_run_(d, NULL, &pass_bytes, c, 1, NULL, stream));
-    GPUSCAN_TRY_(gpuscan_rows_fold_run_(d, NULL, &fold_bytes, c, 1, stream));
+    if (ex && workspace_bytes == NULL) return GPUSCAN_ERROR_NULL_POINTER;
+    if (!gpuscan_fold_suits_(d, c) && !(ex && d_workspace == NULL && gpuscan_fold_shape_suits_(d, c)))
+        return gpuscan_segment_run_(d, d_workspace, workspace_bytes, c, ex, before, stream);
+    if (ex && workspace_bytes != NULL) GPUSCAN_TRY_(gpuscan_segment_run_(d, NULL, &pass_bytes, c, 1, before, stream));
+    if (d_workspace != NULL || !ex) return gpuscan_fold_run_(d, d_workspace, workspace_bytes, c, ex, pass_bytes, stream);
+    GPUSCAN_TRY_(gpuscan_fold_run_(d, NULL, &fold_bytes, c, 1, 0, stream));
     *workspace_bytes = pass_bytes > fold_bytes ? pass_bytes : fold_bytes;
     return GPUSCAN_SUCCESS;
 }
-static inline gpuscan_status gpuscan_rows_fold_run_(gpuscan_segment_desc_ *d, void *d_workspace, size_t *workspace_bytes,
-                                                    const gpuscan_segment_call_ *c, int ex, cudaStream_t stream)
+static inline gpuscan_status gpuscan_fold_launch_(gpuscan_segment_desc_ *d, void *ws, const gpuscan_segment_call_ *c,
+                                                  const gpuscan_rows_shape_ *rs, const gpuscan_offsets_shape_ *os,
+                                                  cudaStream_t stream)
 {
-    const gpuscan_rows_shape_ s = gpuscan_rows_shape_of_(c->segments, c->row, d->in_size, d->elem_size);
-    const size_t bytes = s.chunks > 1 ? c->segments * s.chunks * d->elem_size : 0u;
+    return c->offset_bytes != 0 ? gpuscan_offsets_fold_launch_(d, ws, c, os, stream) : gpuscan_rows_fold_launch_(d, ws, c, rs, stream);
+}
+/* pass_bytes: the pass's workspace (an _ex call's), which is kept apart from the call's ranges as
+ * the fold's is (as much of it as the caller gives): a call is refused alike whichever way it
+ * takes. */
+static inline gpuscan_status gpuscan_fold_run_(gpuscan_segment_desc_ *d, void *d_workspace, size_t *workspace_bytes,
+                                               const gpuscan_segment_call_ *c, int ex, size_t pass_bytes,
+                                               cudaStream_t stream)
+{
+    const int by_offsets = c->offset_bytes != 0;
+    gpuscan_rows_shape_ rs;
+    gpuscan_offsets_shape_ os;
+    memset(&rs, 0, sizeof rs), memset(&os, 0, sizeof os);
+    if (by_offsets) os = gpuscan_offsets_shape_of_(c->n, c->n_segments, d->in_size);
+    else rs = gpuscan_rows_shape_of_(c->segments, c->row, d->in_size, d->elem_size);
+    const size_t bytes = by_offsets ? gpuscan_offsets_parts_bytes_(&os, d->elem_size) + (os.chunks > 1 ? os.chunks * sizeof(size_t) : 0u)
+                         : rs.chunks > 1 ? c->segments * rs.chunks * d->elem_size : 0u;
     if (ex) {
         int query_only;
         if (workspace_bytes == NULL) return GPUSCAN_ERROR_NULL_POINTER;
@@ -621,11 +710,13 @@ static inline gpuscan_status gpuscan_rows_fold_run_(gpuscan_segment_desc_ *d, vo
         if (query_only) return GPUSCAN_SUCCESS;
     }
     GPUSCAN_TRY_(gpuscan_segment_check_(d, c));
-    if (!ex) GPUSCAN_WITH_ALLOCATED_(bytes, stream, gpuscan_rows_fold_launch_(d, ws, c, &s, stream));
-    const void *ranges[] = {c->in, c->out};
-    const size_t range_bytes[] = {c->n * d->in_size, c->segments * d->elem_size};
-    GPUSCAN_TRY_(gpuscan_check_workspace_apart_(d_workspace, bytes, 2, ranges, range_bytes));
-    return gpuscan_rows_fold_launch_(d, d_workspace, c, &s, stream);
+    if (!ex) GPUSCAN_WITH_ALLOCATED_(bytes, stream, gpuscan_fold_launch_(d, ws, c, &rs, &os, stream));
+    const void *ranges[] = {c->in, c->out, c->offsets};
+    const size_t range_bytes[] = {c->n * d->in_size, c->segments * d->elem_size, c->n_segments * c->offset_bytes};
+    size_t apart = bytes > pass_bytes ? bytes : pass_bytes;
+    apart = apart < *workspace_bytes ? apart : *workspace_bytes;
+    GPUSCAN_TRY_(gpuscan_check_workspace_apart_(d_workspace, apart, 3, ranges, range_bytes));
+    return gpuscan_fold_launch_(d, d_workspace, c, &rs, &os, stream);
 }
 
 /* A reduction's values of segments with no elements at all (n = 0): the identity each. */
@@ -674,7 +765,7 @@ static inline gpuscan_status gpuscan_rows_fold_run_(gpuscan_segment_desc_ *d, vo
         for (i += member; i < end; i += G) acc = P##_combine(acc, STAGE(src[i], i));                \
         return acc;                                                                                 \
     }
-/* A reduction's fold of rows (host: gpuscan_rows_fold_run_), compiled for a commuting operator
+/* A reduction's fold of rows (host: gpuscan_fold_run_), compiled for a commuting operator
  * only.  Piece p of `pieces` (row p / chunks, its chunk p % chunks: elements [c * chunk, ...) of
  * it) is folded by the p-th group of 2^group_log2 lanes (at most a warp), each lane its share,
  * then the group's lanes by shuffles to its first, which writes out[p].  `up`: the pieces are the
@@ -685,6 +776,13 @@ static inline gpuscan_status gpuscan_rows_fold_run_(gpuscan_segment_desc_ *d, vo
 #define GPUSCAN_SEGMENT_ROWS_FOLD_1(P, T)                                                          \
     GPUSCAN_PIECE_FOLD_(P, T, P##_piece_fold, P##_in_t, P##_load_stage, P##_load_vector)            \
     GPUSCAN_PIECE_FOLD_(P, T, P##_partials_fold, T, P##_as_is, P##_raw_vector)                      \
+    /* the folds of G lanes (a power of two, at most 32) into the first of them, by shuffles: every  \
+     * lane of the warp takes part (lanes above a group's first fold in the next group's: unused) */ \
+    static __device__ __forceinline__ T P##_lanes_fold(T acc, unsigned G)                           \
+    {                                                                                               \
+        for (unsigned off = G >> 1; off > 0u; off >>= 1) acc = P##_combine(acc, P##_shfl_down(acc, (int)off)); \
+        return acc;                                                                                 \
+    }                                                                                               \
     static __global__ void __launch_bounds__(GPUSCAN_ROWS_FOLD_THREADS)                             \
     P##_rows_fold(const P##_in_t *in, const T *up, size_t rows, size_t length, size_t chunk, size_t chunks, \
                   unsigned group_log2, T *out)                                                      \
@@ -709,18 +807,146 @@ static inline gpuscan_status gpuscan_rows_fold_run_(gpuscan_segment_desc_ *d, vo
                 acc = up != NULL ? P##_partials_fold(up, begin, end, member, G)                     \
                                  : P##_piece_fold(in, begin, end, member, G);                       \
             }                                                                                       \
-            for (unsigned off = G >> 1; off > 0u; off >>= 1) /* (lane `member` 0's: its group's) */ \
-                acc = P##_combine(acc, P##_shfl_down(acc, (int)off));                               \
+            acc = P##_lanes_fold(acc, G);                                                           \
             if (p < pieces && member == 0u) out[p] = acc;                                           \
         }                                                                                           \
     }
 #define GPUSCAN_SEGMENT_ROWS_FOLD_AT_0(P) NULL
 #define GPUSCAN_SEGMENT_ROWS_FOLD_AT_1(P) (P##_COMMUTES_ ? (const void *)P##_rows_fold : NULL)
+/* A reduction's fold by offsets (host: gpuscan_fold_run_), compiled for a commuting operator only
+ * and beside the rows' fold (whose piece folds it takes).  The segments go to groups of
+ * 2^group_log2 lanes, as rows do; a segment too long for its group (past GROUP_BYTES a lane) to
+ * its whole warp after; a long one (longer than a chunk) in chunks of the elements: chunk k's warp
+ * folds the parts of the two long segments it may meet, the one it continues and the one that
+ * starts in it, and a second launch (`partials`) then folds each long segment's parts, in the
+ * chunks' order.  (A warp's segments of up to a chunk each it folds one after the other: 32 such
+ * side by side among short ones, in groups of one lane, keep one warp busy for 32 chunks.) */
+#define GPUSCAN_SEGMENT_OFFSETS_FOLD_0(P, T)
+#define GPUSCAN_SEGMENT_OFFSETS_FOLD_1(P, T)                                                        \
+    /* the fold of in[b, b + len) by a whole warp, to its lane 0 */                                 \
+    static __device__ __forceinline__ T P##_warp_fold(const P##_in_t *in, size_t b, size_t len)     \
+    {                                                                                               \
+        return P##_lanes_fold(P##_piece_fold(in, b, b + len, threadIdx.x & 31u, 32u), 32u);         \
+    }                                                                                               \
+    /* warp `warp` of `warps`: its groups' segments, then the ones too long for a group */          \
+    static __device__ __forceinline__ void P##_offsets_segments(const P##_in_t *in, const void *offsets, unsigned ob, \
+                                                                size_t n_segments, size_t n, size_t chunk, \
+                                                                unsigned group_log2, size_t warp, size_t warps, T *out) \
+    {                                                                                               \
+        enum { R = GPUSCAN_OFFSETS_FOLD_LANE_SEGMENTS,                                              \
+               EACH = GPUSCAN_OFFSETS_FOLD_TINY_BYTES / sizeof(P##_in_t), /* (at most 8: 8 loads each) */ \
+               TINY = EACH < 1 ? 1 : EACH > 8 ? 8 : EACH };                                         \
+        const unsigned G = 1u << group_log2, lane = threadIdx.x & 31u, member = lane & (G - 1u);    \
+        const size_t per_warp = 32u >> group_log2, group_bytes = (size_t)G * GPUSCAN_OFFSETS_FOLD_GROUP_BYTES; \
+        const size_t rounds = G == 1u ? R : 1u; /* (a lane's segments at once: `rounds` apart by 32) */ \
+        for (size_t first = warp * per_warp * rounds; first < n_segments; first += warps * per_warp * rounds) { \
+            unsigned done = 0u; /* bit r: round r's segment folded (a lane's, tiny) */             \
+            if (G == 1u) { /* tiny segments: each lane's R of them, their elements' loads in flight at once */ \
+                size_t b[R], len[R];                                                                \
+                _Pragma("unroll") for (unsigned r = 0; r < R; ++r) {                                \
+                    const size_t s = first + lane + r * 32u;                                        \
+                    b[r] = 0, len[r] = TINY + 1u;                                                   \
+                    if (s < n_segments) len[r] = gpuscan_segment_span_(offsets, ob, n_segments, n, s, &b[r]); \
+                }                                                                                   \
+                _Pragma("unroll") for (unsigned r = 0; r < R; ++r) {                                \
+                    T acc = P##_identity();                                                         \
+                    if (len[r] > TINY) continue;                                                    \
+                    _Pragma("unroll") for (unsigned t = 0; t < TINY; ++t)                           \
+                        if (t < len[r]) acc = P##_combine(acc, P##_load_stage(in[b[r] + t], b[r] + t)); \
+                    out[first + lane + r * 32u] = acc, done |= 1u << r;                             \
+                }                                                                                   \
+            }                                                                                       \
+            for (unsigned r = 0; r < rounds; ++r) { /* the rest: a group a segment, or the warp */  \
+                const size_t s = first + r * 32u + (lane >> group_log2);                            \
+                size_t b = 0, len = 0;                                                              \
+                if (s < n_segments && !(done >> r & 1u)) len = gpuscan_segment_span_(offsets, ob, n_segments, n, s, &b); \
+                const int own = s < n_segments && !(done >> r & 1u) && len <= chunk &&              \
+                                (G == 32u || len * sizeof(P##_in_t) <= group_bytes);                \
+                T acc = own ? P##_piece_fold(in, b, b + len, member, G) : P##_identity();           \
+                acc = P##_lanes_fold(acc, G);                                                       \
+                if (own && member == 0u) out[s] = acc;                                              \
+                unsigned wide = __ballot_sync(0xffffffffu, s < n_segments && !(done >> r & 1u) && member == 0u && !own && \
+                                                               len <= chunk);                       \
+                while (wide != 0u) {                                                                \
+                    const int l = __ffs(wide) - 1;                                                  \
+                    wide &= wide - 1u;                                                              \
+                    const size_t wb = __shfl_sync(0xffffffffu, (unsigned long long)b, l),           \
+                                 wl = __shfl_sync(0xffffffffu, (unsigned long long)len, l),         \
+                                 ws = __shfl_sync(0xffffffffu, (unsigned long long)s, l);           \
+                    const T v = P##_warp_fold(in, wb, wl);                                          \
+                    if (lane == 0u) out[ws] = v;                                                    \
+                }                                                                                   \
+            }                                                                                       \
+        }                                                                                           \
+    }                                                                                               \
+    /* chunk k's parts of long segments: of the one that began before it, to parts[k]; of the one  \
+     * that starts in it (and goes on past it), to parts[chunks + k], its number to longs[k] (none: \
+     * SIZE_MAX) - every chunk's three written, so that nothing need be cleared */                  \
+    static __device__ __forceinline__ void P##_offsets_chunk(const P##_in_t *in, const void *offsets, unsigned ob, \
+                                                             size_t n_segments, size_t n, size_t chunk, size_t chunks, \
+                                                             size_t k, T *parts, size_t *longs)     \
+    {                                                                                               \
+        const size_t lo = k * chunk, hi = lo + chunk < n ? lo + chunk : n;                          \
+        size_t b = 0, len = 0, starting = SIZE_MAX;                                                 \
+        T before = P##_identity(), starts = P##_identity();                                         \
+        size_t s = gpuscan_offsets_first_from_(offsets, ob, n_segments, lo + 1u); /* (s - 1: lo's) */ \
+        if (s > 0 && (len = gpuscan_segment_span_(offsets, ob, n_segments, n, s - 1u, &b)) > chunk && b < lo && \
+            b + len > lo)                                                                           \
+            before = P##_warp_fold(in, lo, (b + len < hi ? b + len : hi) - lo);                     \
+        if (hi < n && (s = gpuscan_offsets_first_from_(offsets, ob, n_segments, hi + 1u)) > 0 &&    \
+            (len = gpuscan_segment_span_(offsets, ob, n_segments, n, s - 1u, &b)) > chunk && b >= lo && b < hi && \
+            b + len > hi) {                                                                         \
+            starting = s - 1u;                                                                      \
+            starts = P##_warp_fold(in, b, hi - b);                                                  \
+        }                                                                                           \
+        if ((threadIdx.x & 31u) == 0u) parts[k] = before, parts[chunks + k] = starts, longs[k] = starting; \
+    }                                                                                               \
+    /* the long segment that starts in chunk k: its part there, then its parts in the chunks after  \
+     * up to the one of its last element */                                                         \
+    static __device__ __forceinline__ void P##_offsets_partials(const void *offsets, unsigned ob, size_t n_segments, \
+                                                                size_t n, size_t chunk, size_t chunks, size_t k, \
+                                                                const T *parts, const size_t *longs, T *out) \
+    {                                                                                               \
+        const size_t s = longs[k];                                                                  \
+        size_t b = 0, len, last;                                                                    \
+        if (s >= n_segments) return;                                                                \
+        len = gpuscan_segment_span_(offsets, ob, n_segments, n, s, &b);                             \
+        last = len > 0 ? (b + len - 1u) / chunk : k;                                                \
+        last = last < chunks ? last : chunks - 1u;                                                  \
+        T acc = last > k ? P##_partials_fold(parts, k + 1u, last + 1u, threadIdx.x & 31u, 32u) : P##_identity(); \
+        acc = P##_lanes_fold(acc, 32u);                                                             \
+        if ((threadIdx.x & 31u) == 0u) out[s] = P##_combine(parts[chunks + k], acc);                \
+    }                                                                                               \
+    /* the first launch: blocks below chunk_blocks the chunks, the others the segments; the second  \
+     * (partials), its dependent: the long segments */                                              \
+    static __global__ void __launch_bounds__(GPUSCAN_ROWS_FOLD_THREADS)                             \
+    P##_offsets_fold(const P##_in_t *in, const void *offsets, unsigned offset_bytes, size_t n_segments, size_t n, \
+                     size_t chunk, size_t chunks, unsigned group_log2, unsigned chunk_blocks, int partials, T *out, \
+                     T *parts, size_t *longs)                                                       \
+    {                                                                                               \
+        if (GPUSCAN_TEST_EMPTY_KERNELS || !P##_COMMUTES_) return;                                   \
+        enum { WARPS = GPUSCAN_ROWS_FOLD_THREADS / 32 };                                            \
+        gpuscan_let_dependents_launch_();                                                           \
+        gpuscan_wait_prerequisites_(); /* (the second launch: until the chunks' parts are written) */ \
+        const size_t warp = threadIdx.x / 32u;                                                      \
+        if (partials || blockIdx.x < chunk_blocks) {                                                \
+            const size_t blocks = partials ? gridDim.x : chunk_blocks;                              \
+            for (size_t k = blockIdx.x * (size_t)WARPS + warp; k < chunks; k += blocks * WARPS)     \
+                if (partials) P##_offsets_partials(offsets, offset_bytes, n_segments, n, chunk, chunks, k, parts, longs, out); \
+                else P##_offsets_chunk(in, offsets, offset_bytes, n_segments, n, chunk, chunks, k, parts, longs); \
+            return;                                                                                 \
+        }                                                                                           \
+        P##_offsets_segments(in, offsets, offset_bytes, n_segments, n, chunk, group_log2,           \
+                             (blockIdx.x - chunk_blocks) * (size_t)WARPS + warp, (gridDim.x - chunk_blocks) * (size_t)WARPS, out); \
+    }
+#define GPUSCAN_SEGMENT_OFFSETS_FOLD_AT_0(P) NULL
+#define GPUSCAN_SEGMENT_OFFSETS_FOLD_AT_1(P) (P##_COMMUTES_ ? (const void *)P##_offsets_fold : NULL)
 
 /* The descriptor and the typed functions (SCOPE: their linkage). */
 #define GPUSCAN_SEGMENT_DESC_(P, T, K, KEYED, REDUCE, BOUNDED)                                      \
     GPUSCAN_SEGMENT_IDENTITIES_##BOUNDED(P, T)                                                      \
     GPUSCAN_SEGMENT_ROWS_FOLD_##BOUNDED(P, T)                                                       \
+    GPUSCAN_SEGMENT_OFFSETS_FOLD_##BOUNDED(P, T)                                                    \
     static gpuscan_segment_desc_ P##_desc __attribute__((unused)) = {                               \
         sizeof(T), __alignof__(T), sizeof(P##_pair_t), sizeof(P##_in_t), __alignof__(P##_in_t),     \
         (KEYED) ? sizeof(K) : 0u, __alignof__(K), REDUCE,                                           \
@@ -728,7 +954,8 @@ static inline gpuscan_status gpuscan_rows_fold_run_(gpuscan_segment_desc_ *d, vo
          (const void *)P##_segment_pass_clears, GPUSCAN_CO_THREADS(T), GPUSCAN_TILE_(CO, T),        \
          GPUSCAN_TILE_(CO, T) * (unsigned)(sizeof(P##_in_t) + ((KEYED) ? sizeof(K) : 1u)),          \
          GPUSCAN_STATE_BYTES_(P##_pair_t), GPUSCAN_SLOT_BYTES_(P##_pair_t), 0, {0}, {0}, {0}, 0u},  \
-        GPUSCAN_SEGMENT_IDENTITIES_AT_##BOUNDED(P), GPUSCAN_SEGMENT_ROWS_FOLD_AT_##BOUNDED(P), {0}}; \
+        GPUSCAN_SEGMENT_IDENTITIES_AT_##BOUNDED(P), GPUSCAN_SEGMENT_ROWS_FOLD_AT_##BOUNDED(P),       \
+        GPUSCAN_SEGMENT_OFFSETS_FOLD_AT_##BOUNDED(P), {0}};                                         \
     /* A call's io: every source and output NULL but these (each form sets its own). */             \
     static P##_segment_io P##_io_(const P##_in_t *in, T *out, gpuscan_kind kind, T init)            \
     {                                                                                               \
@@ -762,7 +989,7 @@ static inline gpuscan_status gpuscan_rows_fold_run_(gpuscan_segment_desc_ *d, vo
         n = rows * length;                                                                          \
         gpuscan_segment_call_ c = P##_call_(&io, d_in, NULL, d_out, n, n == 0 ? 1 : length, kind, init); \
         c.bounded = P##_desc.reduces, c.segments = P##_desc.reduces ? rows : 0u;                    \
-        if (P##_desc.reduces) return gpuscan_rows_reduce_run_(&P##_desc, d_workspace, workspace_bytes, &c, ex, stream); \
+        if (P##_desc.reduces) return gpuscan_bounded_reduce_run_(&P##_desc, d_workspace, workspace_bytes, &c, ex, NULL, stream); \
         return gpuscan_segment_run_(&P##_desc, d_workspace, workspace_bytes, &c, ex, NULL, stream); \
     }
 #define GPUSCAN_SEGMENT_OFFSETS_RUN_(P, T)                                                          \
@@ -785,9 +1012,10 @@ static inline gpuscan_status gpuscan_rows_fold_run_(gpuscan_segment_desc_ *d, vo
             c.offsets = io.offsets = d_offsets, c.n_segments = io.n_segments = n_segments;          \
             c.offset_bytes = io.offset_bytes = offset_bytes;                                        \
         }                                                                                           \
-        if (P##_desc.reduces) /* (no segments: nothing to read or write) */                         \
-            c.bounded = 1, c.segments = n_segments, c.n = n_segments == 0 ? 0u : n;                 \
-        return gpuscan_segment_run_(&P##_desc, d_workspace, workspace_bytes, &c, ex, P##_offsets_before_, stream); \
+        if (!P##_desc.reduces)                                                                      \
+            return gpuscan_segment_run_(&P##_desc, d_workspace, workspace_bytes, &c, ex, P##_offsets_before_, stream); \
+        c.bounded = 1, c.segments = n_segments, c.n = n_segments == 0 ? 0u : n; /* (no segments: nothing to read or write) */ \
+        return gpuscan_bounded_reduce_run_(&P##_desc, d_workspace, workspace_bytes, &c, ex, P##_offsets_before_, stream); \
     }
 /* The scans' forms: by head bytes, rows and offsets (int64 and int32), each inclusive, exclusive
  * and _scan_ex. */

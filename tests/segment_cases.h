@@ -24,14 +24,30 @@ static __attribute__((unused)) __host__ __device__ bool rgb_same(rgb x, rgb y) {
 
 /* Head patterns: a name each, and whether element i is a head (tile: the type's tile). */
 enum { H_NONE, H_ALL, H_FIRST, H_ALTERNATE, H_1PCT, H_HALF, H_TILE_EDGES, H_LONG, H_ENDS, H_COUNT,
-       H_EVEN_TILES = H_COUNT /* (the reductions' only: a tile without heads between tiles with) */ };
-static const char *const k_heads[H_COUNT + 1] = {"none", "all", "first", "alternate", "1%",
-                                                 "50%", "tile edges", "long", "ends", "even tiles"};
+       H_EVEN_TILES = H_COUNT, /* (the reductions' only: a tile without heads between tiles with) */
+       /* (the reductions' only, for the offsets' fold:) lengths 2^U, U uniform in 0..16 (groups of a
+        * warp); lengths of 1 to 4, but one in 100 2^U (groups of a few lanes, segments too long for
+        * them, long ones); lengths about 4,096, 8,192 and 16,384 (a chunk of 4-, 2- and 1-byte
+        * elements), the first ones from its edges */
+       H_POWER, H_SKEWED, H_CHUNKS };
+static const char *const k_heads[H_COUNT + 4] = {"none", "all", "first", "alternate", "1%",   "50%", "tile edges",
+                                                 "long", "ends", "even tiles", "power law", "skewed", "chunks"};
 static __attribute__((unused)) void fill_heads(unsigned char *h, size_t n, int pattern, size_t tile, uint64_t *rng)
 {
+    size_t next = 0, cycle = 0; /* (H_POWER, H_SKEWED, H_CHUNKS: the next head; H_CHUNKS: its length's) */
     for (size_t i = 0; i < n; ++i) {
         int head = 0;
         switch (pattern) {
+        case H_POWER:
+            if ((head = i == next)) next += (size_t)1 << (rng_next(rng) % 17);
+            break;
+        case H_SKEWED:
+            if ((head = i == next)) next += rng_next(rng) % 100 == 0 ? (size_t)1 << (rng_next(rng) % 17) : 1 + rng_next(rng) % 4;
+            break;
+        case H_CHUNKS: {
+            static const size_t lengths[] = {4096, 4096, 8192, 4095, 4097, 1, 8191, 16384, 16385, 12289, 8193, 3};
+            if ((head = i == next)) next += lengths[cycle++ % (sizeof lengths / sizeof lengths[0])];
+        } break;
         case H_ALL: head = 1; break;
         case H_FIRST: head = i == 0; break;
         case H_ALTERNATE: head = (i & 1) == 0; break;
@@ -85,7 +101,8 @@ static __attribute__((unused)) rgb key_next_rgb(rgb k, int head, uint64_t *rng)
     return k;
 }
 /* CSR offsets of the heads (a head's start repeated at random: empty segments; the leading 0 only
- * sometimes: element 0 starts a segment either way), n after the last (never read), on the device;
+ * sometimes: a scan's element 0 starts a segment either way, a reduction's elements before the
+ * first start are in none), n after the last (never read), on the device;
  * *m: the segments, whose starts the call reads; host (if not NULL): a copy of the m + 1 (malloc). */
 static __attribute__((unused)) void *offsets_of(const unsigned char *hd, size_t n, int narrow, size_t *m, uint64_t *rng, long long **host)
 {

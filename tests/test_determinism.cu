@@ -10,9 +10,10 @@
  * fold and one-cluster scans (test_determinism_paths.cu), at sizes where this file's definitions
  * take them: which of the three runs is the device's to decide (its SMs, its clusters), not the
  * association.
- * Segmented scans (by heads and by keys) of float and double sums, and scans along an axis (every
- * path: a thread's and a warp's look-back up a column, a thread a column, the rows form, reverse),
- * repeated the same way.
+ * Segmented scans (by heads and by keys) of float and double sums, their reductions (by heads, by
+ * offsets, of rows), and scans along an axis (every path: a thread's and a warp's look-back up a
+ * column, a thread a column, the rows form, reverse), repeated the same way (`--axis`,
+ * `--segmented`: those alone).
  * Built in the deterministic mode (GPUSCAN_DETERMINISTIC=1; hierarchical and domino are
  * deterministic in any mode), and a second time in the default mode as gpu_determinism_default,
  * which only reports how many look-back runs differed, and expects AUTO's bits to differ from the
@@ -114,9 +115,9 @@ GPUSCAN_DECLARE(lbf64, double, add)
 /* Segmented scans of the same values: segments of ~1,000 to ~4 tiles (heads at random, 1 in `spread`
  * elements: most span tiles, so that a tile's prefix comes through the look-back), by heads and
  * by keys (a key a segment), inclusive and exclusive, the reduction by heads (a sum a segment)
- * and of rows of `spread` elements (the rows' fold, whose order is fixed in either mode); the first
- * run against a double reference, RUNS more bit for bit against it, every other one beside the
- * noise kernel. */
+ * and by offsets (the heads' starts) and of rows of `spread` elements (the folds, whose order is
+ * fixed in either mode); the first run against a double reference, RUNS more bit for bit against
+ * it, every other one beside the noise kernel. */
 #define SEGMENTED_CASE(name, T, n_, spread)                                                                      \
     do {                                                                                                         \
         const size_t n = (n_);                                                                                   \
@@ -136,11 +137,19 @@ GPUSCAN_DECLARE(lbf64, double, add)
         CHECK_CUDA(cudaMemcpy(d_keys, h_keys, n * sizeof(int), cudaMemcpyHostToDevice));                         \
         size_t *d_count;                                                                                         \
         CHECK_CUDA(cudaMalloc(&d_count, sizeof(size_t)));                                                        \
-        for (int form = 0; form < 6; ++form) { /* bit 0: exclusive; bit 1: by keys; 4, 5: the reductions */       \
-            const int rowed = form == 5, reduces = form >= 4, exclusive = !reduces && (form & 1);                 \
+        long long *h_off = (long long *)malloc(n * sizeof(long long)), *d_off; /* (the heads' starts) */        \
+        size_t starts = 0;                                                                                       \
+        for (size_t i = 0; i < n; ++i)                                                                           \
+            if (h_heads[i]) h_off[starts++] = (long long)i;                                                      \
+        CHECK_CUDA(cudaMalloc(&d_off, starts * sizeof(long long)));                                              \
+        CHECK_CUDA(cudaMemcpy(d_off, h_off, starts * sizeof(long long), cudaMemcpyHostToDevice));                \
+        for (int form = 0; form < 7; ++form) { /* bit 0: exclusive; bit 1: by keys; 4-6: the reductions */       \
+            const int rowed = form == 5, offsetted = form == 6, reduces = form >= 4;                             \
+            const int exclusive = !reduces && (form & 1);                                                        \
             const int keyed = !reduces && (form >> 1);                                                           \
             const size_t rows = n / (spread), ends = rowed ? rows * (spread) : n;                                \
-            const char *what = rowed ? "reduction of rows" : reduces ? "reduction" : exclusive ? "exclusive" : "inclusive"; \
+            const char *what = rowed ? "reduction of rows" : offsetted ? "reduction by offsets" : reduces ? "reduction" \
+                               : exclusive ? "exclusive" : "inclusive";                                          \
             double acc = 0.0, mag = 0.0;                                                                         \
             size_t m = 0; /* (reduces: the segments) */                                                          \
             for (size_t i = 0; i < ends; ++i) { /* the reference, and the sum of magnitudes for the tolerance */ \
@@ -155,6 +164,7 @@ GPUSCAN_DECLARE(lbf64, double, add)
             int differing = 0;                                                                                   \
             REPEATED_(T, n, d_out, h_first, h_out, differing,                                                    \
                       rowed ? gpuscan_##name##_add_segmented_reduce_rows(d_in, d_out, rows, (spread), scan_stream) \
+                      : offsetted ? gpuscan_##name##_add_segmented_reduce_offsets(d_in, d_off, starts, d_out, n, scan_stream) \
                       : reduces ? gpuscan_##name##_add_segmented_reduce(d_in, d_heads, d_out, d_count, n, scan_stream) \
                       : keyed ? (exclusive ? gpuscan_##name##_add_by_key_exclusive(d_keys, d_in, d_out, n, init, scan_stream) \
                                            : gpuscan_##name##_add_by_key_inclusive(d_keys, d_in, d_out, n, scan_stream)) \
@@ -168,13 +178,15 @@ GPUSCAN_DECLARE(lbf64, double, add)
                           EXPECT(bad == 0, "segmented %s %s%s n=%zu: %zu wrong", #name, what, keyed ? " by key" : "", \
                                  n, bad);                                                                        \
                       });                                                                                        \
-            if (!GPUSCAN_DETERMINISTIC && !rowed) segmented_tolerated += differing, differing = 0;               \
+            if (!GPUSCAN_DETERMINISTIC && !rowed && !offsetted) segmented_tolerated += differing, differing = 0;  \
             EXPECT(differing == 0, "segmented %s %s%s n=%zu: %d of %d runs differ from the first", #name, what,  \
                    keyed ? " by key" : "", n, differing, RUNS);                                                  \
             total_differing += differing;                                                                        \
         }                                                                                                        \
         CHECK_CUDA(cudaFree(d_count));                                                                           \
-        printf("  segmented %s add n=%zu: by heads and keys x 2 kinds, two reductions, x %d repeats, %ld differing " \
+        CHECK_CUDA(cudaFree(d_off));                                                                             \
+        free(h_off);                                                                                             \
+        printf("  segmented %s add n=%zu: by heads and keys x 2 kinds, three reductions, x %d repeats, %ld differing " \
                "so far\n", #name, n, RUNS, total_differing);                                                     \
         fflush(stdout);                                                                                          \
         CHECK_CUDA(cudaFree(d_in));                                                                              \
@@ -307,11 +319,14 @@ int main(int argc, char **argv)
     /* along an axis: a long axis of 2 and of 8 columns (a warp's and a thread's look-back a column),
      * 4,099 columns (tiles of 128 across), a short axis (a thread a column), the last axis (the rows
      * form), reversed */
-    AXIS_CASE(f32, float, 1, ((size_t)1 << 20) + 3, 2, 0);
-    AXIS_CASE(f32, float, 1, ((size_t)1 << 20) + 3, 8, 1);
-    AXIS_CASE(f64, double, 1, 3001, 4099, 0);
-    AXIS_CASE(f32, float, 3, 7, 100003, 0);
-    AXIS_CASE(f64, double, 4099, 1001, 1, 0);
+    const int segmented_only = argc > 1 && strcmp(argv[1], "--segmented") == 0; /* (those cases alone) */
+    if (!segmented_only) {
+        AXIS_CASE(f32, float, 1, ((size_t)1 << 20) + 3, 2, 0);
+        AXIS_CASE(f32, float, 1, ((size_t)1 << 20) + 3, 8, 1);
+        AXIS_CASE(f64, double, 1, 3001, 4099, 0);
+        AXIS_CASE(f32, float, 3, 7, 100003, 0);
+        AXIS_CASE(f64, double, 4099, 1001, 1, 0);
+    }
     if (argc > 1 && strcmp(argv[1], "--axis") == 0) { /* (the axis cases alone) */
         if (!GPUSCAN_DETERMINISTIC) printf("  axis runs differing (not promised): %ld\n", axis_tolerated);
         return test_finish(GPUSCAN_DETERMINISTIC ? "gpu_determinism --axis" : "gpu_determinism_default --axis");
@@ -323,6 +338,10 @@ int main(int argc, char **argv)
     ROWS_OFFSET_CASE(f32, float, 4096, 1000);        /* (lanes of a warp a row) */
     ROWS_OFFSET_CASE(f32, float, 3, (1u << 20) + 8); /* (rows in chunks: a second launch) */
     ROWS_OFFSET_CASE(f64, double, 100000, 9);        /* (a lane a row) */
+    if (segmented_only) {
+        if (!GPUSCAN_DETERMINISTIC) printf("  segmented runs differing (not promised): %ld\n", segmented_tolerated);
+        return test_finish(GPUSCAN_DETERMINISTIC ? "gpu_determinism --segmented" : "gpu_determinism_default --segmented");
+    }
     const size_t sizes[] = {3 * (size_t)GPUSCAN_TILE_(CO, float) + 5, ((size_t)1 << 20) + 3, ((size_t)1 << 24) + 1};
     for (int s = 0; s < 3; ++s) {
         DETERMINISM_CASE(f32, float, sizes[s]);

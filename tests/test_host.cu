@@ -1011,17 +1011,25 @@ static void test_descriptors(void)
     gpuscan_segment_call_ gf = heads_call;
     gf.heads = NULL, gf.row = 1000, gf.bounded = 1, gf.segments = gf.n / 1000;
     rd.rows_fold = NULL;
-    EXPECT(!gpuscan_rows_fold_suits_(&rd, &gf), "the rows' fold: not for an operator that does not commute");
+    EXPECT(!gpuscan_fold_suits_(&rd, &gf), "the rows' fold: not for an operator that does not commute");
     rd.rows_fold = (const void *)(uintptr_t)0x1000;
-    EXPECT(gpuscan_rows_fold_suits_(&rd, &gf), "the rows' fold for a commuting operator");
+    EXPECT(gpuscan_fold_suits_(&rd, &gf), "the rows' fold for a commuting operator");
     gf.out = (void *)in;
-    EXPECT(!gpuscan_rows_fold_suits_(&rd, &gf), "the rows' fold: not in place");
+    EXPECT(!gpuscan_fold_suits_(&rd, &gf), "the rows' fold: not in place");
     gf.out = out, gf.row = 0, gf.offsets = heads, gf.offset_bytes = 8, gf.n_segments = gf.segments;
-    EXPECT(!gpuscan_rows_fold_suits_(&rd, &gf), "the rows' fold: not by offsets");
+    EXPECT(!gpuscan_fold_suits_(&rd, &gf), "the rows' fold: not by offsets");
+    rd.offsets_fold = (const void *)(uintptr_t)0x2000;
+    EXPECT(gpuscan_fold_suits_(&rd, &gf), "the offsets' fold for a commuting operator");
+    gf.n_segments = gf.segments = 0;
+    EXPECT(!gpuscan_fold_suits_(&rd, &gf), "the offsets' fold: no segments (nothing to write)");
+    gf.n_segments = gf.segments = 5000, gf.n = 0;
+    EXPECT(!gpuscan_fold_suits_(&rd, &gf), "the offsets' fold: no elements (the identities' kernel)");
+    gf.n = heads_call.n;
+    rd.offsets_fold = NULL;
     gf.offsets = NULL, gf.offset_bytes = 0, gf.n_segments = 0, gf.row = 1000, gf.n = 0;
-    EXPECT(!gpuscan_rows_fold_suits_(&rd, &gf), "the rows' fold: no elements (the identities' kernel)");
+    EXPECT(!gpuscan_fold_suits_(&rd, &gf), "the rows' fold: no elements (the identities' kernel)");
     gf.n = heads_call.n, gf.bounded = 0;
-    EXPECT(!gpuscan_rows_fold_suits_(&rd, &gf), "the rows' fold: a scan's rows");
+    EXPECT(!gpuscan_fold_suits_(&rd, &gf), "the rows' fold: a scan's rows");
     /* its shape: chunks of whole 16-byte words that cover the row, the second launch only for long
      * rows, groups of at most a warp, each lane at least its bytes; the size query its partials */
     {
@@ -1051,27 +1059,71 @@ static void test_descriptors(void)
         gf.in = in, gf.out = out, gf.bounded = 1, gf.row = 1u << 16, gf.segments = 16, gf.n = (size_t)16 << 16;
         const gpuscan_rows_shape_ rs = gpuscan_rows_shape_of_(16, 1u << 16, 4, 4);
         size_t fb = 0;
-        EXPECT(gpuscan_rows_fold_run_(&rd, NULL, &fb, &gf, 1, 0) == GPUSCAN_SUCCESS && rs.chunks > 1 &&
+        EXPECT(gpuscan_fold_run_(&rd, NULL, &fb, &gf, 1, 0, 0) == GPUSCAN_SUCCESS && rs.chunks > 1 &&
                    fb == 16 * rs.chunks * 4,
                "the rows' fold's size query: %zu bytes, %zu chunks", fb, rs.chunks);
         gf.row = 8, gf.segments = gf.n / 8;
-        EXPECT(gpuscan_rows_fold_run_(&rd, NULL, &fb, &gf, 1, 0) == GPUSCAN_SUCCESS && fb == 1,
+        EXPECT(gpuscan_fold_run_(&rd, NULL, &fb, &gf, 1, 0, 0) == GPUSCAN_SUCCESS && fb == 1,
                "the rows' fold of short rows: no workspace (the least a size query gives)");
         /* a size query of either way (the pointers may be NULL, the call then in place or not) */
         gf.row = 1u << 16, gf.segments = 16;
         size_t pass_bytes = 0, query_bytes = 0, query_in_place = 0;
         EXPECT(gpuscan_segment_run_(&rd, NULL, &pass_bytes, &gf, 1, NULL, 0) == GPUSCAN_SUCCESS &&
-                   gpuscan_rows_reduce_run_(&rd, NULL, &query_bytes, &gf, 1, 0) == GPUSCAN_SUCCESS,
+                   gpuscan_bounded_reduce_run_(&rd, NULL, &query_bytes, &gf, 1, NULL, 0) == GPUSCAN_SUCCESS,
                "the rows' reduction's size query");
         gf.in = gf.out = NULL;
-        EXPECT(gpuscan_rows_reduce_run_(&rd, NULL, &query_in_place, &gf, 1, 0) == GPUSCAN_SUCCESS &&
+        EXPECT(gpuscan_bounded_reduce_run_(&rd, NULL, &query_in_place, &gf, 1, NULL, 0) == GPUSCAN_SUCCESS &&
                    query_bytes == query_in_place && query_bytes >= pass_bytes && query_bytes >= 16 * rs.chunks * 4,
                "the rows' reduction's size query covers the fold and the pass: %zu, %zu (the pass %zu)", query_bytes,
                query_in_place, pass_bytes);
         gf.in = in, gf.out = out;
         fb = 16 * rs.chunks * 4;
-        const gpuscan_status fs = gpuscan_rows_fold_run_(&rd, (void *)in, &fb, &gf, 1, 0);
+        const gpuscan_status fs = gpuscan_fold_run_(&rd, (void *)in, &fb, &gf, 1, 0, 0);
         EXPECT(fs == GPUSCAN_ERROR_OVERLAP, "the rows' fold's partials inside its input: %s", gpuscan_status_string(fs));
+    }
+    /* the offsets' shape: chunks of whole 16-byte words, at least CHUNK_BYTES, at most MAX_CHUNKS of
+     * them; groups as the rows' by the mean length; the size query its parts, apart from the
+     * offsets */
+    {
+        const size_t shapes[][2] = {{1, 1}, {1u << 20, 1u << 20}, {1u << 24, 1u << 21}, {1u << 24, 1}, {1u << 26, 1024},
+                                    {1u << 28, 4096}, {((size_t)1 << 32) + 3, 7}, {4095, 3}, {100000, 100000}};
+        for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; ++k)
+            for (size_t in_size = 1; in_size <= 8; in_size *= 2) {
+                const size_t n = shapes[k][0], segments = shapes[k][1];
+                const gpuscan_offsets_shape_ os = gpuscan_offsets_shape_of_(n, segments, in_size);
+                const gpuscan_rows_shape_ rs = gpuscan_rows_shape_of_(segments, n / segments, in_size, 4);
+                EXPECT(os.chunk % 16 == 0 && os.chunks * os.chunk >= n && (os.chunks - 1) * os.chunk < n &&
+                           os.chunks <= GPUSCAN_ROWS_FOLD_MAX_CHUNKS && os.chunk * in_size >= GPUSCAN_ROWS_FOLD_CHUNK_BYTES &&
+                           os.group_log2 == gpuscan_rows_group_log2_(n / segments * in_size) &&
+                           (rs.chunks > 1 || os.group_log2 == rs.group_log2),
+                       "the offsets' fold of %zu in %zu (%zu bytes): chunks %zu of %zu, lanes 2^%u", n, segments, in_size,
+                       os.chunks, os.chunk, os.group_log2);
+            }
+        gpuscan_segment_call_ go = heads_call;
+        go.heads = NULL, go.row = 0, go.bounded = 1, go.offsets = heads, go.offset_bytes = 4;
+        go.n = (size_t)1 << 24, go.n_segments = go.segments = 1000, go.in = in, go.out = out;
+        rd.offsets_fold = (const void *)(uintptr_t)0x2000;
+        const gpuscan_offsets_shape_ os = gpuscan_offsets_shape_of_(go.n, 1000, 4);
+        size_t fb = 0, pass_bytes = 0, query_bytes = 0;
+        EXPECT(gpuscan_fold_run_(&rd, NULL, &fb, &go, 1, 0, 0) == GPUSCAN_SUCCESS && os.chunks == GPUSCAN_ROWS_FOLD_MAX_CHUNKS &&
+                   fb == os.chunks * (2 * 4 + sizeof(size_t)),
+               "the offsets' fold's size query: %zu bytes, %zu chunks", fb, os.chunks);
+        EXPECT(gpuscan_segment_run_(&rd, NULL, &pass_bytes, &go, 1, NULL, 0) == GPUSCAN_SUCCESS &&
+                   gpuscan_bounded_reduce_run_(&rd, NULL, &query_bytes, &go, 1, NULL, 0) == GPUSCAN_SUCCESS &&
+                   query_bytes >= pass_bytes && query_bytes >= fb,
+               "the offsets' reduction's size query covers the fold and the pass: %zu (the pass %zu)", query_bytes, pass_bytes);
+        go.n = 1000;
+        EXPECT(gpuscan_fold_run_(&rd, NULL, &fb, &go, 1, 0, 0) == GPUSCAN_SUCCESS && fb == 1,
+               "the offsets' fold within one chunk: no workspace (the least a size query gives)");
+        size_t wb = (size_t)1 << 20;
+        const gpuscan_status ws_over = gpuscan_bounded_reduce_run_(&rd, out, &wb, &go, 1, NULL, 0);
+        EXPECT(ws_over == GPUSCAN_ERROR_OVERLAP, "the offsets' fold, which needs no workspace here: one over its output "
+               "refused as the pass would (%s)", gpuscan_status_string(ws_over));
+        go.n = (size_t)1 << 24;
+        fb = os.chunks * (2 * 4 + sizeof(size_t));
+        const gpuscan_status fs = gpuscan_fold_run_(&rd, (void *)(heads + 64), &fb, &go, 1, 0, 0);
+        EXPECT(fs == GPUSCAN_ERROR_OVERLAP, "the offsets' fold's parts over its offsets: %s", gpuscan_status_string(fs));
+        rd.offsets_fold = NULL;
     }
     /* a reduction's result may be in[0] itself where it is as wide; a typed one's may not */
     d = fake_desc(4);

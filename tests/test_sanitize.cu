@@ -78,7 +78,8 @@ static void exact_ends(uint64_t *rng)
  * rows of 7 (past two tiles: one row, folded in chunks) and keys; reverse scans by heads, keys and int32 offsets (each reads a head, key or
  * offset past its tile); and the keys' runs through unique, unique by key, run-length encoding and
  * non-trivial runs (their lengths, then their offsets), the input through a three-way partition
- * (select.cuh); each against a CPU loop (segments: a head 1 in 40 elements and at 0). */
+ * (select.cuh); each against a CPU loop (segments: a head 1 in 40 elements and at 0, none in the
+ * middle half: a segment longer than the offsets' fold's chunk). */
 static void segmented(uint64_t *rng, size_t max_random)
 {
     const size_t tile = GPUSCAN_TILE_(CO, int32_t);
@@ -96,7 +97,7 @@ static void segmented(uint64_t *rng, size_t max_random)
         int *o32 = (int *)malloc(2 * n * 4);
         size_t m = 0, e = 0; /* segments; offsets (an empty segment before every third) */
         for (size_t i = 0; i < n; ++i) {
-            h[i] = (int32_t)(rng_next(rng) % 100), heads[i] = i == 0 || rng_next(rng) % 40 == 0;
+            h[i] = (int32_t)(rng_next(rng) % 100), heads[i] = i == 0 || (rng_next(rng) % 40 == 0 && (i < n / 4 || i >= n / 4 * 3));
             keys[i] = i == 0 ? 0 : keys[i - 1] + heads[i];
             if (heads[i] && m % 3 == 2) o64[e] = (long long)i, o32[e++] = (int)i;
             if (heads[i]) o64[e] = (long long)i, o32[e++] = (int)i, firsts[m] = h[i], lens[m] = 0, sums[m++] = 0;

@@ -253,6 +253,15 @@ SEGMENT_CASE_(f2i, gpuscan_f2i_add_segmented, gpuscan_f2i_add_by_key, float, int
                                     {7, 5}, {1500, 300}, {max_random / 8 + 1, 8}};                  \
         for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; ++k)                               \
             reduce_##tname(shapes[k][0] * shapes[k][1], H_NONE, SRC_ROWS, shapes[k][1], k % 2, k % 3 == 0, rng); \
+        /* (and for the offsets' fold: lengths of 1 to 2^16 mixed - a warp's groups of one to 32     \
+         * lanes, segments too long for them, long ones across chunks -, lengths about a chunk from  \
+         * chunk edges) */                                                                          \
+        const size_t mixed[] = {3 * GPUSCAN_ROWS_FOLD_CHUNK_BYTES + 5, 128 * tile + 5, max_random / 2 + 7}; \
+        const int fold_patterns[] = {H_POWER, H_SKEWED, H_CHUNKS, H_LONG, H_1PCT};                   \
+        for (size_t k = 0; k < sizeof mixed / sizeof mixed[0]; ++k)                                 \
+            for (int p = 0; p < 5; ++p)                                                             \
+                reduce_##tname(mixed[k], fold_patterns[p], (k + p) % 2 ? SRC_OFFSETS32 : SRC_OFFSETS, 0, \
+                               (k + p / 2) % 2, 0, rng);                                            \
     }
 REDUCE_CASE_(i32, gpuscan_i32_add_reduce_by_key, gpuscan_i32_add_segmented_reduce, int, int, STAGE_AS_IS_, int, 0,
              value_i32, int, AS_IS_, ADD_, ABS_NONE_, MAG_NONE_, exact_int, key_next_int, 1)
@@ -416,6 +425,10 @@ static void bad_inputs(void)
          (bytes = 1 << 20, gpuscan_i32_add_segmented_reduce_offsets32_ex(d_out, &bytes, d_in, d_in + n, 10, d_out + 8, n, 0)),
          GPUSCAN_ERROR_OVERLAP},
         {"_ex: NULL size", gpuscan_i32_add_segmented_scan_ex(NULL, NULL, d_in, d_h, d_out, n, GPUSCAN_INCLUSIVE, 0, 0),
+         GPUSCAN_ERROR_NULL_POINTER},
+        {"segmented reduce offsets _ex: NULL size",
+         gpuscan_i32_add_segmented_reduce_offsets32_ex(NULL, NULL, d_in, d_in + n, 10, d_out, n, 0), GPUSCAN_ERROR_NULL_POINTER},
+        {"segmented reduce rows _ex: NULL size", gpuscan_i32_add_segmented_reduce_rows_ex(NULL, NULL, d_in, d_out, 10, 100, 0),
          GPUSCAN_ERROR_NULL_POINTER},
         {"_ex: workspace too small", (bytes = 1, gpuscan_i32_add_segmented_scan_ex(d_in + n, &bytes, d_in, d_h, d_out, n,
                                                                               GPUSCAN_INCLUSIVE, 0, 0)),
