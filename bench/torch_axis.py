@@ -1,17 +1,8 @@
 # PyTorch's cumsum (float32) along each axis of the shapes of bench/axis, beside a copy of the
 # tensor: medians of CUDA events, one call each, after warm-up (slow calls: 3 of them).
 #   python3 bench/torch_axis.py [ROWSxCOLS ...]   (default: every shape of bench/axis)
-import sys, torch, statistics
-def timed(fn):
-    fn(); torch.cuda.synchronize()
-    a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-    a.record(); fn(); b.record(); b.synchronize()
-    reps = 3 if a.elapsed_time(b) > 50 else 21
-    ts = []
-    for _ in range(reps):
-        a.record(); fn(); b.record(); b.synchronize()
-        ts.append(a.elapsed_time(b) * 1e3)
-    return statistics.median(ts)
+import sys, torch
+from torch_timing import timed  # (bench/: beside this file)
 gpu = torch.cuda.get_device_name(0)
 print("gpu,torch,shape,axis,torch_cumsum_us,copy_us,of_copy")
 shapes = [(2**20, 2), (2**24, 8), (2, 2**24), (4096, 4096), (2**16, 1024), (1024, 2**16), (2**26, 1), (8, 2**22)]

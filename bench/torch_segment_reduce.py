@@ -4,17 +4,8 @@
 # of CUDA events, one call each, after warm-up (slow calls: 3 of them), each sum checked against
 # a float64 reference.
 #   python3 bench/torch_segment_reduce.py [LOG2 ...]   (default: 24 26)
-import sys, torch, statistics
-def timed(fn):
-    fn(); torch.cuda.synchronize()
-    a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-    a.record(); fn(); b.record(); b.synchronize()
-    reps = 3 if a.elapsed_time(b) > 50 else 21
-    ts = []
-    for _ in range(reps):
-        a.record(); fn(); b.record(); b.synchronize()
-        ts.append(a.elapsed_time(b) * 1e3)
-    return statistics.median(ts)
+import sys, torch
+from torch_timing import timed  # (bench/: beside this file)
 gpu = torch.cuda.get_device_name(0)
 print("gpu,torch,n,segments,count,torch_us,copy_us,of_copy")
 logs = [int(v) for v in sys.argv[1:]] or [24, 26]
