@@ -630,8 +630,7 @@ static inline size_t gpuscan_offsets_parts_bytes_(const gpuscan_offsets_shape_ *
 static inline gpuscan_status gpuscan_offsets_fold_launch_(gpuscan_segment_desc_ *d, void *ws, const gpuscan_segment_call_ *c,
                                                           const gpuscan_offsets_shape_ *s, cudaStream_t stream)
 {
-    const size_t warps = GPUSCAN_ROWS_FOLD_THREADS / 32u,
-                 per_warp = ((size_t)32u >> s->group_log2) * (s->group_log2 == 0 ? GPUSCAN_OFFSETS_FOLD_LANE_SEGMENTS : 1u);
+    const size_t warps = GPUSCAN_ROWS_FOLD_THREADS / 32u, per_warp = (size_t)32u >> s->group_log2;
     const size_t segment_blocks = gpuscan_ceil_div_(gpuscan_ceil_div_(c->n_segments, per_warp), warps);
     unsigned chunk_blocks = s->chunks > 1 ? (unsigned)gpuscan_ceil_div_(s->chunks, warps) : 0u;
     int partials = 0;
@@ -833,59 +832,25 @@ static inline gpuscan_status gpuscan_fold_run_(gpuscan_segment_desc_ *d, void *d
                                                                 size_t n_segments, size_t n, size_t chunk, \
                                                                 unsigned group_log2, size_t warp, size_t warps, T *out) \
     {                                                                                               \
-        enum { R = GPUSCAN_OFFSETS_FOLD_LANE_SEGMENTS,                                              \
-               EACH = GPUSCAN_OFFSETS_FOLD_TINY_BYTES / sizeof(P##_in_t), /* (at most 8: 8 loads each) */ \
-               TINY = EACH < 1 ? 1 : EACH > 8 ? 8 : EACH };                                         \
-        static_assert(GPUSCAN_OFFSETS_FOLD_LANE_SEGMENTS >= 1u && GPUSCAN_OFFSETS_FOLD_LANE_SEGMENTS <= 16u, \
-                      "gpuscan: GPUSCAN_OFFSETS_FOLD_LANE_SEGMENTS is 1 to 16");                   \
         const unsigned G = 1u << group_log2, lane = threadIdx.x & 31u, member = lane & (G - 1u);    \
         const size_t per_warp = 32u >> group_log2, group_bytes = (size_t)G * GPUSCAN_OFFSETS_FOLD_GROUP_BYTES; \
-        const size_t rounds = G == 1u ? R : 1u; /* (a lane's segments at once: `rounds` apart by 32) */ \
-        for (size_t first = warp * per_warp * rounds; first < n_segments; first += warps * per_warp * rounds) { \
-            unsigned done = 0u; /* bit r: round r's segment folded (a lane's, tiny) or none */      \
-            if (G == 1u) { /* tiny segments: each lane's R of them, their elements' loads in flight at once */ \
-                size_t b[R], len[R];                                                                \
-                _Pragma("unroll") for (unsigned r = 0; r < R; ++r) {                                \
-                    /* a segment's end: the next lane's start (the last lane's: its own load; past the \
-                     * last segment: n), one offset read a segment (as gpuscan_segment_span_) */    \
-                    const size_t s = first + lane + r * 32u;                                        \
-                    size_t lo = s < n_segments ? gpuscan_offset_at_(offsets, ob, s) : n, hi;        \
-                    lo = lo < n ? lo : n;                                                           \
-                    hi = __shfl_down_sync(0xffffffffu, (unsigned long long)lo, 1);                  \
-                    if (lane == 31u) hi = s + 1u < n_segments ? gpuscan_offset_at_(offsets, ob, s + 1u) : n; \
-                    hi = hi < n ? hi : n;                                                           \
-                    b[r] = lo, len[r] = s >= n_segments ? 0u : hi > lo ? hi - lo : 0u;              \
-                    if (s >= n_segments) done |= 1u << r;                                           \
-                }                                                                                   \
-                _Pragma("unroll") for (unsigned r = 0; r < R; ++r)                                  \
-                    if (len[r] <= TINY && !(done >> r & 1u)) {                                      \
-                        T acc = P##_identity();                                                     \
-                        _Pragma("unroll") for (unsigned t = 0; t < TINY; ++t)                       \
-                            if (t < len[r]) acc = P##_combine(acc, P##_load_stage(in[b[r] + t], b[r] + t)); \
-                        out[first + lane + r * 32u] = acc, done |= 1u << r;                         \
-                    }                                                                               \
-                if (__all_sync(0xffffffffu, done == (1u << R) - 1u)) continue; /* (no rest) */        \
-            }                                                                                       \
-            for (unsigned r = 0; r < rounds; ++r) { /* the rest: a group a segment, or the warp */  \
-                const size_t s = first + r * 32u + (lane >> group_log2);                            \
-                size_t b = 0, len = 0;                                                              \
-                if (s < n_segments && !(done >> r & 1u)) len = gpuscan_segment_span_(offsets, ob, n_segments, n, s, &b); \
-                const int own = s < n_segments && !(done >> r & 1u) && len <= chunk &&              \
-                                (G == 32u || len * sizeof(P##_in_t) <= group_bytes);                \
-                T acc = own ? P##_piece_fold(in, b, b + len, member, G) : P##_identity();           \
-                acc = P##_lanes_fold(acc, G);                                                       \
-                if (own && member == 0u) out[s] = acc;                                              \
-                unsigned wide = __ballot_sync(0xffffffffu, s < n_segments && !(done >> r & 1u) && member == 0u && !own && \
-                                                               len <= chunk);                       \
-                while (wide != 0u) {                                                                \
-                    const int l = __ffs(wide) - 1;                                                  \
-                    wide &= wide - 1u;                                                              \
-                    const size_t wb = __shfl_sync(0xffffffffu, (unsigned long long)b, l),           \
-                                 wl = __shfl_sync(0xffffffffu, (unsigned long long)len, l),         \
-                                 ws = __shfl_sync(0xffffffffu, (unsigned long long)s, l);           \
-                    const T v = P##_warp_fold(in, wb, wl);                                          \
-                    if (lane == 0u) out[ws] = v;                                                    \
-                }                                                                                   \
+        for (size_t first = warp * per_warp; first < n_segments; first += warps * per_warp) {       \
+            const size_t s = first + (lane >> group_log2);                                          \
+            size_t b = 0, len = 0;                                                                  \
+            if (s < n_segments) len = gpuscan_segment_span_(offsets, ob, n_segments, n, s, &b);     \
+            const int own = s < n_segments && len <= chunk && (G == 32u || len * sizeof(P##_in_t) <= group_bytes); \
+            T acc = own ? P##_piece_fold(in, b, b + len, member, G) : P##_identity();               \
+            acc = P##_lanes_fold(acc, G);                                                           \
+            if (own && member == 0u) out[s] = acc;                                                  \
+            unsigned wide = __ballot_sync(0xffffffffu, s < n_segments && member == 0u && !own && len <= chunk); \
+            while (wide != 0u) {                                                                    \
+                const int l = __ffs(wide) - 1;                                                      \
+                wide &= wide - 1u;                                                                  \
+                const size_t wb = __shfl_sync(0xffffffffu, (unsigned long long)b, l),               \
+                             wl = __shfl_sync(0xffffffffu, (unsigned long long)len, l),             \
+                             ws = __shfl_sync(0xffffffffu, (unsigned long long)s, l);               \
+                const T v = P##_warp_fold(in, wb, wl);                                              \
+                if (lane == 0u) out[ws] = v;                                                        \
             }                                                                                       \
         }                                                                                           \
     }                                                                                               \

@@ -106,16 +106,6 @@
 #ifndef GPUSCAN_OFFSETS_FOLD_GROUP_BYTES
 #define GPUSCAN_OFFSETS_FOLD_GROUP_BYTES 512u
 #endif
-/* Groups of one lane take LANE_SEGMENTS segments a lane at once, those of up to TINY_BYTES (and
- * 8 elements) element by element, all their loads in flight together (one segment a lane at a
- * time waited for its offsets, then for its elements: segments of one int32 ran at 0.39 of a
- * copy). */
-#ifndef GPUSCAN_OFFSETS_FOLD_LANE_SEGMENTS
-#define GPUSCAN_OFFSETS_FOLD_LANE_SEGMENTS 4u
-#endif
-#ifndef GPUSCAN_OFFSETS_FOLD_TINY_BYTES
-#define GPUSCAN_OFFSETS_FOLD_TINY_BYTES 32u
-#endif
 /* 16-byte words of keys a lane holds while a scan by key's keys load (block.cuh): keys wider than
  * that a tile (8-byte keys beside 4-byte values) compare element by element, not spill. */
 #ifndef GPUSCAN_KEY_VECTORS_MAX
