@@ -675,7 +675,7 @@ static inline gpuscan_status gpuscan_bounded_reduce_run_(gpuscan_segment_desc_ *
     if (ex && workspace_bytes == NULL) return GPUSCAN_ERROR_NULL_POINTER;
     if (!gpuscan_fold_suits_(d, c) && !(ex && d_workspace == NULL && gpuscan_fold_shape_suits_(d, c)))
         return gpuscan_segment_run_(d, d_workspace, workspace_bytes, c, ex, before, stream);
-    if (ex && workspace_bytes != NULL) GPUSCAN_TRY_(gpuscan_segment_run_(d, NULL, &pass_bytes, c, 1, before, stream));
+    if (ex) GPUSCAN_TRY_(gpuscan_segment_run_(d, NULL, &pass_bytes, c, 1, before, stream));
     if (d_workspace != NULL || !ex) return gpuscan_fold_run_(d, d_workspace, workspace_bytes, c, ex, pass_bytes, stream);
     GPUSCAN_TRY_(gpuscan_fold_run_(d, NULL, &fold_bytes, c, 1, 0, stream));
     *workspace_bytes = pass_bytes > fold_bytes ? pass_bytes : fold_bytes;
