@@ -17,9 +17,12 @@
  * DeviceSegmentedReduce::Sum of the same offsets, each beside a copy of what it moves: values, and
  * heads or offsets, read, a sum a segment written), every sum checked against CUB's.
  *   segmented [--csv FILE] [--min-log2 J] [--max-log2 K]
- *             [--only heads,offsets,keys,reverse,reduce,sums,offsetsums,rowsums,rows]
+ *             [--only heads,offsets,keys,reverse,reduce,sums,offsetsums,rowsums,rows] [--lengths L,...]
  * sizes 2^J .. 2^K (default 16, 28); --only: those forms alone (a comma-separated list; offsetsums,
- * rowsums: the reductions by offsets, of rows alone, which "sums" includes). */
+ * rowsums: the reductions by offsets, of rows alone, which "sums" includes); --lengths: the
+ * segments instead of the default 1,8,64,1024,65536,one,power - a length, "one", "power", "1-4"
+ * (lengths uniform in 1..4) or "1|18" (60 % of 1, 40 % of 18: short segments among ones too long
+ * for a lane of the short way, segment.cuh). */
 #include <cstdio>
 #include <cstring>
 #include <cub/cub.cuh>
@@ -39,12 +42,13 @@ int main(int argc, char **argv)
 {
     const char *csv_path = NULL;
     int max_log2 = 28, min_log2 = 16;
-    const char *only = "";
+    const char *only = "", *length_list = "1,8,64,1024,65536,one,power";
     for (int i = 1; i < argc; ++i) {
         if (!strcmp(argv[i], "--csv") && i + 1 < argc) csv_path = argv[++i];
         else if (!strcmp(argv[i], "--max-log2") && i + 1 < argc) max_log2 = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--min-log2") && i + 1 < argc) min_log2 = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
+        else if (!strcmp(argv[i], "--lengths") && i + 1 < argc) length_list = argv[++i];
     }
     cudaDeviceProp prop;
     FILE *csv = bench_start(csv_path, "gpu,n,segments,form,gpuscan_us,gpuscan_ex_us,cub_by_key_us,scan_us,copy_us,of_copy,vs_cub",
@@ -130,8 +134,23 @@ int main(int argc, char **argv)
                         cp, cp / g, c / g);
         }
     };
-    const long lengths[] = {1, 8, 64, 1024, 65536, 0 /* one segment */, -1 /* power law */};
-    const char *names[] = {"1", "8", "64", "1024", "65536", "one", "power"};
+    /* the lengths: > 0 each segment's; 0 one segment; -1 the power law; -2 1-4; -3 1|18 */
+    long lengths[32];
+    char names[32][16];
+    int n_lengths = 0;
+    for (const char *p = length_list; *p && n_lengths < 32; p = strchr(p, ',') ? strchr(p, ',') + 1 : p + strlen(p)) {
+        const size_t k = strchr(p, ',') ? (size_t)(strchr(p, ',') - p) : strlen(p);
+        snprintf(names[n_lengths], sizeof names[0], "%.*s", (int)(k < 15 ? k : 15), p);
+        const char *nm = names[n_lengths];
+        const int named = !strcmp(nm, "one") || !strcmp(nm, "power") || !strcmp(nm, "1-4") || !strcmp(nm, "1|18");
+        lengths[n_lengths] = !strcmp(nm, "one") ? 0 : !strcmp(nm, "power") ? -1 : !strcmp(nm, "1-4") ? -2
+                             : !strcmp(nm, "1|18") ? -3 : atol(nm);
+        if (!named && lengths[n_lengths] <= 0) {
+            fprintf(stderr, "--lengths: %s is none of a length, one, power, 1-4, 1|18\n", nm);
+            return 2;
+        }
+        ++n_lengths;
+    }
     auto runs = [&](const char *form) { /* (--only: a comma-separated list) */
         const size_t k = strlen(form);
         for (const char *p = only; *p; p = strchr(p, ',') ? strchr(p, ',') + 1 : p + strlen(p))
@@ -254,7 +273,7 @@ int main(int argc, char **argv)
                                                runs("reduce") || runs("sums") || runs("offsetsums"));
          lg += (lg < 24 ? 4 : 2)) {
         const size_t n = (size_t)1 << lg, moved = 9 * n;
-        for (int li = 0; li < 7; ++li) {
+        for (int li = 0; li < n_lengths; ++li) {
             size_t next = 0; /* the next head */
             int key = 0;
             for (size_t i = 0; i < n; ++i) {
@@ -263,7 +282,10 @@ int main(int argc, char **argv)
                     const long len = lengths[li];
                     if (len > 0) next = i + (size_t)len;
                     else if (len == 0) next = n;
-                    else z ^= z << 13, z ^= z >> 7, z ^= z << 17, next = i + ((size_t)1 << (z % 17));
+                    else {
+                        z ^= z << 13, z ^= z >> 7, z ^= z << 17;
+                        next = i + (len == -1 ? (size_t)1 << (z % 17) : len == -2 ? 1 + z % 4 : z % 10 < 6 ? 1 : 18);
+                    }
                     if (i > 0) ++key;
                 }
                 heads[i] = (unsigned char)head;

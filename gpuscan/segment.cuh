@@ -456,7 +456,8 @@ typedef struct gpuscan_segment_desc_ {
     gpuscan_pass_ pass;
     const void *identities;     /* (a reduction's) P_identities: empty segments of no elements */
     const void *rows_fold;      /* (a reduction's, a commuting operator's) P_rows_fold, or NULL */
-    const void *offsets_fold;   /* (likewise) P_offsets_fold, or NULL */
+    const void *offsets_fold[2]; /* (likewise) a kernel a way (GPUSCAN_OFFSETS_*): P_offsets_fold_short
+                                  * and P_offsets_fold, or NULL */
     gpuscan_device_cache_ pdl_fold; /* (the folds' second launches as programmatic dependents, per
                                      * device: both folds' kernels are of one build, one answer) */
 } gpuscan_segment_desc_;
@@ -604,22 +605,27 @@ static inline gpuscan_status gpuscan_rows_fold_launch_(gpuscan_segment_desc_ *d,
                               GPUSCAN_ROWS_FOLD_THREADS, gpuscan_pdl_supported_(d->rows_fold, d->pdl_fold), stream);
     return gpuscan_launch_(&config, d->rows_fold, fold_args);
 }
-/* A reduction by offsets of a commuting operator as a fold (P_offsets_fold): segments to groups of
- * lanes by their mean length; those longer than a chunk, in chunks of at least CHUNK_BYTES and at
- * most MAX_CHUNKS of them, whose parts (the one a chunk continues, the one that starts in it, and
- * that one's number) wait in the workspace for the second launch.  The shape follows from n, the
- * segments' count and the sizes alone (as the rows'). */
+/* A reduction by offsets of a commuting operator as a fold (P_offsets_fold): segments to lanes or
+ * groups of lanes by their mean length (the way: tuning.cuh); those longer than a chunk, in chunks
+ * of at least CHUNK_BYTES and at most MAX_CHUNKS of them, whose parts (the one a chunk continues,
+ * the one that starts in it, and that one's number) wait in the workspace for the second launch.
+ * The shape follows from n, the segments' count and the sizes alone (as the rows'). */
+#define GPUSCAN_OFFSETS_SHORT 0  /* SHORT_SEGMENTS segments a lane */
+#define GPUSCAN_OFFSETS_VECTOR 1 /* a group of lanes a segment, 16-byte loads */
 typedef struct gpuscan_offsets_shape_ {
     size_t chunk, chunks; /* a chunk's elements, and the chunks (1: no segment can be longer) */
-    unsigned group_log2;  /* the lanes folding a segment */
+    unsigned way;         /* GPUSCAN_OFFSETS_* */
+    unsigned group_log2;  /* the lanes folding a segment (SHORT: 0) */
 } gpuscan_offsets_shape_;
 static inline gpuscan_offsets_shape_ gpuscan_offsets_shape_of_(size_t n, size_t n_segments, size_t in_size)
 {
     gpuscan_offsets_shape_ s;
     const size_t least = GPUSCAN_ROWS_FOLD_CHUNK_BYTES / in_size, by_count = gpuscan_ceil_div_(n, GPUSCAN_ROWS_FOLD_MAX_CHUNKS);
+    const size_t mean = n / (n_segments > 0 ? n_segments : 1u) * in_size; /* bytes */
     s.chunk = gpuscan_ceil_div_(least > by_count ? least : by_count, 16u) * 16u;
     s.chunks = gpuscan_ceil_div_(n, s.chunk);
-    s.group_log2 = gpuscan_rows_group_log2_(n / (n_segments > 0 ? n_segments : 1u) * in_size);
+    s.way = mean < GPUSCAN_OFFSETS_FOLD_SHORT_BYTES ? GPUSCAN_OFFSETS_SHORT : GPUSCAN_OFFSETS_VECTOR;
+    s.group_log2 = s.way == GPUSCAN_OFFSETS_SHORT ? 0u : gpuscan_rows_group_log2_(mean);
     return s;
 }
 /* the second launch's parts (T, two a chunk) and the long segments' numbers (size_t, one a chunk) */
@@ -630,15 +636,16 @@ static inline size_t gpuscan_offsets_parts_bytes_(const gpuscan_offsets_shape_ *
 static inline gpuscan_status gpuscan_offsets_fold_launch_(gpuscan_segment_desc_ *d, void *ws, const gpuscan_segment_call_ *c,
                                                           const gpuscan_offsets_shape_ *s, cudaStream_t stream)
 {
-    const size_t warps = GPUSCAN_ROWS_FOLD_THREADS / 32u, per_warp = (size_t)32u >> s->group_log2;
+    const size_t warps = GPUSCAN_ROWS_FOLD_THREADS / 32u;
+    const size_t per_warp = s->way == GPUSCAN_OFFSETS_SHORT ? 32u * GPUSCAN_OFFSETS_FOLD_SHORT_SEGMENTS : (size_t)32u >> s->group_log2;
     const size_t segment_blocks = gpuscan_ceil_div_(gpuscan_ceil_div_(c->n_segments, per_warp), warps);
     unsigned chunk_blocks = s->chunks > 1 ? (unsigned)gpuscan_ceil_div_(s->chunks, warps) : 0u;
     int partials = 0;
     void *parts = ws, *longs = (char *)ws + gpuscan_offsets_parts_bytes_(s, d->elem_size);
+    const void *kernel = d->offsets_fold[s->way];
     void *args[] = {(void *)&c->in, (void *)&c->offsets, (void *)&c->offset_bytes, (void *)&c->n_segments,
-                    (void *)&c->n, (void *)&s->chunk, (void *)&s->chunks, (void *)&s->group_log2,
-                    &chunk_blocks, &partials, (void *)&c->out, &parts, &longs};
-    GPUSCAN_TRY_(gpuscan_launch_plain_(d->offsets_fold, chunk_blocks + (segment_blocks < GPUSCAN_ROWS_FOLD_MAX_BLOCKS ? segment_blocks : GPUSCAN_ROWS_FOLD_MAX_BLOCKS),
+                    (void *)&c->n, (void *)&s->chunk, (void *)&s->chunks, (void *)&s->group_log2, &chunk_blocks, &partials, (void *)&c->out, &parts, &longs};
+    GPUSCAN_TRY_(gpuscan_launch_plain_(kernel, chunk_blocks + (segment_blocks < GPUSCAN_ROWS_FOLD_MAX_BLOCKS ? segment_blocks : GPUSCAN_ROWS_FOLD_MAX_BLOCKS),
                                        GPUSCAN_ROWS_FOLD_THREADS, args, stream));
     if (chunk_blocks == 0) return GPUSCAN_SUCCESS;
     /* the long segments from their parts: the first launch's programmatic dependent */
@@ -646,15 +653,15 @@ static inline gpuscan_status gpuscan_offsets_fold_launch_(gpuscan_segment_desc_ 
     cudaLaunchAttribute attr;
     partials = 1;
     gpuscan_dependent_config_(&config, &attr, chunk_blocks, GPUSCAN_ROWS_FOLD_THREADS,
-                              gpuscan_pdl_supported_(d->offsets_fold, d->pdl_fold), stream);
-    return gpuscan_launch_(&config, d->offsets_fold, args);
+                              gpuscan_pdl_supported_(d->offsets_fold[GPUSCAN_OFFSETS_VECTOR], d->pdl_fold), stream);
+    return gpuscan_launch_(&config, d->offsets_fold[GPUSCAN_OFFSETS_VECTOR], args); /* (its partials) */
 }
 /* Whether a bounded reduction takes a fold: a commuting operator's, some elements; by rows not in
  * place (a piece's result lands where other pieces' elements may not have been read yet; by
  * offsets the check refuses it anyway). */
 static inline int gpuscan_fold_shape_suits_(const gpuscan_segment_desc_ *d, const gpuscan_segment_call_ *c)
 {
-    return c->bounded && c->n > 0 && (c->offset_bytes == 0 ? d->rows_fold != NULL : d->offsets_fold != NULL && c->n_segments > 0);
+    return c->bounded && c->n > 0 && (c->offset_bytes == 0 ? d->rows_fold != NULL : d->offsets_fold[GPUSCAN_OFFSETS_VECTOR] != NULL && c->n_segments > 0);
 }
 static inline int gpuscan_fold_suits_(const gpuscan_segment_desc_ *d, const gpuscan_segment_call_ *c)
 {
@@ -814,18 +821,107 @@ static inline gpuscan_status gpuscan_fold_run_(gpuscan_segment_desc_ *d, void *d
 #define GPUSCAN_SEGMENT_ROWS_FOLD_AT_1(P) (P##_COMMUTES_ ? (const void *)P##_rows_fold : NULL)
 /* A reduction's fold by offsets (host: gpuscan_fold_run_), compiled for a commuting operator only
  * and beside the rows' fold (whose piece folds it takes).  The segments go to groups of
- * 2^group_log2 lanes, as rows do; a segment too long for its group (past GROUP_BYTES a lane) to
- * its whole warp after; a long one (longer than a chunk) in chunks of the elements: chunk k's warp
+ * 2^group_log2 lanes, as rows do, or where their mean is short SHORT_SEGMENTS to a lane (its own
+ * kernel, P_offsets_fold_short); a segment too long for its group or lane (past GROUP_BYTES a
+ * lane; twice SHORT_BYTES) to its whole warp after; a long one (longer than a chunk) in chunks of
+ * the elements: chunk k's warp
  * folds the parts of the two long segments it may meet, the one it continues and the one that
  * starts in it, and a second launch (`partials`) then folds each long segment's parts, in the
  * chunks' order.  (A warp's segments of up to a chunk each it folds one after the other: 32 such
  * side by side among short ones, in groups of one lane, keep one warp busy for 32 chunks.) */
 #define GPUSCAN_SEGMENT_OFFSETS_FOLD_0(P, T)
 #define GPUSCAN_SEGMENT_OFFSETS_FOLD_1(P, T)                                                        \
-    /* the fold of in[b, b + len) by a whole warp, to its lane 0 */                                 \
-    static __device__ __forceinline__ T P##_warp_fold(const P##_in_t *in, size_t b, size_t len)     \
+    /* the fold of in[begin, end) by lane `lane` of a warp: an element a load, the lanes side by    \
+     * side, every load of a round in flight together */                                            \
+    static __device__ __forceinline__ T P##_strided_fold(const P##_in_t *in, size_t begin, size_t end, unsigned lane) \
     {                                                                                               \
-        return P##_lanes_fold(P##_piece_fold(in, b, b + len, threadIdx.x & 31u, 32u), 32u);         \
+        enum { U = GPUSCAN_REDUCE_LOADS };                                                          \
+        T acc = P##_identity();                                                                     \
+        size_t j = begin + lane, left = j < end ? ((end - j - 1u) >> 5) + 1u : 0u; /* (its elements) */ \
+        for (; left > 0u; left = left > (size_t)U ? left - U : 0u)                                  \
+            _Pragma("unroll") for (int k = 0; k < U; ++k, j += 32u)                                 \
+                acc = P##_combine(acc, (size_t)k < left ? P##_load_stage(in[j], j) : P##_identity()); \
+        return acc;                                                                                 \
+    }                                                                                               \
+    /* the fold of in[b, b + len) by a whole warp, to its lane 0 (strided: an element a load, else  \
+     * 16-byte loads) */                                                                            \
+    static __device__ __forceinline__ T P##_warp_fold(const P##_in_t *in, size_t b, size_t len, int strided) \
+    {                                                                                               \
+        const unsigned lane = threadIdx.x & 31u;                                                    \
+        return P##_lanes_fold(strided ? P##_strided_fold(in, b, b + len, lane) : P##_piece_fold(in, b, b + len, lane, 32u), \
+                              32u);                                                                 \
+    }                                                                                               \
+    /* the segments s0 + l of the lanes l in `wide`, one after another, each by the warp, an element \
+     * a load; their spans read again (from L1: a lane's held across the folds cost registers) */   \
+    static __device__ __forceinline__ void P##_offsets_wide(const P##_in_t *in, const void *offsets, unsigned ob, \
+                                                            size_t n_segments, size_t n, unsigned wide, size_t s0, T *out) \
+    {                                                                                               \
+        for (; wide != 0u; wide &= wide - 1u) {                                                     \
+            const size_t s = s0 + (unsigned)(__ffs(wide) - 1);                                      \
+            size_t b = 0;                                                                           \
+            const size_t len = gpuscan_segment_span_(offsets, ob, n_segments, n, s, &b);            \
+            const T v = P##_warp_fold(in, b, len, 1);                                               \
+            if ((threadIdx.x & 31u) == 0u) out[s] = v;                                              \
+        }                                                                                           \
+    }                                                                                               \
+    /* warp `warp` of `warps`, segments of a short mean length: K of them a lane (lane l's k-th:    \
+     * first + 32k + l), each of under twice SHORT_BYTES kept by its lane and folded W elements (8  \
+     * bytes) a round, the K x W loads of a round in flight together; the longer ones after, by the \
+     * warp, an element a load (the 16-byte loads' registers would be this kernel's; those longer   \
+     * than a chunk: the chunks') */                                                                \
+    static __device__ __forceinline__ void P##_offsets_short(const P##_in_t *in, const void *offsets, unsigned ob, \
+                                                             size_t n_segments, size_t n, size_t chunk, size_t warp, \
+                                                             size_t warps, T *out)                  \
+    {                                                                                               \
+        enum { K = GPUSCAN_OFFSETS_FOLD_SHORT_SEGMENTS, W = sizeof(P##_in_t) >= 8u ? 1 : 8 / sizeof(P##_in_t) }; \
+        static_assert(K >= 1 && K <= 32 && 2u * GPUSCAN_OFFSETS_FOLD_SHORT_BYTES <= GPUSCAN_ROWS_FOLD_CHUNK_BYTES, \
+                      "gpuscan: GPUSCAN_OFFSETS_FOLD_SHORT_SEGMENTS is 1 to 32, and twice "          \
+                      "GPUSCAN_OFFSETS_FOLD_SHORT_BYTES at most GPUSCAN_ROWS_FOLD_CHUNK_BYTES (a segment " \
+                      "a lane keeps is no chunks')");                                                \
+        const size_t lane = threadIdx.x & 31u, most_kept = 2u * GPUSCAN_OFFSETS_FOLD_SHORT_BYTES / sizeof(P##_in_t) + 1u; \
+        for (size_t first = warp * 32u * K; first < n_segments; first += warps * 32u * K) {        \
+            size_t b[K];                                                                            \
+            unsigned kept[K], rounds = 0, wides = 0u, some = 0u; /* (kept: a segment's length + 1 where \
+                            * its lane keeps it, else 0; lane k's wides: the k-th segments for the warp, too \
+                            * long to keep and no longer than a chunk (a bit a lane), some: the k with any) */ \
+            T acc[K];                                                                               \
+            /* the starts, and each one's end from the next lane (lane 31's: the next start after) */ \
+            _Pragma("unroll") for (int k = 0; k < K; ++k) {                                         \
+                const size_t s = first + (size_t)k * 32u + lane;                                    \
+                b[k] = s < n_segments ? gpuscan_offset_at_(offsets, ob, s) : n;                     \
+                b[k] = b[k] < n ? b[k] : n;                                                         \
+            }                                                                                       \
+            size_t after = first + 32u * K < n_segments ? gpuscan_offset_at_(offsets, ob, first + 32u * K) : n; \
+            after = after < n ? after : n;                                                          \
+            _Pragma("unroll") for (int k = 0; k < K; ++k) {                                         \
+                const size_t next = k + 1 < K ? b[k + 1 < K ? k + 1 : k] : after,                   \
+                             up = __shfl_down_sync(0xffffffffu, (unsigned long long)b[k], 1),       \
+                             from_first = __shfl_sync(0xffffffffu, (unsigned long long)next, 0);    \
+                const size_t e = lane < 31u ? up : from_first, len = e > b[k] ? e - b[k] : 0u;      \
+                kept[k] = len < most_kept ? (unsigned)len + 1u : 0u;                                \
+                const unsigned wide = __ballot_sync(0xffffffffu, len >= most_kept && len <= chunk); \
+                wides = lane == (size_t)k ? wide : wides;                                           \
+                some |= wide != 0u ? 1u << k : 0u;                                                  \
+                rounds = kept[k] > rounds + 1u ? kept[k] - 1u : rounds;                             \
+                acc[k] = P##_identity();                                                            \
+            }                                                                                       \
+            for (unsigned r = 0; r < rounds; r += W)                                                \
+                _Pragma("unroll") for (int k = 0; k < K; ++k)                                       \
+                    _Pragma("unroll") for (int w = 0; w < W; ++w) {                                 \
+                        const size_t j = b[k] + r + (unsigned)w;                                    \
+                        acc[k] = P##_combine(acc[k], r + (unsigned)w + 1u < kept[k] ? P##_load_stage(in[j], j) : P##_identity()); \
+                    }                                                                               \
+            _Pragma("unroll") for (int k = 0; k < K; ++k) {                                         \
+                const size_t s = first + (size_t)k * 32u + lane;                                    \
+                if (s < n_segments && kept[k] > 0u) out[s] = acc[k];                                \
+            }                                                                                       \
+            /* the rare long ones */                                                                \
+            for (; some != 0u; some &= some - 1u) {                                                 \
+                const int k = __ffs(some) - 1;                                                      \
+                P##_offsets_wide(in, offsets, ob, n_segments, n, __shfl_sync(0xffffffffu, wides, k), \
+                                 first + (size_t)k * 32u, out);                                     \
+            }                                                                                       \
+        }                                                                                           \
     }                                                                                               \
     /* warp `warp` of `warps`: its groups' segments, then the ones too long for a group */          \
     static __device__ __forceinline__ void P##_offsets_segments(const P##_in_t *in, const void *offsets, unsigned ob, \
@@ -849,7 +945,7 @@ static inline gpuscan_status gpuscan_fold_run_(gpuscan_segment_desc_ *d, void *d
                 const size_t wb = __shfl_sync(0xffffffffu, (unsigned long long)b, l),               \
                              wl = __shfl_sync(0xffffffffu, (unsigned long long)len, l),             \
                              ws = __shfl_sync(0xffffffffu, (unsigned long long)s, l);               \
-                const T v = P##_warp_fold(in, wb, wl);                                              \
+                const T v = P##_warp_fold(in, wb, wl, 0);                                           \
                 if (lane == 0u) out[ws] = v;                                                        \
             }                                                                                       \
         }                                                                                           \
@@ -859,7 +955,7 @@ static inline gpuscan_status gpuscan_fold_run_(gpuscan_segment_desc_ *d, void *d
      * SIZE_MAX) - every chunk's three written, so that nothing need be cleared */                  \
     static __device__ __forceinline__ void P##_offsets_chunk(const P##_in_t *in, const void *offsets, unsigned ob, \
                                                              size_t n_segments, size_t n, size_t chunk, size_t chunks, \
-                                                             size_t k, T *parts, size_t *longs)     \
+                                                             size_t k, int strided, T *parts, size_t *longs) \
     {                                                                                               \
         const size_t lo = k * chunk, hi = lo + chunk < n ? lo + chunk : n;                          \
         size_t b = 0, len = 0, starting = SIZE_MAX;                                                 \
@@ -867,12 +963,12 @@ static inline gpuscan_status gpuscan_fold_run_(gpuscan_segment_desc_ *d, void *d
         size_t s = gpuscan_offsets_first_from_(offsets, ob, n_segments, lo + 1u); /* (s - 1: lo's) */ \
         if (s > 0 && (len = gpuscan_segment_span_(offsets, ob, n_segments, n, s - 1u, &b)) > chunk && b < lo && \
             b + len > lo)                                                                           \
-            before = P##_warp_fold(in, lo, (b + len < hi ? b + len : hi) - lo);                     \
+            before = P##_warp_fold(in, lo, (b + len < hi ? b + len : hi) - lo, strided);            \
         if (hi < n && (s = gpuscan_offsets_first_from_(offsets, ob, n_segments, hi + 1u)) > 0 &&    \
             (len = gpuscan_segment_span_(offsets, ob, n_segments, n, s - 1u, &b)) > chunk && b >= lo && b < hi && \
             b + len > hi) {                                                                         \
             starting = s - 1u;                                                                      \
-            starts = P##_warp_fold(in, b, hi - b);                                                  \
+            starts = P##_warp_fold(in, b, hi - b, strided);                                         \
         }                                                                                           \
         if ((threadIdx.x & 31u) == 0u) parts[k] = before, parts[chunks + k] = starts, longs[k] = starting; \
     }                                                                                               \
@@ -892,30 +988,38 @@ static inline gpuscan_status gpuscan_fold_run_(gpuscan_segment_desc_ *d, void *d
         acc = P##_lanes_fold(acc, 32u);                                                             \
         if ((threadIdx.x & 31u) == 0u) out[s] = P##_combine(parts[chunks + k], acc);                \
     }                                                                                               \
-    /* the first launch: blocks below chunk_blocks the chunks, the others the segments; the second  \
-     * (partials), its dependent: the long segments */                                              \
+    GPUSCAN_OFFSETS_FOLD_KERNEL_(P, T, P##_offsets_fold, GPUSCAN_OFFSETS_VECTOR)                    \
+    GPUSCAN_OFFSETS_FOLD_KERNEL_(P, T, P##_offsets_fold_short, GPUSCAN_OFFSETS_SHORT)
+/* The first launch: blocks below chunk_blocks the chunks, the others the segments, by way WAY; the
+ * second (partials), its dependent: the long segments (the VECTOR kernel's).  A kernel a way: in
+ * one kernel the 16-byte loads' registers (44 for int32) were the short way's too, whose own
+ * (an element a load, its chunks' and long segments' too) need fewer. */
+#define GPUSCAN_OFFSETS_FOLD_KERNEL_(P, T, name, WAY)                                               \
     static __global__ void __launch_bounds__(GPUSCAN_ROWS_FOLD_THREADS)                             \
-    P##_offsets_fold(const P##_in_t *in, const void *offsets, unsigned offset_bytes, size_t n_segments, size_t n, \
-                     size_t chunk, size_t chunks, unsigned group_log2, unsigned chunk_blocks, int partials, T *out, \
-                     T *parts, size_t *longs)                                                       \
+    name(const P##_in_t *in, const void *offsets, unsigned offset_bytes, size_t n_segments, size_t n, \
+         size_t chunk, size_t chunks, unsigned group_log2, unsigned chunk_blocks, int partials, T *out, \
+         T *parts, size_t *longs)                                                                   \
     {                                                                                               \
         if (GPUSCAN_TEST_EMPTY_KERNELS || !P##_COMMUTES_) return;                                   \
-        enum { WARPS = GPUSCAN_ROWS_FOLD_THREADS / 32 };                                            \
+        enum { WARPS = GPUSCAN_ROWS_FOLD_THREADS / 32, STRIDED = (WAY) == GPUSCAN_OFFSETS_SHORT };    \
         gpuscan_let_dependents_launch_();                                                           \
         gpuscan_wait_prerequisites_(); /* (the second launch: until the chunks' parts are written) */ \
         const size_t warp = threadIdx.x / 32u;                                                      \
         if (partials || blockIdx.x < chunk_blocks) {                                                \
             const size_t blocks = partials ? gridDim.x : chunk_blocks;                              \
             for (size_t k = blockIdx.x * (size_t)WARPS + warp; k < chunks; k += blocks * WARPS)     \
-                if (partials) P##_offsets_partials(offsets, offset_bytes, n_segments, n, chunk, chunks, k, parts, longs, out); \
-                else P##_offsets_chunk(in, offsets, offset_bytes, n_segments, n, chunk, chunks, k, parts, longs); \
+                if ((WAY) == GPUSCAN_OFFSETS_VECTOR && partials)                                    \
+                    P##_offsets_partials(offsets, offset_bytes, n_segments, n, chunk, chunks, k, parts, longs, out); \
+                else P##_offsets_chunk(in, offsets, offset_bytes, n_segments, n, chunk, chunks, k, STRIDED, parts, longs); \
             return;                                                                                 \
         }                                                                                           \
-        P##_offsets_segments(in, offsets, offset_bytes, n_segments, n, chunk, group_log2,           \
-                             (blockIdx.x - chunk_blocks) * (size_t)WARPS + warp, (gridDim.x - chunk_blocks) * (size_t)WARPS, out); \
+        const size_t own = (blockIdx.x - chunk_blocks) * (size_t)WARPS + warp, warps = (gridDim.x - chunk_blocks) * (size_t)WARPS; \
+        if ((WAY) == GPUSCAN_OFFSETS_SHORT) P##_offsets_short(in, offsets, offset_bytes, n_segments, n, chunk, own, warps, out); \
+        else P##_offsets_segments(in, offsets, offset_bytes, n_segments, n, chunk, group_log2, own, warps, out); \
     }
-#define GPUSCAN_SEGMENT_OFFSETS_FOLD_AT_0(P) NULL
-#define GPUSCAN_SEGMENT_OFFSETS_FOLD_AT_1(P) (P##_COMMUTES_ ? (const void *)P##_offsets_fold : NULL)
+#define GPUSCAN_SEGMENT_OFFSETS_FOLD_AT_0(P) {NULL, NULL}
+#define GPUSCAN_SEGMENT_OFFSETS_FOLD_AT_1(P)                                                        \
+    {P##_COMMUTES_ ? (const void *)P##_offsets_fold_short : NULL, P##_COMMUTES_ ? (const void *)P##_offsets_fold : NULL}
 
 /* The descriptor and the typed functions (SCOPE: their linkage). */
 #define GPUSCAN_SEGMENT_DESC_(P, T, K, KEYED, REDUCE, BOUNDED)                                      \

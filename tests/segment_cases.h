@@ -28,13 +28,16 @@ enum { H_NONE, H_ALL, H_FIRST, H_ALTERNATE, H_1PCT, H_HALF, H_TILE_EDGES, H_LONG
        /* (the reductions' only, for the offsets' fold:) lengths 2^U, U uniform in 0..16 (groups of a
         * warp); lengths of 1 to 4, but one in 100 2^U (groups of a few lanes, segments too long for
         * them, long ones); lengths about 4,096, 8,192 and 16,384 (a chunk of 4-, 2- and 1-byte
-        * elements), the first ones from its edges */
-       H_POWER, H_SKEWED, H_CHUNKS };
-static const char *const k_heads[H_COUNT + 4] = {"none", "all", "first", "alternate", "1%",   "50%", "tile edges",
-                                                 "long", "ends", "even tiles", "power law", "skewed", "chunks"};
+        * elements), the first ones from its edges; lengths of 1 to 4, but one in 64 of 17 to 256 and
+        * one in 3,000 of 4,097, 8,193 or 16,385 (a mean under the short way's 64 bytes for elements
+        * of up to 8 bytes, with segments too long for its lanes and longer than a chunk) */
+       H_POWER, H_SKEWED, H_CHUNKS, H_SHORT_MIX };
+static const char *const k_heads[H_COUNT + 5] = {"none", "all", "first", "alternate", "1%",   "50%", "tile edges",
+                                                 "long", "ends", "even tiles", "power law", "skewed", "chunks",
+                                                 "short mix"};
 static __attribute__((unused)) void fill_heads(unsigned char *h, size_t n, int pattern, size_t tile, uint64_t *rng)
 {
-    size_t next = 0, cycle = 0; /* (H_POWER, H_SKEWED, H_CHUNKS: the next head; H_CHUNKS: its length's) */
+    size_t next = 0, cycle = 0; /* (H_POWER, H_SKEWED, H_CHUNKS, H_SHORT_MIX: the next head; H_CHUNKS: its length's) */
     for (size_t i = 0; i < n; ++i) {
         int head = 0;
         switch (pattern) {
@@ -43,6 +46,12 @@ static __attribute__((unused)) void fill_heads(unsigned char *h, size_t n, int p
             break;
         case H_SKEWED:
             if ((head = i == next)) next += rng_next(rng) % 100 == 0 ? (size_t)1 << (rng_next(rng) % 17) : 1 + rng_next(rng) % 4;
+            break;
+        case H_SHORT_MIX:
+            if ((head = i == next)) {
+                const uint64_t r = rng_next(rng) % 3000;
+                next += r == 0 ? ((size_t)1 << (12 + rng_next(rng) % 3)) + 1 : r < 48 ? 17 + rng_next(rng) % 240 : 1 + rng_next(rng) % 4;
+            }
             break;
         case H_CHUNKS: {
             static const size_t lengths[] = {4096, 4096, 8192, 4095, 4097, 1, 8191, 16384, 16385, 12289, 8193, 3};

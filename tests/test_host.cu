@@ -1018,14 +1018,14 @@ static void test_descriptors(void)
     EXPECT(!gpuscan_fold_suits_(&rd, &gf), "the rows' fold: not in place");
     gf.out = out, gf.row = 0, gf.offsets = heads, gf.offset_bytes = 8, gf.n_segments = gf.segments;
     EXPECT(!gpuscan_fold_suits_(&rd, &gf), "the rows' fold: not by offsets");
-    rd.offsets_fold = (const void *)(uintptr_t)0x2000;
+    rd.offsets_fold[0] = rd.offsets_fold[1] = (const void *)(uintptr_t)0x2000;
     EXPECT(gpuscan_fold_suits_(&rd, &gf), "the offsets' fold for a commuting operator");
     gf.n_segments = gf.segments = 0;
     EXPECT(!gpuscan_fold_suits_(&rd, &gf), "the offsets' fold: no segments (nothing to write)");
     gf.n_segments = gf.segments = 5000, gf.n = 0;
     EXPECT(!gpuscan_fold_suits_(&rd, &gf), "the offsets' fold: no elements (the identities' kernel)");
     gf.n = heads_call.n;
-    rd.offsets_fold = NULL;
+    rd.offsets_fold[0] = rd.offsets_fold[1] = NULL;
     gf.offsets = NULL, gf.offset_bytes = 0, gf.n_segments = 0, gf.row = 1000, gf.n = 0;
     EXPECT(!gpuscan_fold_suits_(&rd, &gf), "the rows' fold: no elements (the identities' kernel)");
     gf.n = heads_call.n, gf.bounded = 0;
@@ -1082,8 +1082,8 @@ static void test_descriptors(void)
         EXPECT(fs == GPUSCAN_ERROR_OVERLAP, "the rows' fold's partials inside its input: %s", gpuscan_status_string(fs));
     }
     /* the offsets' shape: chunks of whole 16-byte words, at least CHUNK_BYTES, at most MAX_CHUNKS of
-     * them; groups as the rows' by the mean length; the size query its parts, apart from the
-     * offsets */
+     * them; the way by the mean length (short: under SHORT_BYTES, SHORT_SEGMENTS segments a lane),
+     * the vector way's groups as the rows'; the size query its parts, apart from the offsets */
     {
         const size_t shapes[][2] = {{1, 1}, {1u << 20, 1u << 20}, {1u << 24, 1u << 21}, {1u << 24, 1}, {1u << 26, 1024},
                                     {1u << 28, 4096}, {((size_t)1 << 32) + 3, 7}, {4095, 3}, {100000, 100000}};
@@ -1092,17 +1092,28 @@ static void test_descriptors(void)
                 const size_t n = shapes[k][0], segments = shapes[k][1];
                 const gpuscan_offsets_shape_ os = gpuscan_offsets_shape_of_(n, segments, in_size);
                 const gpuscan_rows_shape_ rs = gpuscan_rows_shape_of_(segments, n / segments, in_size, 4);
+                const size_t mean = n / segments * in_size;
+                const int way_fits = mean < GPUSCAN_OFFSETS_FOLD_SHORT_BYTES
+                                         ? os.way == GPUSCAN_OFFSETS_SHORT && os.group_log2 == 0
+                                         : os.way == GPUSCAN_OFFSETS_VECTOR && os.group_log2 == gpuscan_rows_group_log2_(mean) &&
+                                               (rs.chunks > 1 || os.group_log2 == rs.group_log2);
                 EXPECT(os.chunk % 16 == 0 && os.chunks * os.chunk >= n && (os.chunks - 1) * os.chunk < n &&
                            os.chunks <= GPUSCAN_ROWS_FOLD_MAX_CHUNKS && os.chunk * in_size >= GPUSCAN_ROWS_FOLD_CHUNK_BYTES &&
-                           os.group_log2 == gpuscan_rows_group_log2_(n / segments * in_size) &&
-                           (rs.chunks > 1 || os.group_log2 == rs.group_log2),
-                       "the offsets' fold of %zu in %zu (%zu bytes): chunks %zu of %zu, lanes 2^%u", n, segments, in_size,
-                       os.chunks, os.chunk, os.group_log2);
+                           way_fits,
+                       "the offsets' fold of %zu in %zu (%zu bytes): chunks %zu of %zu, way %u, lanes 2^%u", n, segments,
+                       in_size, os.chunks, os.chunk, os.way, os.group_log2);
             }
+        /* the way where the issue's lengths fall (int32): 1, 4 and 8 short, 16 and 1,024 the vector way */
+        EXPECT(gpuscan_offsets_shape_of_(1u << 24, 1u << 24, 4).way == GPUSCAN_OFFSETS_SHORT &&
+                   gpuscan_offsets_shape_of_(1u << 24, 1u << 22, 4).way == GPUSCAN_OFFSETS_SHORT &&
+                   gpuscan_offsets_shape_of_(1u << 24, 1u << 21, 4).way == GPUSCAN_OFFSETS_SHORT &&
+                   gpuscan_offsets_shape_of_(1u << 24, 1u << 20, 4).way == GPUSCAN_OFFSETS_VECTOR &&
+                   gpuscan_offsets_shape_of_(1u << 24, 1u << 14, 4).way == GPUSCAN_OFFSETS_VECTOR,
+               "the offsets' ways at int32 segments of 1, 4, 8, 16 and 1,024");
         gpuscan_segment_call_ go = heads_call;
         go.heads = NULL, go.row = 0, go.bounded = 1, go.offsets = heads, go.offset_bytes = 4;
         go.n = (size_t)1 << 24, go.n_segments = go.segments = 1000, go.in = in, go.out = out;
-        rd.offsets_fold = (const void *)(uintptr_t)0x2000;
+        rd.offsets_fold[0] = rd.offsets_fold[1] = (const void *)(uintptr_t)0x2000;
         const gpuscan_offsets_shape_ os = gpuscan_offsets_shape_of_(go.n, 1000, 4);
         size_t fb = 0, pass_bytes = 0, query_bytes = 0;
         EXPECT(gpuscan_fold_run_(&rd, NULL, &fb, &go, 1, 0, 0) == GPUSCAN_SUCCESS && os.chunks == GPUSCAN_ROWS_FOLD_MAX_CHUNKS &&
@@ -1123,7 +1134,7 @@ static void test_descriptors(void)
         fb = os.chunks * (2 * 4 + sizeof(size_t));
         const gpuscan_status fs = gpuscan_fold_run_(&rd, (void *)(heads + 64), &fb, &go, 1, 0, 0);
         EXPECT(fs == GPUSCAN_ERROR_OVERLAP, "the offsets' fold's parts over its offsets: %s", gpuscan_status_string(fs));
-        rd.offsets_fold = NULL;
+        rd.offsets_fold[0] = rd.offsets_fold[1] = NULL;
     }
     /* a reduction's result may be in[0] itself where it is as wide; a typed one's may not */
     d = fake_desc(4);

@@ -255,11 +255,11 @@ SEGMENT_CASE_(f2i, gpuscan_f2i_add_segmented, gpuscan_f2i_add_by_key, float, int
             reduce_##tname(shapes[k][0] * shapes[k][1], H_NONE, SRC_ROWS, shapes[k][1], k % 2, k % 3 == 0, rng); \
         /* (and for the offsets' fold: lengths of 1 to 2^16 mixed - a warp's groups of one to 32     \
          * lanes, segments too long for them, long ones across chunks -, lengths about a chunk from  \
-         * chunk edges) */                                                                          \
+         * chunk edges, a short mean among longer ones: the short way's lanes, warp and chunks) */    \
         const size_t mixed[] = {3 * GPUSCAN_ROWS_FOLD_CHUNK_BYTES + 5, 128 * tile + 5, max_random / 2 + 7}; \
-        const int fold_patterns[] = {H_POWER, H_SKEWED, H_CHUNKS, H_LONG, H_1PCT};                   \
+        const int fold_patterns[] = {H_POWER, H_SKEWED, H_CHUNKS, H_LONG, H_1PCT, H_SHORT_MIX};      \
         for (size_t k = 0; k < sizeof mixed / sizeof mixed[0]; ++k)                                 \
-            for (int p = 0; p < 5; ++p)                                                             \
+            for (int p = 0; p < 6; ++p)                                                             \
                 reduce_##tname(mixed[k], fold_patterns[p], (k + p) % 2 ? SRC_OFFSETS32 : SRC_OFFSETS, 0, \
                                (k + p / 2) % 2, 0, rng);                                            \
     }
