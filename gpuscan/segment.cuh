@@ -824,10 +824,9 @@ static inline gpuscan_status gpuscan_fold_run_(gpuscan_segment_desc_ *d, void *d
  * 2^group_log2 lanes, as rows do, or where their mean is short SHORT_SEGMENTS to a lane (its own
  * kernel, P_offsets_fold_short); a segment too long for its group or lane (past GROUP_BYTES a
  * lane; twice SHORT_BYTES) to its whole warp after; a long one (longer than a chunk) in chunks of
- * the elements: chunk k's warp
- * folds the parts of the two long segments it may meet, the one it continues and the one that
- * starts in it, and a second launch (`partials`) then folds each long segment's parts, in the
- * chunks' order.  (A warp's segments of up to a chunk each it folds one after the other: 32 such
+ * the elements: chunk k's warp folds the parts of the two long segments it may meet, the one it
+ * continues and the one that starts in it, and a second launch (`partials`) then folds each long
+ * segment's parts, in the chunks' order.  (A warp's segments of up to a chunk each it folds one after the other: 32 such
  * side by side among short ones, in groups of one lane, keep one warp busy for 32 chunks.) */
 #define GPUSCAN_SEGMENT_OFFSETS_FOLD_0(P, T)
 #define GPUSCAN_SEGMENT_OFFSETS_FOLD_1(P, T)                                                        \
@@ -865,7 +864,7 @@ static inline gpuscan_status gpuscan_fold_run_(gpuscan_segment_desc_ *d, void *d
         }                                                                                           \
     }                                                                                               \
     /* warp `warp` of `warps`, segments of a short mean length: K of them a lane (lane l's k-th:    \
-     * first + 32k + l), each of under twice SHORT_BYTES kept by its lane and folded W elements (8  \
+     * first + 32k + l), each of up to twice SHORT_BYTES kept by its lane and folded W elements (8 \
      * bytes) a round, the K x W loads of a round in flight together; the longer ones after, by the \
      * warp, an element a load (the 16-byte loads' registers would be this kernel's; those longer   \
      * than a chunk: the chunks') */                                                                \

@@ -103,11 +103,12 @@
 /* A segmented reduction by offsets of a commuting operator (segment.cuh: P_offsets_fold) takes the
  * rows' knobs - groups by the segments' mean length, chunks for segments longer than one - and
  * hands a segment on from its group to the whole warp where it passes GROUP_BYTES a lane.  Where
- * the mean is under SHORT_BYTES, a lane takes SHORT_SEGMENTS segments instead, those of under
+ * the mean is under SHORT_BYTES, a lane takes SHORT_SEGMENTS segments instead, those of up to
  * twice SHORT_BYTES itself (8 bytes of each a round, every load of a round in flight together),
  * the longer ones the warp, those longer than a chunk the chunks (1 to 32 segments a lane; twice
- * SHORT_BYTES at most CHUNK_BYTES).  64 bytes, not 32: int32 segments of 8 in 0.82-0.89 of the
- * vector way's time from 2^26, and a lane keeps up to 32 (docs/design.md, Segmented scans). */
+ * SHORT_BYTES at most CHUNK_BYTES).  64 bytes, not 32: a lane keeps int32 segments of up to 32
+ * (a mix of 40 % of 18 took 3x the vector way's time at 32), and segments of 8 go short (0.82-0.89
+ * of its time from 2^26, 1.18x at 2^24; docs/design.md, Segmented scans). */
 #ifndef GPUSCAN_OFFSETS_FOLD_GROUP_BYTES
 #define GPUSCAN_OFFSETS_FOLD_GROUP_BYTES 512u
 #endif
