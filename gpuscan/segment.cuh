@@ -761,6 +761,20 @@ static inline gpuscan_status gpuscan_fold_run_(gpuscan_segment_desc_ *d, void *d
                     acc = P##_combine(acc, P##_fold(part, VEC));                                    \
                 }                                                                                   \
             }                                                                                       \
+            /* the rest, under U words a lane, in rounds of U/2, U/4, ... 2 words, each round's loads \
+             * in flight together (one by one, a lane's 4 words of a 64-byte segment were 4 trips to \
+             * memory: segments of 16 int32 took 2.3x the time at 2^28) */                          \
+            _Pragma("unroll") for (int R = U / 2; R >= 2; R /= 2)                                   \
+                if (w + (size_t)(R - 1) * G < words) {                                              \
+                    uint4 r[U / 2 > 0 ? U / 2 : 1];                                                 \
+                    _Pragma("unroll") for (int k = 0; k < R; ++k) r[k] = __ldcs(v + w + (size_t)k * G); \
+                    _Pragma("unroll") for (int k = 0; k < R; ++k) {                                 \
+                        T part[VEC];                                                                \
+                        VECTOR(part, r[k], first + (w + (size_t)k * G) * VEC);                      \
+                        acc = P##_combine(acc, P##_fold(part, VEC));                                \
+                    }                                                                               \
+                    w += (size_t)R * G;                                                             \
+                }                                                                                   \
             for (; w < words; w += G) {                                                             \
                 T part[VEC];                                                                        \
                 VECTOR(part, __ldcs(v + w), first + w * VEC);                                       \
@@ -904,12 +918,17 @@ static inline gpuscan_status gpuscan_fold_run_(gpuscan_segment_desc_ *d, void *d
                 rounds = kept[k] > rounds + 1u ? kept[k] - 1u : rounds;                             \
                 acc[k] = P##_identity();                                                            \
             }                                                                                       \
+            /* (an element of each of the K loaded before any is folded: folded as loaded, int32 took \
+             * 34 registers and segments of 1 to 8 1.03-1.12x the time; a round's K x W loads first, \
+             * uint8 took 78 registers) */                                                          \
             for (unsigned r = 0; r < rounds; r += W)                                                \
-                _Pragma("unroll") for (int k = 0; k < K; ++k)                                       \
-                    _Pragma("unroll") for (int w = 0; w < W; ++w) {                                 \
-                        const size_t j = b[k] + r + (unsigned)w;                                    \
-                        acc[k] = P##_combine(acc[k], r + (unsigned)w + 1u < kept[k] ? P##_load_stage(in[j], j) : P##_identity()); \
-                    }                                                                               \
+                _Pragma("unroll") for (int w = 0; w < W; ++w) {                                     \
+                    const unsigned i = r + (unsigned)w;                                             \
+                    P##_in_t x[K];                                                                  \
+                    _Pragma("unroll") for (int k = 0; k < K; ++k) if (i + 1u < kept[k]) x[k] = in[b[k] + i]; \
+                    _Pragma("unroll") for (int k = 0; k < K; ++k)                                   \
+                        acc[k] = P##_combine(acc[k], i + 1u < kept[k] ? P##_load_stage(x[k], b[k] + i) : P##_identity()); \
+                }                                                                                   \
             _Pragma("unroll") for (int k = 0; k < K; ++k) {                                         \
                 const size_t s = first + (size_t)k * 32u + lane;                                    \
                 if (s < n_segments && kept[k] > 0u) out[s] = acc[k];                                \
