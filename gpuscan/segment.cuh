@@ -740,6 +740,20 @@ static inline gpuscan_status gpuscan_fold_run_(gpuscan_segment_desc_ *d, void *d
  * divide one (those before the first boundary, and after the last, one by one) - so which
  * elements are folded together follows the input's address mod 16 too. */
 #define GPUSCAN_PIECE_FOLD_(P, T, fname, TI, STAGE, VECTOR)                                         \
+    /* R (at most U) words, w, w + G, ..., all loaded before any is folded (first: word 0's element) */ \
+    static __device__ __forceinline__ T fname##_words(T acc, const uint4 *v, size_t w, unsigned G, size_t first, \
+                                                      int R)                                        \
+    {                                                                                               \
+        enum { VEC = 16 % sizeof(TI) == 0 ? 16 / sizeof(TI) : 1, U = GPUSCAN_REDUCE_LOADS };        \
+        uint4 r[U];                                                                                 \
+        _Pragma("unroll") for (int k = 0; k < U; ++k) if (k < R) r[k] = __ldcs(v + w + (size_t)k * G); \
+        _Pragma("unroll") for (int k = 0; k < U; ++k) if (k < R) {                                  \
+            T part[VEC];                                                                            \
+            VECTOR(part, r[k], first + (w + (size_t)k * G) * VEC);                                  \
+            acc = P##_combine(acc, P##_fold(part, VEC));                                            \
+        }                                                                                           \
+        return acc;                                                                                 \
+    }                                                                                               \
     static __device__ __forceinline__ T fname(const TI *src, size_t begin, size_t end, unsigned member, \
                                               unsigned G)                                           \
     {                                                                                               \
@@ -752,34 +766,13 @@ static inline gpuscan_status gpuscan_fold_run_(gpuscan_segment_desc_ *d, void *d
             const uint4 *v = (const uint4 *)(const void *)(src + first);                            \
             for (size_t j = begin + member; j < first; j += G) acc = P##_combine(acc, STAGE(src[j], j)); \
             size_t w = member;                                                                      \
-            for (; w + (size_t)(U - 1) * G < words; w += (size_t)U * G) { /* (U words in flight) */ \
-                uint4 r[U];                                                                         \
-                _Pragma("unroll") for (int k = 0; k < U; ++k) r[k] = __ldcs(v + w + (size_t)k * G);  \
-                _Pragma("unroll") for (int k = 0; k < U; ++k) {                                     \
-                    T part[VEC];                                                                    \
-                    VECTOR(part, r[k], first + (w + (size_t)k * G) * VEC);                          \
-                    acc = P##_combine(acc, P##_fold(part, VEC));                                    \
-                }                                                                                   \
-            }                                                                                       \
-            /* the rest, under U words a lane, in rounds of U/2, U/4, ... 2 words, each round's loads \
-             * in flight together (one by one, a lane's 4 words of a 64-byte segment were 4 trips to \
-             * memory: segments of 16 int32 took 2.3x the time at 2^28) */                          \
+            for (; w + (size_t)(U - 1) * G < words; w += (size_t)U * G) acc = fname##_words(acc, v, w, G, first, U); \
+            /* the rest, under U words a lane, in rounds of U/2, U/4, ... 2 words, then one by one     \
+             * (one by one, a lane's 4 words of a 64-byte segment were 4 trips to memory: segments of   \
+             * 16 int32 took 2.3x the time at 2^28) */                                              \
             _Pragma("unroll") for (int R = U / 2; R >= 2; R /= 2)                                   \
-                if (w + (size_t)(R - 1) * G < words) {                                              \
-                    uint4 r[U / 2 > 0 ? U / 2 : 1];                                                 \
-                    _Pragma("unroll") for (int k = 0; k < R; ++k) r[k] = __ldcs(v + w + (size_t)k * G); \
-                    _Pragma("unroll") for (int k = 0; k < R; ++k) {                                 \
-                        T part[VEC];                                                                \
-                        VECTOR(part, r[k], first + (w + (size_t)k * G) * VEC);                      \
-                        acc = P##_combine(acc, P##_fold(part, VEC));                                \
-                    }                                                                               \
-                    w += (size_t)R * G;                                                             \
-                }                                                                                   \
-            for (; w < words; w += G) {                                                             \
-                T part[VEC];                                                                        \
-                VECTOR(part, __ldcs(v + w), first + w * VEC);                                       \
-                acc = P##_combine(acc, P##_fold(part, VEC));                                        \
-            }                                                                                       \
+                if (w + (size_t)(R - 1) * G < words) acc = fname##_words(acc, v, w, G, first, R), w += (size_t)R * G; \
+            for (; w < words; w += G) acc = fname##_words(acc, v, w, G, first, 1);                  \
             i = first + words * VEC;                                                                \
         }                                                                                           \
         for (i += member; i < end; i += G) acc = P##_combine(acc, STAGE(src[i], i));                \
