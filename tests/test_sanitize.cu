@@ -192,6 +192,7 @@ int main(int argc, char **argv)
     const size_t max_random = test_max_random(9000);
     if (argc > 1 && strcmp(argv[1], "--segmented") == 0) { /* (the segmented kernels alone) */
         segmented(&rng, max_random);
+        EXPECT(gpuscan_release_memory(-1) == GPUSCAN_SUCCESS, "release the simple forms' memory"); /* (leak check) */
         return test_finish("gpu_sanitize --segmented");
     }
     suite_i32_add(&rng, max_random);
