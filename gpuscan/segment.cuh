@@ -769,7 +769,7 @@ static inline gpuscan_status gpuscan_fold_run_(gpuscan_segment_desc_ *d, void *d
             for (; w + (size_t)(U - 1) * G < words; w += (size_t)U * G) acc = fname##_words(acc, v, w, G, first, U); \
             /* the rest, under U words a lane, in rounds of U/2, U/4, ... 2 words, then one by one     \
              * (one by one, a lane's 4 words of a 64-byte segment were 4 trips to memory: segments of   \
-             * 16 int32 took 2.3x the time at 2^28) */                                              \
+             * 16 int32 took 2.4x the time at 2^28) */                                              \
             _Pragma("unroll") for (int R = U / 2; R >= 2; R /= 2)                                   \
                 if (w + (size_t)(R - 1) * G < words) acc = fname##_words(acc, v, w, G, first, R), w += (size_t)R * G; \
             for (; w < words; w += G) acc = fname##_words(acc, v, w, G, first, 1);                  \
@@ -872,9 +872,9 @@ static inline gpuscan_status gpuscan_fold_run_(gpuscan_segment_desc_ *d, void *d
     }                                                                                               \
     /* warp `warp` of `warps`, segments of a short mean length: K of them a lane (lane l's k-th:    \
      * first + 32k + l), each of up to twice SHORT_BYTES kept by its lane and folded W elements (8 \
-     * bytes) a round, the K x W loads of a round in flight together; the longer ones after, by the \
-     * warp, an element a load (the 16-byte loads' registers would be this kernel's; those longer   \
-     * than a chunk: the chunks') */                                                                \
+     * bytes) a round, an element of each of the K loaded before any is folded; the longer ones  \
+     * after, by the warp, an element a load (the 16-byte loads' registers would be this kernel's;  \
+     * those longer than a chunk: the chunks') */                                                   \
     static __device__ __forceinline__ void P##_offsets_short(const P##_in_t *in, const void *offsets, unsigned ob, \
                                                              size_t n_segments, size_t n, size_t chunk, size_t warp, \
                                                              size_t warps, T *out)                  \
@@ -912,7 +912,7 @@ static inline gpuscan_status gpuscan_fold_run_(gpuscan_segment_desc_ *d, void *d
                 acc[k] = P##_identity();                                                            \
             }                                                                                       \
             /* (an element of each of the K loaded before any is folded: folded as loaded, int32 took \
-             * 34 registers and segments of 1 to 8 1.03-1.12x the time; a round's K x W loads first, \
+             * 34 registers and segments of 1 to 8 1.01-1.12x the time; a round's K x W loads first, \
              * uint8 took 78 registers) */                                                          \
             for (unsigned r = 0; r < rounds; r += W)                                                \
                 _Pragma("unroll") for (int w = 0; w < W; ++w) {                                     \

@@ -104,7 +104,7 @@
  * rows' knobs - groups by the segments' mean length, chunks for segments longer than one - and
  * hands a segment on from its group to the whole warp where it passes GROUP_BYTES a lane.  Where
  * the mean is under SHORT_BYTES, a lane takes SHORT_SEGMENTS segments instead, those of up to
- * twice SHORT_BYTES itself (8 bytes of each a round, every load of a round in flight together),
+ * twice SHORT_BYTES itself (8 bytes of each a round, an element of each loaded before any folds),
  * the longer ones the warp, those longer than a chunk the chunks (1 to 32 segments a lane; twice
  * SHORT_BYTES at most CHUNK_BYTES).  64 bytes, not 32: a lane keeps int32 segments of up to 32
  * (a mix of 40 % of 18 took 3x the vector way's time at 32), and segments of 8 go short (0.82-0.89
