@@ -190,19 +190,17 @@ int main(int argc, char **argv)
     if (argc > 1 && strcmp(argv[1], "--probe") == 0) return 0; /* a GPU is there (tests/sanitize.sh) */
     uint64_t rng = test_seed();
     const size_t max_random = test_max_random(9000);
-    if (argc > 1 && strcmp(argv[1], "--segmented") == 0) { /* (the segmented kernels alone) */
-        segmented(&rng, max_random);
-        EXPECT(gpuscan_release_memory(-1) == GPUSCAN_SUCCESS, "release the simple forms' memory"); /* (leak check) */
-        return test_finish("gpu_sanitize --segmented");
+    const int segmented_only = argc > 1 && strcmp(argv[1], "--segmented") == 0; /* (the segmented kernels alone) */
+    if (!segmented_only) {
+        suite_i32_add(&rng, max_random);
+        suite_u8_max(&rng, max_random);
+        suite_f64_add(&rng, max_random);
+        suite_affine_compose(&rng, max_random);
+        exact_ends(&rng);
     }
-    suite_i32_add(&rng, max_random);
-    suite_u8_max(&rng, max_random);
-    suite_f64_add(&rng, max_random);
-    suite_affine_compose(&rng, max_random);
-    exact_ends(&rng);
     segmented(&rng, max_random);
     CHECK_CUDA(cudaFree(g_ws)); /* nothing left for memcheck's leak check: */
     EXPECT(gpuscan_release_memory(-1) == GPUSCAN_SUCCESS, "release the simple forms' memory");
     CHECK_CUDA(cudaDeviceSynchronize());
-    return test_finish("gpu_sanitize");
+    return test_finish(segmented_only ? "gpu_sanitize --segmented" : "gpu_sanitize");
 }
