@@ -816,6 +816,17 @@ static __device__ __forceinline__ __attribute__((unused)) unsigned gpuscan_run_b
 {
     return q >= valid ? 0u : valid - q >= items ? bits : bits & ((1u << (valid - q)) - 1u);
 }
+/* Tile element i, where thread t's run of `items` has its marked bits at runs[threads + t] and the
+ * count marked before it at runs[t]: whether i is marked, and its number among the marked (rank). */
+static __device__ __forceinline__ __attribute__((unused)) unsigned gpuscan_marked_rank_(const unsigned *runs, unsigned threads,
+                                                                                    unsigned items, unsigned i,
+                                                                                    unsigned *rank)
+{
+    const unsigned t = i / items, bits = runs[threads + t];
+    if (!(bits >> (i % items) & 1u)) return 0u;
+    *rank = runs[t] + __popc(bits & ((1u << (i % items)) - 1u));
+    return 1u;
+}
 /* count (1, 2, 4, 8 or 16) flag bytes at dst (aligned to count) from bits: byte j is bit j. */
 static __device__ __forceinline__ __attribute__((unused)) void gpuscan_put_flags_(unsigned char *dst, unsigned bits,
                                                                                   unsigned count)

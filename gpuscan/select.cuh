@@ -443,9 +443,8 @@ static __host__ __device__ __forceinline__ unsigned gpuscan_tile_places_add_(uns
                                                        size_t first, unsigned i, K key)             \
     {                                                                                               \
         enum { ITEMS = P##_ITEMS_, THREADS = P##_THREADS_ };                                        \
-        const unsigned t = i / ITEMS, bits = ranks[THREADS + t];                                    \
-        if (!(bits >> (i % ITEMS) & 1u)) return;                                                    \
-        const unsigned rank = ranks[t] + __popc(bits & ((1u << (i % ITEMS)) - 1u));                 \
+        unsigned rank;                                                                              \
+        if (!gpuscan_marked_rank_(ranks, THREADS, ITEMS, i, &rank)) return;                         \
         if (P##_KEYS_STAGE_) kbuf[GPUSCAN_PAD_(rank)] = key;                                        \
         else io->keys_out[first + rank] = key;                                                      \
     }                                                                                               \

@@ -123,6 +123,13 @@
 #ifndef GPUSCAN_KEY_VECTORS_MAX
 #define GPUSCAN_KEY_VECTORS_MAX 8u
 #endif
+/* A reduction by key stages each run's first key, read again: a tile whose runs average at most
+ * this many elements reads its keys coalesced, each ranked from its thread's bits (runs of 1 0.83x
+ * the time, of 2 0.96x, of 4 1.11x, of 8 1.18x), a tile of longer runs at each head from its
+ * thread's run (segment.cuh, P_segment_ends). */
+#ifndef GPUSCAN_KEYS_REREAD_RUN
+#define GPUSCAN_KEYS_REREAD_RUN 2u
+#endif
 /* A look-back whose tiles all run at once folds every earlier tile's aggregate instead (grid.cuh:
  * P_fold_prefix) where a block's threads reading this many each cover them ... */
 #ifndef GPUSCAN_FOLD_READS
