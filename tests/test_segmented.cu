@@ -47,6 +47,7 @@ GPUSCAN_DEFINE_REDUCE_BY_KEY(i32, int, int, add)
 GPUSCAN_DEFINE_REDUCE_BY_KEY_EQUAL(i16, pkey, int16_t, add, pkey_same)
 GPUSCAN_DEFINE_REDUCE_BY_KEY(f32, long long, float, add)
 GPUSCAN_DEFINE_REDUCE_BY_KEY(affine, int16_t, affine, compose)
+GPUSCAN_DEFINE_REDUCE_BY_KEY(mat2, int, mat2, matmul)  /* 16 bytes: 8 items a thread, the least that read keys coalesced */
 GPUSCAN_DEFINE_REDUCE_BY_KEY(vec10, int, vec10, vadd)
 /* segmented reductions by heads, rows and offsets: the same five types, and uint8 max past 2^32 */
 GPUSCAN_DEFINE_SEGMENTED_REDUCE(u8, uint8_t, max)
@@ -54,6 +55,7 @@ GPUSCAN_DEFINE_SEGMENTED_REDUCE(i32, int, add)
 GPUSCAN_DEFINE_SEGMENTED_REDUCE(i16, int16_t, add)
 GPUSCAN_DEFINE_SEGMENTED_REDUCE(f32, float, add)
 GPUSCAN_DEFINE_SEGMENTED_REDUCE(affine, affine, compose)
+GPUSCAN_DEFINE_SEGMENTED_REDUCE(mat2, mat2, matmul)
 GPUSCAN_DEFINE_SEGMENTED_REDUCE(vec10, vec10, vadd)
 /* typed: bytes counted into int, (int, index) made affine maps (custom_ops.h: affine_of),
  * int64 into a wrapping uint8 sum (a narrower T); scans and reductions */
@@ -273,6 +275,8 @@ REDUCE_CASE_(f32, gpuscan_f32_add_reduce_by_key, gpuscan_f32_add_segmented_reduc
 REDUCE_CASE_(affine, gpuscan_affine_compose_reduce_by_key, gpuscan_affine_compose_segmented_reduce, affine, affine,
              STAGE_AS_IS_, int16_t, affine_identity(), value_affine, affine, AS_IS_, affine_then, ABS_NONE_,
              MAG_NONE_, exact_affine, key_next_int16_t, 1)
+REDUCE_CASE_(mat2, gpuscan_mat2_matmul_reduce_by_key, gpuscan_mat2_matmul_segmented_reduce, mat2, mat2, STAGE_AS_IS_,
+             int, mat2_identity(), value_mat2, mat2, AS_IS_, mat2_mul, ABS_NONE_, MAG_NONE_, exact_mat2, key_next_int, 1)
 REDUCE_CASE_(vec10, gpuscan_vec10_vadd_reduce_by_key, gpuscan_vec10_vadd_segmented_reduce, vec10, vec10,
              STAGE_AS_IS_, int, vec10_zero(), value_vec10, vec10, AS_IS_, vec10_add, ABS_NONE_, MAG_NONE_,
              exact_vec10, key_next_int, 1)
@@ -590,6 +594,7 @@ int main(int argc, char **argv)
     reduce_suite_i16(&rng, max_random);
     reduce_suite_f32(&rng, max_random);
     reduce_suite_affine(&rng, max_random);
+    reduce_suite_mat2(&rng, max_random);
     reduce_suite_vec10(&rng, max_random);
     reduce_suite_flags(&rng, max_random);
     reduce_suite_at(&rng, max_random);
