@@ -326,7 +326,7 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offsets
             /* each run's first key, read again to be staged: where the tile's runs are short,      \
              * coalesced, each to its number from its thread's bits and count of heads (in the flag \
              * buffer, read by now), as unique by key's (select.cuh); else at each head from its    \
-             * thread's run (a warp's load meets 32 lines: runs of 1 took 1.2x the time so) */      \
+             * thread's run (lanes a run apart: int32's warp load met 32 lines, runs of 1 1.2x) */  \
             const int dense = ITEMS >= 8u && (size_t)tile_heads * GPUSCAN_KEYS_REREAD_RUN >= valid; \
             unsigned *runs = (unsigned *)(void *)P##_flag_buffer(); /* counts, then bits, a thread each */ \
             __syncthreads(); /* (the values' results have left the buffer) */                       \

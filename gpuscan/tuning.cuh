@@ -124,9 +124,10 @@
 #define GPUSCAN_KEY_VECTORS_MAX 8u
 #endif
 /* A reduction by key stages each run's first key, read again: a tile whose runs average at most
- * this many elements reads its keys coalesced, each ranked from its thread's bits (runs of 1 0.83x
+ * this many elements reads its keys coalesced, each ranked from its thread's bits (runs of 1 0.82x
  * the time, of 2 0.96x, of 4 1.11x, of 8 1.18x), a tile of longer runs at each head from its
- * thread's run (segment.cuh, P_segment_ends). */
+ * thread's run (segment.cuh, P_segment_ends); items of at most 16 bytes and keys no wider than
+ * them only (else always at the heads); 0: never coalesced. */
 #ifndef GPUSCAN_KEYS_REREAD_RUN
 #define GPUSCAN_KEYS_REREAD_RUN 2u
 #endif
