@@ -322,30 +322,31 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offsets
                     buf[GPUSCAN_PAD_(first_at + __popc(h & ((1u << j << 1) - 1u)) - lo)] = part->items[j]; \
         __syncthreads();                                                                            \
         for (size_t k = threadIdx.x; k < hi - lo; k += THREADS) io->out[lo + k] = buf[GPUSCAN_PAD_(k)]; \
-        if (KEYED && KEYS_STAGE) {                                                                  \
-            /* each run's first key, read again to be staged: where the tile's runs are short,      \
-             * coalesced, each to its number from its thread's bits and count of heads (in the flag \
-             * buffer, read by now), as unique by key's (select.cuh); else at each head from its    \
-             * thread's run (lanes a run apart: int32's warp load met 32 lines, runs of 1 1.2x) */  \
-            const int dense = ITEMS >= 8u && (size_t)tile_heads * GPUSCAN_KEYS_REREAD_RUN >= valid; \
+        /* each run's first key, read again: where the tile's runs are short, coalesced, each to its \
+         * number from its thread's bits and count of heads (in the flag buffer, read by now), as   \
+         * unique by key's (select.cuh); else at each head from its thread's run (lanes a run apart: \
+         * int32's warp load met 32 lines, runs of 1 1.2x).  Staged in the tile buffer where they fit */ \
+        const int dense = KEYED && KEYS_STAGE && ITEMS >= 8u && (size_t)tile_heads * GPUSCAN_KEYS_REREAD_RUN >= valid; \
+        if (KEYED && KEYS_STAGE) __syncthreads(); /* (the values' results have left the buffer) */  \
+        if (dense) {                                                                                \
             unsigned *runs = (unsigned *)(void *)P##_flag_buffer(); /* counts, then bits, a thread each */ \
-            __syncthreads(); /* (the values' results have left the buffer) */                       \
-            if (dense) {                                                                            \
-                runs[threadIdx.x] = (unsigned)run_before, runs[THREADS + threadIdx.x] = h;          \
-                __syncthreads();                                                                    \
-                for (unsigned i = threadIdx.x, rank; i < valid; i += THREADS)                       \
-                    if (gpuscan_marked_rank_(runs, THREADS, ITEMS, i, &rank)) kbuf[GPUSCAN_PAD_(rank)] = io->keys[base + i]; \
-            } else if (h != 0u) /* (h: no bits past valid) */                                       \
-                _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j)                              \
-                    if (h >> j & 1u)                                                                \
-                        kbuf[GPUSCAN_PAD_(first_at + __popc(h & ((1u << j << 1) - 1u)) - tile_before)] = \
-                            io->keys[base + q + j];                                                 \
+            runs[threadIdx.x] = (unsigned)run_before, runs[THREADS + threadIdx.x] = h;              \
+            __syncthreads();                                                                        \
+            for (unsigned i = threadIdx.x, rank; i < valid; i += THREADS)                           \
+                if (gpuscan_marked_rank_(runs, THREADS, ITEMS, i, &rank)) kbuf[GPUSCAN_PAD_(rank)] = io->keys[base + i]; \
+        } else if (KEYED && h != 0u) /* (h: no bits past valid) */                                  \
+            _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) {                                \
+                if (!(h >> j & 1u)) continue;                                                       \
+                const K key = io->keys[base + q + j];                                               \
+                const size_t at = first_at + __popc(h & ((1u << j << 1) - 1u));                     \
+                if (KEYS_STAGE) kbuf[GPUSCAN_PAD_(at - tile_before)] = key;                         \
+                else io->keys_out[at] = key;                                                        \
+            }                                                                                       \
+        if (KEYED && KEYS_STAGE) {                                                                  \
             __syncthreads();                                                                        \
             for (size_t k = threadIdx.x; k < tile_heads; k += THREADS)                              \
                 io->keys_out[tile_before + k] = kbuf[GPUSCAN_PAD_(k)];                              \
-        } else if (KEYED && h != 0u) /* (keys wider than T: to their places from their runs) */     \
-            _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j)                                  \
-                if (h >> j & 1u) io->keys_out[first_at + __popc(h & ((1u << j << 1) - 1u))] = io->keys[base + q + j]; \
+        }                                                                                           \
         if (last_i + 1u == n && threadIdx.x == 0) *io->count = tile_before + tile_heads;            \
     }                                                                                               \
     /* A reduction by rows or by offsets, whose segments' bounds are known (no count): each segment   \
