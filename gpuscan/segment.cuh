@@ -66,6 +66,48 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offsets
     return at != 0u ? lo + (__ffs(at) - 1u) : hi;
 }
 
+/* The heads of n elements from the starts of n_segments segments, as bits (bit i % 32 of word
+ * i / 32: element i starts one; the words zeroed before): each lane GROUP starts a round, their
+ * loads in flight together; the lanes whose starts share a word OR them together and one of them
+ * writes it (sorted starts of one element each: a write a warp, not 32) - whatever the offsets'
+ * order, every start below n marked (tuning.cuh: GPUSCAN_OFFSET_BITS_*). */
+static __device__ __forceinline__ __attribute__((unused)) void gpuscan_offset_bits_(const void *offsets, unsigned bytes,
+                                                                                   size_t n_segments, size_t n,
+                                                                                   unsigned *bits)
+{
+    enum { GROUP = GPUSCAN_OFFSET_BITS_GROUP, WARPS = GPUSCAN_OFFSET_BITS_THREADS / 32u };
+    const unsigned lane = threadIdx.x & 31u;
+    for (size_t first = ((size_t)blockIdx.x * WARPS + threadIdx.x / 32u) * 32u * GROUP; first < n_segments;
+         first += (size_t)gridDim.x * WARPS * 32u * GROUP) {
+        size_t at[GROUP];
+#pragma unroll
+        for (unsigned k = 0; k < GROUP; ++k) {
+            const size_t s = first + k * 32u + lane;
+            at[k] = s < n_segments ? gpuscan_offset_at_(offsets, bytes, s) : n; /* (negative: past n) */
+        }
+#pragma unroll
+        for (unsigned k = 0; k < GROUP; ++k) {
+            const int in = at[k] < n;
+            const unsigned long long w = in ? at[k] / 32u : ~0ull;
+            const unsigned bit = in ? 1u << (at[k] % 32u) : 0u;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800 /* (no __reduce_or_sync: a lane at a time) */
+            if (in) atomicOr(&bits[w], bit);
+#else
+            const unsigned same = __match_any_sync(0xffffffffu, w);
+            const unsigned word = __reduce_or_sync(same, bit);
+            if (in && lane == (unsigned)__ffs(same) - 1u) atomicOr(&bits[w], word);
+#endif
+        }
+    }
+}
+#define GPUSCAN_OFFSET_BITS_KERNEL_(P)                                                              \
+    static __global__ void __launch_bounds__(GPUSCAN_OFFSET_BITS_THREADS) P##_offset_bits(          \
+        const void *offsets, unsigned offset_bytes, size_t n_segments, size_t n, unsigned *bits)   \
+    {                                                                                               \
+        if (GPUSCAN_TEST_EMPTY_KERNELS) return;                                                     \
+        gpuscan_offset_bits_(offsets, offset_bytes, n_segments, n, bits);                           \
+    }
+
 /* The pair layer Q of the element layer P: what a tile hands on.  COUNTS (0 or 1; a reduction):
  * the pair counts the heads seen, which number each segment's result, (a, ca) (x) (b, cb) = cb ?
  * (b, ca + cb) : (a (x) b, ca) - as associative; else `head` is 0 or 1.  The count is two 32-bit
@@ -123,7 +165,8 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offsets
         const K *keys;              /* (KEYED) */                                                   \
         const unsigned char *heads; /* or NULL: the offsets' heads, or one every `row` elements */  \
         const void *offsets;        /* the segments' starts (offset_bytes each), or NULL */         \
-        const size_t *starts;       /* tile t's segments: starts[t] .. starts[t + 1] - 1 */         \
+        const size_t *starts;       /* (a reduction's) tile t's segments: starts[t] .. starts[t + 1] - 1 */ \
+        const unsigned *bits;       /* (offsets) bit i % 32 of word i / 32: element i starts one */ \
         size_t n_segments;                                                                          \
         unsigned offset_bytes;                                                                      \
         size_t row;                                                                                 \
@@ -163,14 +206,39 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offsets
         for (size_t j = r == 0 ? 0 : row - r; j < ITEMS; j += row) marked |= 1u << j;               \
         return gpuscan_run_bits_(marked, q, valid, ITEMS);                                          \
     }                                                                                               \
-    /* Offsets: the tile's heads marked in the flag buffer from its segments' starts (the search of \
-     * P_tile_starts), then read as the flags' bits. */                                             \
-    static __device__ __forceinline__ unsigned P##_offset_heads(const P##_segment_io *io, unsigned tile, size_t base, \
-                                                                unsigned valid)                     \
+    /* Offsets, short segments (io->bits): a thread's heads from the bits P_offset_bits marked -    \
+     * one coalesced word a thread (two where its run crosses a word), read before the items as     \
+     * head bytes are.  Reading a tile's offsets after its items, a second round trip a tile, took  \
+     * segments of 1 (8 bytes an element) 1.3x the time.  A reverse scan's then go to the flag      \
+     * buffer (P_offset_heads), where P_mirrored_heads reads them. */                               \
+    static __device__ __forceinline__ unsigned P##_offset_bits_heads(const P##_segment_io *io, size_t base, unsigned valid) \
     {                                                                                               \
         enum { ITEMS = GPUSCAN_CO_ITEMS(T) };                                                       \
-        const size_t first = io->starts[tile], end = io->starts[tile + 1];                          \
+        const unsigned q = threadIdx.x * ITEMS;                                                     \
+        if (q >= valid) return 0u;                                                                  \
+        const size_t w = (base + q) / 32u; /* (base: a multiple of 32, a tile being whole warps' runs) */ \
+        const unsigned shift = q % 32u;                                                             \
+        unsigned h = io->bits[w] >> shift;                                                          \
+        if (shift + ITEMS > 32u && q + (32u - shift) < valid) h |= io->bits[w + 1u] << (32u - shift); \
+        return gpuscan_run_bits_(ITEMS < 32 ? h & ((1u << (ITEMS % 32u)) - 1u) : h, q, valid, ITEMS); \
+    }                                                                                               \
+    /* Offsets, longer segments: the tile's heads marked in the flag buffer from its segments'      \
+     * starts (the search of P_tile_starts), then read as the flags' bits; with bits (above), those \
+     * of a reverse scan to the flag buffer. */                                                     \
+    static __device__ __forceinline__ unsigned P##_offset_heads(const P##_segment_io *io, unsigned tile, size_t base, \
+                                                                unsigned valid, unsigned bits)      \
+    {                                                                                               \
+        enum { ITEMS = GPUSCAN_CO_ITEMS(T) };                                                       \
         unsigned char *fbuf = P##_flag_buffer();                                                    \
+        if (io->bits != NULL) {                                                                     \
+            if (P##_REVERSED_) {                                                                    \
+                _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j)                              \
+                    fbuf[threadIdx.x * ITEMS + j] = (unsigned char)(bits >> j & 1u);                \
+                __syncthreads();                                                                    \
+            }                                                                                       \
+            return bits;                                                                            \
+        }                                                                                           \
+        const size_t first = io->starts[tile], end = io->starts[tile + 1];                          \
         _Pragma("unroll") for (unsigned j = 0; j < ITEMS; ++j) fbuf[threadIdx.x * ITEMS + j] = 0;   \
         __syncthreads();                                                                            \
         for (size_t s = first + threadIdx.x; s < end; s += GPUSCAN_CO_THREADS(T)) {                 \
@@ -189,6 +257,7 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offsets
         if (!P##_REVERSED_ || threadIdx.x != 0 || after >= n) return 0;                             \
         if (KEYED) return !P##_same_key(io->keys[after - 1u], io->keys[after]);                     \
         if (io->heads != NULL) return io->heads[after] != 0;                                        \
+        if (io->offsets != NULL && io->bits != NULL) return io->bits[after / 32u] >> (after % 32u) & 1u; \
         if (io->offsets != NULL) { /* the next tile's first segment's start, if any */             \
             const size_t s = io->starts[base / GPUSCAN_TILE_(CO, T) + 1u];                          \
             return s < io->n_segments && gpuscan_offset_at_(io->offsets, io->offset_bytes, s) == after; \
@@ -233,6 +302,8 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offsets
             part->heads = P##_keys_mark(io->keys, &kr, base, valid);                                \
         } else if (io->heads != NULL)                                                               \
             P##_flags_read(io->heads, base, valid, &run);                                           \
+        else if (io->bits != NULL)                                                                  \
+            part->heads = P##_offset_bits_heads(io, base, valid);                                   \
         if (P##_LOAD_COPIES_ && GPUSCAN_VECTOR_OK_(T, ITEMS)) /* (typed: the reader's own choice) */ \
             P##_CO_load_hinted_direct(io->in, base, base, valid, part->items, P##_CO_buffer(), 0);  \
         else                                                                                        \
@@ -241,7 +312,8 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offsets
         if (KEYED) (void)run;                                                                       \
         else if (io->heads != NULL) part->heads = P##_flags_mark(io->heads, &run, base, valid);     \
         else if (io->offsets != NULL) /* (the input's tile) */                                      \
-            part->heads = P##_offset_heads(io, P##_REVERSED_ ? (unsigned)(base / GPUSCAN_TILE_(CO, T)) : tile, base, valid); \
+            part->heads = P##_offset_heads(io, P##_REVERSED_ ? (unsigned)(base / GPUSCAN_TILE_(CO, T)) : tile, base, \
+                                           valid, part->heads);                                     \
         else part->heads = P##_row_heads(base, threadIdx.x * ITEMS, valid, io->row);                \
         if (P##_REVERSED_) part->heads = P##_mirrored_heads(io, n, base, valid, next);              \
         else part->heads |= (unsigned)(base == 0 && threadIdx.x == 0);                              \
@@ -425,7 +497,8 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offsets
     GPUSCAN_SINGLE_PASS_KERNELS_(P, P##_pair, P##_pair_t, segment, GPUSCAN_CO_THREADS(T),           \
                                  GPUSCAN_MAX_(1, GPUSCAN_SEGMENT_THREADS_PER_SM(T) / GPUSCAN_CO_THREADS(T)), 0, 0, 1)
 
-/* The offsets' search before the pass (P_tile_starts). */
+/* What runs before a pass by offsets (P_offsets_before_): the offsets' search (P_tile_starts) or,
+ * where the segments are short, their heads as bits (P_offset_bits; a reduction's: both). */
 #define GPUSCAN_SEGMENT_STARTS_(P, T)                                                               \
     /* starts[t], t <= tiles: the first segment s whose start is in tile t or later (of n_segments), \
      * a warp a tile */                                                                             \
@@ -436,7 +509,8 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offsets
         if (GPUSCAN_TEST_EMPTY_KERNELS || t > tiles) return;                                        \
         const size_t s = gpuscan_offsets_first_from_(offsets, offset_bytes, n_segments, t * GPUSCAN_TILE_(CO, T)); \
         if ((threadIdx.x & 31u) == 0u) starts[t] = s;                                               \
-    }
+    }                                                                                               \
+    GPUSCAN_OFFSET_BITS_KERNEL_(P)
 
 /* The device code of a segmented scan of (T, op): T's element layer and tile I/O, the heads'
  * reader (KEYED: from keys of K, SAME their equality; a DEFINE with head bytes has K unsigned char
@@ -533,7 +607,24 @@ static inline gpuscan_status gpuscan_segment_check_(const gpuscan_segment_desc_ 
     }
     return GPUSCAN_SUCCESS;
 }
-/* before: the offsets' tile starts (P_tile_starts) into the workspace after the pass's, or NULL. */
+/* Whether a pass by offsets takes the heads as bits (P_offset_bits), where the segments are short
+ * (GPUSCAN_OFFSET_BITS_MAX_MEAN), rather than each tile reading its segments' starts; and its
+ * workspace after the pass's: the tiles' first segments (P_tile_starts), then the bits (each part
+ * whole 16-byte vectors). */
+static inline int gpuscan_offsets_as_bits_(size_t n, size_t n_segments)
+{
+    return n_segments > 0 && n / n_segments <= GPUSCAN_OFFSET_BITS_MAX_MEAN;
+}
+static inline size_t gpuscan_offsets_starts_bytes_(size_t n, size_t tile)
+{
+    return (gpuscan_ceil_div_(n, tile) + 2u) / 2u * 2u * sizeof(size_t);
+}
+static inline size_t gpuscan_offsets_extra_bytes_(size_t n, size_t n_segments, size_t tile)
+{
+    return gpuscan_offsets_starts_bytes_(n, tile) + (gpuscan_offsets_as_bits_(n, n_segments) ? gpuscan_ceil_div_(n, 128u) * 16u : 0u);
+}
+/* before: what runs before the pass by offsets (P_offsets_before_), its workspace after the pass's,
+ * or NULL. */
 static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void *d_workspace, size_t *workspace_bytes,
                                                   const gpuscan_segment_call_ *c, int ex,
                                                   gpuscan_status (*before)(void *, size_t, void *, cudaStream_t),
@@ -544,7 +635,7 @@ static inline gpuscan_status gpuscan_segment_run_(gpuscan_segment_desc_ *d, void
                                   {c->in, c->heads, c->out, c->offsets, c->keys, c->keys_out, c->count},
                                   {bytes, c->heads != NULL ? c->n : 0u, out_bytes, c->n_segments * c->offset_bytes,
                                    c->keys != NULL ? c->n * d->key_size : 0u, c->n * d->key_size, sizeof(size_t)},
-                                  c->offset_bytes != 0 ? (gpuscan_ceil_div_(c->n, d->pass.tile) + 1) * sizeof(size_t) : 0u,
+                                  c->offset_bytes != 0 ? gpuscan_offsets_extra_bytes_(c->n, c->n_segments, d->pass.tile) : 0u,
                                   c->offset_bytes != 0 ? before : NULL, 0u};
     if ((unsigned)c->kind > (unsigned)GPUSCAN_EXCLUSIVE) return GPUSCAN_ERROR_INVALID_ALGORITHM; /* (a query too) */
     const gpuscan_status checked = gpuscan_segment_check_(d, c);
@@ -1067,8 +1158,8 @@ static inline gpuscan_status gpuscan_fold_run_(gpuscan_segment_desc_ *d, void *d
         return io;                                                                                  \
     }
 /* What a segmented DEFINE's forms share: a call by head bytes or rows (row 0: the heads'), and one
- * by offsets, whose tiles' first segments are searched (P_tile_starts) into `starts` before the
- * pass.  A reduction's (P_desc.reduces) by rows or offsets is bounded: a value a segment.  (An axis
+ * by offsets, whose tiles' first segments (P_tile_starts) or, short segments, heads as bits
+ * (P_offset_bits) go to `starts` and `bits` before the pass.  A reduction's (P_desc.reduces) by rows or offsets is bounded: a value a segment.  (An axis
  * DEFINE takes the rows' alone: axis.cuh.) */
 #define GPUSCAN_SEGMENT_RUNS_(P, T) GPUSCAN_SEGMENT_ROWS_RUN_(P, T) GPUSCAN_SEGMENT_OFFSETS_RUN_(P, T)
 #define GPUSCAN_SEGMENT_ROWS_RUN_(P, T)                                                             \
@@ -1095,13 +1186,27 @@ static inline gpuscan_status gpuscan_fold_run_(gpuscan_segment_desc_ *d, void *d
         return gpuscan_segment_run_(&P##_desc, d_workspace, workspace_bytes, &c, ex, NULL, stream); \
     }
 #define GPUSCAN_SEGMENT_OFFSETS_RUN_(P, T)                                                          \
-    static gpuscan_status P##_offsets_before_(void *io_, size_t n, void *starts, cudaStream_t stream) \
+    /* The search (a reduction's always: its consume step reads starts) or the bits, into the       \
+     * workspace gpuscan_offsets_extra_bytes_ lays out. */                                          \
+    static gpuscan_status P##_offsets_before_(void *io_, size_t n, void *extra, cudaStream_t stream) \
     {                                                                                               \
         P##_segment_io *io = (P##_segment_io *)io_;                                                 \
         const size_t tiles = gpuscan_ceil_div_(n, GPUSCAN_TILE_(CO, T));                            \
-        io->starts = (const size_t *)starts;                                                        \
-        void *args[] = {(void *)&io->offsets, &io->offset_bytes, &io->n_segments, (void *)&tiles, &starts}; \
-        return gpuscan_launch_plain_((const void *)P##_tile_starts, gpuscan_ceil_div_(tiles + 1, 8u), 256u, args, stream); \
+        const int as_bits = gpuscan_offsets_as_bits_(n, io->n_segments);                            \
+        void *starts = extra, *bits = (char *)extra + gpuscan_offsets_starts_bytes_(n, GPUSCAN_TILE_(CO, T)); \
+        io->starts = (const size_t *)starts, io->bits = as_bits ? (const unsigned *)bits : NULL;    \
+        if (!as_bits || P##_desc.reduces) {                                                         \
+            void *args[] = {(void *)&io->offsets, &io->offset_bytes, &io->n_segments, (void *)&tiles, &starts}; \
+            GPUSCAN_TRY_(gpuscan_launch_plain_((const void *)P##_tile_starts, gpuscan_ceil_div_(tiles + 1, 8u), 256u, \
+                                               args, stream));                                      \
+        }                                                                                           \
+        if (!as_bits) return GPUSCAN_SUCCESS;                                                       \
+        const size_t blocks = gpuscan_ceil_div_(io->n_segments, GPUSCAN_OFFSET_BITS_THREADS * GPUSCAN_OFFSET_BITS_GROUP); \
+        void *args[] = {(void *)&io->offsets, &io->offset_bytes, &io->n_segments, &n, &bits};       \
+        GPUSCAN_TRY_(gpuscan_from_cuda_(cudaMemsetAsync(bits, 0, gpuscan_ceil_div_(n, 128u) * 16u, stream))); \
+        return gpuscan_launch_plain_((const void *)P##_offset_bits,                                 \
+                                     blocks < GPUSCAN_OFFSET_BITS_MAX_BLOCKS ? blocks : GPUSCAN_OFFSET_BITS_MAX_BLOCKS, \
+                                     GPUSCAN_OFFSET_BITS_THREADS, args, stream);                    \
     }                                                                                               \
     static gpuscan_status P##_offsets_run_(void *d_workspace, size_t *workspace_bytes, const P##_in_t *d_in,  \
                                            const void *d_offsets, unsigned offset_bytes, size_t n_segments, \

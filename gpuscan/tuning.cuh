@@ -118,6 +118,22 @@
 #ifndef GPUSCAN_OFFSETS_FOLD_SHORT_SEGMENTS
 #define GPUSCAN_OFFSETS_FOLD_SHORT_SEGMENTS 4u
 #endif
+/* A pass by offsets whose segments average at most MAX_MEAN elements marks its heads as bits
+ * before it (segment.cuh: P_offset_bits), each of THREADS a block reading GROUP starts a round
+ * (their loads in flight together), at most MAX_BLOCKS blocks taking them in turn; longer
+ * segments' tiles read their starts after their items. */
+#ifndef GPUSCAN_OFFSET_BITS_MAX_MEAN
+#define GPUSCAN_OFFSET_BITS_MAX_MEAN 3u
+#endif
+#ifndef GPUSCAN_OFFSET_BITS_THREADS
+#define GPUSCAN_OFFSET_BITS_THREADS 256u
+#endif
+#ifndef GPUSCAN_OFFSET_BITS_GROUP
+#define GPUSCAN_OFFSET_BITS_GROUP 4u
+#endif
+#ifndef GPUSCAN_OFFSET_BITS_MAX_BLOCKS
+#define GPUSCAN_OFFSET_BITS_MAX_BLOCKS 65536u
+#endif
 /* 16-byte words of keys a lane holds while a scan by key's keys load (block.cuh): keys wider than
  * that a tile (8-byte keys beside 4-byte values) compare element by element, not spill. */
 #ifndef GPUSCAN_KEY_VECTORS_MAX

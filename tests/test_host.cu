@@ -920,13 +920,24 @@ static void test_descriptors(void)
     gpuscan_segment_call_ gw = heads_call;
     wb = 0;
     EXPECT(gpuscan_segment_run_(&sd, NULL, &wb, &gw, 1, NULL, 0) == GPUSCAN_SUCCESS && wb > 0, "segmented size query");
-    /* offsets: the tiles' starts after the pass's workspace, 16-byte aligned */
+    /* offsets: the tiles' starts after the pass's workspace, 16-byte aligned, whole 16 bytes; short
+     * segments (at most GPUSCAN_OFFSET_BITS_MAX_MEAN elements on average) the heads' bits after them */
     gpuscan_segment_call_ go = gw;
     size_t wo = 0;
+    const size_t starts_bytes = ((((size_t)1 << 20) + 4095) / 4096 + 2) / 2 * 2 * sizeof(size_t);
     go.heads = NULL, go.offsets = heads, go.n_segments = 1000, go.offset_bytes = 8;
     EXPECT(gpuscan_segment_run_(&sd, NULL, &wo, &go, 1, NULL, 0) == GPUSCAN_SUCCESS &&
-               wo == (wb + 15) / 16 * 16 + ((((size_t)1 << 20) + 4095) / 4096 + 1) * sizeof(size_t),
+               wo == (wb + 15) / 16 * 16 + starts_bytes,
            "offsets' size query: %zu, the heads' %zu", wo, wb);
+    go.n_segments = ((size_t)1 << 20) / GPUSCAN_OFFSET_BITS_MAX_MEAN;
+    EXPECT(gpuscan_segment_run_(&sd, NULL, &wo, &go, 1, NULL, 0) == GPUSCAN_SUCCESS &&
+               wo == (wb + 15) / 16 * 16 + starts_bytes + ((size_t)1 << 20) / 8,
+           "short segments' size query: %zu, the heads' %zu", wo, wb);
+    go.n_segments = ((size_t)1 << 20) / (GPUSCAN_OFFSET_BITS_MAX_MEAN + 1) - 1;
+    EXPECT(gpuscan_offsets_as_bits_(go.n, go.n_segments) == 0 && gpuscan_offsets_as_bits_(go.n, go.n_segments + 2) == 1 &&
+               gpuscan_offsets_as_bits_(go.n, 0) == 0,
+           "where the bits begin");
+    go.n_segments = 1000;
     go.offsets = (const char *)heads + 4;
     EXPECT(gpuscan_segment_check_(&sd, &go) == GPUSCAN_ERROR_MISALIGNED, "offsets misaligned");
     go.offsets = NULL;
