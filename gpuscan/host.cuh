@@ -594,16 +594,26 @@ static inline int gpuscan_rounds_next_(const gpuscan_rounds_ *rounds, size_t byt
     states->published = rounds->published;
     return 1;
 }
-/* After a launch in `states` that made `claims` claims and counted `published` publications (a
- * fold's): the workspace is kept so for the next. */
+/* A kept workspace's clean bytes end at `at` where a call wrote past it what is no state: a value
+ * slot or a family's own workspace (a tile's first segment, a bit an element) - a word of which,
+ * read as a later, larger call's state, could name that call's round (a segmented reduction by
+ * offsets got a wrong sum so, its tiles' first segments read as states). */
+static inline void gpuscan_rounds_forget_from_(gpuscan_rounds_ *rounds, size_t at)
+{
+    if (rounds != NULL && rounds->clean > at) rounds->clean = at;
+}
+/* After a launch in `states` (their first `bytes`) that made `claims` claims and counted
+ * `published` publications (a fold's): the workspace is kept so for the next; slots (value slots
+ * after the states) end the clean bytes at these. */
 static inline void gpuscan_rounds_keep_(gpuscan_rounds_ *rounds, size_t bytes, unsigned layout,
-                                        const gpuscan_states_ *states, size_t claims, size_t published)
+                                        const gpuscan_states_ *states, size_t claims, size_t published, int slots)
 {
     if (rounds == NULL) return;
     if (states->round == 0) { /* just cleared: these bytes, this layout */
         rounds->clean = bytes;
         rounds->layout = layout;
     }
+    if (slots) gpuscan_rounds_forget_from_(rounds, bytes);
     rounds->next = states->round + 1;
     rounds->claimed = states->claimed + (unsigned)claims;
     rounds->published = states->published + (unsigned)published;
@@ -813,7 +823,7 @@ static inline gpuscan_status gpuscan_pass_run_(gpuscan_pass_ *k, const gpuscan_p
     const cudaError_t launched = gpuscan_pass_launch_(k, &config, plan, ws, io, n, states, via, pace);
     if (states.counter_slot) gpuscan_cache_entry_give_(slot_dev, (int)states.counter_slot - 1);
     GPUSCAN_TRY_(gpuscan_from_cuda_(launched));
-    gpuscan_rounds_keep_(rounds, bytes, layout, &states, plan->num_tiles, fold ? plan->num_tiles : 0);
+    gpuscan_rounds_keep_(rounds, bytes, layout, &states, plan->num_tiles, fold ? plan->num_tiles : 0, k->slot_bytes != 0);
     return GPUSCAN_SUCCESS;
 }
 
@@ -1108,7 +1118,11 @@ static inline gpuscan_status gpuscan_pass_call_launch_(gpuscan_pass_ *k, const g
                                           : gpuscan_from_cuda_(cudaMemsetAsync(c->zero_when_empty, 0,
                                                                                c->zero_bytes ? c->zero_bytes : sizeof(size_t),
                                                                                stream));
-    if (c->before != NULL) GPUSCAN_TRY_(c->before(c->io, c->n, (char *)ws + (plan->bytes + 15u) / 16u * 16u, stream));
+    if (c->before != NULL) {
+        const size_t at = (plan->bytes + 15u) / 16u * 16u; /* (past this call's states) */
+        gpuscan_rounds_forget_from_(rounds, at);
+        GPUSCAN_TRY_(c->before(c->io, c->n, (char *)ws + at, stream));
+    }
     return gpuscan_pass_run_(k, plan, 1, (char *)ws, rounds, c->io, c->n, stream);
 }
 /* `checked`: the family's checks of the call, reported after a size query (CUB's convention). */

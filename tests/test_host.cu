@@ -1242,10 +1242,28 @@ static void test_axis_geometry(void)
     memset(&kept, 0, sizeof kept);
     gpuscan_states_ st;
     st.round = 0;
-    gpuscan_rounds_keep_(&kept, 4096, gpuscan_states_layout_(&one, &plan), &st, 10, 0);
+    gpuscan_rounds_keep_(&kept, 4096, gpuscan_states_layout_(&one, &plan), &st, 10, 0, 0);
     EXPECT(gpuscan_rounds_next_(&kept, 4096, gpuscan_states_layout_(&one, &plan), NULL, &st) == 1 &&
                gpuscan_rounds_next_(&kept, 4096, gpuscan_states_layout_(&two, &plan), NULL, &st) == 0,
            "states of another word size reused");
+    /* a smaller call in a kept workspace: without slots the clean bytes stay (the larger states
+     * past it are an earlier round's); with slots, or a family's workspace past its states, they
+     * end there - those bytes are no states for a larger call after it */
+    st.round = 1;
+    gpuscan_rounds_keep_(&kept, 1024, gpuscan_states_layout_(&one, &plan), &st, 10, 0, 0);
+    EXPECT(kept.clean == 4096 && gpuscan_rounds_next_(&kept, 4096, gpuscan_states_layout_(&one, &plan), NULL, &st) == 1,
+           "a smaller call without slots: %zu clean bytes", kept.clean);
+    st.round = 2;
+    gpuscan_rounds_keep_(&kept, 1024, gpuscan_states_layout_(&one, &plan), &st, 10, 0, 1);
+    EXPECT(kept.clean == 1024 && gpuscan_rounds_next_(&kept, 4096, gpuscan_states_layout_(&one, &plan), NULL, &st) == 0 &&
+               gpuscan_rounds_next_(&kept, 1024, gpuscan_states_layout_(&one, &plan), NULL, &st) == 1,
+           "a smaller call with slots: %zu clean bytes", kept.clean);
+    gpuscan_rounds_forget_from_(&kept, 2048);
+    EXPECT(kept.clean == 1024, "a family's workspace past the clean bytes: %zu", kept.clean);
+    gpuscan_rounds_forget_from_(&kept, 512);
+    EXPECT(kept.clean == 512 && gpuscan_rounds_next_(&kept, 1024, gpuscan_states_layout_(&one, &plan), NULL, &st) == 0,
+           "a family's workspace inside the clean bytes: %zu", kept.clean);
+    gpuscan_rounds_forget_from_(NULL, 0);
     /* a view's extent: from its first element to past its last, gaps included */
     const gpuscan_axis pitched = {3, 10, 5, 8, 100, 0};
     EXPECT(gpuscan_axis_geometry_of_(&pitched, 4, elements, threads, &g) == GPUSCAN_SUCCESS &&
