@@ -1118,11 +1118,9 @@ static inline gpuscan_status gpuscan_pass_call_launch_(gpuscan_pass_ *k, const g
                                           : gpuscan_from_cuda_(cudaMemsetAsync(c->zero_when_empty, 0,
                                                                                c->zero_bytes ? c->zero_bytes : sizeof(size_t),
                                                                                stream));
-    if (c->before != NULL) {
-        const size_t at = (plan->bytes + 15u) / 16u * 16u; /* (past this call's states) */
-        gpuscan_rounds_forget_from_(rounds, at);
-        GPUSCAN_TRY_(c->before(c->io, c->n, (char *)ws + at, stream));
-    }
+    const size_t at = (plan->bytes + 15u) / 16u * 16u; /* the family's own workspace: past this call's states */
+    if (c->extra_bytes != 0) gpuscan_rounds_forget_from_(rounds, at);
+    if (c->before != NULL) GPUSCAN_TRY_(c->before(c->io, c->n, (char *)ws + at, stream));
     return gpuscan_pass_run_(k, plan, 1, (char *)ws, rounds, c->io, c->n, stream);
 }
 /* `checked`: the family's checks of the call, reported after a size query (CUB's convention). */

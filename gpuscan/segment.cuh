@@ -71,6 +71,9 @@ static __device__ __forceinline__ __attribute__((unused)) size_t gpuscan_offsets
  * loads in flight together; the lanes whose starts share a word OR them together and one of them
  * writes it (sorted starts of one element each: a write a warp, not 32) - whatever the offsets'
  * order, every start below n marked (tuning.cuh: GPUSCAN_OFFSET_BITS_*). */
+static_assert(GPUSCAN_OFFSET_BITS_THREADS % 32u == 0 && GPUSCAN_OFFSET_BITS_THREADS <= 1024u &&
+                  GPUSCAN_OFFSET_BITS_GROUP >= 1u && GPUSCAN_OFFSET_BITS_MAX_BLOCKS >= 1u,
+              "gpuscan: GPUSCAN_OFFSET_BITS_THREADS is whole warps, at most 1024; GROUP and MAX_BLOCKS at least 1");
 static __device__ __forceinline__ __attribute__((unused)) void gpuscan_offset_bits_(const void *offsets, unsigned bytes,
                                                                                    size_t n_segments, size_t n,
                                                                                    unsigned *bits)
@@ -165,7 +168,7 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_offset_bi
         const K *keys;              /* (KEYED) */                                                   \
         const unsigned char *heads; /* or NULL: the offsets' heads, or one every `row` elements */  \
         const void *offsets;        /* the segments' starts (offset_bytes each), or NULL */         \
-        const size_t *starts;       /* (a reduction's) tile t's segments: starts[t] .. starts[t + 1] - 1 */ \
+        const size_t *starts;       /* tile t's segments: starts[t] .. starts[t + 1] - 1 (not with bits) */ \
         const unsigned *bits;       /* (offsets) bit i % 32 of word i / 32: element i starts one */ \
         size_t n_segments;                                                                          \
         unsigned offset_bytes;                                                                      \
@@ -608,12 +611,15 @@ static inline gpuscan_status gpuscan_segment_check_(const gpuscan_segment_desc_ 
     return GPUSCAN_SUCCESS;
 }
 /* Whether a pass by offsets takes the heads as bits (P_offset_bits), where the segments are short
- * (GPUSCAN_OFFSET_BITS_MAX_MEAN), rather than each tile reading its segments' starts; and its
- * workspace after the pass's: the tiles' first segments (P_tile_starts), then the bits (each part
- * whole 16-byte vectors). */
-static inline int gpuscan_offsets_as_bits_(size_t n, size_t n_segments)
+ * (n / n_segments, rounded down, at most GPUSCAN_OFFSET_BITS_MAX_MEAN; 0: never) and its tiles of
+ * `tile` elements start at whole bit words, rather than each tile reading its segments' starts;
+ * and its workspace after the pass's: the tiles' first segments (P_tile_starts), then the bits
+ * (each part whole 16-byte vectors).  The size depends on n_segments: an _ex workspace is for a
+ * query's n and n_segments. */
+static inline int gpuscan_offsets_as_bits_(size_t n, size_t n_segments, size_t tile)
 {
-    return n_segments > 0 && n / n_segments <= GPUSCAN_OFFSET_BITS_MAX_MEAN;
+    return GPUSCAN_OFFSET_BITS_MAX_MEAN > 0 && tile % 32u == 0 && n_segments > 0 &&
+           n / n_segments <= GPUSCAN_OFFSET_BITS_MAX_MEAN;
 }
 static inline size_t gpuscan_offsets_starts_bytes_(size_t n, size_t tile)
 {
@@ -621,7 +627,7 @@ static inline size_t gpuscan_offsets_starts_bytes_(size_t n, size_t tile)
 }
 static inline size_t gpuscan_offsets_extra_bytes_(size_t n, size_t n_segments, size_t tile)
 {
-    return gpuscan_offsets_starts_bytes_(n, tile) + (gpuscan_offsets_as_bits_(n, n_segments) ? gpuscan_ceil_div_(n, 128u) * 16u : 0u);
+    return gpuscan_offsets_starts_bytes_(n, tile) + (gpuscan_offsets_as_bits_(n, n_segments, tile) ? gpuscan_ceil_div_(n, 128u) * 16u : 0u);
 }
 /* before: what runs before the pass by offsets (P_offsets_before_), its workspace after the pass's,
  * or NULL. */
@@ -770,8 +776,8 @@ static inline int gpuscan_fold_suits_(const gpuscan_segment_desc_ *d, const gpus
 {
     return gpuscan_fold_shape_suits_(d, c) && (c->offset_bytes != 0 || c->in != (const void *)c->out);
 }
-/* A reduction by rows or offsets: the fold where it suits, else the pass (before: the offsets' search
- * before it).  A size query answers for both, so that it need not be given the call's pointers
+/* A reduction by rows or offsets: the fold where it suits, else the pass (before: what runs before
+ * it by offsets, P_offsets_before_).  A size query answers for both, so that it need not be given the call's pointers
  * (nor whether it runs in place). */
 static inline gpuscan_status gpuscan_fold_run_(gpuscan_segment_desc_ *d, void *d_workspace, size_t *workspace_bytes,
                                                const gpuscan_segment_call_ *c, int ex, size_t pass_bytes,
@@ -1192,7 +1198,7 @@ static inline gpuscan_status gpuscan_fold_run_(gpuscan_segment_desc_ *d, void *d
     {                                                                                               \
         P##_segment_io *io = (P##_segment_io *)io_;                                                 \
         const size_t tiles = gpuscan_ceil_div_(n, GPUSCAN_TILE_(CO, T));                            \
-        const int as_bits = gpuscan_offsets_as_bits_(n, io->n_segments);                            \
+        const int as_bits = gpuscan_offsets_as_bits_(n, io->n_segments, GPUSCAN_TILE_(CO, T));      \
         void *starts = extra, *bits = (char *)extra + gpuscan_offsets_starts_bytes_(n, GPUSCAN_TILE_(CO, T)); \
         io->starts = (const size_t *)starts, io->bits = as_bits ? (const unsigned *)bits : NULL;    \
         if (!as_bits || P##_desc.reduces) {                                                         \

@@ -118,10 +118,10 @@
 #ifndef GPUSCAN_OFFSETS_FOLD_SHORT_SEGMENTS
 #define GPUSCAN_OFFSETS_FOLD_SHORT_SEGMENTS 4u
 #endif
-/* A pass by offsets whose segments average at most MAX_MEAN elements marks its heads as bits
+/* A pass by offsets whose n / n_segments (rounded down) is at most MAX_MEAN marks its heads as bits
  * before it (segment.cuh: P_offset_bits), each of THREADS a block reading GROUP starts a round
  * (their loads in flight together), at most MAX_BLOCKS blocks taking them in turn; longer
- * segments' tiles read their starts after their items. */
+ * segments' tiles read their starts after their items (0: never). */
 #ifndef GPUSCAN_OFFSET_BITS_MAX_MEAN
 #define GPUSCAN_OFFSET_BITS_MAX_MEAN 3u
 #endif

@@ -934,9 +934,9 @@ static void test_descriptors(void)
                wo == (wb + 15) / 16 * 16 + starts_bytes + ((size_t)1 << 20) / 8,
            "short segments' size query: %zu, the heads' %zu", wo, wb);
     go.n_segments = ((size_t)1 << 20) / (GPUSCAN_OFFSET_BITS_MAX_MEAN + 1) - 1;
-    EXPECT(gpuscan_offsets_as_bits_(go.n, go.n_segments) == 0 && gpuscan_offsets_as_bits_(go.n, go.n_segments + 2) == 1 &&
-               gpuscan_offsets_as_bits_(go.n, 0) == 0,
-           "where the bits begin");
+    EXPECT(gpuscan_offsets_as_bits_(go.n, go.n_segments, 4096) == 0 && gpuscan_offsets_as_bits_(go.n, go.n_segments + 2, 4096) == 1 &&
+               gpuscan_offsets_as_bits_(go.n, 0, 4096) == 0 && gpuscan_offsets_as_bits_(go.n, go.n, 4096 + 16) == 0,
+           "where the bits begin (and tiles not of whole bit words never take them)");
     go.n_segments = 1000;
     go.offsets = (const char *)heads + 4;
     EXPECT(gpuscan_segment_check_(&sd, &go) == GPUSCAN_ERROR_MISALIGNED, "offsets misaligned");
