@@ -625,9 +625,10 @@ static inline size_t gpuscan_offsets_starts_bytes_(size_t n, size_t tile)
 {
     return (gpuscan_ceil_div_(n, tile) + 2u) / 2u * 2u * sizeof(size_t);
 }
+static inline size_t gpuscan_offsets_bits_bytes_(size_t n) { return gpuscan_ceil_div_(n, 128u) * 16u; }
 static inline size_t gpuscan_offsets_extra_bytes_(size_t n, size_t n_segments, size_t tile)
 {
-    return gpuscan_offsets_starts_bytes_(n, tile) + (gpuscan_offsets_as_bits_(n, n_segments, tile) ? gpuscan_ceil_div_(n, 128u) * 16u : 0u);
+    return gpuscan_offsets_starts_bytes_(n, tile) + (gpuscan_offsets_as_bits_(n, n_segments, tile) ? gpuscan_offsets_bits_bytes_(n) : 0u);
 }
 /* before: what runs before the pass by offsets (P_offsets_before_), its workspace after the pass's,
  * or NULL. */
@@ -1209,7 +1210,7 @@ static inline gpuscan_status gpuscan_fold_run_(gpuscan_segment_desc_ *d, void *d
         if (!as_bits) return GPUSCAN_SUCCESS;                                                       \
         const size_t blocks = gpuscan_ceil_div_(io->n_segments, GPUSCAN_OFFSET_BITS_THREADS * GPUSCAN_OFFSET_BITS_GROUP); \
         void *args[] = {(void *)&io->offsets, &io->offset_bytes, &io->n_segments, &n, &bits};       \
-        GPUSCAN_TRY_(gpuscan_from_cuda_(cudaMemsetAsync(bits, 0, gpuscan_ceil_div_(n, 128u) * 16u, stream))); \
+        GPUSCAN_TRY_(gpuscan_from_cuda_(cudaMemsetAsync(bits, 0, gpuscan_offsets_bits_bytes_(n), stream))); \
         return gpuscan_launch_plain_((const void *)P##_offset_bits,                                 \
                                      blocks < GPUSCAN_OFFSET_BITS_MAX_BLOCKS ? blocks : GPUSCAN_OFFSET_BITS_MAX_BLOCKS, \
                                      GPUSCAN_OFFSET_BITS_THREADS, args, stream);                    \
