@@ -11,8 +11,8 @@
  * plain scan and a copy of the 8 bytes an element it moves.  Every result is checked against CUB's.
  * And the reduction by key (each run's first key and sum, the count) beside CUB's
  * DeviceReduce::ReduceByKey and a copy of what it moves (keys and values read, a key and a sum a
- * run written), its keys, sums and count checked against CUB's.  And reverse (suffix) scans by heads
- * and by keys beside CUB's by-key scan through reverse iterators.  And the segmented reductions
+ * run written), its keys, sums and count checked against CUB's.  And reverse (suffix) scans by heads,
+ * offsets and keys beside CUB's by-key scan through reverse iterators.  And the segmented reductions
  * ("sums": by heads beside ReduceByKey of the same keys, by offsets and as rows beside CUB's
  * DeviceSegmentedReduce::Sum of the same offsets, each beside a copy of what it moves: values, and
  * heads or offsets, read, a sum a segment written), every sum checked against CUB's.
@@ -332,6 +332,15 @@ int main(int argc, char **argv)
                            ? gpuscan_i32_add_reverse_segmented_inclusive(d_in, d_heads, d_out, n, 0)
                            : gpuscan_i32_add_reverse_segmented_scan_ex(w, b, d_in, d_heads, d_out, n,
                                                                        GPUSCAN_INCLUSIVE, 0, 0);
+            });
+            gpuscan_i32_add_reverse_segmented_offsets_scan_ex(NULL, &need, d_in, d_offsets, m, d_out, n,
+                                                              GPUSCAN_INCLUSIVE, 0, 0);
+            snprintf(oname, sizeof oname, "reverse offsets %s", names[li]);
+            if (runs("reverse")) measure(oname, n, 8 * n + 8 * m, need, 1, [&](void *w, size_t *b) {
+                return w == NULL && b == NULL
+                           ? gpuscan_i32_add_reverse_segmented_offsets_inclusive(d_in, d_offsets, m, d_out, n, 0)
+                           : gpuscan_i32_add_reverse_segmented_offsets_scan_ex(w, b, d_in, d_offsets, m, d_out, n,
+                                                                               GPUSCAN_INCLUSIVE, 0, 0);
             });
             gpuscan_i32_add_reverse_by_key_scan_ex(NULL, &need, d_keys, d_in, d_out, n, GPUSCAN_INCLUSIVE, 0, 0);
             snprintf(oname, sizeof oname, "reverse keys %s", names[li]);

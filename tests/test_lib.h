@@ -29,7 +29,8 @@
  *                                combinations and the size lists of the suites
  *   combo_not_compiled, test_refusals_seen   the combinations a DEFINE of AUTO's kernels refuses
  *   test_wait_ns(), test_busy    a device-side wait (the unit tests' delays, a stream kept busy)
- *   test_enter_green_context()   a context of fewer SMs than the device, made current */
+ *   test_enter_green_context()   a context of fewer SMs than the device, made current
+ *   kept_entry_of(s)             a stream's kept workspace (its rounds: the round the next call takes) */
 #ifndef GPUSCAN_TEST_LIB_H
 #define GPUSCAN_TEST_LIB_H
 #include <cudaTypedefs.h>
@@ -579,6 +580,16 @@ static __attribute__((unused)) unsigned test_enter_green_context(int device, uns
     TEST_CHECK_CU_(cuCtxFromGreenCtx(&ctx, green));
     TEST_CHECK_CU_(cuCtxSetCurrent(ctx));
     return part.sm.smCount;
+}
+
+/* The workspace the simple forms keep for stream s on device 0 (memory.cuh: its cache entry; NULL:
+ * none): its rounds say which round the next single-pass call on it takes. */
+static __attribute__((unused)) const gpuscan_cached_ws_ *kept_entry_of(cudaStream_t s)
+{
+    const gpuscan_cached_ws_ *row = gpuscan_pool_table_of_program_()->cache[0];
+    for (int i = 0; i < GPUSCAN_CACHED_STREAMS_; ++i)
+        if (row[i].taken && row[i].stream == s) return &row[i];
+    return NULL;
 }
 
 #endif /* GPUSCAN_TEST_LIB_H */

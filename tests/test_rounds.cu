@@ -7,6 +7,8 @@
  *     reductions and scans on another path (one cluster, reduce-ahead) in between, after which the
  *     states must be cleared again; each output poisoned first and checked against the CPU;
  *   - runs of one scan checked to take consecutive rounds (the stream's cache entry tells);
+ *   - a smaller scan's value slots, and a smaller segmented scan's tiles' first segments (its own
+ *     workspace), made to read as a larger one's published states, before it on the stream;
  *   - chains of scans, each reading the one before, back to back and captured in a graph: each
  *     is the programmatic dependent of the kernel before it;
  *   - built twice: with every round a state word tells apart, and with GPUSCAN_TEST_STATE_ROUNDS=3,
@@ -20,6 +22,7 @@ GPUSCAN_DEFINE_NAMED(i32, int32_t, add)
 GPUSCAN_DEFINE_NAMED(aff, affine, compose)
 GPUSCAN_DEFINE_NAMED(aff3, affine3, compose3)
 GPUSCAN_DEFINE_NAMED(m2, mat2, matmul)
+GPUSCAN_DEFINE_SEGMENTED(i32, int, add) /* (a family's own workspace past its states) */
 /* the CPU references and comparisons (test_lib.h) */
 TEST_REFERENCE_OF(gpuscan_i32_add, int32_t, TEST_NO_DOUBLE)
 TEST_REFERENCE_OF(gpuscan_aff_compose, affine, TEST_NO_DOUBLE)
@@ -30,15 +33,6 @@ TEST_ELEMENT(affine, affine, TEST_NO_DOUBLE)
 TEST_ELEMENT(affine3, affine3, TEST_NO_DOUBLE)
 TEST_ELEMENT(mat2, mat2, TEST_NO_DOUBLE)
 GEN_RANGE(small_i32, int32_t, -1000, 1000)
-
-/* The stream's cache entry on device 0 (NULL: none). */
-static const gpuscan_cached_ws_ *entry_of(cudaStream_t s)
-{
-    const gpuscan_cached_ws_ *row = gpuscan_pool_table_of_program_()->cache[0];
-    for (int i = 0; i < GPUSCAN_CACHED_STREAMS_; ++i)
-        if (row[i].taken && row[i].stream == s) return &row[i];
-    return NULL;
-}
 
 /* Scans of one type: inputs, the call, the check (the type's reference, comparison and generator:
  * test_lib.h). */
@@ -160,6 +154,108 @@ static void chain(size_t n, cudaStream_t s, int graph, uint64_t *rng)
     CHECK_CUDA(cudaFree(ws));
 }
 
+/* A smaller scan's value slots (a type of more than 12 bytes has its values beside 4-byte states)
+ * lie past its states, where a larger scan after it on the stream finds states of its next round:
+ * every element an idempotent matrix (u v^T, v^T u = 1) whose first word is V makes every slot's
+ * first word V, which reads as an aggregate or a prefix of that round (4 * round + 1 or 2) - the
+ * larger scan must clear first (host.cuh: gpuscan_rounds_keep_).  Its input is new each time: the
+ * slots it reads so would otherwise hold its own values from the call before. */
+static void slots_then_states(Case<mat2> &m2, cudaStream_t s, int *step, uint64_t *rng)
+{
+    const size_t sizes[2] = {(size_t)1 << 15, (size_t)1 << 17};
+    std::vector<mat2> h(sizes[1]), got(sizes[1]);
+    mat2 *d_small, *d_out;
+    CHECK_CUDA(cudaMalloc(&d_small, sizes[1] * sizeof(mat2)));
+    CHECK_CUDA(cudaMalloc(&d_out, sizes[1] * sizeof(mat2)));
+    for (int trial = 0; trial < 8; ++trial) {
+        const size_t small = sizes[trial / 2 % 2];
+        m2.run(0, m2.cap, s, (*step)++); /* its bytes clean, kept */
+        const gpuscan_cached_ws_ *e = kept_entry_of(s);
+        EXPECT(e != NULL && e->rounds.clean > 0, "slots: no workspace kept after a scan");
+        if (e == NULL) break;
+        const uint32_t v = 4u * (e->rounds.next + 1u) + 1u + (unsigned)(trial & 1);
+        const mat2 m = {{v, v * (1u - v), 1u, 1u - v}}; /* u = (v, 1), v^T = (1, 1 - v) */
+        for (size_t i = 0; i < small; ++i) h[i] = m;
+        CHECK_CUDA(cudaMemcpyAsync(d_small, h.data(), small * sizeof(mat2), cudaMemcpyHostToDevice, s));
+        const gpuscan_status st = gpuscan_m2_matmul_inclusive(d_small, d_out, small, s);
+        EXPECT(st == GPUSCAN_SUCCESS, "slots n=%zu: %s", small, gpuscan_status_string(st));
+        CHECK_CUDA(cudaMemcpyAsync(got.data(), d_out, small * sizeof(mat2), cudaMemcpyDeviceToHost, s));
+        CHECK_CUDA(cudaStreamSynchronize(s));
+        EXPECT(diff_mat2(got.data(), h.data(), small) == 0, "slots n=%zu: products of an idempotent matrix", small);
+        gen_mat2_unimodular(m2.h.data(), m2.cap, OPC_ADD, rng);
+        CHECK_CUDA(cudaMemcpyAsync(m2.d_in, m2.h.data(), m2.cap * sizeof(mat2), cudaMemcpyHostToDevice, s));
+        m2.run(trial & 1, m2.cap, s, (*step)++);
+    }
+    CHECK_CUDA(cudaFree(d_small));
+    CHECK_CUDA(cudaFree(d_out));
+}
+
+/* A stream's kept workspace (host.cuh: rounds): a smaller scan by offsets writes its tiles' first
+ * segments past its states, where a larger scan after it on the stream finds states of its next
+ * round.  The smaller one's segments are V empty ones and one of all its elements, so each of its
+ * tiles' first segments is V, which reads as a prefix of that round (4 * round + 2) - the larger
+ * scan must clear first (gpuscan_rounds_forget_from_).  Its segments are long: a tile's items
+ * before its first head take the prefix. */
+static void first_segments_then_states(uint64_t *rng)
+{
+    const size_t tile = GPUSCAN_TILE_(CO, int), big = 256 * tile + 5, small = 6 * tile;
+    int *h = (int *)malloc(big * sizeof(int)), *want = (int *)malloc(big * sizeof(int)),
+        *got = (int *)malloc(big * sizeof(int));
+    long long *offs = (long long *)malloc((big + 2) * sizeof(long long)), *d_off, *d_small_off, small_offs[1024];
+    int *d_in, *d_out;
+    size_t n_segments = 0;
+    for (size_t i = 0; i < big; ++i) h[i] = (int)(rng_next(rng) % 2001u) - 1000;
+    for (size_t at = 0; at < big; at += tile / 2 + rng_next(rng) % (4 * tile)) offs[n_segments++] = (long long)at;
+    offs[n_segments] = (long long)big;
+    for (size_t s = 0, i = 0; s < n_segments; ++s) /* the reference */
+        for (int acc = 0; i < (size_t)offs[s + 1]; ++i) want[i] = acc += h[i];
+    CHECK_CUDA(cudaMalloc(&d_in, big * sizeof(int)));
+    CHECK_CUDA(cudaMalloc(&d_out, big * sizeof(int)));
+    CHECK_CUDA(cudaMalloc(&d_off, (n_segments + 1) * sizeof(long long)));
+    CHECK_CUDA(cudaMalloc(&d_small_off, 1024 * sizeof(long long)));
+    CHECK_CUDA(cudaMemcpy(d_in, h, big * sizeof(int), cudaMemcpyHostToDevice));
+    CHECK_CUDA(cudaMemcpy(d_off, offs, (n_segments + 1) * sizeof(long long), cudaMemcpyHostToDevice));
+    cudaStream_t s;
+    CHECK_CUDA(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+    for (int trial = 0; trial < 7; ++trial) {
+        const int large = trial % 2 == 0; /* large, small, large, ..., large */
+        CHECK_CUDA(cudaMemsetAsync(d_out, 0xA5, big * sizeof(int), s));
+        if (large) {
+            const gpuscan_status st = gpuscan_i32_add_segmented_offsets_inclusive(d_in, d_off, n_segments, d_out, big, s);
+            EXPECT(st == GPUSCAN_SUCCESS, "kept rounds, large: %s", gpuscan_status_string(st));
+            CHECK_CUDA(cudaMemcpyAsync(got, d_out, big * sizeof(int), cudaMemcpyDeviceToHost, s));
+            CHECK_CUDA(cudaStreamSynchronize(s));
+            size_t wrong = 0;
+            for (size_t i = 0; i < big; ++i) wrong += got[i] != want[i];
+            EXPECT(wrong == 0, "kept rounds, trial %d: a scan after a smaller one by offsets: %zu wrong", trial, wrong);
+            continue;
+        }
+        const gpuscan_cached_ws_ *e = kept_entry_of(s);
+        EXPECT(e != NULL && e->rounds.clean > 0, "kept rounds: no workspace kept after a scan");
+        if (e == NULL) break;
+        const long long v = 4ll * (e->rounds.next + 1u) + 2; /* V + 1 segments, V + 2 offsets */
+        EXPECT(v + 2 <= 1024, "kept rounds: round %u on a new stream", e->rounds.next);
+        if (v + 2 > 1024) break;
+        for (long long k = 0; k <= v; ++k) small_offs[k] = 0;
+        small_offs[v + 1] = (long long)small;
+        CHECK_CUDA(cudaMemcpyAsync(d_small_off, small_offs, (size_t)(v + 2) * sizeof(long long), cudaMemcpyHostToDevice, s));
+        const gpuscan_status st = gpuscan_i32_add_segmented_offsets_inclusive(d_in, d_small_off, (size_t)v + 1, d_out,
+                                                                                small, s);
+        EXPECT(st == GPUSCAN_SUCCESS, "kept rounds, small: %s", gpuscan_status_string(st));
+        CHECK_CUDA(cudaMemcpyAsync(got, d_out, small * sizeof(int), cudaMemcpyDeviceToHost, s));
+        CHECK_CUDA(cudaStreamSynchronize(s));
+        int acc = 0, bad = 0;
+        for (size_t i = 0; i < small; ++i) bad += got[i] != (acc += h[i]);
+        EXPECT(bad == 0, "kept rounds, trial %d: the smaller scan (one segment)", trial);
+    }
+    CHECK_CUDA(cudaStreamDestroy(s));
+    CHECK_CUDA(cudaFree(d_in));
+    CHECK_CUDA(cudaFree(d_out));
+    CHECK_CUDA(cudaFree(d_off));
+    CHECK_CUDA(cudaFree(d_small_off));
+    free(h), free(want), free(got), free(offs);
+}
+
 int main(void)
 {
     require_gpu("gpu_rounds");
@@ -177,10 +273,10 @@ int main(void)
     const unsigned limit = (unsigned)GPUSCAN_TEST_STATE_ROUNDS;
     int step = 0;
     i32.run(2, (size_t)1 << 20, s, step++); /* a reduction: whatever was kept is forgotten */
-    EXPECT(entry_of(s) != NULL && entry_of(s)->rounds.clean == 0, "a reduction leaves no rounds kept");
+    EXPECT(kept_entry_of(s) != NULL && kept_entry_of(s)->rounds.clean == 0, "a reduction leaves no rounds kept");
     for (int k = 1; k <= 7; ++k) {
         i32.run(k & 1, (size_t)1 << 19, s, step++);
-        const gpuscan_cached_ws_ *e = entry_of(s);
+        const gpuscan_cached_ws_ *e = kept_entry_of(s);
         const unsigned want = (unsigned)(k - 1) % limit + 1;
         EXPECT(e != NULL && e->rounds.clean > 0 && e->rounds.next == want, "call %d on a kept workspace: round %u next, want %u",
                k, e != NULL ? e->rounds.next : 0u, want);
@@ -202,6 +298,8 @@ int main(void)
     /* one size again and again, from a small one to the largest (the clean bytes grow) */
     for (size_t n : {(size_t)1 << 17, (size_t)1 << 17, (size_t)1 << 22, (size_t)1 << 18, (size_t)1 << 22})
         for (int k = 0; k < 3; ++k) i32.run(k == 1, n, s, step++);
+    slots_then_states(m2, s, &step, &rng);
+    first_segments_then_states(&rng);
     /* reduce-ahead (int32 from 64 MiB, where L2 holds its lookahead; on the ring where it runs)
      * uses the workspace too, then the look-back again */
     {

@@ -79,13 +79,16 @@ static void exact_ends(uint64_t *rng)
  * offset past its tile); and the keys' runs through unique, unique by key, run-length encoding and
  * non-trivial runs (their lengths, then their offsets), the input through a three-way partition
  * (select.cuh); each against a CPU loop (segments: a head 1 in 40 elements and at 0, none in the
- * middle half: a segment longer than the offsets' fold's chunk). */
+ * middle half: a segment longer than the offsets' fold's chunk; then at two sizes a head 1 in 2,
+ * where the scans by offsets read their heads as bits). */
 static void segmented(uint64_t *rng, size_t max_random)
 {
     const size_t tile = GPUSCAN_TILE_(CO, int32_t);
-    const size_t sizes[] = {1, 33, tile - 1, tile + 1, 2 * tile + 1, max_random};
+    /* the last two: a head every other element on average (the offsets' heads as bits) */
+    const size_t sizes[] = {1, 33, tile - 1, tile + 1, 2 * tile + 1, max_random, 2 * tile + 33, max_random + 1};
     for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; ++k) {
         const size_t n = sizes[k];
+        const int dense = k >= 6;
         int32_t *h = (int32_t *)malloc(n * 4), *keys = (int32_t *)malloc(n * 4), *got = (int32_t *)malloc(n * 4);
         int32_t *scan = (int32_t *)malloc(n * 4), *sums = (int32_t *)malloc(n * 4), *rscan = (int32_t *)malloc(n * 4);
         int32_t *lens = (int32_t *)malloc(n * 4), *firsts = (int32_t *)malloc(n * 4); /* each segment's */
@@ -97,7 +100,8 @@ static void segmented(uint64_t *rng, size_t max_random)
         int *o32 = (int *)malloc(2 * n * 4);
         size_t m = 0, e = 0; /* segments; offsets (an empty segment before every third) */
         for (size_t i = 0; i < n; ++i) {
-            h[i] = (int32_t)(rng_next(rng) % 100), heads[i] = i == 0 || (rng_next(rng) % 40 == 0 && (i < n / 4 || i >= n / 4 * 3));
+            h[i] = (int32_t)(rng_next(rng) % 100), heads[i] = i == 0 || (dense ? rng_next(rng) % 2 == 0
+                                                                  : rng_next(rng) % 40 == 0 && (i < n / 4 || i >= n / 4 * 3));
             keys[i] = i == 0 ? 0 : keys[i - 1] + heads[i];
             if (heads[i] && m % 3 == 2) o64[e] = (long long)i, o32[e++] = (int)i;
             if (heads[i]) o64[e] = (long long)i, o32[e++] = (int)i, firsts[m] = h[i], lens[m] = 0, sums[m++] = 0;
