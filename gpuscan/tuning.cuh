@@ -118,12 +118,17 @@
 #ifndef GPUSCAN_OFFSETS_FOLD_SHORT_SEGMENTS
 #define GPUSCAN_OFFSETS_FOLD_SHORT_SEGMENTS 4u
 #endif
-/* A pass by offsets whose n / n_segments (rounded down) is at most MAX_MEAN marks its heads as bits
- * before it (segment.cuh: P_offset_bits), each of THREADS a block reading GROUP starts a round
- * (their loads in flight together), at most MAX_BLOCKS blocks taking them in turn; longer
- * segments' tiles read their starts after their items (0: never). */
+/* A pass by offsets whose n / n_segments (rounded down) is at most MAX_MEAN, of MIN_SEGMENTS
+ * segments or more, marks its heads as bits before it (segment.cuh: P_offset_bits), each of THREADS
+ * a block reading GROUP starts a round (their loads in flight together), at most MAX_BLOCKS blocks
+ * taking them in turn; longer segments' tiles read their starts after their items (MAX_MEAN 0:
+ * never).  The bits save a round trip a tile that grows with the segments and cost a launch and a
+ * memset more: fewer segments lost up to 1.47x (docs/design.md, Segmented scans). */
 #ifndef GPUSCAN_OFFSET_BITS_MAX_MEAN
 #define GPUSCAN_OFFSET_BITS_MAX_MEAN 3u
+#endif
+#ifndef GPUSCAN_OFFSET_BITS_MIN_SEGMENTS
+#define GPUSCAN_OFFSET_BITS_MIN_SEGMENTS ((size_t)1 << 22)
 #endif
 #ifndef GPUSCAN_OFFSET_BITS_THREADS
 #define GPUSCAN_OFFSET_BITS_THREADS 256u

@@ -921,7 +921,8 @@ static void test_descriptors(void)
     wb = 0;
     EXPECT(gpuscan_segment_run_(&sd, NULL, &wb, &gw, 1, NULL, 0) == GPUSCAN_SUCCESS && wb > 0, "segmented size query");
     /* offsets: the tiles' starts after the pass's workspace, 16-byte aligned, whole 16 bytes; short
-     * segments (at most GPUSCAN_OFFSET_BITS_MAX_MEAN elements on average) the heads' bits after them */
+     * segments (at most GPUSCAN_OFFSET_BITS_MAX_MEAN elements on average, GPUSCAN_OFFSET_BITS_MIN_SEGMENTS
+     * or more of them) the heads' bits after them */
     gpuscan_segment_call_ go = gw;
     size_t wo = 0;
     const size_t starts_bytes = ((((size_t)1 << 20) + 4095) / 4096 + 2) / 2 * 2 * sizeof(size_t);
@@ -929,14 +930,25 @@ static void test_descriptors(void)
     EXPECT(gpuscan_segment_run_(&sd, NULL, &wo, &go, 1, NULL, 0) == GPUSCAN_SUCCESS &&
                wo == (wb + 15) / 16 * 16 + starts_bytes,
            "offsets' size query: %zu, the heads' %zu", wo, wb);
-    go.n_segments = ((size_t)1 << 20) / GPUSCAN_OFFSET_BITS_MAX_MEAN;
-    EXPECT(gpuscan_segment_run_(&sd, NULL, &wo, &go, 1, NULL, 0) == GPUSCAN_SUCCESS &&
-               wo == (wb + 15) / 16 * 16 + starts_bytes + ((size_t)1 << 20) / 8,
-           "short segments' size query: %zu, the heads' %zu", wo, wb);
-    go.n_segments = ((size_t)1 << 20) / (GPUSCAN_OFFSET_BITS_MAX_MEAN + 1) - 1;
-    EXPECT(gpuscan_offsets_as_bits_(go.n, go.n_segments, 4096) == 0 && gpuscan_offsets_as_bits_(go.n, go.n_segments + 2, 4096) == 1 &&
-               gpuscan_offsets_as_bits_(go.n, 0, 4096) == 0 && gpuscan_offsets_as_bits_(go.n, go.n, 4096 + 16) == 0,
-           "where the bits begin (and tiles not of whole bit words never take them)");
+    { /* (many short segments: 2^22 or more) */
+        const size_t big = (size_t)1 << 24, big_starts = ((big + 4095) / 4096 + 2) / 2 * 2 * sizeof(size_t);
+        gpuscan_segment_call_ gb = gw;
+        size_t wbb = 0;
+        gb.n = go.n = big, go.n_segments = big / GPUSCAN_OFFSET_BITS_MAX_MEAN;
+        EXPECT(go.n_segments >= GPUSCAN_OFFSET_BITS_MIN_SEGMENTS &&
+                   gpuscan_segment_run_(&sd, NULL, &wbb, &gb, 1, NULL, 0) == GPUSCAN_SUCCESS &&
+                   gpuscan_segment_run_(&sd, NULL, &wo, &go, 1, NULL, 0) == GPUSCAN_SUCCESS &&
+                   wo == (wbb + 15) / 16 * 16 + big_starts + big / 8,
+               "short segments' size query: %zu, the heads' %zu", wo, wbb);
+        go.n = gw.n;
+    }
+    {
+        const size_t n = (size_t)1 << 26, few = GPUSCAN_OFFSET_BITS_MIN_SEGMENTS;
+        EXPECT(gpuscan_offsets_as_bits_(n, n / 4 - 1, 4096) == 0 && gpuscan_offsets_as_bits_(n, n / 4 + 1, 4096) == 1 &&
+                   gpuscan_offsets_as_bits_(2 * few, few - 1, 4096) == 0 && gpuscan_offsets_as_bits_(2 * few, few, 4096) == 1 &&
+                   gpuscan_offsets_as_bits_(n, 0, 4096) == 0 && gpuscan_offsets_as_bits_(n, n, 4096 + 16) == 0,
+               "where the bits begin: a mean under 4, 2^22 segments or more (and tiles not of whole bit words never)");
+    }
     go.n_segments = 1000;
     go.offsets = (const char *)heads + 4;
     EXPECT(gpuscan_segment_check_(&sd, &go) == GPUSCAN_ERROR_MISALIGNED, "offsets misaligned");

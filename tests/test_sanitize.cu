@@ -4,7 +4,7 @@
  * non-commutative struct type, at edge sizes and each tile -1/0/+1 and 2 tiles + 1 up to
  * GPUSCAN_TEST_MAX_RANDOM elements (default 9,000: the tools slow kernels down a lot); uint8
  * off 16 bytes in allocations that end where the data does; and the segmented kernels (alone:
- * gpu_sanitize --segmented). */
+ * gpu_sanitize --segmented), offsets out of order too. */
 #include "gpuscan.cuh"
 #include "scan_suite.cuh"
 
@@ -188,6 +188,50 @@ static void segmented(uint64_t *rng, size_t max_random)
     }
 }
 
+/* Offsets that decrease, are negative or lie past n give unspecified values (docs/api.md), but no
+ * access out of bounds and no hang: scans forward and reverse, their heads searched or (a segment
+ * every other element) as bits, and the reduction (a value a segment, allocated to the element);
+ * the input untouched. */
+static void disordered_offsets(uint64_t *rng)
+{
+    const size_t tile = GPUSCAN_TILE_(CO, int32_t), n = 3 * tile + 5;
+    int32_t *h = (int32_t *)malloc(n * 4), *back = (int32_t *)malloc(n * 4), *d_in, *d_out, *d_sums;
+    long long *o64 = (long long *)malloc(n * 8), *d_o64;
+    int *o32 = (int *)malloc(n * 4), *d_o32;
+    for (size_t i = 0; i < n; ++i) h[i] = (int32_t)(rng_next(rng) % 100);
+    CHECK_CUDA(cudaMalloc(&d_in, n * 4));
+    CHECK_CUDA(cudaMalloc(&d_out, n * 4));
+    CHECK_CUDA(cudaMemcpy(d_in, h, n * 4, cudaMemcpyHostToDevice));
+    for (int dense = 0; dense < 2; ++dense) {
+        const size_t e = dense ? n / 2 : n / 40;
+        for (size_t s = 0; s < e; ++s) o64[s] = (long long)(rng_next(rng) % (3 * n)) - (long long)n, o32[s] = (int)o64[s];
+        CHECK_CUDA(cudaMalloc(&d_o64, e * 8));
+        CHECK_CUDA(cudaMalloc(&d_o32, e * 4));
+        CHECK_CUDA(cudaMalloc(&d_sums, e * 4));
+        CHECK_CUDA(cudaMemcpy(d_o64, o64, e * 8, cudaMemcpyHostToDevice));
+        CHECK_CUDA(cudaMemcpy(d_o32, o32, e * 4, cudaMemcpyHostToDevice));
+        for (int form = 0; form < 5; ++form) {
+            const gpuscan_status st =
+                form == 0   ? gpuscan_i32_add_segmented_offsets_inclusive(d_in, d_o64, e, d_out, n, 0)
+                : form == 1 ? gpuscan_i32_add_segmented_offsets32_exclusive(d_in, d_o32, e, d_out, n, 5, 0)
+                : form == 2 ? gpuscan_i32_add_reverse_segmented_offsets_inclusive(d_in, d_o64, e, d_out, n, 0)
+                : form == 3 ? gpuscan_i32_add_reverse_segmented_offsets32_exclusive(d_in, d_o32, e, d_out, n, 5, 0)
+                            : gpuscan_i32_add_segmented_reduce_offsets(d_in, d_o64, e, d_sums, n, 0);
+            CHECK_CUDA(cudaDeviceSynchronize());
+            CHECK_CUDA(cudaMemcpy(back, d_in, n * 4, cudaMemcpyDeviceToHost));
+            EXPECT(st == GPUSCAN_SUCCESS && memcmp(back, h, n * 4) == 0, "disordered offsets%s, form %d: %s%s",
+                   dense ? " (as bits)" : "", form, gpuscan_status_string(st),
+                   memcmp(back, h, n * 4) ? ", the input changed" : "");
+        }
+        CHECK_CUDA(cudaFree(d_o64));
+        CHECK_CUDA(cudaFree(d_o32));
+        CHECK_CUDA(cudaFree(d_sums));
+    }
+    CHECK_CUDA(cudaFree(d_in));
+    CHECK_CUDA(cudaFree(d_out));
+    free(h), free(back), free(o64), free(o32);
+}
+
 int main(int argc, char **argv)
 {
     require_gpu("gpu_sanitize");
@@ -203,6 +247,7 @@ int main(int argc, char **argv)
         exact_ends(&rng);
     }
     segmented(&rng, max_random);
+    disordered_offsets(&rng);
     CHECK_CUDA(cudaFree(g_ws)); /* nothing left for memcheck's leak check: */
     EXPECT(gpuscan_release_memory(-1) == GPUSCAN_SUCCESS, "release the simple forms' memory");
     CHECK_CUDA(cudaDeviceSynchronize());
