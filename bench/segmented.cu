@@ -306,15 +306,19 @@ int main(int argc, char **argv)
                 if (heads[i]) offs[m++] = (long long)i;
             offs[m] = (long long)n;
             CK(cudaMemcpy(d_offsets, offs, (m + 1) * sizeof(long long), cudaMemcpyHostToDevice));
-            gpuscan_i32_add_segmented_offsets_scan_ex(NULL, &need, d_in, d_offsets, m, d_out, n, GPUSCAN_INCLUSIVE, 0, 0);
             char oname[32];
-            snprintf(oname, sizeof oname, "offsets %s", names[li]);
-            if (runs("offsets")) measure(oname, n, 8 * n + 8 * m, need, 0, [&](void *w, size_t *b) {
-                return w == NULL && b == NULL
-                           ? gpuscan_i32_add_segmented_offsets_inclusive(d_in, d_offsets, m, d_out, n, 0)
-                           : gpuscan_i32_add_segmented_offsets_scan_ex(w, b, d_in, d_offsets, m, d_out, n,
-                                                                       GPUSCAN_INCLUSIVE, 0, 0);
-            });
+            /* forward (--only offsets) or reverse (--only reverse) */
+            auto by_offsets = [&](const char *label, int reverse, auto inclusive, auto scan_ex) {
+                scan_ex(NULL, &need, d_in, d_offsets, m, d_out, n, GPUSCAN_INCLUSIVE, 0, 0);
+                snprintf(oname, sizeof oname, "%s %s", label, names[li]);
+                if (!runs(reverse ? "reverse" : "offsets")) return;
+                measure(oname, n, 8 * n + 8 * m, need, reverse, [&](void *w, size_t *b) {
+                    return w == NULL && b == NULL ? inclusive(d_in, d_offsets, m, d_out, n, 0)
+                                                  : scan_ex(w, b, d_in, d_offsets, m, d_out, n, GPUSCAN_INCLUSIVE, 0, 0);
+                });
+            };
+            by_offsets("offsets", 0, gpuscan_i32_add_segmented_offsets_inclusive,
+                       gpuscan_i32_add_segmented_offsets_scan_ex);
             /* the same segments by keys, CUB's own: keys and values read, values written */
             gpuscan_i32_add_by_key_scan_ex(NULL, &need, d_keys, d_in, d_out, n, GPUSCAN_INCLUSIVE, 0, 0);
             snprintf(oname, sizeof oname, "keys %s", names[li]);
@@ -333,15 +337,8 @@ int main(int argc, char **argv)
                            : gpuscan_i32_add_reverse_segmented_scan_ex(w, b, d_in, d_heads, d_out, n,
                                                                        GPUSCAN_INCLUSIVE, 0, 0);
             });
-            gpuscan_i32_add_reverse_segmented_offsets_scan_ex(NULL, &need, d_in, d_offsets, m, d_out, n,
-                                                              GPUSCAN_INCLUSIVE, 0, 0);
-            snprintf(oname, sizeof oname, "reverse offsets %s", names[li]);
-            if (runs("reverse")) measure(oname, n, 8 * n + 8 * m, need, 1, [&](void *w, size_t *b) {
-                return w == NULL && b == NULL
-                           ? gpuscan_i32_add_reverse_segmented_offsets_inclusive(d_in, d_offsets, m, d_out, n, 0)
-                           : gpuscan_i32_add_reverse_segmented_offsets_scan_ex(w, b, d_in, d_offsets, m, d_out, n,
-                                                                               GPUSCAN_INCLUSIVE, 0, 0);
-            });
+            by_offsets("reverse offsets", 1, gpuscan_i32_add_reverse_segmented_offsets_inclusive,
+                       gpuscan_i32_add_reverse_segmented_offsets_scan_ex);
             gpuscan_i32_add_reverse_by_key_scan_ex(NULL, &need, d_keys, d_in, d_out, n, GPUSCAN_INCLUSIVE, 0, 0);
             snprintf(oname, sizeof oname, "reverse keys %s", names[li]);
             if (runs("reverse")) measure(oname, n, 12 * n, need, 1, [&](void *w, size_t *b) {

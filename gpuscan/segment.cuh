@@ -501,7 +501,7 @@ static __device__ __forceinline__ __attribute__((unused)) void gpuscan_offset_bi
                                  GPUSCAN_MAX_(1, GPUSCAN_SEGMENT_THREADS_PER_SM(T) / GPUSCAN_CO_THREADS(T)), 0, 0, 1)
 
 /* What runs before a pass by offsets (P_offsets_before_): the offsets' search (P_tile_starts) or,
- * where the segments are short, their heads as bits (P_offset_bits; a reduction's: both). */
+ * where the segments are short and many, their heads as bits (P_offset_bits; a reduction's: both). */
 #define GPUSCAN_SEGMENT_STARTS_(P, T)                                                               \
     /* starts[t], t <= tiles: the first segment s whose start is in tile t or later (of n_segments), \
      * a warp a tile */                                                                             \
@@ -617,10 +617,14 @@ static inline gpuscan_status gpuscan_segment_check_(const gpuscan_segment_desc_ 
  * and its workspace after the pass's: the tiles' first segments (P_tile_starts), then the bits
  * (each part whole 16-byte vectors).  The size depends on n_segments: an _ex workspace is for a
  * query's n and n_segments. */
+/* (test hook: the count bound the host applies - a suite takes the bits at any count in some cases) */
+#ifndef GPUSCAN_TEST_OFFSET_BITS_MIN_SEGMENTS
+#define GPUSCAN_TEST_OFFSET_BITS_MIN_SEGMENTS GPUSCAN_OFFSET_BITS_MIN_SEGMENTS
+#endif
 static inline int gpuscan_offsets_as_bits_(size_t n, size_t n_segments, size_t tile)
 {
     return GPUSCAN_OFFSET_BITS_MAX_MEAN > 0 && tile % 32u == 0 && n_segments > 0 &&
-           n_segments >= GPUSCAN_OFFSET_BITS_MIN_SEGMENTS && n / n_segments <= GPUSCAN_OFFSET_BITS_MAX_MEAN;
+           n_segments >= GPUSCAN_TEST_OFFSET_BITS_MIN_SEGMENTS && n / n_segments <= GPUSCAN_OFFSET_BITS_MAX_MEAN;
 }
 static inline size_t gpuscan_offsets_starts_bytes_(size_t n, size_t tile)
 {
@@ -1166,7 +1170,7 @@ static inline gpuscan_status gpuscan_fold_run_(gpuscan_segment_desc_ *d, void *d
         return io;                                                                                  \
     }
 /* What a segmented DEFINE's forms share: a call by head bytes or rows (row 0: the heads'), and one
- * by offsets, whose tiles' first segments (P_tile_starts) or, short segments, heads as bits
+ * by offsets, whose tiles' first segments (P_tile_starts) or, short and many segments, heads as bits
  * (P_offset_bits) go to `starts` and `bits` before the pass.  A reduction's (P_desc.reduces) by rows or offsets is bounded: a value a segment.  (An axis
  * DEFINE takes the rows' alone: axis.cuh.) */
 #define GPUSCAN_SEGMENT_RUNS_(P, T) GPUSCAN_SEGMENT_ROWS_RUN_(P, T) GPUSCAN_SEGMENT_OFFSETS_RUN_(P, T)

@@ -122,8 +122,9 @@
  * segments or more, marks its heads as bits before it (segment.cuh: P_offset_bits), each of THREADS
  * a block reading GROUP starts a round (their loads in flight together), at most MAX_BLOCKS blocks
  * taking them in turn; longer segments' tiles read their starts after their items (MAX_MEAN 0:
- * never).  The bits save a round trip a tile that grows with the segments and cost a launch and a
- * memset more: fewer segments lost up to 1.47x (docs/design.md, Segmented scans). */
+ * never).  The bits save each tile a second round trip, worth more the more segments there are,
+ * and cost a launch and a memset more: fewer segments lost up to 1.47x (docs/design.md, Segmented
+ * scans). */
 #ifndef GPUSCAN_OFFSET_BITS_MAX_MEAN
 #define GPUSCAN_OFFSET_BITS_MAX_MEAN 3u
 #endif

@@ -5,6 +5,12 @@
 #ifndef TESTS_SEGMENT_CASES_H
 #define TESTS_SEGMENT_CASES_H
 
+/* Segments by int64 offsets take their heads as bits wherever they average under 4 elements, at
+ * any count of them; by int32 offsets, from GPUSCAN_OFFSET_BITS_MIN_SEGMENTS (2^22, past the
+ * suites' sizes: the search) - both ways run (each case sets this with its offsets). */
+static int test_offset_bits_any_count;
+#define GPUSCAN_TEST_OFFSET_BITS_MIN_SEGMENTS (test_offset_bits_any_count ? (size_t)1 : GPUSCAN_OFFSET_BITS_MIN_SEGMENTS)
+
 #include "test_lib.h"
 #include "test_values.h"
 
@@ -177,6 +183,7 @@ static __attribute__((unused)) int close_f32(const float *got, const double *ref
         size_t n_segments = 0;                                                                      \
         void *d_offsets = src == SRC_OFFSETS || src == SRC_OFFSETS32                                \
                               ? offsets_of(hd, n, src == SRC_OFFSETS32, &n_segments, rng, NULL) : NULL;   \
+        test_offset_bits_any_count = src == SRC_OFFSETS;                                            \
         K *hk = (K *)calloc(n + 1, sizeof(K)), *a_keys = NULL, *d_keys = NULL;                      \
         if (src == SRC_KEYS) { /* odd: the keys one element past their allocation too */            \
             for (size_t i = 0; i < n; ++i) /* (keys' element 0 from zeros: a head either way) */    \

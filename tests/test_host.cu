@@ -943,11 +943,12 @@ static void test_descriptors(void)
         go.n = gw.n;
     }
     {
-        const size_t n = (size_t)1 << 26, few = GPUSCAN_OFFSET_BITS_MIN_SEGMENTS;
-        EXPECT(gpuscan_offsets_as_bits_(n, n / 4 - 1, 4096) == 0 && gpuscan_offsets_as_bits_(n, n / 4 + 1, 4096) == 1 &&
-                   gpuscan_offsets_as_bits_(2 * few, few - 1, 4096) == 0 && gpuscan_offsets_as_bits_(2 * few, few, 4096) == 1 &&
+        const size_t mean = GPUSCAN_OFFSET_BITS_MAX_MEAN, few = GPUSCAN_OFFSET_BITS_MIN_SEGMENTS, n = (mean + 1) * few * 4;
+        EXPECT(gpuscan_offsets_as_bits_(n, n / (mean + 1) - 1, 4096) == 0 && gpuscan_offsets_as_bits_(n, n / mean, 4096) == 1 &&
+                   gpuscan_offsets_as_bits_(mean * few, few - 1, 4096) == 0 && gpuscan_offsets_as_bits_(mean * few, few, 4096) == 1 &&
                    gpuscan_offsets_as_bits_(n, 0, 4096) == 0 && gpuscan_offsets_as_bits_(n, n, 4096 + 16) == 0,
-               "where the bits begin: a mean under 4, 2^22 segments or more (and tiles not of whole bit words never)");
+               "where the bits begin: a mean of at most GPUSCAN_OFFSET_BITS_MAX_MEAN, GPUSCAN_OFFSET_BITS_MIN_SEGMENTS "
+               "segments or more (and tiles not of whole bit words never)");
     }
     go.n_segments = 1000;
     go.offsets = (const char *)heads + 4;

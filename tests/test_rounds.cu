@@ -154,9 +154,32 @@ static void chain(size_t n, cudaStream_t s, int graph, uint64_t *rng)
     CHECK_CUDA(cudaFree(ws));
 }
 
+/* Calls `larger` (a scan that keeps its bytes clean) until the next two calls on s would both take
+ * the kept workspace's next rounds, not clear it (a GPUSCAN_TEST_STATE_ROUNDS build clears every
+ * few): the round the next call takes; ~0u where none is kept. */
+template <typename F> static unsigned two_rounds_ahead(cudaStream_t s, F larger)
+{
+    const unsigned limit = (unsigned)GPUSCAN_TEST_STATE_ROUNDS;
+    for (unsigned k = 0; k <= limit + 1u && k < 8u; ++k) {
+        larger();
+        const gpuscan_cached_ws_ *e = kept_entry_of(s);
+        if (e == NULL || e->rounds.clean == 0) break;
+        if (e->rounds.next + 1u < limit) return e->rounds.next;
+    }
+    EXPECT(0, "no workspace kept for two rounds more after a scan");
+    return ~0u;
+}
+/* After a smaller call that was to take round r: whether it did (the scenario's premise). */
+static void took_round(cudaStream_t s, unsigned r, const char *what)
+{
+    const gpuscan_cached_ws_ *e = kept_entry_of(s);
+    EXPECT(e != NULL && e->rounds.next == r + 1u, "%s: the smaller call took round %u, not %u", what,
+           e != NULL ? e->rounds.next - 1u : 0u, r);
+}
+
 /* A smaller scan's value slots (a type of more than 12 bytes has its values beside 4-byte states)
  * lie past its states, where a larger scan after it on the stream finds states of its next round:
- * every element an idempotent matrix (u v^T, v^T u = 1) whose first word is V makes every slot's
+ * every element an idempotent matrix (u w^T, w^T u = 1) whose first word is V makes every slot's
  * first word V, which reads as an aggregate or a prefix of that round (4 * round + 1 or 2) - the
  * larger scan must clear first (host.cuh: gpuscan_rounds_keep_).  Its input is new each time: the
  * slots it reads so would otherwise hold its own values from the call before. */
@@ -169,12 +192,10 @@ static void slots_then_states(Case<mat2> &m2, cudaStream_t s, int *step, uint64_
     CHECK_CUDA(cudaMalloc(&d_out, sizes[1] * sizeof(mat2)));
     for (int trial = 0; trial < 8; ++trial) {
         const size_t small = sizes[trial / 2 % 2];
-        m2.run(0, m2.cap, s, (*step)++); /* its bytes clean, kept */
-        const gpuscan_cached_ws_ *e = kept_entry_of(s);
-        EXPECT(e != NULL && e->rounds.clean > 0, "slots: no workspace kept after a scan");
-        if (e == NULL) break;
-        const uint32_t v = 4u * (e->rounds.next + 1u) + 1u + (unsigned)(trial & 1);
-        const mat2 m = {{v, v * (1u - v), 1u, 1u - v}}; /* u = (v, 1), v^T = (1, 1 - v) */
+        const unsigned r = two_rounds_ahead(s, [&] { m2.run(0, m2.cap, s, (*step)++); });
+        if (r == ~0u) break;
+        const uint32_t v = 4u * (r + 1u) + 1u + (unsigned)(trial & 1);
+        const mat2 m = {{v, v * (1u - v), 1u, 1u - v}}; /* u = (v, 1), w^T = (1, 1 - v) */
         for (size_t i = 0; i < small; ++i) h[i] = m;
         CHECK_CUDA(cudaMemcpyAsync(d_small, h.data(), small * sizeof(mat2), cudaMemcpyHostToDevice, s));
         const gpuscan_status st = gpuscan_m2_matmul_inclusive(d_small, d_out, small, s);
@@ -182,6 +203,7 @@ static void slots_then_states(Case<mat2> &m2, cudaStream_t s, int *step, uint64_
         CHECK_CUDA(cudaMemcpyAsync(got.data(), d_out, small * sizeof(mat2), cudaMemcpyDeviceToHost, s));
         CHECK_CUDA(cudaStreamSynchronize(s));
         EXPECT(diff_mat2(got.data(), h.data(), small) == 0, "slots n=%zu: products of an idempotent matrix", small);
+        took_round(s, r, "slots");
         gen_mat2_unimodular(m2.h.data(), m2.cap, OPC_ADD, rng);
         CHECK_CUDA(cudaMemcpyAsync(m2.d_in, m2.h.data(), m2.cap * sizeof(mat2), cudaMemcpyHostToDevice, s));
         m2.run(trial & 1, m2.cap, s, (*step)++);
@@ -190,12 +212,12 @@ static void slots_then_states(Case<mat2> &m2, cudaStream_t s, int *step, uint64_
     CHECK_CUDA(cudaFree(d_out));
 }
 
-/* A stream's kept workspace (host.cuh: rounds): a smaller scan by offsets writes its tiles' first
- * segments past its states, where a larger scan after it on the stream finds states of its next
- * round.  The smaller one's segments are V empty ones and one of all its elements, so each of its
- * tiles' first segments is V, which reads as a prefix of that round (4 * round + 2) - the larger
- * scan must clear first (gpuscan_rounds_forget_from_).  Its segments are long: a tile's items
- * before its first head take the prefix. */
+/* A smaller scan by offsets writes its tiles' first segments (its own workspace) past its states,
+ * where a larger scan after it on the stream finds states of its next round.  The smaller one's
+ * segments are V empty ones and one of all its elements, so each of its tiles' first segments is
+ * V, which reads as a prefix of that round (4 * round + 2) - the larger scan must clear first
+ * (gpuscan_rounds_forget_from_).  The larger one's segments are long: a tile's items before its
+ * first head take the prefix. */
 static void first_segments_then_states(uint64_t *rng)
 {
     const size_t tile = GPUSCAN_TILE_(CO, int), big = 256 * tile + 5, small = 6 * tile;
@@ -217,36 +239,36 @@ static void first_segments_then_states(uint64_t *rng)
     CHECK_CUDA(cudaMemcpy(d_off, offs, (n_segments + 1) * sizeof(long long), cudaMemcpyHostToDevice));
     cudaStream_t s;
     CHECK_CUDA(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
-    for (int trial = 0; trial < 7; ++trial) {
-        const int large = trial % 2 == 0; /* large, small, large, ..., large */
+    int calls = 0;
+    auto larger = [&] {
         CHECK_CUDA(cudaMemsetAsync(d_out, 0xA5, big * sizeof(int), s));
-        if (large) {
-            const gpuscan_status st = gpuscan_i32_add_segmented_offsets_inclusive(d_in, d_off, n_segments, d_out, big, s);
-            EXPECT(st == GPUSCAN_SUCCESS, "kept rounds, large: %s", gpuscan_status_string(st));
-            CHECK_CUDA(cudaMemcpyAsync(got, d_out, big * sizeof(int), cudaMemcpyDeviceToHost, s));
-            CHECK_CUDA(cudaStreamSynchronize(s));
-            size_t wrong = 0;
-            for (size_t i = 0; i < big; ++i) wrong += got[i] != want[i];
-            EXPECT(wrong == 0, "kept rounds, trial %d: a scan after a smaller one by offsets: %zu wrong", trial, wrong);
-            continue;
-        }
-        const gpuscan_cached_ws_ *e = kept_entry_of(s);
-        EXPECT(e != NULL && e->rounds.clean > 0, "kept rounds: no workspace kept after a scan");
-        if (e == NULL) break;
-        const long long v = 4ll * (e->rounds.next + 1u) + 2; /* V + 1 segments, V + 2 offsets */
-        EXPECT(v + 2 <= 1024, "kept rounds: round %u on a new stream", e->rounds.next);
+        const gpuscan_status st = gpuscan_i32_add_segmented_offsets_inclusive(d_in, d_off, n_segments, d_out, big, s);
+        CHECK_CUDA(cudaMemcpyAsync(got, d_out, big * sizeof(int), cudaMemcpyDeviceToHost, s));
+        CHECK_CUDA(cudaStreamSynchronize(s));
+        size_t wrong = 0;
+        for (size_t i = 0; i < big; ++i) wrong += got[i] != want[i];
+        EXPECT(st == GPUSCAN_SUCCESS && wrong == 0, "first segments, call %d: the larger scan by offsets: %s, %zu wrong",
+               calls++, gpuscan_status_string(st), wrong);
+    };
+    for (int trial = 0; trial < 4; ++trial) {
+        const unsigned r = two_rounds_ahead(s, larger);
+        if (r == ~0u) break;
+        const long long v = 4ll * (r + 1u) + 2; /* V + 1 segments, V + 2 offsets */
+        EXPECT(v + 2 <= 1024, "first segments: round %u on a new stream", r);
         if (v + 2 > 1024) break;
         for (long long k = 0; k <= v; ++k) small_offs[k] = 0;
         small_offs[v + 1] = (long long)small;
         CHECK_CUDA(cudaMemcpyAsync(d_small_off, small_offs, (size_t)(v + 2) * sizeof(long long), cudaMemcpyHostToDevice, s));
         const gpuscan_status st = gpuscan_i32_add_segmented_offsets_inclusive(d_in, d_small_off, (size_t)v + 1, d_out,
                                                                                 small, s);
-        EXPECT(st == GPUSCAN_SUCCESS, "kept rounds, small: %s", gpuscan_status_string(st));
         CHECK_CUDA(cudaMemcpyAsync(got, d_out, small * sizeof(int), cudaMemcpyDeviceToHost, s));
         CHECK_CUDA(cudaStreamSynchronize(s));
         int acc = 0, bad = 0;
         for (size_t i = 0; i < small; ++i) bad += got[i] != (acc += h[i]);
-        EXPECT(bad == 0, "kept rounds, trial %d: the smaller scan (one segment)", trial);
+        EXPECT(st == GPUSCAN_SUCCESS && bad == 0, "first segments, trial %d: the smaller scan (one segment): %s", trial,
+               gpuscan_status_string(st));
+        took_round(s, r, "first segments");
+        larger();
     }
     CHECK_CUDA(cudaStreamDestroy(s));
     CHECK_CUDA(cudaFree(d_in));

@@ -89,7 +89,7 @@ static void segmented(uint64_t *rng, size_t max_random)
     for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; ++k) {
         const size_t n = sizes[k];
         const int dense = k >= 6;
-        int32_t *h = (int32_t *)malloc(n * 4), *keys = (int32_t *)malloc(n * 4), *got = (int32_t *)malloc(n * 4);
+        int32_t *h = (int32_t *)malloc(n * 4), *keys = (int32_t *)malloc(n * 4), *got = (int32_t *)malloc(2 * n * 4);
         int32_t *scan = (int32_t *)malloc(n * 4), *sums = (int32_t *)malloc(n * 4), *rscan = (int32_t *)malloc(n * 4);
         int32_t *lens = (int32_t *)malloc(n * 4), *firsts = (int32_t *)malloc(n * 4); /* each segment's */
         int32_t *low = (int32_t *)malloc(n * 4); /* the three-way partition's first part */
@@ -118,7 +118,7 @@ static void segmented(uint64_t *rng, size_t max_random)
         size_t *d_count, count = 0;
         CHECK_CUDA(cudaMalloc(&d_in, n * 4));
         CHECK_CUDA(cudaMalloc(&d_keys, n * 4));
-        CHECK_CUDA(cudaMalloc(&d_out, n * 4));
+        CHECK_CUDA(cudaMalloc(&d_out, (n > e ? n : e) * 4)); /* (a reduction by offsets: e values) */
         CHECK_CUDA(cudaMalloc(&d_keys_out, n * 4));
         CHECK_CUDA(cudaMalloc(&d_heads, n));
         CHECK_CUDA(cudaMalloc(&d_o64, e * 8));

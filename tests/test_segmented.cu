@@ -4,8 +4,8 @@
  * a 2x2 matrix product of wrapping integers, exact) or are 3 or 40 bytes wide; sizes 0, 1, 31-33, a
  * tile +- 1, random ones; heads: none, all, element 0 only, every other, 1 %, 50 %, at tile edges
  * +- 1, a segment of many tiles, the first and the last element; the segments given by heads, by
- * CSR offsets (int64, int32; empty segments - where they average under 4 elements, their heads as
- * bits: built with GPUSCAN_OFFSET_BITS_MIN_SEGMENTS=1), as rows of one length (1 to many rows, lengths 1
+ * CSR offsets (int64, int32; empty segments - where they average under 4 elements, by int64
+ * offsets their heads as bits, by int32 searched: segment_cases.h), as rows of one length (1 to many rows, lengths 1
  * to past two tiles) and by keys (runs of equal keys: keys of 1 to 16 bytes and 3, two compared by
  * a user's equality); data, heads and keys off 16 bytes; in place; outputs poisoned, the input,
  * heads and keys checked untouched; bad arguments refused with nothing written.  Reductions by
@@ -136,6 +136,7 @@ SEGMENT_CASE_(f2i, gpuscan_f2i_add_segmented, gpuscan_f2i_add_by_key, float, int
         size_t m = 0;                                                                               \
         void *d_off = src == SRC_OFFSETS || src == SRC_OFFSETS32                                    \
                           ? offsets_of(hd, n, src == SRC_OFFSETS32, &m, rng, &st) : NULL;          \
+        test_offset_bits_any_count = src == SRC_OFFSETS; /* (segment_cases.h) */                    \
         if (st == NULL) {                                                                           \
             st = (long long *)malloc((n + 1) * sizeof(long long));                                  \
             for (size_t i = 0; i < n; ++i)                                                          \

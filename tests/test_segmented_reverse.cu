@@ -2,7 +2,7 @@
  * (GPUSCAN_DEFINE_REVERSE_SEGMENTED, _REVERSE_SCAN_BY_KEY) against a CPU loop that folds each
  * segment from its last element back: the cases and suite of test_segmented.cu (segment_cases.h:
  * every size, head pattern, source - heads, rows, int64 and int32 offsets (short ones' heads as
- * bits, as there), keys - and form,
+ * bits and searched, as there), keys - and form,
  * inclusive and exclusive, simple and _ex, in place, off 16 bytes) for int32 add, uint8 max, int16
  * add (packed), float add (against a double reference), affine maps (an operator that does not
  * commute: the operands' order) and 40-byte vectors (one item a thread); bad arguments refused as
