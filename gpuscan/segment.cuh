@@ -610,6 +610,10 @@ static inline gpuscan_status gpuscan_segment_check_(const gpuscan_segment_desc_ 
     }
     return GPUSCAN_SUCCESS;
 }
+/* (test hook: the count bound the host applies - a suite takes the bits at any count in some cases) */
+#ifndef GPUSCAN_TEST_OFFSET_BITS_MIN_SEGMENTS
+#define GPUSCAN_TEST_OFFSET_BITS_MIN_SEGMENTS GPUSCAN_OFFSET_BITS_MIN_SEGMENTS
+#endif
 /* Whether a pass by offsets takes the heads as bits (P_offset_bits), where the segments are short
  * and many (n / n_segments, rounded down, at most GPUSCAN_OFFSET_BITS_MAX_MEAN - 0: never -, and
  * GPUSCAN_OFFSET_BITS_MIN_SEGMENTS or more) and its tiles of `tile` elements start at whole bit
@@ -617,10 +621,6 @@ static inline gpuscan_status gpuscan_segment_check_(const gpuscan_segment_desc_ 
  * and its workspace after the pass's: the tiles' first segments (P_tile_starts), then the bits
  * (each part whole 16-byte vectors).  The size depends on n_segments: an _ex workspace is for a
  * query's n and n_segments. */
-/* (test hook: the count bound the host applies - a suite takes the bits at any count in some cases) */
-#ifndef GPUSCAN_TEST_OFFSET_BITS_MIN_SEGMENTS
-#define GPUSCAN_TEST_OFFSET_BITS_MIN_SEGMENTS GPUSCAN_OFFSET_BITS_MIN_SEGMENTS
-#endif
 static inline int gpuscan_offsets_as_bits_(size_t n, size_t n_segments, size_t tile)
 {
     return GPUSCAN_OFFSET_BITS_MAX_MEAN > 0 && tile % 32u == 0 && n_segments > 0 &&
